@@ -1,0 +1,63 @@
+// The route table of spec §2 with its access classes. The client builds its router from it and the
+// server uses it to answer HTTP 404 for every other path (the SPA fallback never answers 200 for a
+// page that does not exist) and to mark private pages noindex.
+export type Access = 'public' | 'guest' | 'member' | 'admin' | 'home';
+
+export type RouteDef = {
+  /** react-router style pattern. */
+  path: string;
+  access: Access;
+  /** Kept out of search engines (auth, private and admin pages). */
+  noindex?: boolean;
+};
+
+export const ROUTES: readonly RouteDef[] = [
+  // '/' is the landing page for guests and the forum list for members.
+  { path: '/', access: 'home' },
+  { path: '/forum', access: 'public' },
+  { path: '/forum/posts/:slug', access: 'public' },
+  { path: '/forum/post/:slug', access: 'public' },
+  { path: '/courier-guide-uk', access: 'public' },
+  { path: '/pay-estimator', access: 'public' },
+  { path: '/support', access: 'public' },
+  { path: '/terms', access: 'public' },
+  { path: '/privacy', access: 'public' },
+  { path: '/privacy-policy', access: 'public' },
+  { path: '/community-guidelines', access: 'public' },
+  { path: '/register', access: 'guest', noindex: true },
+  { path: '/verify-email', access: 'guest', noindex: true },
+  { path: '/forgot-password', access: 'guest', noindex: true },
+  { path: '/reset-password', access: 'guest', noindex: true },
+  { path: '/dashboard', access: 'member', noindex: true },
+  { path: '/profile', access: 'member', noindex: true },
+  { path: '/profile/:username', access: 'member', noindex: true },
+  { path: '/directory/users', access: 'member', noindex: true },
+  { path: '/directory/jobs', access: 'member', noindex: true },
+  { path: '/forum/new', access: 'member', noindex: true },
+  { path: '/onboarding', access: 'member', noindex: true },
+  { path: '/inbox', access: 'member', noindex: true },
+  { path: '/inbox/:id', access: 'member', noindex: true },
+  { path: '/admin', access: 'admin', noindex: true },
+  { path: '/admin/support', access: 'admin', noindex: true },
+  { path: '/admin/emails', access: 'admin', noindex: true },
+  { path: '/admin/ads', access: 'admin', noindex: true },
+  { path: '/admin/analytics', access: 'admin', noindex: true },
+];
+
+const compiled = ROUTES.map((r) => ({
+  route: r,
+  re: new RegExp(`^${r.path.replace(/:[A-Za-z]+/g, '[^/]+')}/?$`),
+}));
+
+/** The route a path belongs to, or undefined: a path no route matches is a 404. */
+export function matchRoute(pathname: string): RouteDef | undefined {
+  if (pathname.length > 1 && pathname.endsWith('/')) pathname = pathname.slice(0, -1);
+  return compiled.find((c) => c.re.test(pathname))?.route;
+}
+
+/** Spec §2: a query flag named 404 shows the not-found page; its value is the missing path. */
+export function notFoundFlag(search: string | URLSearchParams): string | null {
+  const params = typeof search === 'string' ? new URLSearchParams(search) : search;
+  if (!params.has('404')) return null;
+  return params.get('404') || 'unknown page';
+}

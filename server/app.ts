@@ -1,0 +1,64 @@
+import cookie from '@fastify/cookie';
+import rateLimit from '@fastify/rate-limit';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { Redis } from 'ioredis';
+import type { Config } from './config.ts';
+import type { Database } from './db/client.ts';
+import { createMailer, type Mailer } from './mail/mailer.ts';
+import { healthRoutes } from './modules/health/routes.ts';
+import { maintenanceRoutes } from './modules/maintenance/routes.ts';
+import { errorsPlugin } from './plugins/errors.ts';
+import { originCheckPlugin } from './plugins/origin-check.ts';
+import { securityHeadersPlugin } from './plugins/security-headers.ts';
+import { sessionPlugin } from './plugins/session.ts';
+
+export type AppDeps = {
+  config: Config;
+  database: Database;
+  /** Defaults to the outbox mailer of `config`. */
+  mailer?: Mailer;
+  /** Shared store for rate limits (and the event bus) when several processes serve. */
+  redis?: Redis;
+  /** Serve the built client from dist/client (production and browser tests). */
+  serveClient?: boolean;
+};
+
+export type App = FastifyInstance & { deps: Required<Omit<AppDeps, 'redis'>> & { redis?: Redis } };
+
+/** Builds the whole HTTP app from its dependencies; plugins and modules are registered explicitly. */
+export async function buildApp(deps: AppDeps): Promise<App> {
+  const { config, database } = deps;
+  const db = database.db;
+  const app = Fastify({
+    logger: config.env === 'test' ? false : { level: config.logLevel, redact: ['req.headers.cookie', 'req.headers.authorization'] },
+    trustProxy: true,
+    bodyLimit: 256 * 1024,
+    genReqId: () => crypto.randomUUID(),
+    requestIdHeader: false,
+    routerOptions: { maxParamLength: 300 },
+  }).withTypeProvider<ZodTypeProvider>();
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  const mailer = deps.mailer ?? createMailer({ config, db, log: app.log, retryLoop: config.env !== 'test' });
+  const full = app as unknown as App;
+  full.deps = { config, database, mailer, serveClient: deps.serveClient ?? false, redis: deps.redis };
+
+  // Layer 1: cross-cutting plugins.
+  await app.register(errorsPlugin);
+  await app.register(securityHeadersPlugin, { config });
+  await app.register(cookie);
+  await app.register(originCheckPlugin, { config });
+  await app.register(rateLimit, { global: false, ...(deps.redis ? { redis: deps.redis, nameSpace: 'kerbside-rl:' } : {}) });
+  await app.register(sessionPlugin, { config, db });
+
+  // Layer 2: feature modules.
+  await app.register(healthRoutes, { database });
+  await app.register(maintenanceRoutes, { db });
+
+  app.addHook('onClose', async () => {
+    await mailer.close();
+  });
+  return full;
+}

@@ -1,0 +1,60 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { PGlite } from '@electric-sql/pglite';
+import { sql } from 'drizzle-orm';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
+import pg from 'pg';
+import * as schema from './schema/index.ts';
+
+export type Schema = typeof schema;
+/** The one database type the services see, whichever driver is behind it. */
+export type Db = PgDatabase<PgQueryResultHKT, Schema>;
+/** A transaction handle: same query API as Db. */
+export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+
+export type Database = {
+  db: Db;
+  kind: 'pglite' | 'postgres';
+  ping(): Promise<void>;
+  close(): Promise<void>;
+};
+
+const migrationsFolder = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../drizzle');
+
+/**
+ * PostgreSQL when a URL is given, otherwise embedded PGlite: persisted in `dataDir`,
+ * or in memory when `dataDir` is 'memory://' (tests). Migrations are applied before it is returned.
+ */
+export async function openDatabase(opts: { url?: string; dataDir?: string }): Promise<Database> {
+  if (opts.url) {
+    const pool = new pg.Pool({ connectionString: opts.url, max: 10 });
+    const db = drizzlePg(pool, { schema }) as unknown as Db;
+    await migratePg(drizzlePg(pool), { migrationsFolder });
+    return {
+      db,
+      kind: 'postgres',
+      ping: async () => void (await pool.query('select 1')),
+      close: () => pool.end(),
+    };
+  }
+  const dir = opts.dataDir ?? 'memory://';
+  let dataDir = dir;
+  if (!dir.startsWith('memory://')) {
+    fs.mkdirSync(dir, { recursive: true });
+    dataDir = path.join(dir, 'pglite');
+  }
+  const client = await PGlite.create(dataDir);
+  const db = drizzlePglite(client, { schema }) as unknown as Db;
+  await migratePglite(drizzlePglite(client), { migrationsFolder });
+  return {
+    db,
+    kind: 'pglite',
+    ping: async () => void (await db.execute(sql`select 1`)),
+    close: () => client.close(),
+  };
+}

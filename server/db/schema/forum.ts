@@ -1,0 +1,129 @@
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  customType,
+  doublePrecision,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  smallint,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
+import { users } from './users.ts';
+
+const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
+const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
+
+export const categories = pgTable('categories', {
+  id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+  name: text('name').notNull(),
+  slug: text('slug').notNull().unique(),
+  description: text('description').notNull().default(''),
+  color: text('color').notNull().default('#2563eb'),
+  position: integer('position').notNull().default(0),
+  postCount: integer('post_count').notNull().default(0),
+  createdAt: ts('created_at').notNull().defaultNow(),
+});
+
+export const posts = pgTable(
+  'posts',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    slug: text('slug').notNull(),
+    title: text('title').notNull(),
+    content: text('content').notNull(), // markdown source
+    contentHtml: text('content_html').notNull(), // sanitised on write
+    excerpt: text('excerpt').notNull(),
+    categoryId: integer('category_id')
+      .notNull()
+      .references(() => categories.id),
+    // null once the author deleted their account: the post stays, shown as 'Anonymous'.
+    authorId: integer('author_id').references(() => users.id, { onDelete: 'set null' }),
+    isPinned: boolean('is_pinned').notNull().default(false),
+    isLocked: boolean('is_locked').notNull().default(false),
+    viewCount: integer('view_count').notNull().default(0),
+    commentCount: integer('comment_count').notNull().default(0),
+    upvotes: integer('upvotes').notNull().default(0),
+    downvotes: integer('downvotes').notNull().default(0),
+    shareCount: integer('share_count').notNull().default(0),
+    // "Popular" order, kept on write so the list reads it from an index (formula in docs/API.md).
+    hotScore: doublePrecision('hot_score').notNull().default(0),
+    search: tsvector('search').generatedAlwaysAs(
+      sql`setweight(to_tsvector('english', coalesce(title, '')), 'A') || setweight(to_tsvector('english', coalesce(content, '')), 'B')`,
+    ),
+    createdAt: ts('created_at').notNull().defaultNow(),
+    updatedAt: ts('updated_at').notNull().defaultNow(),
+    editedAt: ts('edited_at'),
+    deletedAt: ts('deleted_at'),
+  },
+  (t) => [
+    // DESC NULLS FIRST is what a plain ORDER BY … DESC asks for, so the planner can walk these indexes.
+    uniqueIndex('posts_slug_key').on(t.slug),
+    index('posts_newest_idx').on(t.isPinned.desc().nullsFirst(), t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()).where(sql`deleted_at is null`),
+    index('posts_popular_idx').on(t.isPinned.desc().nullsFirst(), t.hotScore.desc().nullsFirst(), t.id.desc().nullsFirst()).where(sql`deleted_at is null`),
+    index('posts_views_idx').on(t.isPinned.desc().nullsFirst(), t.viewCount.desc().nullsFirst(), t.id.desc().nullsFirst()).where(sql`deleted_at is null`),
+    index('posts_category_newest_idx')
+      .on(t.categoryId, t.isPinned.desc().nullsFirst(), t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst())
+      .where(sql`deleted_at is null`),
+    index('posts_author_idx').on(t.authorId, t.createdAt.desc().nullsFirst()),
+    index('posts_search_idx').using('gin', t.search),
+  ],
+);
+
+export const comments = pgTable(
+  'comments',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    postId: integer('post_id')
+      .notNull()
+      .references(() => posts.id, { onDelete: 'cascade' }),
+    authorId: integer('author_id').references(() => users.id, { onDelete: 'set null' }),
+    parentId: integer('parent_id'),
+    content: text('content').notNull(),
+    contentHtml: text('content_html').notNull(),
+    upvotes: integer('upvotes').notNull().default(0),
+    downvotes: integer('downvotes').notNull().default(0),
+    createdAt: ts('created_at').notNull().defaultNow(),
+    updatedAt: ts('updated_at').notNull().defaultNow(),
+    editedAt: ts('edited_at'),
+    deletedAt: ts('deleted_at'),
+  },
+  (t) => [
+    index('comments_post_idx').on(t.postId, t.createdAt, t.id),
+    index('comments_parent_idx').on(t.parentId),
+    index('comments_author_idx').on(t.authorId, t.createdAt.desc().nullsFirst()),
+  ],
+);
+
+export const postVotes = pgTable(
+  'post_votes',
+  {
+    postId: integer('post_id')
+      .notNull()
+      .references(() => posts.id, { onDelete: 'cascade' }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    value: smallint('value').notNull(), // 1 or -1
+    createdAt: ts('created_at').notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.postId, t.userId] }), index('post_votes_user_idx').on(t.userId)],
+);
+
+export const commentVotes = pgTable(
+  'comment_votes',
+  {
+    commentId: integer('comment_id')
+      .notNull()
+      .references(() => comments.id, { onDelete: 'cascade' }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    value: smallint('value').notNull(),
+    createdAt: ts('created_at').notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.commentId, t.userId] }), index('comment_votes_user_idx').on(t.userId)],
+);

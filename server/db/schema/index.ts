@@ -1,0 +1,3 @@
+export * from './users.ts';
+export * from './forum.ts';
+export * from './site.ts';

@@ -1,0 +1,92 @@
+import { sql } from 'drizzle-orm';
+import { boolean, index, integer, pgTable, smallint, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+
+const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
+
+export const users = pgTable(
+  'users',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    email: text('email').notNull(), // stored lower-case
+    username: text('username').notNull(),
+    firstName: text('first_name').notNull(),
+    lastName: text('last_name').notNull(),
+    passwordHash: text('password_hash').notNull(),
+    avatar: text('avatar').notNull().default('car'),
+    statusText: text('status_text').notNull().default(''),
+    isAdmin: boolean('is_admin').notNull().default(false),
+    emailVerifiedAt: ts('email_verified_at'),
+    onboardedAt: ts('onboarded_at'),
+    chatSuspendedAt: ts('chat_suspended_at'),
+    suspendedAt: ts('suspended_at'),
+    deletedAt: ts('deleted_at'),
+    createdAt: ts('created_at').notNull().defaultNow(),
+    updatedAt: ts('updated_at').notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('users_email_key').on(t.email),
+    uniqueIndex('users_username_lower_key').on(sql`lower(${t.username})`),
+    index('users_created_at_idx').on(t.createdAt),
+  ],
+);
+
+// Only the SHA-256 of the cookie token is stored, so a database leak gives no usable session.
+export const sessions = pgTable(
+  'sessions',
+  {
+    tokenHash: text('token_hash').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: ts('created_at').notNull().defaultNow(),
+    expiresAt: ts('expires_at').notNull(),
+    lastSeenAt: ts('last_seen_at').notNull().defaultNow(),
+    userAgent: text('user_agent'),
+  },
+  (t) => [index('sessions_user_idx').on(t.userId), index('sessions_expires_idx').on(t.expiresAt)],
+);
+
+// One-time codes mailed to an address: sign-up verification, and later email changes.
+export const verificationCodes = pgTable(
+  'verification_codes',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    purpose: text('purpose', { enum: ['verify_email', 'change_email'] }).notNull(),
+    email: text('email').notNull(),
+    codeHash: text('code_hash').notNull(),
+    failedAttempts: smallint('failed_attempts').notNull().default(0),
+    expiresAt: ts('expires_at').notNull(),
+    usedAt: ts('used_at'),
+    createdAt: ts('created_at').notNull().defaultNow(),
+  },
+  (t) => [index('verification_codes_email_idx').on(t.email, t.createdAt)],
+);
+
+export const passwordResetTokens = pgTable(
+  'password_reset_tokens',
+  {
+    tokenHash: text('token_hash').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    expiresAt: ts('expires_at').notNull(),
+    usedAt: ts('used_at'),
+    createdAt: ts('created_at').notNull().defaultNow(),
+  },
+  (t) => [index('password_reset_tokens_user_idx').on(t.userId)],
+);
+
+// Failed sign-ins, counted per account+IP and per IP across every process (the IP is kept hashed).
+export const loginFailures = pgTable(
+  'login_failures',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    email: text('email').notNull(),
+    ipHash: text('ip_hash').notNull(),
+    createdAt: ts('created_at').notNull().defaultNow(),
+  },
+  (t) => [index('login_failures_email_ip_idx').on(t.email, t.ipHash, t.createdAt)],
+);

@@ -1,0 +1,109 @@
+import { and, asc, eq, lte, sql } from 'drizzle-orm';
+import nodemailer from 'nodemailer';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Config } from '../config.ts';
+import type { Db } from '../db/client.ts';
+import { emails } from '../db/schema/index.ts';
+
+export type OutgoingMail = { to: string; subject: string; text: string; html: string; kind: string };
+
+export interface Mailer {
+  /** Writes the mail to the outbox and starts delivering it; resolves with the outbox row id. */
+  send(mail: OutgoingMail): Promise<number>;
+  /** Delivers every due outbox row now (the retry loop calls this; tests may too). */
+  deliverDue(): Promise<void>;
+  close(): Promise<void>;
+}
+
+const MAX_ATTEMPTS = 5;
+const RETRY_EVERY_MS = 15_000;
+const backoffMs = (attempts: number) => Math.min(60 * 60_000, 30_000 * 2 ** (attempts - 1)); // 30 s, 1 min, 2 min, …
+
+/**
+ * Outbox mailer. With SMTP_URL every row is sent by nodemailer, retried with backoff up to 5 times
+ * and then marked failed (and logged as an error); without it the row is marked sent and its text
+ * printed to the console, so a newcomer can read their verification code with no mail server.
+ * Rows are claimed with SKIP LOCKED so several processes never send the same mail twice.
+ */
+export function createMailer(opts: { config: Config; db: Db; log: FastifyBaseLogger; retryLoop?: boolean }): Mailer {
+  const { config, db, log } = opts;
+  const transport = config.smtpUrl ? nodemailer.createTransport(config.smtpUrl) : null;
+  let inflight = Promise.resolve();
+
+  async function deliver(row: typeof emails.$inferSelect) {
+    if (!transport) {
+      if (config.env !== 'test') console.log(`\n--- outbox mail #${row.id} to ${row.to}: ${row.subject}\n${row.text}\n---\n`);
+      await db.update(emails).set({ status: 'sent', attempts: row.attempts + 1, sentAt: new Date() }).where(eq(emails.id, row.id));
+      return;
+    }
+    try {
+      await transport.sendMail({ from: config.mailFrom, to: row.to, subject: row.subject, text: row.text, html: row.html });
+      await db.update(emails).set({ status: 'sent', attempts: row.attempts + 1, sentAt: new Date(), error: null }).where(eq(emails.id, row.id));
+    } catch (err) {
+      const attempts = row.attempts + 1;
+      const failed = attempts >= MAX_ATTEMPTS;
+      const message = err instanceof Error ? err.message : String(err);
+      await db
+        .update(emails)
+        .set({
+          status: failed ? 'failed' : 'pending',
+          attempts,
+          error: message.slice(0, 1000),
+          nextAttemptAt: new Date(Date.now() + backoffMs(attempts)),
+        })
+        .where(eq(emails.id, row.id));
+      (failed ? log.error : log.warn).call(log, { emailId: row.id, attempts, err: message }, failed ? 'mail failed for good' : 'mail send failed, will retry');
+    }
+  }
+
+  async function claimDue(limit: number) {
+    return db.transaction(async (tx) => {
+      const rows = await tx
+        .select()
+        .from(emails)
+        .where(and(eq(emails.status, 'pending'), lte(emails.nextAttemptAt, new Date())))
+        .orderBy(asc(emails.nextAttemptAt))
+        .limit(limit)
+        .for('update', { skipLocked: true });
+      if (rows.length) {
+        // Push the claim forward so another process does not pick the same rows while we send.
+        await tx
+          .update(emails)
+          .set({ nextAttemptAt: sql`now() + interval '2 minutes'` })
+          .where(sql`${emails.id} in (${sql.join(rows.map((r) => sql`${r.id}`), sql`, `)})`);
+      }
+      return rows;
+    });
+  }
+
+  async function deliverDue() {
+    for (;;) {
+      const rows = await claimDue(20);
+      for (const row of rows) await deliver(row);
+      if (rows.length < 20) return;
+    }
+  }
+
+  const timer = opts.retryLoop === false ? null : setInterval(() => void deliverDue().catch((err) => log.error({ err }, 'outbox loop failed')), RETRY_EVERY_MS);
+  timer?.unref();
+
+  return {
+    async send(mail) {
+      // Inserted as already claimed by this process (nextAttemptAt ahead) so the retry loop of any
+      // process leaves it alone unless this one dies before sending it.
+      const [row] = await db
+        .insert(emails)
+        .values({ ...mail, to: mail.to.toLowerCase(), nextAttemptAt: new Date(Date.now() + 2 * 60_000) })
+        .returning();
+      // Deliver right away, off the request's path; failures stay in the outbox for the retry loop.
+      inflight = inflight.then(() => deliver(row)).catch((err) => log.error({ err, emailId: row.id }, 'mail delivery crashed'));
+      return row.id;
+    },
+    deliverDue,
+    async close() {
+      if (timer) clearInterval(timer);
+      await inflight;
+      transport?.close();
+    },
+  };
+}

@@ -1,0 +1,37 @@
+import { desc } from 'drizzle-orm';
+import { buildApp, type App } from '../app.ts';
+import { loadConfig } from '../config.ts';
+import type { Database } from '../db/client.ts';
+import { emails } from '../db/schema/index.ts';
+import { openTestDatabase } from './databases.ts';
+
+export type TestApp = {
+  app: App;
+  database: Database;
+  /** Outbox rows, newest first. */
+  outbox(): Promise<Array<typeof emails.$inferSelect>>;
+  close(): Promise<void>;
+};
+
+/** The real app on a fresh database, for `app.inject()` tests. Env overrides go through loadConfig. */
+export async function buildTestApp(
+  kind: 'pglite' | 'postgres' = 'pglite',
+  env: Record<string, string> = {},
+): Promise<TestApp> {
+  const database = await openTestDatabase(kind);
+  const config = loadConfig({ NODE_ENV: 'test', DATA_DIR: 'memory://', SEED_DEMO: '0', ...env });
+  const app = await buildApp({ config, database });
+  await app.ready();
+  return {
+    app,
+    database,
+    outbox: () => database.db.select().from(emails).orderBy(desc(emails.id)),
+    close: async () => {
+      await app.close();
+      await database.close();
+    },
+  };
+}
+
+/** The `Origin` a browser on the site would send; state-changing injects need it or none. */
+export const sameOrigin = { origin: 'http://localhost:5000' };

@@ -1,0 +1,34 @@
+import path from 'node:path';
+import { defineConfig } from 'vitest/config';
+
+const alias = {
+  '@': path.resolve(import.meta.dirname, 'client/src'),
+  '@common': path.resolve(import.meta.dirname, 'common'),
+};
+
+export default defineConfig({
+  test: {
+    maxWorkers: 2,
+    testTimeout: 30_000,
+    hookTimeout: 60_000,
+    projects: [
+      {
+        resolve: { alias },
+        test: {
+          name: 'server',
+          environment: 'node',
+          include: ['server/**/*.test.ts', 'common/**/*.test.ts', 'scripts/**/*.test.ts'],
+        },
+      },
+      {
+        resolve: { alias },
+        test: {
+          name: 'client',
+          environment: 'jsdom',
+          include: ['client/**/*.test.{ts,tsx}'],
+          setupFiles: ['client/src/test/setup.ts'],
+        },
+      },
+    ],
+  },
+});
