@@ -13,6 +13,8 @@ export default defineConfig({
     hookTimeout: 60_000,
     projects: [
       {
+        // extends: without it a project ignores the root test options (timeouts, workers).
+        extends: true,
         resolve: { alias },
         test: {
           name: 'server',
@@ -21,6 +23,8 @@ export default defineConfig({
         },
       },
       {
+        // extends: without it a project ignores the root test options (timeouts, workers).
+        extends: true,
         resolve: { alias },
         test: {
           name: 'client',

@@ -12,6 +12,7 @@ import { errorsPlugin } from './plugins/errors.ts';
 import { originCheckPlugin } from './plugins/origin-check.ts';
 import { securityHeadersPlugin } from './plugins/security-headers.ts';
 import { sessionPlugin } from './plugins/session.ts';
+import { webPlugin } from './plugins/web.ts';
 
 export type AppDeps = {
   config: Config;
@@ -56,6 +57,9 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   // Layer 2: feature modules.
   await app.register(healthRoutes, { database });
   await app.register(maintenanceRoutes, { db });
+
+  // Last: the built client and the SPA fallback (its not-found handler also answers unknown /api paths).
+  if (deps.serveClient) await app.register(webPlugin, {});
 
   app.addHook('onClose', async () => {
     await mailer.close();

@@ -1,0 +1,61 @@
+import Fastify, { type FastifyInstance } from 'fastify';
+import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { tooManyRequests } from '../http-errors.ts';
+import { errorsPlugin } from './errors.ts';
+
+describe('errors plugin', () => {
+  let app: FastifyInstance;
+
+  beforeAll(async () => {
+    app = Fastify({ logger: false, genReqId: () => 'req-123' });
+    app.setValidatorCompiler(validatorCompiler);
+    app.setSerializerCompiler(serializerCompiler);
+    await app.register(errorsPlugin);
+    const typed = app.withTypeProvider<ZodTypeProvider>();
+    typed.post(
+      '/things',
+      { schema: { body: z.object({ name: z.string().min(3, 'Name is too short'), size: z.object({ kg: z.number({ error: 'Weight must be a number' }) }) }) } },
+      async () => ({ ok: true }),
+    );
+    typed.get('/boom', async () => {
+      throw new Error('connection to db-primary.internal:5432 refused');
+    });
+    typed.get('/slow-down', async () => {
+      throw tooManyRequests('Please wait before trying again.', 42.2);
+    });
+    await app.ready();
+  });
+
+  afterAll(() => app.close());
+
+  it('answers invalid input with 400, the first message and every field message', async () => {
+    const res = await app.inject({ method: 'POST', url: '/things', payload: { name: 'ab', size: { kg: 'heavy' } } });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({
+      message: 'Name is too short',
+      errors: { name: 'Name is too short', 'size.kg': 'Weight must be a number' },
+    });
+  });
+
+  it('answers a malformed body with a readable 400', async () => {
+    const res = await app.inject({ method: 'POST', url: '/things', headers: { 'content-type': 'application/json' }, payload: '{"name":' });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({ message: 'Request body is not valid JSON' });
+  });
+
+  it('hides 5xx details and gives a reference to find them in the log', async () => {
+    const res = await app.inject('/boom');
+    expect(res.statusCode).toBe(500);
+    expect(res.json()).toEqual({ message: 'Something went wrong on our side (reference req-123).' });
+    expect(res.body).not.toContain('db-primary');
+  });
+
+  it('sends HttpError statuses with Retry-After', async () => {
+    const res = await app.inject('/slow-down');
+    expect(res.statusCode).toBe(429);
+    expect(res.headers['retry-after']).toBe('43');
+    expect(res.json()).toEqual({ message: 'Please wait before trying again.' });
+  });
+});

@@ -1,0 +1,66 @@
+import Fastify from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadConfig } from '../config.ts';
+import { buildTestApp, type TestApp } from '../test/app.ts';
+import { securityHeadersPlugin } from './security-headers.ts';
+
+function directives(csp: unknown): Map<string, string[]> {
+  return new Map(
+    String(csp)
+      .split(';')
+      .map((d) => {
+        const [name, ...values] = d.trim().split(/\s+/);
+        return [name, values];
+      }),
+  );
+}
+
+/** The plugin alone, for configurations the whole app need not be built for. */
+async function headersWith(env: Record<string, string>) {
+  const app = Fastify({ logger: false });
+  await app.register(securityHeadersPlugin, { config: loadConfig({ NODE_ENV: 'test', ...env }) });
+  app.get('/x', async () => ({ ok: true }));
+  const res = await app.inject('/x');
+  await app.close();
+  return res.headers;
+}
+
+describe('security headers', () => {
+  let t: TestApp;
+
+  beforeAll(async () => {
+    t = await buildTestApp();
+  });
+
+  afterAll(() => t?.close());
+
+  it('sends a strict policy on API answers, errors included', async () => {
+    for (const url of ['/healthz', '/api/no-such-thing']) {
+      const res = await t.app.inject(url);
+      const csp = directives(res.headers['content-security-policy']);
+      expect(csp.get('script-src'), url).toEqual(["'self'"]);
+      expect(csp.get('default-src')).toEqual(["'self'"]);
+      expect(csp.get('object-src')).toEqual(["'none'"]);
+      expect(csp.get('base-uri')).toEqual(["'self'"]);
+      expect(csp.get('frame-ancestors')).toEqual(["'none'"]);
+      expect(res.headers['x-content-type-options']).toBe('nosniff');
+      expect(res.headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
+      expect(res.headers['x-frame-options']).toBe('DENY');
+      expect(res.headers['strict-transport-security']).toBeUndefined();
+    }
+  });
+
+  it('adds HSTS only when the site is served over https', async () => {
+    const headers = await headersWith({ APP_URL: 'https://kerbside.example' });
+    expect(headers['strict-transport-security']).toBe('max-age=31536000; includeSubDomains');
+    expect(directives(headers['content-security-policy']).get('connect-src')).toContain('wss://kerbside.example');
+  });
+
+  it('allows third-party tags only when they are configured, never inline scripts', async () => {
+    expect(String((await t.app.inject('/healthz')).headers['content-security-policy'])).not.toContain('googletagmanager');
+    const csp = directives((await headersWith({ GTM_ID: 'GTM-ABC123', ADSENSE_CLIENT: 'ca-pub-123' }))['content-security-policy']);
+    expect(csp.get('script-src')).toContain('https://www.googletagmanager.com');
+    expect(csp.get('script-src')).not.toContain("'unsafe-inline'");
+    expect(csp.get('script-src')).not.toContain("'unsafe-eval'");
+  });
+});
