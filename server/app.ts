@@ -6,6 +6,7 @@ import type { Redis } from 'ioredis';
 import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
 import { createMailer, type Mailer } from './mail/mailer.ts';
+import { authRoutes } from './modules/auth/routes.ts';
 import { healthRoutes } from './modules/health/routes.ts';
 import { maintenanceRoutes } from './modules/maintenance/routes.ts';
 import { errorsPlugin } from './plugins/errors.ts';
@@ -57,6 +58,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   // Layer 2: feature modules.
   await app.register(healthRoutes, { database });
   await app.register(maintenanceRoutes, { db });
+  await app.register(authRoutes, { config, db, mailer });
 
   // Last: the built client and the SPA fallback (its not-found handler also answers unknown /api paths).
   if (deps.serveClient) await app.register(webPlugin, {});

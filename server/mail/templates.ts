@@ -1,0 +1,64 @@
+// Transactional mails: plain text first (what the dev outbox prints), and a simple HTML twin.
+export type MailContent = { subject: string; text: string; html: string };
+
+const escapeHtml = (s: string) =>
+  s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] as string);
+
+function layout(appName: string, body: string) {
+  return `<!doctype html><html lang="en-GB"><body style="font-family:Arial,Helvetica,sans-serif;color:#1f2937;line-height:1.5;max-width:560px;margin:0 auto;padding:24px">
+<p style="font-size:20px;font-weight:bold;margin:0 0 16px">${escapeHtml(appName)}</p>
+${body}
+<p style="color:#6b7280;font-size:12px;margin-top:32px">You received this email because this address was used on ${escapeHtml(appName)}.</p>
+</body></html>`;
+}
+
+export function verificationCodeMail(opts: { appName: string; firstName: string; code: string }): MailContent {
+  const { appName, firstName, code } = opts;
+  return {
+    subject: `Your ${appName} verification code`,
+    text: [
+      `Hi ${firstName},`,
+      '',
+      `Your ${appName} verification code is: ${code}`,
+      '',
+      'It expires in 10 minutes.',
+      '',
+      `If you did not create a ${appName} account, you can ignore this email.`,
+    ].join('\n'),
+    html: layout(
+      appName,
+      `<p>Hi ${escapeHtml(firstName)},</p>
+<p>Your ${escapeHtml(appName)} verification code is:</p>
+<p style="font-size:32px;font-weight:bold;letter-spacing:6px;margin:16px 0">${code}</p>
+<p>It expires in 10 minutes.</p>
+<p>If you did not create a ${escapeHtml(appName)} account, you can ignore this email.</p>`,
+    ),
+  };
+}
+
+export function passwordResetMail(opts: { appName: string; firstName: string; link: string }): MailContent {
+  const { appName, firstName, link } = opts;
+  return {
+    subject: `Reset your ${appName} password`,
+    text: [
+      `Hi ${firstName},`,
+      '',
+      `Someone asked to reset the password of your ${appName} account. To choose a new password, open this link:`,
+      '',
+      link,
+      '',
+      'The link works once and expires in 30 minutes.',
+      '',
+      'If you did not ask for this, you can ignore this email: your password stays the same.',
+    ].join('\n'),
+    html: layout(
+      appName,
+      `<p>Hi ${escapeHtml(firstName)},</p>
+<p>Someone asked to reset the password of your ${escapeHtml(appName)} account.</p>
+<p><a href="${escapeHtml(link)}" style="display:inline-block;background:#1d4ed8;color:#ffffff;padding:10px 18px;border-radius:6px;text-decoration:none">Choose a new password</a></p>
+<p style="font-size:13px;color:#4b5563">Or paste this link into your browser:<br>${escapeHtml(link)}</p>
+<p>The link works once and expires in 30 minutes.</p>
+<p>If you did not ask for this, you can ignore this email: your password stays the same.</p>`,
+    ),
+  };
+}

@@ -1,0 +1,29 @@
+// Every text the accounts API answers with, in one place (tests import them too).
+export const AUTH_MSG = {
+  registered: 'Registration successful. We have sent a 6-digit code to your email.',
+  emailTaken: 'An account with this email already exists',
+  usernameTaken: 'This username is already taken',
+  commonPassword: 'This password is too common. Please choose a less common password',
+  verified: 'Email verified successfully',
+  invalidCode: 'Invalid or expired verification code',
+  tooManyCodeAttempts: 'Too many incorrect attempts. Please request a new code.',
+  alreadyVerified: 'Email is already verified. Please sign in.',
+  codeResent: 'A new verification code has been sent to your email.',
+  resendWait: 'Please wait before requesting another code.',
+  resendHourly: (minutes: number) => `You have requested too many codes. Please try again in ${plural(minutes, 'minute')}.`,
+  loginOk: 'Login successful',
+  badCredentials: 'Invalid email or password',
+  verifyFirst: 'Please verify your email address before signing in.',
+  suspended: 'Your account has been suspended. Contact support if you think this is a mistake.',
+  loginLocked: (minutes: number) => `Too many failed sign-in attempts. Please try again in ${plural(minutes, 'minute')}.`,
+  loginIpLimited: 'Too many sign-in attempts. Please wait a minute and try again.',
+  notLoggedIn: 'Not logged in',
+  loggedOut: 'Logged out',
+  resetSent: 'If an account exists for that email, we have sent a link to reset the password.',
+  resetDone: 'Your password has been reset. Please sign in.',
+  resetInvalid: 'This reset link is invalid or has expired',
+} as const;
+
+function plural(n: number, word: string) {
+  return `${n} ${word}${n === 1 ? '' : 's'}`;
+}

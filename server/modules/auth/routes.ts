@@ -1,0 +1,111 @@
+import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  ZForgotPasswordRequest,
+  ZLoginRequest,
+  ZMessage,
+  ZRegisterRequest,
+  ZResendVerificationRequest,
+  ZResetPasswordRequest,
+  ZUser,
+  ZVerifyCodeRequest,
+  ZVerifyCodeResponse,
+} from '../../../common/contracts/auth.ts';
+import type { Config } from '../../config.ts';
+import type { Db } from '../../db/client.ts';
+import { tooManyRequests, unauthorized } from '../../http-errors.ts';
+import type { Mailer } from '../../mail/mailer.ts';
+import { clearSessionCookie, cookieName, hashToken, setSessionCookie } from '../../plugins/session.ts';
+import { AUTH_MSG } from './messages.ts';
+import { presentUser } from './presenter.ts';
+import { createAuthService } from './service.ts';
+import { LOGIN_IP_PER_MINUTE } from './throttle.ts';
+
+const ZRegisterResponse = z.object({ message: z.string(), email: z.string(), requiresVerification: z.literal(true) });
+const ZLoginResponse = z.object({ message: z.string(), user: ZUser });
+
+/** Accounts: register, verify, sign in and out, password reset (spec §7 and DESIGN.md API). */
+export const authRoutes: FastifyPluginAsync<{ config: Config; db: Db; mailer: Mailer }> = async (fastify, opts) => {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  const { config } = opts;
+  const auth = createAuthService(opts);
+
+  // Personal answers must never be stored by a shared cache.
+  app.addHook('onSend', async (_req, reply, payload) => {
+    reply.header('Cache-Control', 'no-store');
+    return payload;
+  });
+
+  app.post('/api/auth/register', { schema: { body: ZRegisterRequest, response: { 201: ZRegisterResponse } } }, async (req, reply) => {
+    return reply.code(201).send(await auth.register(req.body));
+  });
+
+  app.post('/api/auth/verify-code', { schema: { body: ZVerifyCodeRequest, response: { 200: ZVerifyCodeResponse } } }, async (req, reply) => {
+    const { user, token, isNewUser } = await auth.verifyCode(req.body, {
+      userAgent: req.headers['user-agent'],
+      currentTokenHash: req.sessionTokenHash,
+    });
+    setSessionCookie(reply, config, token);
+    return { autoLogin: true, user: presentUser(user), isNewUser, message: AUTH_MSG.verified };
+  });
+
+  app.post('/api/auth/resend-verification', { schema: { body: ZResendVerificationRequest, response: { 200: ZMessage } } }, async (req) =>
+    auth.resendVerification(req.body),
+  );
+
+  app.post(
+    '/api/auth/login',
+    {
+      schema: { body: ZLoginRequest, response: { 200: ZLoginResponse } },
+      config: {
+        // Per IP across every account; the per account+IP failure limit lives in the service.
+        rateLimit: {
+          max: LOGIN_IP_PER_MINUTE,
+          timeWindow: '1 minute',
+          errorResponseBuilder: (_req, ctx) => tooManyRequests(AUTH_MSG.loginIpLimited, ctx.ttl / 1000),
+        },
+      },
+    },
+    async (req, reply) => {
+      const { user, token } = await auth.login(req.body, {
+        ip: req.ip,
+        userAgent: req.headers['user-agent'],
+        currentTokenHash: req.sessionTokenHash,
+      });
+      setSessionCookie(reply, config, token);
+      return { message: AUTH_MSG.loginOk, user: presentUser(user) };
+    },
+  );
+
+  app.get('/api/auth/user', { schema: { response: { 200: ZUser } } }, async (req) => {
+    if (!req.user) throw unauthorized(AUTH_MSG.notLoggedIn);
+    return presentUser(req.user);
+  });
+
+  // The cookie's session ends even when the session plugin ignored it (suspended account).
+  async function endRequestSession(req: FastifyRequest, reply: FastifyReply) {
+    const raw = req.cookies[cookieName(config)];
+    await auth.logout(req.sessionTokenHash ?? (raw && raw.length <= 100 ? hashToken(raw) : null));
+    clearSessionCookie(reply, config);
+  }
+
+  app.post('/api/logout', { schema: { response: { 200: ZMessage } } }, async (req, reply) => {
+    await endRequestSession(req, reply);
+    return { message: AUTH_MSG.loggedOut };
+  });
+
+  // The header's plain link (spec §2): sign out, then back to the landing page.
+  app.get('/api/logout', async (req, reply) => {
+    await endRequestSession(req, reply);
+    return reply.redirect('/', 302);
+  });
+
+  app.post('/api/auth/forgot-password', { schema: { body: ZForgotPasswordRequest, response: { 200: ZMessage } } }, async (req) =>
+    auth.forgotPassword(req.body),
+  );
+
+  app.post('/api/auth/reset-password', { schema: { body: ZResetPasswordRequest, response: { 200: ZMessage } } }, async (req) =>
+    auth.resetPassword(req.body),
+  );
+};

@@ -1,0 +1,93 @@
+import type { AddressInfo } from 'node:net';
+import { eq } from 'drizzle-orm';
+import { SMTPServer } from 'smtp-server';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { emails } from '../../db/schema/index.ts';
+import { buildTestApp, type TestApp } from '../../test/app.ts';
+import { testDatabases } from '../../test/databases.ts';
+import { newUser, post } from './testing.ts';
+
+/** An in-process SMTP sink; `rejecting` makes it refuse every recipient with a 550. */
+async function startSink() {
+  const received: Array<{ to: string[]; raw: string }> = [];
+  const state = { rejecting: false };
+  const server = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ['STARTTLS'],
+    disableReverseLookup: true,
+    logger: false,
+    onRcptTo(address, _session, callback) {
+      if (!state.rejecting) return callback();
+      const err = Object.assign(new Error('Mailbox unavailable'), { responseCode: 550 });
+      callback(err);
+    },
+    onData(stream, session, callback) {
+      const chunks: Buffer[] = [];
+      stream.on('data', (c: Buffer) => chunks.push(c));
+      stream.on('end', () => {
+        received.push({ to: session.envelope.rcptTo.map((r) => r.address), raw: Buffer.concat(chunks).toString('utf8') });
+        callback();
+      });
+    },
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const port = (server.server.address() as AddressInfo).port;
+  return { port, received, state, close: () => new Promise<void>((resolve) => server.close(() => resolve())) };
+}
+
+async function waitFor<T>(probe: () => Promise<T | undefined> | T | undefined, ms = 10_000): Promise<T> {
+  const until = Date.now() + ms;
+  for (;;) {
+    const value = await probe();
+    if (value !== undefined) return value;
+    if (Date.now() > until) throw new Error('timed out waiting');
+    await new Promise((r) => setTimeout(r, 25));
+  }
+}
+
+describe.each(testDatabases)('mail over real SMTP (%s)', (kind) => {
+  let sink: Awaited<ReturnType<typeof startSink>>;
+  let t: TestApp;
+  beforeAll(async () => {
+    sink = await startSink();
+    t = await buildTestApp(kind, { SMTP_URL: `smtp://127.0.0.1:${sink.port}`, MAIL_FROM: 'Kerbside <no-reply@kerbside.test>' });
+  });
+  afterAll(async () => {
+    await t?.close();
+    await sink?.close();
+  });
+
+  it('delivers the verification code, which then verifies the account', async () => {
+    const u = newUser();
+    expect((await post(t, '/api/auth/register', u)).statusCode).toBe(201);
+    const message = await waitFor(() => sink.received.find((m) => m.to.includes(u.email)));
+    expect(message.raw).toContain('Subject: Your Kerbside verification code');
+    const code = /verification code is: (\d{6})/.exec(message.raw)?.[1];
+    expect(code).toMatch(/^\d{6}$/);
+    const res = await post(t, '/api/auth/verify-code', { email: u.email, code });
+    expect(res.statusCode).toBe(200);
+    const [row] = await t.database.db.select().from(emails).where(eq(emails.to, u.email));
+    expect(row).toMatchObject({ status: 'sent', attempts: 1, error: null });
+  });
+
+  it('keeps a refused mail pending with its error for the retry loop, never silently dropped', async () => {
+    sink.state.rejecting = true;
+    const u = newUser();
+    expect((await post(t, '/api/auth/register', u)).statusCode).toBe(201);
+    const failed = await waitFor(async () => {
+      const [row] = await t.database.db.select().from(emails).where(eq(emails.to, u.email));
+      return row && row.attempts > 0 ? row : undefined;
+    });
+    expect(failed).toMatchObject({ status: 'pending', attempts: 1 });
+    expect(failed.error).toMatch(/550|Mailbox unavailable/);
+    expect(failed.nextAttemptAt.getTime()).toBeGreaterThan(Date.now());
+
+    // The next round of the retry loop delivers it once the server accepts again.
+    sink.state.rejecting = false;
+    await t.database.db.update(emails).set({ nextAttemptAt: new Date(Date.now() - 1000) }).where(eq(emails.id, failed.id));
+    await t.app.deps.mailer.deliverDue();
+    const [sent] = await t.database.db.select().from(emails).where(eq(emails.id, failed.id));
+    expect(sent).toMatchObject({ status: 'sent', attempts: 2, error: null });
+    expect(sink.received.some((m) => m.to.includes(u.email))).toBe(true);
+  });
+});

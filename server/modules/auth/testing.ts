@@ -1,0 +1,87 @@
+// Helpers for the accounts API tests (and for other modules' tests that need a signed-in member).
+import type { LightMyRequestResponse } from 'fastify';
+import type { TestApp } from '../../test/app.ts';
+
+let counter = 0;
+/** A name unique across test files and runs sharing one PostgreSQL server. */
+export const unique = (prefix = 'u') => `${prefix}${process.pid.toString(36)}${(counter++).toString(36)}${Math.random().toString(36).slice(2, 6)}`;
+
+let ipCounter = 0;
+/** A fresh client address (sent as X-Forwarded-For; the app trusts the proxy) so per-IP limits don't leak between tests. */
+export const freshIp = () => {
+  ipCounter++;
+  return `10.${process.pid % 250}.${Math.floor(ipCounter / 250) % 250}.${(ipCounter % 250) + 1}`;
+};
+
+export const PASSWORD = 'Kerb$ide2024';
+
+export type NewUser = { firstName: string; lastName: string; username: string; email: string; password: string };
+
+export function newUser(overrides: Partial<NewUser> = {}): NewUser {
+  const name = unique('driver_');
+  return { firstName: 'Sam', lastName: 'Driver', username: name, email: `${name}@example.test`, password: PASSWORD, ...overrides };
+}
+
+export function post(t: TestApp, url: string, payload?: object, opts: { cookie?: string; ip?: string; headers?: Record<string, string> } = {}) {
+  return t.app.inject({
+    method: 'POST',
+    url,
+    payload,
+    headers: {
+      // What a browser on the site sends (APP_URL may differ between test apps).
+      origin: t.app.deps.config.appUrl,
+      'x-forwarded-for': opts.ip ?? freshIp(),
+      ...(opts.cookie ? { cookie: opts.cookie } : {}),
+      ...opts.headers,
+    },
+  });
+}
+
+export function get(t: TestApp, url: string, cookie?: string) {
+  return t.app.inject({ method: 'GET', url, headers: cookie ? { cookie } : {} });
+}
+
+/** `sid=…` from a response's Set-Cookie, ready to send back; undefined when none was set. */
+export function sessionCookie(res: LightMyRequestResponse): string | undefined {
+  const c = res.cookies.find((k) => k.name === 'sid' || k.name === '__Host-sid');
+  return c && c.value ? `${c.name}=${c.value}` : undefined;
+}
+
+/** The newest outbox mail to an address. */
+export async function lastMailTo(t: TestApp, email: string) {
+  return (await t.outbox()).find((m) => m.to === email.toLowerCase());
+}
+
+export async function mailsTo(t: TestApp, email: string) {
+  return (await t.outbox()).filter((m) => m.to === email.toLowerCase());
+}
+
+export const codeIn = (text: string) => {
+  const m = /\b(\d{6})\b/.exec(text);
+  if (!m) throw new Error(`no 6-digit code in mail: ${text}`);
+  return m[1];
+};
+
+export async function latestCode(t: TestApp, email: string) {
+  const mail = await lastMailTo(t, email);
+  if (!mail) throw new Error(`no mail to ${email}`);
+  return codeIn(mail.text);
+}
+
+/** Registers through the API and reads the code from the outbox. */
+export async function registerUser(t: TestApp, overrides: Partial<NewUser> = {}) {
+  const user = newUser(overrides);
+  const res = await post(t, '/api/auth/register', user);
+  if (res.statusCode !== 201) throw new Error(`register failed: ${res.statusCode} ${res.body}`);
+  return { ...user, email: user.email.toLowerCase(), code: await latestCode(t, user.email) };
+}
+
+/** Registers and verifies through the API: a signed-in member with a session cookie. */
+export async function signUp(t: TestApp, overrides: Partial<NewUser> = {}) {
+  const user = await registerUser(t, overrides);
+  const res = await post(t, '/api/auth/verify-code', { email: user.email, code: user.code });
+  if (res.statusCode !== 200) throw new Error(`verify failed: ${res.statusCode} ${res.body}`);
+  const cookie = sessionCookie(res);
+  if (!cookie) throw new Error('verify set no session cookie');
+  return { ...user, id: (res.json() as { user: { id: number } }).user.id, cookie };
+}
