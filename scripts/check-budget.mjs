@@ -14,8 +14,8 @@ const LIMIT_BYTES = 150 * 1000; // 150 kB gzipped per page
  * it, and a page that neither finds fails the check.
  */
 const PAGES = [
-  { route: '/', name: 'landing', src: [], pattern: /landing/i },
-  { route: '/forum', name: 'forum list', src: [], pattern: /forum-list|forum-page/i },
+  { route: '/', name: 'landing', src: ['src/app/routes/landing.tsx'], pattern: /landing/i },
+  { route: '/forum', name: 'forum list', src: ['src/features/forum/pages/forum-page.tsx'], pattern: /forum-list|forum-page/i },
 ];
 
 const root = path.resolve(process.argv[2] ?? path.join(import.meta.dirname, '../dist/client'));

@@ -95,7 +95,7 @@ describe('web plugin (built client + SPA fallback)', () => {
   });
 
   it('answers an unknown path with HTTP 404, the app shell and noindex', async () => {
-    for (const url of ['/no-such-page', '/forum/posts', '/admin/nope', '/index.html']) {
+    for (const url of ['/no-such-page', '/forum/posts', '/admin/nope', '//forum', '/index.html']) {
       const res = await app.inject(url);
       expect(res.statusCode, url).toBe(404);
       if (url === '/index.html') continue; // a file-like path: plain 404

@@ -49,13 +49,14 @@ export const webPlugin = fp(async (app: FastifyInstance, opts: WebPluginOptions)
   });
 
   app.setNotFoundHandler(async (req, reply) => {
-    const url = new URL(req.url, 'http://x');
-    const pathname = url.pathname;
+    // Split by hand: new URL() would read a path like //host/x as another host.
+    const q = req.url.indexOf('?');
+    const pathname = q < 0 ? req.url : req.url.slice(0, q);
     if (!isPageRequest(req.method, pathname)) {
       return reply.code(404).send({ message: 'Not found' });
     }
     const route = matchRoute(pathname);
-    if (!route || notFoundFlag(url.searchParams) !== null) {
+    if (!route || (q >= 0 && notFoundFlag(req.url.slice(q + 1)) !== null)) {
       return sendHtml(reply.code(404).header('X-Robots-Tag', 'noindex'), notFoundHtml);
     }
     if (route.noindex) reply.header('X-Robots-Tag', 'noindex');

@@ -1,0 +1,72 @@
+import { test as base, expect, type APIResponse } from '@playwright/test';
+import { startApp } from './support/app-server.ts';
+import { startSmtpSink, type Mailbox } from './support/smtp-sink.ts';
+
+export type Account = { firstName: string; lastName: string; username: string; email: string; password: string };
+
+type WorkerFixtures = { server: { baseURL: string; mailbox: Mailbox } };
+type TestFixtures = {
+  mailbox: Mailbox;
+  accounts: {
+    /** Fresh, unique sign-up details (nothing is sent). */
+    details(): Account;
+    /** Registers through the API; the account waits for its code (unverified). */
+    createUnverified(): Promise<Account>;
+    /** Registers and verifies through the API with the code from the mail. */
+    createVerified(): Promise<Account>;
+  };
+};
+
+let serial = 0;
+
+export const test = base.extend<TestFixtures, WorkerFixtures>({
+  // One app, database and SMTP sink per worker process, shared by its tests and stopped with it.
+  server: [
+    // Playwright reads the fixtures a fixture needs from its first parameter: this one needs none.
+    // eslint-disable-next-line no-empty-pattern
+    async ({}, use) => {
+      const sink = await startSmtpSink();
+      const app = await startApp({ smtpUrl: sink.url }).catch(async (err) => {
+        await sink.close();
+        throw err;
+      });
+      await use({ baseURL: app.baseURL, mailbox: sink });
+      await app.close();
+      await sink.close();
+    },
+    { scope: 'worker', timeout: 120_000 },
+  ],
+  baseURL: async ({ server }, use) => use(server.baseURL),
+  mailbox: async ({ server }, use) => use(server.mailbox),
+  accounts: async ({ playwright, server }, use, testInfo) => {
+    // Its own request context: these sessions never leak into the page's cookies.
+    const api = await playwright.request.newContext({ baseURL: server.baseURL });
+    const details = (): Account => {
+      const id = `${testInfo.workerIndex}${Date.now().toString(36)}${(serial++).toString(36)}`;
+      return { firstName: 'Test', lastName: 'Courier', username: `driver_${id}`, email: `driver_${id}@example.com`, password: `Van@Route${id}` };
+    };
+    const createUnverified = async () => {
+      const account = details();
+      await expectOk(await api.post('/api/auth/register', { data: account }));
+      return account;
+    };
+    await use({
+      details,
+      createUnverified,
+      createVerified: async () => {
+        const account = await createUnverified();
+        const { code } = await server.mailbox.waitForMail(account.email);
+        expect(code, 'verification mail carries a 6-digit code').toMatch(/^\d{6}$/);
+        await expectOk(await api.post('/api/auth/verify-code', { data: { email: account.email, code } }));
+        return account;
+      },
+    });
+    await api.dispose();
+  },
+});
+
+export { expect };
+
+async function expectOk(res: APIResponse) {
+  if (!res.ok()) throw new Error(`${res.url()} answered ${res.status()}: ${await res.text()}`);
+}

@@ -1,0 +1,14 @@
+import type { Page } from '@playwright/test';
+import type { Account } from '../fixtures.ts';
+
+/** A toast with this title, read from the toast region (F8) so Radix's screen-reader copy is not matched too. */
+export const toastTitled = (page: Page, title: string) =>
+  page.getByRole('region', { name: /notifications/i }).getByText(title, { exact: true });
+
+/** Signs in with the form in the page's content (the landing page's sign-in card), not the header's dialog. */
+export async function signInWith(page: Page, account: Pick<Account, 'email' | 'password'>) {
+  const main = page.getByRole('main');
+  await main.getByLabel('Email', { exact: true }).fill(account.email);
+  await main.getByLabel('Password', { exact: true }).fill(account.password);
+  await main.getByRole('button', { name: 'Sign In', exact: true }).click();
+}
