@@ -7,6 +7,7 @@ import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
 import { createMailer, type Mailer } from './mail/mailer.ts';
 import { authRoutes } from './modules/auth/routes.ts';
+import { forumRoutes } from './modules/forum/routes.ts';
 import { healthRoutes } from './modules/health/routes.ts';
 import { maintenanceRoutes } from './modules/maintenance/routes.ts';
 import { errorsPlugin } from './plugins/errors.ts';
@@ -58,6 +59,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   // Layer 2: feature modules.
   await app.register(healthRoutes, { database });
   await app.register(maintenanceRoutes, { db });
+  await app.register(forumRoutes, { db });
   await app.register(authRoutes, { config, db, mailer });
 
   // Last: the built client and the SPA fallback (its not-found handler also answers unknown /api paths).

@@ -1,0 +1,52 @@
+// The demo community: one admin and 30 members with UK courier backgrounds.
+export type DemoMember = {
+  firstName: string;
+  lastName: string;
+  username: string;
+  avatar: string;
+  statusText: string;
+};
+
+export const DEMO_ADMIN_EMAIL = 'admin@kerbside.local';
+export const DEMO_PASSWORD = 'Kerbside!2026';
+
+export const DEMO_ADMIN: DemoMember = {
+  firstName: 'Kerbside',
+  lastName: 'Team',
+  username: 'kerbside_admin',
+  avatar: 'team',
+  statusText: 'Forum admin. Here to help, not to sell you anything.',
+};
+
+export const DEMO_MEMBERS: readonly DemoMember[] = [
+  { firstName: 'Dave', lastName: 'Hollis', username: 'dave_multidrop', avatar: 'van', statusText: 'Multi-drop, Leeds depot' },
+  { firstName: 'Priya', lastName: 'Shah', username: 'priya_on_wheels', avatar: 'car', statusText: 'Amazon Flex blocks, Milton Keynes' },
+  { firstName: 'Gareth', lastName: 'Price', username: 'gaz_transit', avatar: 'van', statusText: 'Owner driver, Transit Custom, Bristol' },
+  { firstName: 'Siobhan', lastName: 'Kelly', username: 'shiv_delivers', avatar: 'local', statusText: 'Royal Mail OPG, Belfast' },
+  { firstName: 'Tomasz', lastName: 'Nowak', username: 'tomek_dpd', avatar: 'parcel', statusText: 'DPD owner driver, Birmingham' },
+  { firstName: 'Kemi', lastName: 'Adeyemi', username: 'kemi_rides', avatar: 'bike', statusText: 'Deliveroo and Uber Eats, Manchester city centre' },
+  { firstName: 'Callum', lastName: 'Fraser', username: 'callum_sameday', avatar: 'express', statusText: 'Same-day courier, Glasgow to Edinburgh' },
+  { firstName: 'Hannah', lastName: 'Webb', username: 'hannah_routes', avatar: 'logistics', statusText: 'Route planner for a small courier firm, Norwich' },
+  { firstName: 'Imran', lastName: 'Qureshi', username: 'imran_q', avatar: 'car', statusText: 'Evri self-employed courier, Bradford' },
+  { firstName: 'Liam', lastName: "O'Connor", username: 'liam_yodel', avatar: 'parcel', statusText: 'Yodel multi-drop, Liverpool' },
+  { firstName: 'Sarah', lastName: 'Mitchell', username: 'sarah_ebike', avatar: 'bike', statusText: 'E-cargo bike courier, Cambridge' },
+  { firstName: 'Marcus', lastName: 'Reid', username: 'big_marc_hgv', avatar: 'freight', statusText: 'Class 1 HGV, pallet network, Daventry' },
+  { firstName: 'Jo', lastName: 'Turner', username: 'jo_the_van', avatar: 'van', statusText: 'Owner driver, Vivaro, Cardiff' },
+  { firstName: 'Ade', lastName: 'Okafor', username: 'ade_supervisor', avatar: 'team', statusText: 'Depot supervisor, East London' },
+  { firstName: 'Fiona', lastName: 'Grant', username: 'fi_grant', avatar: 'warehouse', statusText: 'Warehouse shift lead, Doncaster' },
+  { firstName: 'Neil', lastName: 'Barker', username: 'neil_bookkeeper', avatar: 'service', statusText: 'Bookkeeper for self-employed drivers, Reading' },
+  { firstName: 'Chloe', lastName: 'Evans', username: 'chloe_rural', avatar: 'local', statusText: 'Rural rounds, Powys' },
+  { firstName: 'Ravi', lastName: 'Patel', username: 'ravi_pf', avatar: 'parcel', statusText: 'Parcelforce contractor, Leicester' },
+  { firstName: 'Ewan', lastName: 'Campbell', username: 'ewan_twoman', avatar: 'van', statusText: 'Sprinter, two-man furniture delivery, Aberdeen' },
+  { firstName: 'Beth', lastName: 'Lloyd', username: 'beth_lloyd', avatar: 'car', statusText: 'Part-time Evri, school-hours rounds, Swansea' },
+  { firstName: 'Jamal', lastName: 'Hussain', username: 'jamal_flex', avatar: 'car', statusText: 'Amazon Flex and Stuart, Croydon' },
+  { firstName: 'Ollie', lastName: 'Brooks', username: 'ollie_b', avatar: 'bike', statusText: 'Just Eat rider, Brighton' },
+  { firstName: 'Karen', lastName: 'Doyle', username: 'karen_depot', avatar: 'team', statusText: 'Ran a courier depot for 15 years, now consulting' },
+  { firstName: 'Stefan', lastName: 'Ionescu', username: 'stefan_lhr', avatar: 'aviation', statusText: 'Airport cargo runs, Heathrow' },
+  { firstName: 'Megan', lastName: 'Hughes', username: 'meg_medical', avatar: 'express', statusText: 'Medical courier, Sheffield' },
+  { firstName: 'Paul', lastName: 'Whitaker', username: 'paulw_nottm', avatar: 'van', statusText: 'Owner driver, e-Transit, Nottingham' },
+  { firstName: 'Aisha', lastName: 'Rahman', username: 'aisha_ema', avatar: 'aviation', statusText: 'Air freight handler, East Midlands Airport' },
+  { firstName: 'Connor', lastName: 'Walsh', username: 'connor_new', avatar: 'parcel', statusText: 'Three weeks into DPD, Southampton' },
+  { firstName: 'Lucy', lastName: 'Bennett', username: 'lucy_broker', avatar: 'service', statusText: 'Insurance broker for couriers, Manchester' },
+  { firstName: 'Yusuf', lastName: 'Ahmed', username: 'yusuf_nights', avatar: 'logistics', statusText: 'Night trunking, Midlands hub' },
+];

@@ -1,0 +1,395 @@
+import { sql } from 'drizzle-orm';
+import type { Tx } from '../client.ts';
+import { categories, commentVotes, comments, postVotes, posts, users } from '../schema/index.ts';
+import { makeExcerpt, renderMarkdown, slugify } from '../../lib/markdown.ts';
+import { hotScore } from '../../modules/forum/ranking.ts';
+import type { CategorySlug } from './categories.ts';
+import { GENERAL_COMMENTS, POST_TEMPLATES, REPLY_COMMENTS, type PostTemplate } from './demo-content.ts';
+import { DEMO_ADMIN, DEMO_ADMIN_EMAIL, DEMO_MEMBERS, type DemoMember } from './demo-members.ts';
+import { createRng, type Rng } from './prng.ts';
+
+// The demo forum: planned in memory first (so every counter is computed from the rows it counts),
+// then written with a handful of multi-row INSERTs inside the caller's transaction.
+
+const SEED = 0x6b657262; // "kerb"
+const DAY = 24 * 60 * 60 * 1000;
+const HOUR = 60 * 60 * 1000;
+const MINUTE = 60 * 1000;
+
+const GENERATED_POSTS = 198; // + 2 admin posts = 200
+const MAX_COMMENTS = 12;
+const ANONYMOUS_POSTS = new Set([37, 121]); // their authors "deleted their accounts": shown as Anonymous
+
+type PlannedUser = typeof users.$inferInsert & { joined: number };
+type PlannedPost = Omit<typeof posts.$inferInsert, 'categoryId' | 'authorId'> & {
+  category: CategorySlug;
+  author: number | null; // index into users
+  controversial: boolean;
+  vars: Vars;
+  template?: PostTemplate;
+};
+type PlannedComment = Omit<typeof comments.$inferInsert, 'postId' | 'authorId' | 'parentId'> & {
+  post: number;
+  author: number;
+  parent: number | null; // index into comments
+  depth: number;
+};
+type PlannedVote = { target: number; user: number; value: 1 | -1; createdAt: Date };
+
+export type DemoPlan = {
+  users: PlannedUser[];
+  posts: PlannedPost[];
+  comments: PlannedComment[];
+  postVotes: PlannedVote[];
+  commentVotes: PlannedVote[];
+};
+
+type Vars = Record<string, string>;
+
+const CITIES = [
+  'Leeds', 'Bristol', 'Manchester', 'Birmingham', 'Glasgow', 'Cardiff', 'Newcastle', 'Sheffield', 'Nottingham',
+  'Leicester', 'Liverpool', 'Southampton', 'Norwich', 'Edinburgh', 'Belfast', 'Milton Keynes', 'Reading', 'Coventry',
+  'Hull', 'Plymouth', 'Derby', 'Swindon', 'Peterborough', 'Luton', 'Croydon', 'Stoke', 'Exeter', 'Bradford', 'Wolverhampton', 'Aberdeen',
+];
+const NETWORKS = ['Evri', 'DPD', 'Yodel', 'Amazon Flex', 'Royal Mail', 'Parcelforce', 'DHL', 'UPS', 'InPost'];
+const VANS = ['Transit Custom', 'Vivaro', 'Sprinter', 'Trafic', 'Vito', 'Berlingo', 'Transit Connect', 'e-Transit', 'Caddy', 'Partner', 'Proace', 'Transit'];
+const APPS = ['Deliveroo', 'Uber Eats', 'Just Eat'];
+
+const pounds = (n: number, decimals = 0) =>
+  `£${n.toLocaleString('en-GB', { minimumFractionDigits: decimals, maximumFractionDigits: decimals })}`;
+
+function makeVars(rng: Rng): Vars {
+  const city = rng.pick(CITIES);
+  let city2 = rng.pick(CITIES);
+  while (city2 === city) city2 = rng.pick(CITIES);
+  return {
+    city,
+    city2,
+    network: rng.pick(NETWORKS),
+    van: rng.pick(VANS),
+    app: rng.pick(APPS),
+    rate: String(rng.int(38, 72)),
+    dayRate: pounds(rng.int(28, 46) * 5),
+    deduction: String(rng.int(12, 85)),
+    drops: String(rng.int(85, 160)),
+    parcels: String(rng.int(110, 260)),
+    miles: String(rng.int(55, 190)),
+    fuel: pounds(1 + rng.int(38, 56) / 100, 2),
+    hours: String(rng.int(9, 13)),
+    hourly: pounds(rng.int(12, 19)),
+    lease: pounds(rng.int(52, 108) * 5),
+    insurance: pounds(rng.int(27, 78) * 50),
+    years: String(rng.int(2, 14)),
+    vanAge: String(rng.int(3, 9)),
+    mileage: String(rng.int(45, 190)),
+    fee: pounds(rng.int(310, 540) / 100, 2),
+  };
+}
+
+const fill = (text: string, vars: Vars) => text.replace(/\{(\w+)\}/g, (whole, key: string) => vars[key] ?? whole);
+
+const WELCOME = {
+  category: 'newcomers' as const,
+  title: 'Welcome to Kerbside: read this first',
+  body: `Welcome to **Kerbside**, the free forum for UK couriers, delivery drivers, owner drivers and everyone else who keeps the country's parcels moving.
+
+A few things to get you started:
+
+1. **Introduce yourself** in this category: where you're based and what you drive (or ride).
+2. **Search before you post.** Insurance, tax and rates questions have great answers already.
+3. **Pick the right category** so the people who know can find your question.
+4. **Vote** on the replies that helped you, so the best answers rise.
+
+### Community guidelines
+
+- Be decent. Everyone here is doing a hard job.
+- No selling, no referral links, no recruitment spam outside Jobs & Work Wanted.
+- Don't post anyone's personal details, customers included.
+- Tax and insurance advice here is from fellow drivers, not professionals. Check before you rely on it.
+
+Questions about the forum itself? Reply here and the team will help.`,
+  replies: [
+    'Great to have a place like this. Hello from {city}!',
+    'Thanks for setting this up. Been lurking on Facebook groups for years and they are chaos.',
+    'Hello all, owner driver here, looking forward to it.',
+    'Nice one. Is there a way to get notified when someone replies to my post?',
+    'Hi everyone, new to multi-drop and already learning loads.',
+    'Brilliant. The insurance threads alone have saved me money.',
+  ],
+};
+
+const JOB_RULES = {
+  category: 'jobs-work-wanted' as const,
+  title: 'Posting in Jobs & Work Wanted: the rules',
+  body: `This category is for real work offered and wanted by the people doing it. To keep it useful:
+
+- **Say where** (town or depot), **what** (network or client, vehicle needed) and **how it pays** (day rate, per drop or per hour).
+- Say whether fuel, van hire or insurance come out of the rate.
+- Agencies and recruiters: one post per vacancy, with the real client named where you can.
+- Never ask anyone for money up front. Report any post that does.
+
+Threads that break these rules will be removed. Good luck out there.`,
+  replies: [
+    'Good rules. Fed up of "great money" adverts with no rate.',
+    'Can we add "say if it is self-employed or PAYE" too?',
+    'Thanks, this will help a lot.',
+  ],
+};
+
+const LOCK_NOTE =
+  "Locking this thread. It's gone round in circles and a few replies got personal. Feel free to start a new thread about a specific network, with specifics.";
+
+/** Everything the demo inserts, computed deterministically from the seed and `now`. */
+export function planDemo(now: Date, passwordHash: string): DemoPlan {
+  const rng = createRng(SEED);
+  const t0 = now.getTime();
+
+  // Members joined over the last 18 months; the admin was first.
+  const people: Array<DemoMember & { email: string; isAdmin: boolean; joined: number }> = [
+    { ...DEMO_ADMIN, email: DEMO_ADMIN_EMAIL, isAdmin: true, joined: t0 - 545 * DAY },
+    ...DEMO_MEMBERS.map((m) => ({
+      ...m,
+      email: `${m.username.toLowerCase()}@demo.kerbside.local`,
+      isAdmin: false,
+      joined: t0 - rng.int(10, 535) * DAY - rng.int(0, 23) * HOUR,
+    })),
+  ];
+  const plannedUsers: PlannedUser[] = people.map((p) => ({
+    email: p.email,
+    username: p.username,
+    firstName: p.firstName,
+    lastName: p.lastName,
+    passwordHash,
+    avatar: p.avatar,
+    statusText: p.statusText,
+    isAdmin: p.isAdmin,
+    emailVerifiedAt: new Date(p.joined + rng.int(2, 20) * MINUTE),
+    onboardedAt: new Date(p.joined + rng.int(21, 40) * MINUTE),
+    createdAt: new Date(p.joined),
+    updatedAt: new Date(p.joined),
+    joined: p.joined,
+  }));
+  const memberIdx = plannedUsers.map((_, i) => i).filter((i) => i !== 0);
+  const joinedBefore = (t: number, pool: number[] = memberIdx) => pool.filter((i) => plannedUsers[i].joined < t);
+
+  // ── Posts ──
+  const plannedPosts: PlannedPost[] = [];
+  const usedTitles = new Set<string>();
+  const usedSlugs = new Set<string>();
+  const uniqueSlug = (title: string) => {
+    const base = slugify(title) || 'post';
+    let slug = base;
+    for (let n = 2; usedSlugs.has(slug); n++) slug = `${base}-${n}`;
+    usedSlugs.add(slug);
+    return slug;
+  };
+  const addPost = (p: Omit<PlannedPost, 'slug' | 'contentHtml' | 'excerpt'> & { content: string }) => {
+    usedTitles.add(p.title);
+    plannedPosts.push({ ...p, slug: uniqueSlug(p.title), contentHtml: renderMarkdown(p.content), excerpt: makeExcerpt(p.content) });
+  };
+
+  for (const [special, ageDays] of [[WELCOME, 178], [JOB_RULES, 151]] as const) {
+    const at = new Date(t0 - ageDays * DAY);
+    addPost({
+      category: special.category, title: special.title, content: special.body, author: 0, controversial: false,
+      vars: makeVars(rng), isPinned: true, isLocked: false, createdAt: at, updatedAt: at,
+    });
+  }
+
+  // Every template is used in turn (shuffled per round), so the demo covers them all.
+  let deck: PostTemplate[] = [];
+  for (let i = 0; i < GENERATED_POSTS; i++) {
+    if (deck.length === 0) deck = rng.sample(POST_TEMPLATES, POST_TEMPLATES.length);
+    const template = deck.pop()!;
+    let vars = makeVars(rng);
+    let title = fill(rng.pick(template.titles), vars);
+    for (let attempt = 0; usedTitles.has(title) && attempt < 8; attempt++) {
+      vars = makeVars(rng);
+      title = fill(rng.pick(template.titles), vars);
+    }
+    if (usedTitles.has(title)) {
+      i--; // this template has no fresh title left: the next one in the deck takes the slot
+      continue;
+    }
+    // Skewed towards recent: a few posts in the last day, a long tail back to six months.
+    const createdAt = new Date(t0 - Math.pow(rng.next(), 1.4) * 179 * DAY - rng.int(5, 90) * MINUTE);
+    const candidates = joinedBefore(createdAt.getTime() - DAY);
+    const author = ANONYMOUS_POSTS.has(i) ? null : rng.pick(candidates.length ? candidates : memberIdx);
+    const edited = rng.chance(0.08) ? new Date(createdAt.getTime() + rng.int(5, 90) * MINUTE) : null;
+    addPost({
+      category: template.category, title, content: fill(template.body, vars), author, controversial: template.controversial ?? false,
+      vars, template, isPinned: false, isLocked: false, createdAt, updatedAt: edited ?? createdAt, editedAt: edited,
+    });
+  }
+
+  // The locked thread: the first "best network" argument, or failing that the first controversial one.
+  const bestNetwork = plannedPosts.findIndex((p) => p.template?.titles[0] === 'Which network treats drivers best at the moment?');
+  const lockedIdx = bestNetwork >= 0 ? bestNetwork : plannedPosts.findIndex((p) => p.controversial);
+  plannedPosts[lockedIdx].isLocked = true;
+
+  // ── Comments ──
+  const plannedComments: PlannedComment[] = [];
+  const replyPools = new Map<number, readonly string[]>([[0, WELCOME.replies], [1, JOB_RULES.replies]]);
+  plannedPosts.forEach((post, pi) => {
+    const start = post.createdAt!.getTime();
+    const locked = post.isLocked;
+    let count = post.isPinned ? (pi === 0 ? MAX_COMMENTS : 6) : Math.floor((MAX_COMMENTS + 1) * Math.pow(rng.next(), 1.6));
+    if (locked) count = MAX_COMMENTS - 1; // + the admin's closing note
+    count = Math.min(count, Math.floor((t0 - start) / (10 * MINUTE))); // a post from 20 minutes ago has 2 at most
+    const own = replyPools.get(pi) ?? post.template?.comments ?? [];
+    const unused = rng.sample(own, own.length);
+    const inPost: number[] = [];
+    const usedTexts = new Set<string>(); // nobody in a thread repeats someone else word for word
+    let t = start;
+    for (let c = 0; c < count; c++) {
+      // Replies come in fast at first, then slow down; never in the future.
+      // (The cap keeps the remaining comments room before now, so times strictly increase.)
+      t = Math.min(t + rng.int(4, 60) * MINUTE * (1 + c * rng.next() * 4), t0 - (count - c) * MINUTE);
+      const replyTo = inPost.length > 0 && rng.chance(0.3) ? rng.pick(inPost.filter((ci) => plannedComments[ci].depth < 2)) : undefined;
+      let text = '';
+      for (let attempt = 0; attempt < 6 && (text === '' || usedTexts.has(text)); attempt++) {
+        if (replyTo !== undefined) text = rng.chance(0.75) ? rng.pick(REPLY_COMMENTS) : rng.pick(GENERAL_COMMENTS);
+        else text = unused.length > 0 && rng.chance(0.7) ? unused.pop()! : rng.pick(GENERAL_COMMENTS);
+      }
+      usedTexts.add(text);
+      const opReplies = replyTo !== undefined && post.author !== null && rng.chance(0.3);
+      const pool = joinedBefore(t).filter((i) => i !== post.author || opReplies);
+      const author = opReplies ? post.author! : rng.pick(pool.length ? pool : memberIdx);
+      const content = fill(text, post.vars);
+      inPost.push(plannedComments.length);
+      plannedComments.push({
+        post: pi, author, parent: replyTo ?? null, depth: replyTo === undefined ? 0 : plannedComments[replyTo].depth + 1,
+        content, contentHtml: renderMarkdown(content), createdAt: new Date(t), updatedAt: new Date(t),
+      });
+    }
+    if (locked) {
+      const at = new Date(Math.min(t + 2 * HOUR, t0 - MINUTE / 2));
+      plannedComments.push({ post: pi, author: 0, parent: null, depth: 0, content: LOCK_NOTE, contentHtml: renderMarkdown(LOCK_NOTE), createdAt: at, updatedAt: at });
+    }
+  });
+
+  // ── Votes ──
+  const voteTime = (from: number) => new Date(Math.min(from + rng.int(10, 4 * 24 * 60) * MINUTE, t0 - MINUTE));
+  const plannedPostVotes: PlannedVote[] = [];
+  plannedPosts.forEach((post, pi) => {
+    const start = post.createdAt!.getTime();
+    const eligible = joinedBefore(start, plannedUsers.map((_, i) => i)).filter((i) => i !== post.author);
+    const appeal = post.isPinned ? 0.9 : Math.pow(rng.next(), 1.5);
+    const up = post.controversial ? 0.55 : 0.9;
+    for (const user of rng.sample(eligible, Math.round(appeal * eligible.length * 0.85))) {
+      plannedPostVotes.push({ target: pi, user, value: rng.chance(up) ? 1 : -1, createdAt: voteTime(start) });
+    }
+  });
+  const plannedCommentVotes: PlannedVote[] = [];
+  plannedComments.forEach((comment, ci) => {
+    const start = comment.createdAt!.getTime();
+    const eligible = joinedBefore(start, plannedUsers.map((_, i) => i)).filter((i) => i !== comment.author);
+    for (const user of rng.sample(eligible, Math.floor(7 * Math.pow(rng.next(), 2)))) {
+      plannedCommentVotes.push({ target: ci, user, value: rng.chance(0.85) ? 1 : -1, createdAt: voteTime(start) });
+    }
+  });
+
+  // ── Counters, from the rows above ──
+  for (const v of plannedCommentVotes) {
+    const c = plannedComments[v.target];
+    if (v.value === 1) c.upvotes = (c.upvotes ?? 0) + 1;
+    else c.downvotes = (c.downvotes ?? 0) + 1;
+  }
+  for (const v of plannedPostVotes) {
+    const p = plannedPosts[v.target];
+    if (v.value === 1) p.upvotes = (p.upvotes ?? 0) + 1;
+    else p.downvotes = (p.downvotes ?? 0) + 1;
+  }
+  for (const c of plannedComments) plannedPosts[c.post].commentCount = (plannedPosts[c.post].commentCount ?? 0) + 1;
+  for (const p of plannedPosts) {
+    const upvotes = p.upvotes ?? 0;
+    const commentCount = p.commentCount ?? 0;
+    const ageDays = (t0 - p.createdAt!.getTime()) / DAY;
+    p.upvotes = upvotes;
+    p.downvotes = p.downvotes ?? 0;
+    p.commentCount = commentCount;
+    p.viewCount =
+      12 + upvotes * rng.int(6, 14) + commentCount * rng.int(4, 10) + Math.round(Math.sqrt(ageDays) * rng.int(8, 30)) + (p.isPinned ? rng.int(400, 900) : 0);
+    p.shareCount = rng.int(0, Math.floor(upvotes / 4));
+    p.hotScore = hotScore(upvotes, p.downvotes, commentCount, p.createdAt!);
+  }
+
+  return { users: plannedUsers, posts: plannedPosts, comments: plannedComments, postVotes: plannedPostVotes, commentVotes: plannedCommentVotes };
+}
+
+/** Multi-row INSERTs of at most `size` rows (PostgreSQL allows 65535 bind parameters per statement). */
+async function insertChunks<T>(rows: T[], size: number, insert: (chunk: T[]) => Promise<unknown>) {
+  for (let i = 0; i < rows.length; i += size) await insert(rows.slice(i, i + size));
+}
+
+export type DemoCounts = { users: number; posts: number; comments: number };
+
+/** Writes the plan. The caller holds the transaction and has checked the database is empty. */
+export async function insertDemo(tx: Tx, plan: DemoPlan): Promise<DemoCounts> {
+  const categoryRows = await tx.select({ id: categories.id, slug: categories.slug }).from(categories);
+  const categoryId = new Map(categoryRows.map((c) => [c.slug, c.id]));
+
+  const userRows = await tx
+    .insert(users)
+    .values(plan.users.map(({ joined: _joined, ...u }) => u))
+    .returning({ id: users.id, username: users.username });
+  const userIdByName = new Map(userRows.map((u) => [u.username, u.id]));
+  const userId = plan.users.map((u) => userIdByName.get(u.username)!);
+
+  const postIdBySlug = new Map<string, number>();
+  await insertChunks(plan.posts, 200, async (chunk) => {
+    const rows = await tx
+      .insert(posts)
+      .values(
+        chunk.map(({ category, author, controversial: _c, vars: _v, template: _t, ...p }) => {
+          const id = categoryId.get(category);
+          if (id === undefined) throw new Error(`Demo seed: category '${category}' does not exist`);
+          return { ...p, categoryId: id, authorId: author === null ? null : userId[author] };
+        }),
+      )
+      .returning({ id: posts.id, slug: posts.slug });
+    for (const r of rows) postIdBySlug.set(r.slug, r.id);
+  });
+  const postId = plan.posts.map((p) => postIdBySlug.get(p.slug)!);
+
+  // Parents before children: one round per depth. Comments have no natural key, so the ids are matched
+  // to the plan by position, and checked (post and time) rather than trusted.
+  const commentId: number[] = new Array(plan.comments.length);
+  for (let depth = 0; depth <= 2; depth++) {
+    const batch = plan.comments.map((c, i) => ({ c, i })).filter(({ c }) => c.depth === depth);
+    await insertChunks(batch, 500, async (chunk) => {
+      const rows = await tx
+        .insert(comments)
+        .values(
+          chunk.map(({ c: { post, author, parent, depth: _d, ...c } }) => ({
+            ...c,
+            postId: postId[post],
+            authorId: userId[author],
+            parentId: parent === null ? null : commentId[parent],
+          })),
+        )
+        .returning({ id: comments.id, postId: comments.postId, createdAt: comments.createdAt });
+      rows.forEach((row, k) => {
+        const { c, i } = chunk[k];
+        if (row.postId !== postId[c.post] || row.createdAt.getTime() !== c.createdAt!.getTime()) {
+          throw new Error('Demo seed: comment ids came back out of order');
+        }
+        commentId[i] = row.id;
+      });
+    });
+  }
+
+  await insertChunks(plan.postVotes, 2000, (chunk) =>
+    tx.insert(postVotes).values(chunk.map((v) => ({ postId: postId[v.target], userId: userId[v.user], value: v.value, createdAt: v.createdAt }))),
+  );
+  await insertChunks(plan.commentVotes, 2000, (chunk) =>
+    tx.insert(commentVotes).values(chunk.map((v) => ({ commentId: commentId[v.target], userId: userId[v.user], value: v.value, createdAt: v.createdAt }))),
+  );
+
+  await tx.execute(sql`
+    update ${categories} set post_count = (
+      select count(*) from ${posts} where ${posts.categoryId} = ${categories.id} and ${posts.deletedAt} is null
+    )`);
+
+  return { users: plan.users.length, posts: plan.posts.length, comments: plan.comments.length };
+}

@@ -1,0 +1,169 @@
+import { Marked, type Token, type Tokens } from 'marked';
+import sanitizeHtml from 'sanitize-html';
+
+// Markdown is rendered once, on write, and the HTML is stored beside the source (DESIGN.md).
+// Two layers: marked never passes raw HTML through (it is shown as text), and the result goes through
+// a strict sanitize-html allowlist anyway, so a parser quirk alone cannot open a hole.
+
+const escapeHtml = (s: string) =>
+  s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#39;');
+
+const marked = new Marked({
+  gfm: true,
+  // Forum posts are typed like messages: a single newline is a line break, as on Discourse.
+  breaks: true,
+  renderer: {
+    // Raw HTML in the source is shown literally, never interpreted.
+    html({ text, block }: Tokens.HTML | Tokens.Tag) {
+      return block ? `<p>${escapeHtml(text.trim())}</p>\n` : escapeHtml(text);
+    },
+    // A link to anything but http(s)/mailto becomes its plain text; `false` keeps marked's own rendering.
+    link({ href, tokens }: Tokens.Link) {
+      return isSafeHref(href) ? false : this.parser.parseInline(tokens);
+    },
+    // No images for now: show the alt text so nothing is lost.
+    image: ({ text }: Tokens.Image) => escapeHtml(text),
+    // GFM task lists would render <input>; a plain box character reads the same.
+    checkbox: ({ checked }: Tokens.Checkbox) => (checked ? '☑ ' : '☐ '),
+  },
+});
+
+const LINK_REL = 'nofollow ugc noopener';
+const SAFE_SCHEMES = new Set(['http:', 'https:', 'mailto:']);
+
+/** Only absolute http(s) and mailto links survive; relative and protocol-relative ones are dropped too. */
+function isSafeHref(href: string | undefined): boolean {
+  if (!href) return false;
+  try {
+    // The URL parser strips tabs/newlines and lower-cases the scheme, as browsers do ("jav\tascript:").
+    return SAFE_SCHEMES.has(new URL(href.trim()).protocol);
+  } catch {
+    return false;
+  }
+}
+
+const SANITIZE: sanitizeHtml.IOptions = {
+  allowedTags: [
+    'p', 'br', 'strong', 'em', 'del', 'code', 'pre', 'blockquote', 'ul', 'ol', 'li', 'a',
+    'h3', 'h4', 'h5', 'h6', 'hr', 'table', 'thead', 'tbody', 'tr', 'th', 'td',
+  ],
+  allowedAttributes: { a: ['href', 'rel', 'target'], ol: ['start'], th: ['align'], td: ['align'] },
+  allowedSchemes: ['http', 'https', 'mailto'],
+  allowedSchemesAppliedToAttributes: ['href'],
+  allowProtocolRelative: false,
+  allowedClasses: {},
+  allowedStyles: {},
+  allowVulnerableTags: false,
+  // Unknown tags are dropped but their text kept; script/style/etc. lose their content too (nonTextTags).
+  disallowedTagsMode: 'discard',
+  transformTags: {
+    // The page title is the h1 and sections use h2, so headings inside a post start at h3.
+    h1: 'h3',
+    h2: 'h3',
+    a: sanitizeHtml.simpleTransform('a', { rel: LINK_REL, target: '_blank' }),
+  },
+  // Second line of defence behind the link renderer: an <a> whose href did not survive goes, text and all.
+  exclusiveFilter: (frame) => frame.tag === 'a' && !isSafeHref(frame.attribs.href),
+};
+
+/** The allowlist pass on its own (exported so tests can aim raw HTML at it, as if marked had let it through). */
+export function sanitizeRenderedHtml(html: string): string {
+  return sanitizeHtml(html, SANITIZE).trim();
+}
+
+/** Markdown (GFM) → sanitised HTML safe to inject into a page. */
+export function renderMarkdown(src: string): string {
+  return sanitizeRenderedHtml(marked.parse(src, { async: false }));
+}
+
+const BLOCK_TYPES = new Set(['paragraph', 'heading', 'code', 'blockquote', 'list', 'list_item', 'table', 'hr', 'space']);
+const NAMED_ENTITIES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'", nbsp: ' ', pound: '£', euro: '€', copy: '©' };
+
+function decodeEntities(s: string): string {
+  return s.replace(/&(#x[0-9a-f]+|#\d+|[a-z]+);/gi, (whole, body: string) => {
+    if (body[0] === '#') {
+      const code = body[1] === 'x' || body[1] === 'X' ? parseInt(body.slice(2), 16) : parseInt(body.slice(1), 10);
+      return code > 0 && code <= 0x10ffff ? String.fromCodePoint(code) : whole;
+    }
+    return NAMED_ENTITIES[body.toLowerCase()] ?? whole;
+  });
+}
+
+function plainText(tokens: Token[], out: string[]) {
+  for (const t of tokens) {
+    switch (t.type) {
+      case 'html':
+      case 'def':
+      case 'checkbox':
+      case 'hr':
+      case 'space':
+        break; // markup only, or raw HTML: nothing a reader would call text
+      case 'br':
+        out.push(' ');
+        break;
+      case 'list':
+        for (const item of (t as Tokens.List).items) {
+          plainText(item.tokens, out);
+          out.push(' ');
+        }
+        break;
+      case 'table': {
+        const table = t as Tokens.Table;
+        for (const cell of [...table.header, ...table.rows.flat()]) {
+          plainText(cell.tokens, out);
+          out.push(' ');
+        }
+        break;
+      }
+      default: {
+        const withChildren = t as Token & { tokens?: Token[]; text?: string };
+        if (withChildren.tokens?.length) plainText(withChildren.tokens, out);
+        else if (typeof withChildren.text === 'string') out.push(decodeEntities(withChildren.text));
+      }
+    }
+    if (BLOCK_TYPES.has(t.type)) out.push(' ');
+  }
+}
+
+/** Markdown → plain text, whitespace collapsed. */
+export function markdownToText(markdown: string): string {
+  const out: string[] = [];
+  plainText(marked.lexer(markdown), out);
+  return out.join('').replace(/\s+/g, ' ').trim();
+}
+
+/**
+ * A plain-text preview of at most `max` characters (the '…' included), cut at a word boundary.
+ * A single word longer than half the budget is cut mid-word rather than leaving a stub.
+ */
+export function makeExcerpt(markdown: string, max = 200): string {
+  const text = markdownToText(markdown);
+  if (text.length <= max) return text;
+  const room = text.slice(0, max - 1);
+  const lastSpace = room.lastIndexOf(' ');
+  const cut = lastSpace >= max / 2 ? room.slice(0, lastSpace) : room;
+  return `${cut.replace(/[\s,;:.\-–—]+$/, '')}…`;
+}
+
+export const SLUG_MAX = 80;
+
+/**
+ * Title → URL slug: lower-case ASCII letters and digits joined by single hyphens, at most 80 characters,
+ * cut at a hyphen where possible. Accents are folded ('café' → 'cafe'), '&' reads 'and'.
+ * Returns '' when nothing usable is left; callers add their own fallback and uniqueness suffix.
+ */
+export function slugify(title: string): string {
+  const slug = title
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase()
+    .replace(/ß/g, 'ss')
+    .replace(/&/g, ' and ')
+    .replace(/['’]/g, '')
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-+|-+$/g, '');
+  if (slug.length <= SLUG_MAX) return slug;
+  const cut = slug.slice(0, SLUG_MAX + 1);
+  const lastHyphen = cut.lastIndexOf('-');
+  return (lastHyphen >= SLUG_MAX / 2 ? cut.slice(0, lastHyphen) : slug.slice(0, SLUG_MAX)).replace(/-+$/, '');
+}

@@ -1,0 +1,48 @@
+import type { TCategory, TPost, TPostAuthor, TVoteType } from '../../../common/contracts/forum.ts';
+import type { categories, posts, users } from '../../db/schema/index.ts';
+
+// Database rows → the shapes of common/contracts/forum.ts. No queries here.
+
+export type CategoryRow = Pick<typeof categories.$inferSelect, 'id' | 'name' | 'slug' | 'description' | 'color' | 'postCount'>;
+
+export type PostRow = Pick<
+  typeof posts.$inferSelect,
+  | 'id' | 'slug' | 'title' | 'excerpt' | 'content' | 'createdAt' | 'viewCount' | 'commentCount' | 'upvotes'
+  | 'downvotes' | 'shareCount' | 'isPinned' | 'isLocked' | 'categoryId' | 'authorId'
+>;
+
+export type AuthorRow = Pick<typeof users.$inferSelect, 'id' | 'username' | 'firstName' | 'lastName' | 'avatar' | 'statusText' | 'deletedAt'>;
+
+export function presentCategory(c: CategoryRow): TCategory {
+  return { id: c.id, name: c.name, slug: c.slug, description: c.description, color: c.color, postCount: c.postCount };
+}
+
+/** A deleted account shows as 'Anonymous' (null), whether its row is gone or only marked deleted. */
+export function presentAuthor(u: AuthorRow | undefined): TPostAuthor | null {
+  if (!u || u.deletedAt) return null;
+  return { username: u.username, firstName: u.firstName, lastName: u.lastName, avatar: u.avatar, statusText: u.statusText };
+}
+
+export const voteType = (value: number | undefined): TVoteType | null =>
+  value === 1 ? 'upvote' : value === -1 ? 'downvote' : null;
+
+export function presentPost(p: PostRow, category: CategoryRow, author: AuthorRow | undefined, vote: number | undefined): TPost {
+  return {
+    id: p.id,
+    slug: p.slug,
+    title: p.title,
+    excerpt: p.excerpt,
+    content: p.content,
+    createdAt: p.createdAt.toISOString(),
+    viewCount: p.viewCount,
+    commentCount: p.commentCount,
+    upvotes: p.upvotes,
+    downvotes: p.downvotes,
+    shareCount: p.shareCount,
+    isPinned: p.isPinned,
+    isLocked: p.isLocked,
+    userVote: voteType(vote),
+    category: { id: category.id, name: category.name, slug: category.slug, color: category.color, description: category.description },
+    author: presentAuthor(author),
+  };
+}
