@@ -170,6 +170,8 @@ CREATE INDEX "posts_newest_idx" ON "posts" USING btree ("is_pinned" DESC NULLS F
 CREATE INDEX "posts_popular_idx" ON "posts" USING btree ("is_pinned" DESC NULLS FIRST,"hot_score" DESC NULLS FIRST,"id" DESC NULLS FIRST) WHERE deleted_at is null;--> statement-breakpoint
 CREATE INDEX "posts_views_idx" ON "posts" USING btree ("is_pinned" DESC NULLS FIRST,"view_count" DESC NULLS FIRST,"id" DESC NULLS FIRST) WHERE deleted_at is null;--> statement-breakpoint
 CREATE INDEX "posts_category_newest_idx" ON "posts" USING btree ("category_id","is_pinned" DESC NULLS FIRST,"created_at" DESC NULLS FIRST,"id" DESC NULLS FIRST) WHERE deleted_at is null;--> statement-breakpoint
+CREATE INDEX "posts_category_popular_idx" ON "posts" USING btree ("category_id","is_pinned" DESC NULLS FIRST,"hot_score" DESC NULLS FIRST,"id" DESC NULLS FIRST) WHERE deleted_at is null;--> statement-breakpoint
+CREATE INDEX "posts_category_views_idx" ON "posts" USING btree ("category_id","is_pinned" DESC NULLS FIRST,"view_count" DESC NULLS FIRST,"id" DESC NULLS FIRST) WHERE deleted_at is null;--> statement-breakpoint
 CREATE INDEX "posts_author_idx" ON "posts" USING btree ("author_id","created_at" DESC NULLS FIRST);--> statement-breakpoint
 CREATE INDEX "posts_search_idx" ON "posts" USING gin ("search");--> statement-breakpoint
 CREATE INDEX "emails_status_idx" ON "emails" USING btree ("status","next_attempt_at");--> statement-breakpoint

@@ -27,8 +27,15 @@ export async function openTestDatabase(kind: 'pglite' | 'postgres'): Promise<Dat
     ...database,
     close: async () => {
       await database.close();
+      // pool.end() can resolve before the server has seen every connection go; wait for that
+      // rather than forcing, which would fail the still-closing clients.
       const c = new pg.Client({ connectionString: base });
       await c.connect();
+      for (let i = 0; i < 50; i++) {
+        const { rows } = await c.query('select count(*)::int as n from pg_stat_activity where datname = $1', [name]);
+        if (rows[0].n === 0) break;
+        await new Promise((r) => setTimeout(r, 50));
+      }
       await c.query(`drop database if exists ${name} with (force)`);
       await c.end();
     },

@@ -68,6 +68,12 @@ export const posts = pgTable(
     index('posts_category_newest_idx')
       .on(t.categoryId, t.isPinned.desc().nullsFirst(), t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst())
       .where(sql`deleted_at is null`),
+    index('posts_category_popular_idx')
+      .on(t.categoryId, t.isPinned.desc().nullsFirst(), t.hotScore.desc().nullsFirst(), t.id.desc().nullsFirst())
+      .where(sql`deleted_at is null`),
+    index('posts_category_views_idx')
+      .on(t.categoryId, t.isPinned.desc().nullsFirst(), t.viewCount.desc().nullsFirst(), t.id.desc().nullsFirst())
+      .where(sql`deleted_at is null`),
     index('posts_author_idx').on(t.authorId, t.createdAt.desc().nullsFirst()),
     index('posts_search_idx').using('gin', t.search),
   ],
