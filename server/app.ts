@@ -34,7 +34,16 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   const { config, database } = deps;
   const db = database.db;
   const app = Fastify({
-    logger: config.env === 'test' ? false : { level: config.logLevel, redact: ['req.headers.cookie', 'req.headers.authorization'] },
+    logger:
+      config.env === 'test'
+        ? false
+        : {
+            level: config.logLevel,
+            serializers: {
+              // Reset links carry their token in the query string: keep it out of the logs.
+              req: (req) => ({ method: req.method, url: req.url.replace(/([?&]token=)[^&]*/g, '$1[redacted]'), reqId: req.id }),
+            },
+          },
     trustProxy: true,
     bodyLimit: 256 * 1024,
     genReqId: () => crypto.randomUUID(),

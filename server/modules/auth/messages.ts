@@ -17,6 +17,7 @@ export const AUTH_MSG = {
   suspended: 'Your account has been suspended. Contact support if you think this is a mistake.',
   loginLocked: (minutes: number) => `Too many failed sign-in attempts. Please try again in ${plural(minutes, 'minute')}.`,
   loginIpLimited: 'Too many sign-in attempts. Please wait a minute and try again.',
+  ipLimited: 'Too many requests from your network. Please wait a few minutes and try again.',
   notLoggedIn: 'Not logged in',
   loggedOut: 'Logged out',
   resetSent: 'If an account exists for that email, we have sent a link to reset the password.',

@@ -25,6 +25,15 @@ import { LOGIN_IP_PER_MINUTE } from './throttle.ts';
 const ZRegisterResponse = z.object({ message: z.string(), email: z.string(), requiresVerification: z.literal(true) });
 const ZLoginResponse = z.object({ message: z.string(), user: ZUser });
 
+/** A per-IP ceiling for a route, on top of the per-address limits the service enforces. */
+const perIp = (max: number, timeWindow: string) => ({
+  rateLimit: {
+    max,
+    timeWindow,
+    errorResponseBuilder: (_req: FastifyRequest, ctx: { ttl: number }) => tooManyRequests(AUTH_MSG.ipLimited, ctx.ttl / 1000),
+  },
+});
+
 /** Accounts: register, verify, sign in and out, password reset (spec §7 and DESIGN.md API). */
 export const authRoutes: FastifyPluginAsync<{ config: Config; db: Db; mailer: Mailer }> = async (fastify, opts) => {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
@@ -37,11 +46,11 @@ export const authRoutes: FastifyPluginAsync<{ config: Config; db: Db; mailer: Ma
     return payload;
   });
 
-  app.post('/api/auth/register', { schema: { body: ZRegisterRequest, response: { 201: ZRegisterResponse } } }, async (req, reply) => {
+  app.post('/api/auth/register', { config: perIp(20, '10 minutes'), schema: { body: ZRegisterRequest, response: { 201: ZRegisterResponse } } }, async (req, reply) => {
     return reply.code(201).send(await auth.register(req.body));
   });
 
-  app.post('/api/auth/verify-code', { schema: { body: ZVerifyCodeRequest, response: { 200: ZVerifyCodeResponse } } }, async (req, reply) => {
+  app.post('/api/auth/verify-code', { config: perIp(30, '1 minute'), schema: { body: ZVerifyCodeRequest, response: { 200: ZVerifyCodeResponse } } }, async (req, reply) => {
     const { user, token, isNewUser } = await auth.verifyCode(req.body, {
       userAgent: req.headers['user-agent'],
       currentTokenHash: req.sessionTokenHash,
@@ -50,7 +59,7 @@ export const authRoutes: FastifyPluginAsync<{ config: Config; db: Db; mailer: Ma
     return { autoLogin: true, user: presentUser(user), isNewUser, message: AUTH_MSG.verified };
   });
 
-  app.post('/api/auth/resend-verification', { schema: { body: ZResendVerificationRequest, response: { 200: ZMessage } } }, async (req) =>
+  app.post('/api/auth/resend-verification', { config: perIp(10, '1 minute'), schema: { body: ZResendVerificationRequest, response: { 200: ZMessage } } }, async (req) =>
     auth.resendVerification(req.body),
   );
 
@@ -101,11 +110,11 @@ export const authRoutes: FastifyPluginAsync<{ config: Config; db: Db; mailer: Ma
     return reply.redirect('/', 302);
   });
 
-  app.post('/api/auth/forgot-password', { schema: { body: ZForgotPasswordRequest, response: { 200: ZMessage } } }, async (req) =>
+  app.post('/api/auth/forgot-password', { config: perIp(10, '1 minute'), schema: { body: ZForgotPasswordRequest, response: { 200: ZMessage } } }, async (req) =>
     auth.forgotPassword(req.body),
   );
 
-  app.post('/api/auth/reset-password', { schema: { body: ZResetPasswordRequest, response: { 200: ZMessage } } }, async (req) =>
+  app.post('/api/auth/reset-password', { config: perIp(20, '1 minute'), schema: { body: ZResetPasswordRequest, response: { 200: ZMessage } } }, async (req) =>
     auth.resetPassword(req.body),
   );
 };
