@@ -1,0 +1,86 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { Link, NavLink, useLocation } from 'react-router';
+import { LogOut } from 'lucide-react';
+import { useUser } from '@/lib/auth';
+import { openAuthDialog } from '@/lib/auth-dialog';
+import { cn } from '@/lib/cn';
+import { Button } from '@/components/ui/button';
+import { POSTS_QUERY_ROOT } from '@/features/forum/api/get-posts';
+import { preloadAuthDialog } from './auth-dialog-host';
+import { Logo } from './logo';
+import { LogoutLink } from './logout-link';
+import { MobileMenu } from './mobile-menu';
+import { NAV_ITEMS } from './nav-items';
+
+/** Spec §2: clicking Forum while on /forum refreshes the list. */
+export function useForumLinkRefresh() {
+  const queryClient = useQueryClient();
+  const { pathname } = useLocation();
+  return (to: string) => {
+    if (to === '/forum' && pathname === '/forum') void queryClient.invalidateQueries({ queryKey: POSTS_QUERY_ROOT });
+  };
+}
+
+const barLink =
+  'min-h-11 items-center gap-1.5 rounded-lg px-3 font-semibold text-brand-100 hover:bg-white/10 hover:text-white aria-[current=page]:bg-white/15 aria-[current=page]:text-white';
+
+export function Header() {
+  const { user, isLoading } = useUser();
+  const onNavClick = useForumLinkRefresh();
+  // While auth loads only the links everyone has are shown, so nothing flickers away.
+  const items = NAV_ITEMS.filter((i) => (isLoading ? i.to === '/forum' : i.show(user)));
+
+  return (
+    <header className="bg-brand-900 text-white">
+      <div className="mx-auto flex h-16 max-w-6xl items-center gap-2 px-4">
+        <Link to="/" className="-ml-1 rounded-lg px-1 py-1 text-white" aria-label="Kerbside home">
+          <Logo />
+        </Link>
+        <nav aria-label="Main" className="ml-4 hidden lg:block">
+          <ul className="flex items-center gap-1">
+            {items.map((item) => (
+              <li key={item.to}>
+                <NavLink to={item.to} end className={cn(barLink, 'inline-flex')} onClick={() => onNavClick(item.to)}>
+                  <item.icon aria-hidden="true" className="size-4" />
+                  {item.label}
+                </NavLink>
+              </li>
+            ))}
+          </ul>
+        </nav>
+        {/* Header actions: the notifications panel (a later change) joins this group. */}
+        <div className="ml-auto flex items-center gap-1 sm:gap-2">
+          {!isLoading && !user && (
+            <>
+              <Button
+                variant="ghost-inverse"
+                size="compact"
+                onClick={() => openAuthDialog('signin')}
+                onPointerEnter={preloadAuthDialog}
+                onFocus={preloadAuthDialog}
+              >
+                Sign In
+              </Button>
+              <Button
+                variant="accent"
+                size="compact"
+                onClick={() => openAuthDialog('register')}
+                onPointerEnter={preloadAuthDialog}
+                onFocus={preloadAuthDialog}
+              >
+                Join Free
+              </Button>
+            </>
+          )}
+          {user && (
+            <LogoutLink className={cn(barLink, 'hidden lg:inline-flex')}>
+              <LogOut aria-hidden="true" className="size-4" />
+              Log out
+            </LogoutLink>
+          )}
+          <MobileMenu items={items} user={user} onNavClick={onNavClick} />
+        </div>
+      </div>
+    </header>
+  );
+}

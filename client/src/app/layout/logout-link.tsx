@@ -1,0 +1,15 @@
+import type { ReactNode } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+
+/**
+ * A plain link: the server ends the session and redirects to '/'. The cache is dropped first so a
+ * page restored from the back/forward cache never shows the signed-out member's data.
+ */
+export function LogoutLink({ className, children }: { className?: string; children: ReactNode }) {
+  const queryClient = useQueryClient();
+  return (
+    <a href="/api/logout" className={className} onClick={() => queryClient.clear()}>
+      {children}
+    </a>
+  );
+}

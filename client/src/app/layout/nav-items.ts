@@ -1,0 +1,26 @@
+import type { LucideIcon } from 'lucide-react';
+import { BriefcaseBusiness, CircleUserRound, Inbox, MessagesSquare, ShieldCheck, SquarePen, UserRoundCog, Users } from 'lucide-react';
+import type { TUser } from '@common/contracts/auth';
+
+export type NavItem = {
+  to: string;
+  label: string;
+  /** Spec §2: the jobs link reads 'Job Portal' in the mobile menu. */
+  mobileLabel?: string;
+  icon: LucideIcon;
+  show: (user: TUser | null | undefined) => boolean;
+};
+
+const member = (u: TUser | null | undefined) => !!u;
+
+/** The header's links (spec §2), shared by the desktop bar and the mobile menu. */
+export const NAV_ITEMS: readonly NavItem[] = [
+  { to: '/forum', label: 'Forum', icon: MessagesSquare, show: () => true },
+  { to: '/forum/new', label: 'New Post', icon: SquarePen, show: member },
+  { to: '/directory/users', label: 'Directory', icon: Users, show: member },
+  { to: '/directory/jobs', label: 'Jobs', mobileLabel: 'Job Portal', icon: BriefcaseBusiness, show: member },
+  { to: '/inbox', label: 'Inbox', icon: Inbox, show: member },
+  { to: '/profile', label: 'Profile', icon: CircleUserRound, show: member },
+  { to: '/admin', label: 'Admin', icon: ShieldCheck, show: (u) => !!u?.isAdmin },
+  { to: '/onboarding', label: 'Set up profile', icon: UserRoundCog, show: (u) => !!u && !u.onboarded },
+];

@@ -1,0 +1,49 @@
+import type { LucideIcon } from 'lucide-react';
+import { Bike, Car, Container, MapPin, Megaphone, Package, Plane, Route, Truck, Users, Warehouse, Zap } from 'lucide-react';
+import { avatarLabel, findAvatar, PREVIEW_FALLBACK_AVATAR } from '@common/avatars';
+import { cn } from '@/lib/cn';
+
+// The twelve icons of common/avatars.ts, imported one by one so the bundle carries only these.
+export const AVATAR_ICONS: Record<string, LucideIcon> = {
+  Bike,
+  Car,
+  Truck,
+  Package,
+  Container,
+  Route,
+  Megaphone,
+  Warehouse,
+  Plane,
+  MapPin,
+  Users,
+  Zap,
+};
+
+const sizes = { sm: 'size-8 p-1.5', md: 'size-10 p-2', lg: 'size-16 p-3.5' } as const;
+
+type Props = {
+  /** Avatar key; missing keys draw the bike (preview fallback), unknown keys read 'Courier Professional'. */
+  avatar?: string | null;
+  size?: keyof typeof sizes;
+  className?: string;
+  /** Decorative when the label is already written beside it. */
+  decorative?: boolean;
+};
+
+export function AvatarIcon({ avatar, size = 'md', className, decorative }: Props) {
+  const option = findAvatar(avatar) ?? findAvatar(PREVIEW_FALLBACK_AVATAR);
+  const Icon = (option && AVATAR_ICONS[option.icon]) || Bike;
+  const label = avatarLabel(avatar ?? PREVIEW_FALLBACK_AVATAR);
+  return (
+    <span
+      role={decorative ? undefined : 'img'}
+      aria-label={decorative ? undefined : label}
+      aria-hidden={decorative ? true : undefined}
+      title={decorative ? undefined : label}
+      className={cn('inline-flex shrink-0 items-center justify-center rounded-full text-white', sizes[size], className)}
+      style={{ backgroundColor: option?.color ?? '#475569' }}
+    >
+      <Icon aria-hidden="true" className="size-full" />
+    </span>
+  );
+}

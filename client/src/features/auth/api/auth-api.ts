@@ -1,0 +1,39 @@
+import { useMutation } from '@tanstack/react-query';
+import type { TLoginRequest, TRegisterRequest, TUser, TVerifyCodeRequest, TVerifyCodeResponse } from '@common/contracts/auth';
+import { api } from '@/lib/api-client';
+
+export type LoginResponse = { message: string; user: TUser };
+export type RegisterResponse = { message: string; email: string; requiresVerification: true };
+export type MessageResponse = { message: string };
+
+export const login = (body: TLoginRequest) => api.post<LoginResponse>('/api/auth/login', body);
+export const register = (body: TRegisterRequest) => api.post<RegisterResponse>('/api/auth/register', body);
+export const verifyCode = (body: TVerifyCodeRequest) => api.post<TVerifyCodeResponse>('/api/auth/verify-code', body);
+export const resendVerification = (email: string) => api.post<MessageResponse>('/api/auth/resend-verification', { email });
+export const forgotPassword = (email: string) => api.post<MessageResponse>('/api/auth/forgot-password', { email });
+export const resetPassword = (body: { token: string; password: string }) =>
+  api.post<MessageResponse>('/api/auth/reset-password', body);
+
+export function useLogin() {
+  return useMutation({ mutationFn: login });
+}
+
+export function useRegister() {
+  return useMutation({ mutationFn: register });
+}
+
+export function useVerifyCode() {
+  return useMutation({ mutationFn: verifyCode });
+}
+
+export function useResendVerification() {
+  return useMutation({ mutationFn: resendVerification });
+}
+
+export function useForgotPassword() {
+  return useMutation({ mutationFn: forgotPassword });
+}
+
+export function useResetPassword() {
+  return useMutation({ mutationFn: resetPassword });
+}

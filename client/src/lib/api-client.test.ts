@@ -1,0 +1,60 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { ApiError, apiRequest, errorMessage, withQuery } from './api-client';
+
+const respond = (status: number, body: string, statusText = '') =>
+  vi.fn(async (_url: RequestInfo | URL, _init?: RequestInit) => new Response(body || null, { status, statusText }));
+
+afterEach(() => vi.unstubAllGlobals());
+
+describe('apiRequest', () => {
+  it("throws 'status: body' with the parsed body and the server's message", async () => {
+    vi.stubGlobal('fetch', respond(401, '{"message":"Invalid email or password"}'));
+    const err = await apiRequest('POST', '/api/auth/login', { email: 'a@b.co', password: 'x' }).catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(ApiError);
+    const e = err as ApiError;
+    expect(e.message).toBe('401: {"message":"Invalid email or password"}');
+    expect(e.status).toBe(401);
+    expect(e.body).toEqual({ message: 'Invalid email or password' });
+    expect(e.serverMessage).toBe('Invalid email or password');
+    expect(errorMessage(e)).toBe('Invalid email or password');
+  });
+
+  it('uses the status text when the body is empty', async () => {
+    vi.stubGlobal('fetch', respond(503, '', 'Service Unavailable'));
+    const err = (await apiRequest('GET', '/api/x').catch((e: unknown) => e)) as ApiError;
+    expect(err.message).toBe('503: Service Unavailable');
+    expect(err.serverMessage).toBeUndefined();
+    expect(errorMessage(err)).toBe('Please try again.');
+  });
+
+  it('keeps a non-JSON body as text', async () => {
+    vi.stubGlobal('fetch', respond(500, 'Internal oops'));
+    const err = (await apiRequest('GET', '/api/x').catch((e: unknown) => e)) as ApiError;
+    expect(err.message).toBe('500: Internal oops');
+    expect(err.body).toBe('Internal oops');
+  });
+
+  it('sends cookies always and a JSON content type only with a body', async () => {
+    const fetch = respond(200, '{"ok":true}');
+    vi.stubGlobal('fetch', fetch);
+    expect(await apiRequest('POST', '/api/a', { x: 1 })).toEqual({ ok: true });
+    await apiRequest('POST', '/api/b');
+    const [, withBody] = fetch.mock.calls[0];
+    const [, without] = fetch.mock.calls[1];
+    expect(withBody?.credentials).toBe('include');
+    expect(without?.credentials).toBe('include');
+    expect((withBody?.headers as Record<string, string>)['Content-Type']).toBe('application/json');
+    expect(withBody?.body).toBe('{"x":1}');
+    expect((without?.headers as Record<string, string>)['Content-Type']).toBeUndefined();
+    expect(without?.body).toBeUndefined();
+  });
+});
+
+describe('withQuery', () => {
+  it('adds defined parameters only', () => {
+    expect(withQuery('/api/forum/posts', { page: 1, limit: 3, sortBy: 'newest', category: undefined })).toBe(
+      '/api/forum/posts?page=1&limit=3&sortBy=newest',
+    );
+    expect(withQuery('/api/x', {})).toBe('/api/x');
+  });
+});

@@ -1,0 +1,92 @@
+// One fetch wrapper for every call (spec §7): cookies always, JSON content type only with a body,
+// and errors that read 'status: body' while keeping the server's `message` for toasts.
+
+export class ApiError extends Error {
+  readonly status: number;
+  /** The response body, parsed as JSON when it is JSON, else the raw text (or null when empty). */
+  readonly body: unknown;
+
+  constructor(status: number, statusText: string, bodyText: string, body: unknown) {
+    super(`${status}: ${bodyText || statusText}`);
+    this.name = 'ApiError';
+    this.status = status;
+    this.body = body;
+  }
+
+  /** The server's human-readable `message`, if it sent one. */
+  get serverMessage(): string | undefined {
+    const b = this.body;
+    if (b && typeof b === 'object' && 'message' in b && typeof b.message === 'string' && b.message) {
+      return b.message;
+    }
+    return undefined;
+  }
+}
+
+/** Throws an ApiError for a non-OK response; the body is read once. */
+export async function throwIfResNotOk(res: Response): Promise<void> {
+  if (res.ok) return;
+  const text = await res.text().catch(() => '');
+  throw new ApiError(res.status, res.statusText, text, parseBody(text));
+}
+
+function parseBody(text: string): unknown {
+  if (!text) return null;
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return text;
+  }
+}
+
+type QueryValue = string | number | boolean | null | undefined;
+
+/** '/api/x' + {a: 1, b: undefined} → '/api/x?a=1'. Empty and undefined values are left out. */
+export function withQuery(url: string, params?: Record<string, QueryValue>): string {
+  if (!params) return url;
+  const qs = new URLSearchParams();
+  for (const [k, v] of Object.entries(params)) {
+    if (v === undefined || v === null || v === '') continue;
+    qs.set(k, String(v));
+  }
+  const s = qs.toString();
+  return s ? `${url}${url.includes('?') ? '&' : '?'}${s}` : url;
+}
+
+export type RequestOptions = { signal?: AbortSignal; keepalive?: boolean; headers?: Record<string, string> };
+
+/** Sends a request and returns the parsed JSON body (undefined for an empty body). */
+export async function apiRequest<T = unknown>(
+  method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE',
+  url: string,
+  data?: unknown,
+  opts: RequestOptions = {},
+): Promise<T> {
+  const headers: Record<string, string> = { Accept: 'application/json', ...opts.headers };
+  if (data !== undefined) headers['Content-Type'] = 'application/json';
+  const res = await fetch(url, {
+    method,
+    headers,
+    body: data !== undefined ? JSON.stringify(data) : undefined,
+    credentials: 'include',
+    signal: opts.signal,
+    keepalive: opts.keepalive,
+  });
+  await throwIfResNotOk(res);
+  const text = await res.text();
+  return (text ? JSON.parse(text) : undefined) as T;
+}
+
+export const api = {
+  get: <T>(url: string, opts?: RequestOptions) => apiRequest<T>('GET', url, undefined, opts),
+  post: <T>(url: string, data?: unknown, opts?: RequestOptions) => apiRequest<T>('POST', url, data, opts),
+  put: <T>(url: string, data?: unknown, opts?: RequestOptions) => apiRequest<T>('PUT', url, data, opts),
+  patch: <T>(url: string, data?: unknown, opts?: RequestOptions) => apiRequest<T>('PATCH', url, data, opts),
+  delete: <T>(url: string, opts?: RequestOptions) => apiRequest<T>('DELETE', url, undefined, opts),
+};
+
+/** The message to show a person for a failed call: the server's, else a fallback. */
+export function errorMessage(err: unknown, fallback = 'Please try again.'): string {
+  if (err instanceof ApiError) return err.serverMessage ?? fallback;
+  return fallback;
+}

@@ -1,0 +1,2 @@
+/** The product name shown everywhere ('{product}' in the spec). */
+export const PRODUCT_NAME = 'Kerbside';
