@@ -133,3 +133,58 @@ export const commentVotes = pgTable(
   },
   (t) => [primaryKey({ columns: [t.commentId, t.userId] }), index('comment_votes_user_idx').on(t.userId)],
 );
+
+// One row per member, target and emoji: a reaction is toggled by inserting or deleting it.
+export const postReactions = pgTable(
+  'post_reactions',
+  {
+    postId: integer('post_id')
+      .notNull()
+      .references(() => posts.id, { onDelete: 'cascade' }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    emoji: text('emoji').notNull(),
+    createdAt: ts('created_at').notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.postId, t.userId, t.emoji] }), index('post_reactions_user_idx').on(t.userId)],
+);
+
+export const commentReactions = pgTable(
+  'comment_reactions',
+  {
+    commentId: integer('comment_id')
+      .notNull()
+      .references(() => comments.id, { onDelete: 'cascade' }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    emoji: text('emoji').notNull(),
+    createdAt: ts('created_at').notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.commentId, t.userId, t.emoji] }), index('comment_reactions_user_idx').on(t.userId)],
+);
+
+// Spec §3 Share event. The member is kept only when signed in; successful ones count into posts.share_count.
+export const shareEvents = pgTable(
+  'share_events',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    postId: integer('post_id')
+      .notNull()
+      .references(() => posts.id, { onDelete: 'cascade' }),
+    userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
+    platform: text('platform').notNull(),
+    shareMethod: text('share_method').notNull(),
+    utmSource: text('utm_source'),
+    utmMedium: text('utm_medium'),
+    utmCampaign: text('utm_campaign'),
+    utmContent: text('utm_content'),
+    referrerUrl: text('referrer_url'),
+    deviceType: text('device_type').notNull(),
+    success: boolean('success').notNull(),
+    errorMessage: text('error_message'),
+    createdAt: ts('created_at').notNull().defaultNow(),
+  },
+  (t) => [index('share_events_post_idx').on(t.postId), index('share_events_created_idx').on(t.createdAt)],
+);
