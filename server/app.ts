@@ -7,7 +7,10 @@ import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
 import { createMailer, type Mailer } from './mail/mailer.ts';
 import { authRoutes } from './modules/auth/routes.ts';
+import { reactionRoutes } from './modules/forum/reaction-routes.ts';
 import { forumRoutes } from './modules/forum/routes.ts';
+import { shareRoutes } from './modules/forum/share-routes.ts';
+import { voteRoutes } from './modules/forum/vote-routes.ts';
 import { healthRoutes } from './modules/health/routes.ts';
 import { maintenanceRoutes } from './modules/maintenance/routes.ts';
 import { errorsPlugin } from './plugins/errors.ts';
@@ -69,6 +72,9 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   await app.register(healthRoutes, { database });
   await app.register(maintenanceRoutes, { db });
   await app.register(forumRoutes, { db });
+  await app.register(voteRoutes, { db });
+  await app.register(reactionRoutes, { db });
+  await app.register(shareRoutes, { db });
   await app.register(authRoutes, { config, db, mailer });
 
   // Last: the built client and the SPA fallback (its not-found handler also answers unknown /api paths).

@@ -1,0 +1,41 @@
+import { and, eq, isNull, sql } from 'drizzle-orm';
+import { ENGAGEMENT_MSG, type TShareEventParsed, type TShareResponse } from '../../../common/contracts/forum-engagement.ts';
+import type { Db } from '../../db/client.ts';
+import { posts, shareEvents } from '../../db/schema/index.ts';
+import { notFound } from '../../http-errors.ts';
+
+/**
+ * POST /api/forum/posts/share: stores the spec §3 Share event (with the member when signed in) and, for
+ * a successful share, adds one to the post's shareCount in the same transaction. Failed attempts are
+ * stored for diagnosis but not counted. 404 for a missing or deleted post.
+ */
+export async function recordShare(db: Db, event: TShareEventParsed, userId: number | null): Promise<TShareResponse> {
+  return db.transaction(async (tx) => {
+    const live = and(eq(posts.id, event.postId), isNull(posts.deletedAt));
+    const [post] = event.success
+      ? await tx
+          .update(posts)
+          .set({ shareCount: sql`${posts.shareCount} + 1` })
+          .where(live)
+          .returning({ shareCount: posts.shareCount })
+      : await tx.select({ shareCount: posts.shareCount }).from(posts).where(live);
+    if (!post) throw notFound(ENGAGEMENT_MSG.postNotFound);
+
+    await tx.insert(shareEvents).values({
+      postId: event.postId,
+      userId,
+      platform: event.platform,
+      shareMethod: event.shareMethod,
+      utmSource: event.utmSource ?? null,
+      utmMedium: event.utmMedium ?? null,
+      utmCampaign: event.utmCampaign ?? null,
+      utmContent: event.utmContent ?? null,
+      referrerUrl: event.referrerUrl ?? null,
+      deviceType: event.deviceType,
+      success: event.success,
+      // A message only makes sense for a failed attempt.
+      errorMessage: event.success ? null : (event.errorMessage ?? null),
+    });
+    return { shareCount: post.shareCount };
+  });
+}
