@@ -2,19 +2,39 @@ import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import type { TPostList } from '@common/contracts/forum';
 import { CACHE_MS, LANDING_PREVIEWS, POLL_MS, type Sort } from '@common/constants';
 import { api, withQuery } from '@/lib/api-client';
+import { shouldRetryQuery } from '@/lib/query-client';
 
 export const POSTS_URL = '/api/forum/posts';
-/** Every post-list query starts with this key: invalidate it to refresh all lists. */
+/**
+ * Every post-list query starts with this key, search results included: invalidate it to refresh
+ * all lists (the header's Forum link does, spec §2).
+ */
 export const POSTS_QUERY_ROOT = [POSTS_URL] as const;
 
 export type PostsParams = { page: number; limit: number; sortBy: Sort; category?: string };
 
+/**
+ * Spec §8: a failed list load throws 'Failed to fetch posts' (a search, 'Search failed'). The call's
+ * own error stays as `cause`, so the retry rule (no retry on 401/403/404) and the page can read it.
+ */
+export function rethrowAs(message: string) {
+  return (err: unknown): never => {
+    if (err instanceof DOMException && err.name === 'AbortError') throw err;
+    throw new Error(message, { cause: err });
+  };
+}
+
+export const retryListQuery = (failureCount: number, error: unknown) =>
+  shouldRetryQuery(failureCount, error instanceof Error && error.cause !== undefined ? error.cause : error);
+
 export const getPostsQueryOptions = (params: PostsParams) =>
   queryOptions({
     queryKey: [POSTS_URL, params] as const,
-    queryFn: ({ signal }) => api.get<TPostList>(withQuery(POSTS_URL, params), { signal }),
+    queryFn: ({ signal }) => api.get<TPostList>(withQuery(POSTS_URL, params), { signal }).catch(rethrowAs('Failed to fetch posts')),
     staleTime: CACHE_MS.postsStale,
     gcTime: CACHE_MS.postsGc,
+    retry: retryListQuery,
+    // The old page stays on screen while the next one loads, so paging does not flash.
     placeholderData: keepPreviousData,
   });
 
@@ -25,4 +45,3 @@ export const getLatestPostsQueryOptions = () =>
     placeholderData: undefined,
     refetchInterval: POLL_MS.landingPosts,
   });
-

@@ -11,7 +11,7 @@ export function CategorySelect({ value, onChange }: Props) {
   const { data: categories = [] } = useQuery(getCategoriesQueryOptions());
   const known = categories.some((c) => c.slug === value);
   return (
-    <div className="grid gap-1.5 sm:max-w-xs">
+    <div className="grid gap-1.5">
       <label htmlFor={id} className="font-semibold">
         Category
       </label>

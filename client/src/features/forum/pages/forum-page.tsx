@@ -1,144 +1,148 @@
+import { Fragment, useEffect, useRef } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { Link, useSearchParams } from 'react-router';
-import { SquarePen } from 'lucide-react';
-import { findAvatar } from '@common/avatars';
+import { Link } from 'react-router';
 import { PAGE_SIZE } from '@common/constants';
 import { useUser } from '@/lib/auth';
-import { buttonClasses, Button } from '@/components/ui/button';
+import { cn } from '@/lib/cn';
+import { Button, buttonClasses } from '@/components/ui/button';
 import { Head } from '@/components/ui/head';
 import { getCategoriesQueryOptions } from '../api/get-categories';
-import { getPostsQueryOptions } from '../api/get-posts';
+import { AdSlot } from '../components/ad-slot';
+import { BulletinsSlot } from '../components/bulletins-slot';
+import { CategoryBanner } from '../components/category-banner';
+import { CategoryNav } from '../components/category-nav';
 import { CategorySelect } from '../components/category-select';
+import { ForumBreadcrumb } from '../components/forum-breadcrumb';
 import { ForumEmptyState } from '../components/forum-empty-state';
+import { ForumHeader } from '../components/forum-header';
+import { ForumListError } from '../components/forum-list-error';
+import { ListSummary } from '../components/list-summary';
 import { Pagination } from '../components/pagination';
-import { PostListItem } from '../components/post-list-item';
+import { PostCard } from '../components/post-card';
+import { PostListSkeleton } from '../components/post-list-skeleton';
+import { SortSelect } from '../components/sort-select';
+import { useForumPosts } from '../hooks/use-forum-posts';
+import { useForumState } from '../hooks/use-forum-state';
 
-/** Spec §5: a page below 1 (or not a number) is page 1. */
-export function parsePage(raw: string | null): number {
-  const n = Number.parseInt(raw ?? '', 10);
-  return Number.isFinite(n) && n > 1 ? n : 1;
-}
+/** Spec §2: an in-content ad after every third post. */
+const AD_EVERY = 3;
 
-/** The forum list: '/forum' for everyone and '/' for members. */
+/** The forum list (spec §2): '/forum' for everyone and '/' for members. */
 export function ForumPage() {
-  const [params, setParams] = useSearchParams();
-  const page = parsePage(params.get('page'));
-  const category = params.get('category') ?? '';
-  const profession = findAvatar(params.get('profession'));
+  const { state, hrefWith, update, clearFilters } = useForumState();
+  const { q, profession, category, sort, page } = state;
   const { user } = useUser();
-  const posts = useQuery(getPostsQueryOptions({ page, limit: PAGE_SIZE, sortBy: 'newest', category: category || undefined }));
+  const posts = useForumPosts(state);
   const { data: categories } = useQuery(getCategoriesQueryOptions());
   const current = categories?.find((c) => c.slug === category);
-  const totalPages = posts.data ? Math.max(1, Math.ceil(posts.data.totalCount / PAGE_SIZE)) : 1;
+  const filtered = !!(q || profession);
+  const totalCount = posts.data?.totalCount ?? 0;
+  const totalPages = Math.max(1, Math.ceil(totalCount / PAGE_SIZE));
+  // While the next page or search loads the previous one stays (dimmed); its counts are not the new ones.
+  const settled = !posts.isPlaceholderData;
 
-  const setCategory = (slug: string) => {
-    const next = new URLSearchParams(params);
-    if (slug) next.set('category', slug);
-    else next.delete('category');
-    next.delete('page'); // spec §4: changing category resets to page 1
-    setParams(next);
-  };
-  const clearProfession = () => {
-    const next = new URLSearchParams(params);
-    next.delete('profession');
-    setParams(next);
-  };
+  // After moving to another page, start reading (and tabbing) at the results, not at the pager.
+  const resultsRef = useRef<HTMLHeadingElement>(null);
+  const lastPage = useRef(page);
+  useEffect(() => {
+    if (lastPage.current === page) return;
+    lastPage.current = page;
+    resultsRef.current?.focus({ preventScroll: true });
+  }, [page]);
+
+  const title = q ? `Search: ${q}` : current ? `${current.name} | Forum` : 'Forum';
 
   return (
-    <div className="mx-auto grid w-full max-w-3xl grid-cols-1 gap-5 px-4 py-6">
-      <Head title={current ? `${current.name} | Forum` : 'Forum'} />
-      <nav aria-label="Breadcrumb" className="text-sm">
-        <ol className="flex flex-wrap gap-1 text-muted">
-          <li>
-            {current ? (
-              <Link to="/forum" className="link">
-                Forum
-              </Link>
-            ) : (
-              <span aria-current="page">Forum</span>
-            )}
-          </li>
-          {current && (
-            <li className="before:mr-1 before:content-['›']">
-              <span aria-current="page" className="text-ink">
-                {current.name}
-              </span>
-            </li>
-          )}
-        </ol>
-      </nav>
-      <div className="flex flex-wrap items-end justify-between gap-3">
-        <div>
-          <h1 className="text-3xl font-extrabold">{current ? current.name : 'Forum'}</h1>
-          <p className="text-muted">
-            {current?.description || 'Questions, tips and news from couriers and drivers across the UK.'}
-          </p>
-        </div>
-        {user && (
-          <Link to="/forum/new" className={buttonClasses('primary')}>
-            <SquarePen aria-hidden="true" className="size-5" /> New Post
-          </Link>
-        )}
-      </div>
-      {category && (
-        <div className="flex flex-wrap items-center justify-between gap-2 rounded-xl bg-brand-50 p-3">
-          <p>
-            Showing posts in <strong>{current?.name ?? category}</strong>
-          </p>
-          <Link to="/forum" className={buttonClasses('secondary', 'sm')}>
-            View All Categories
-          </Link>
-        </div>
-      )}
-      {profession && (
-        <div role="note" className="flex flex-wrap items-center justify-between gap-2 rounded-xl bg-accent-100 p-3">
-          <p>
-            Filtering by profession ({profession.shortLabel}) comes with forum search. For now, here are all the latest posts.
-          </p>
-          <Button variant="secondary" size="sm" onClick={clearProfession}>
-            Clear
-          </Button>
-        </div>
-      )}
-      <CategorySelect value={category} onChange={setCategory} />
+    <div className="mx-auto grid w-full max-w-6xl grid-cols-1 gap-5 px-4 py-6 lg:grid-cols-[minmax(0,1fr)_18rem] lg:gap-8">
+      <Head title={title} />
+      <div className="grid min-w-0 grid-cols-1 content-start gap-5">
+        <ForumBreadcrumb category={current} forumHref={hrefWith({ category: '' })} />
+        <ForumHeader
+          signedIn={!!user}
+          q={q}
+          searchActive={filtered}
+          onSearch={(text) => update({ q: text })}
+          onClearSearch={() => update({ q: '', profession: '' })}
+        />
+        <BulletinsSlot />
+        <AdSlot location="forum-header" />
+        {current && <CategoryBanner category={current} allHref={hrefWith({ category: '' })} />}
 
-      {posts.isPending ? (
-        <div>
-          <p role="status" className="sr-only">
-            Loading discussions…
-          </p>
-          <ul aria-hidden="true" className="grid gap-3">
-            {[0, 1, 2, 3].map((i) => (
-              <li key={i} className="h-36 animate-pulse rounded-xl bg-white motion-reduce:animate-none" />
-            ))}
-          </ul>
+        <div className="grid grid-cols-2 gap-3 sm:max-w-xl">
+          <CategorySelect value={category} onChange={(slug) => update({ category: slug })} />
+          <SortSelect value={sort} onChange={(s) => update({ sort: s })} />
         </div>
-      ) : posts.isError ? (
-        <div role="alert" className="grid justify-items-start gap-3 rounded-xl border-l-8 border-red-700 bg-red-50 p-4 text-red-950">
-          <h2 className="text-lg font-bold">Couldn't load discussions</h2>
-          <p>Failed to fetch posts. Check your signal and try again.</p>
-          <Button variant="secondary" onClick={() => void posts.refetch()}>
-            Try again
-          </Button>
-        </div>
-      ) : posts.data.posts.length === 0 ? (
-        <ForumEmptyState signedIn={!!user} />
-      ) : (
-        <>
-          <p className="text-sm text-muted" aria-live="polite">
-            {posts.data.totalCount.toLocaleString('en-GB')} {posts.data.totalCount === 1 ? 'discussion' : 'discussions'}
-            {totalPages > 1 && ` · page ${page} of ${totalPages}`}
-          </p>
-          <ul className={`grid grid-cols-1 gap-3 ${posts.isPlaceholderData ? 'opacity-60' : ''}`} aria-busy={posts.isFetching || undefined}>
-            {posts.data.posts.map((post) => (
-              <li key={post.id}>
-                <PostListItem post={post} />
-              </li>
-            ))}
-          </ul>
-          {posts.data.totalCount > PAGE_SIZE && <Pagination page={page} totalPages={totalPages} />}
-        </>
-      )}
+
+        <section aria-labelledby="results-title" className="grid grid-cols-1 gap-4">
+          <h2 id="results-title" ref={resultsRef} tabIndex={-1} className="sr-only">
+            {q ? 'Search results' : 'Discussions'}
+            {page > 1 && `, page ${page}`}
+          </h2>
+
+          {posts.isPending ? (
+            <PostListSkeleton />
+          ) : posts.isError && !posts.data ? (
+            <ForumListError error={posts.error} onRetry={() => void posts.refetch()} retrying={posts.isFetching} />
+          ) : (
+            <>
+              {settled ? (
+                <ListSummary
+                  q={q}
+                  profession={profession}
+                  totalCount={totalCount}
+                  onRemoveProfession={() => update({ profession: '' })}
+                  onClearFilters={clearFilters}
+                />
+              ) : (
+                <p role="status" className="text-sm text-muted">
+                  {filtered ? 'Searching…' : 'Loading…'}
+                </p>
+              )}
+
+              {posts.data.posts.length === 0 ? (
+                page > 1 ? (
+                  <div className="grid justify-items-start gap-3 rounded-xl border-2 border-dashed border-line bg-white p-5">
+                    <p>There are no discussions on page {page}.</p>
+                    <Link to={hrefWith({ page: 1 })} className={buttonClasses('secondary')}>
+                      Go to page 1
+                    </Link>
+                  </div>
+                ) : filtered ? (
+                  <div className="grid justify-items-start gap-3 rounded-xl border-2 border-dashed border-line bg-white p-5">
+                    <p>Try other words, or look in all categories.</p>
+                    <Button variant="secondary" onClick={clearFilters}>
+                      Clear filters
+                    </Button>
+                  </div>
+                ) : (
+                  <ForumEmptyState signedIn={!!user} />
+                )
+              ) : (
+                <ul
+                  className={cn('grid grid-cols-1 gap-3 transition-opacity', !settled && 'opacity-60')}
+                  aria-busy={!settled || undefined}
+                >
+                  {posts.data.posts.map((post, i, all) => (
+                    <Fragment key={post.id}>
+                      <li>
+                        <PostCard post={post} hrefWith={hrefWith} />
+                      </li>
+                      {(i + 1) % AD_EVERY === 0 && i < all.length - 1 && <AdSlot location="post-content" as="li" />}
+                    </Fragment>
+                  ))}
+                </ul>
+              )}
+
+              {totalCount > PAGE_SIZE && <Pagination page={page} totalPages={totalPages} hrefFor={(p) => hrefWith({ page: p })} />}
+            </>
+          )}
+        </section>
+      </div>
+
+      <aside aria-label="Forum sidebar" className="hidden content-start gap-4 lg:grid">
+        <CategoryNav current={category} hrefFor={(slug) => hrefWith({ category: slug })} />
+        <AdSlot location="forum-sidebar" />
+      </aside>
     </div>
   );
 }

@@ -1,0 +1,21 @@
+import { keepPreviousData, queryOptions } from '@tanstack/react-query';
+import type { TPostList } from '@common/contracts/forum';
+import { CACHE_MS } from '@common/constants';
+import { api, withQuery } from '@/lib/api-client';
+import { POSTS_QUERY_ROOT, rethrowAs, retryListQuery, type PostsParams } from './get-posts';
+
+export const SEARCH_URL = '/api/forum/search';
+
+/** Spec §7 GET /api/forum/search?page&limit&sortBy&q&profession[&category]; q or profession is set. */
+export type SearchPostsParams = PostsParams & { q?: string; profession?: string };
+
+export const getSearchPostsQueryOptions = (params: SearchPostsParams) =>
+  queryOptions({
+    // Under the posts root, so refreshing "all post lists" refreshes search results too.
+    queryKey: [...POSTS_QUERY_ROOT, 'search', params] as const,
+    queryFn: ({ signal }) => api.get<TPostList>(withQuery(SEARCH_URL, params), { signal }).catch(rethrowAs('Search failed')),
+    staleTime: CACHE_MS.postsStale,
+    gcTime: CACHE_MS.postsGc,
+    retry: retryListQuery,
+    placeholderData: keepPreviousData,
+  });

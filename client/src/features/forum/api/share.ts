@@ -1,0 +1,107 @@
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import type { TShareEvent, TShareResponse } from '@common/contracts/forum-engagement';
+import { api } from '@/lib/api-client';
+import { PRODUCT_NAME } from '@/lib/config';
+import { toast } from '@/components/ui/toast';
+import { patchForumQueries, patchPostIn } from '../lib/cache-patch';
+import { buildShareEvent, buildShareLinks, type SharePlatform, type SharePost } from '../lib/share-links';
+
+export const SHARE_URL = '/api/forum/posts/share';
+/** Spec §2: how long the Copy Link item says 'Copied'. */
+export const COPIED_MS = 2000;
+
+/** Spec §7: records a share attempt. Its failures never reach the reader (console only). */
+export async function recordShare(event: TShareEvent): Promise<TShareResponse | undefined> {
+  try {
+    // keepalive: the mail app or a new tab may take the page away before the answer comes.
+    return await api.post<TShareResponse>(SHARE_URL, event, { keepalive: true });
+  } catch (err) {
+    console.warn('Failed to record share', err);
+    return undefined;
+  }
+}
+
+export const canShareNatively = () => typeof navigator !== 'undefined' && typeof navigator.share === 'function';
+
+/** Puts `text` on the clipboard; the old execCommand way where the Clipboard API is missing (http, old WebViews). */
+export async function copyText(text: string): Promise<void> {
+  if (navigator.clipboard?.writeText) {
+    await navigator.clipboard.writeText(text);
+    return;
+  }
+  const area = document.createElement('textarea');
+  area.value = text;
+  area.setAttribute('readonly', '');
+  area.style.position = 'fixed';
+  area.style.opacity = '0';
+  document.body.append(area);
+  area.select();
+  try {
+    if (!document.execCommand('copy')) throw new Error('Copy command refused');
+  } finally {
+    area.remove();
+  }
+}
+
+const isAbort = (err: unknown) => err instanceof Error && err.name === 'AbortError';
+const messageOf = (err: unknown) => (err instanceof Error ? `${err.name}: ${err.message}` : String(err));
+
+/**
+ * The share actions of one post (spec §2 Share menu): native share, links for each platform,
+ * copy link, each attempt recorded (spec §3 Share event) and confirmed with the spec §8 toasts.
+ */
+export function useShare(post: SharePost) {
+  const queryClient = useQueryClient();
+  const [copied, setCopied] = useState(false);
+  const timer = useRef<number | undefined>(undefined);
+  useEffect(() => () => window.clearTimeout(timer.current), []);
+
+  const links = useMemo(() => buildShareLinks(window.location.origin, post, PRODUCT_NAME), [post]);
+
+  const record = (platform: SharePlatform, success: boolean, errorMessage?: string) => {
+    const event = buildShareEvent({
+      postId: post.id,
+      platform,
+      success,
+      errorMessage,
+      referrerUrl: document.referrer || window.location.href,
+      width: window.innerWidth,
+    });
+    void recordShare(event).then((res) => {
+      if (res) patchForumQueries(queryClient, (data) => patchPostIn(data, post.id, { shareCount: res.shareCount }));
+    });
+  };
+
+  const shareNatively = async () => {
+    try {
+      await navigator.share(links.native);
+      record('native', true);
+      toast({ title: 'Shared successfully!', variant: 'success' });
+    } catch (err) {
+      record('native', false, isAbort(err) ? 'Share cancelled' : messageOf(err));
+      // The reader closed the share sheet: nothing went wrong.
+      if (isAbort(err)) return;
+      toast({ title: 'Share failed', description: 'Could not share the post. Please try again.', variant: 'destructive' });
+    }
+  };
+
+  const copyLink = async () => {
+    try {
+      await copyText(links.copy);
+      record('copy', true);
+      toast({ title: 'Link copied!', variant: 'success' });
+      setCopied(true);
+      window.clearTimeout(timer.current);
+      timer.current = window.setTimeout(() => setCopied(false), COPIED_MS);
+    } catch (err) {
+      record('copy', false, messageOf(err));
+      toast({ title: 'Copy failed', description: 'Could not copy link to clipboard.', variant: 'destructive' });
+    }
+  };
+
+  /** A platform link was opened (a new tab, or the mail app). */
+  const openedLink = (platform: Exclude<SharePlatform, 'native' | 'copy'>) => record(platform, true);
+
+  return { links, copied, canShareNatively: canShareNatively(), shareNatively, copyLink, openedLink };
+}

@@ -1,0 +1,29 @@
+import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import type { TVoteType } from '@common/contracts/forum';
+import type { TVoteResponse } from '@common/contracts/forum-engagement';
+import { api } from '@/lib/api-client';
+import { patchCommentIn, patchForumQueries, patchPostIn } from '../lib/cache-patch';
+
+export type VoteTargetType = 'post' | 'comment';
+
+/** Spec §7: POST /api/forum/posts/{id}/vote or /api/forum/comments/{id}/vote with {voteType}. */
+export const voteUrl = (targetType: VoteTargetType, id: number) =>
+  `/api/forum/${targetType === 'post' ? 'posts' : 'comments'}/${id}/vote`;
+
+export const postVote = (targetType: VoteTargetType, id: number, voteType: TVoteType) =>
+  api.post<TVoteResponse>(voteUrl(targetType, id), { voteType });
+
+/** Puts the server's counts into every cached list, search result and post page holding the target. */
+export function applyVoteToCache(queryClient: QueryClient, targetType: VoteTargetType, id: number, result: TVoteResponse) {
+  const patch = { upvotes: result.upvotes, downvotes: result.downvotes, userVote: result.userVote };
+  patchForumQueries(queryClient, (data) => (targetType === 'post' ? patchPostIn(data, id, patch) : patchCommentIn(data, id, patch)));
+}
+
+/** The vote mutation of one post or comment (mutations never retry, spec §7). */
+export function useVote(targetType: VoteTargetType, id: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (voteType: TVoteType) => postVote(targetType, id, voteType),
+    onSuccess: (result) => applyVoteToCache(queryClient, targetType, id, result),
+  });
+}

@@ -1,0 +1,107 @@
+import { useState } from 'react';
+import { ArrowBigDown, ArrowBigUp } from 'lucide-react';
+import type { TVoteType } from '@common/contracts/forum';
+import { ApiError } from '@/lib/api-client';
+import { useUser } from '@/lib/auth';
+import { cn } from '@/lib/cn';
+import { toast } from '@/components/ui/toast';
+import { useVote, type VoteTargetType } from '../api/vote';
+import { nextVoteState, type VoteState } from '../lib/vote-transition';
+
+export type VoteControlProps = {
+  targetType: VoteTargetType;
+  id: number;
+  upvotes: number;
+  downvotes: number;
+  userVote: TVoteType | null;
+  /** 'md' (44 px targets) for posts; 'sm' for dense places such as comments. */
+  size?: 'sm' | 'md';
+  className?: string;
+};
+
+const loginRequired = () =>
+  toast({ title: 'Login required', description: 'Please log in to vote on posts and comments' });
+
+/**
+ * Up and down votes of a post or comment (spec §4): the tap shows at once, the server's answer then
+ * replaces it, and a failure puts the old counts back with 'Error: Failed to record vote'.
+ */
+export function VoteControl({ targetType, id, upvotes, downvotes, userVote, size = 'md', className }: VoteControlProps) {
+  const { user } = useUser();
+  const vote = useVote(targetType, id);
+
+  // Shown state: the props, or a vote not yet confirmed. New props (a refetch, the server's answer
+  // written to the cache) replace it.
+  const [shown, setShown] = useState<VoteState>({ upvotes, downvotes, userVote });
+  const [fromProps, setFromProps] = useState<VoteState>({ upvotes, downvotes, userVote });
+  if (fromProps.upvotes !== upvotes || fromProps.downvotes !== downvotes || fromProps.userVote !== userVote) {
+    setFromProps({ upvotes, downvotes, userVote });
+    setShown({ upvotes, downvotes, userVote });
+  }
+
+  const onVote = (voteType: TVoteType) => {
+    if (!user) {
+      loginRequired(); // spec §5: guests cannot vote; nothing is sent
+      return;
+    }
+    // One vote at a time: a second tap before the answer would race the first on the server.
+    if (vote.isPending) return;
+    const before = shown;
+    setShown(nextVoteState(shown, voteType));
+    vote.mutate(voteType, {
+      onSuccess: (result) => {
+        setShown(result);
+        toast({ title: result.userVote ? 'Vote recorded' : 'Vote removed', variant: 'success' });
+      },
+      onError: (err) => {
+        setShown(before);
+        if (err instanceof ApiError && err.status === 401) loginRequired();
+        else toast({ title: 'Error', description: 'Failed to record vote', variant: 'destructive' });
+      },
+    });
+  };
+
+  const noun = targetType === 'post' ? 'post' : 'comment';
+  const button = cn(
+    'inline-flex items-center justify-center gap-1 rounded-lg border-2 font-semibold tabular-nums transition-colors',
+    size === 'md' ? 'min-h-11 min-w-14 px-2.5' : 'min-h-9 min-w-12 px-2 text-sm',
+  );
+  const icon = size === 'md' ? 'size-5' : 'size-4';
+
+  return (
+    <div role="group" aria-label={`Votes on this ${noun}`} aria-busy={vote.isPending || undefined} className={cn('inline-flex items-center gap-1.5', className)}>
+      <button
+        type="button"
+        aria-pressed={shown.userVote === 'upvote'}
+        aria-label={`Upvote, ${shown.upvotes.toLocaleString('en-GB')} ${shown.upvotes === 1 ? 'upvote' : 'upvotes'}`}
+        title="Upvote"
+        onClick={() => onVote('upvote')}
+        className={cn(
+          button,
+          shown.userVote === 'upvote'
+            ? 'border-green-700 bg-green-50 text-green-900'
+            : 'border-line bg-white text-ink hover:border-green-700 hover:text-green-900',
+        )}
+      >
+        <ArrowBigUp aria-hidden="true" className={cn(icon, shown.userVote === 'upvote' && 'fill-current')} />
+        <span aria-hidden="true">{shown.upvotes.toLocaleString('en-GB')}</span>
+      </button>
+      <button
+        type="button"
+        aria-pressed={shown.userVote === 'downvote'}
+        aria-label={`Downvote, ${shown.downvotes.toLocaleString('en-GB')} ${shown.downvotes === 1 ? 'downvote' : 'downvotes'}`}
+        title="Downvote"
+        onClick={() => onVote('downvote')}
+        className={cn(
+          button,
+          shown.userVote === 'downvote'
+            ? 'border-red-700 bg-red-50 text-red-900'
+            : 'border-line bg-white text-ink hover:border-red-700 hover:text-red-900',
+        )}
+      >
+        <ArrowBigDown aria-hidden="true" className={cn(icon, shown.userVote === 'downvote' && 'fill-current')} />
+        <span aria-hidden="true">{shown.downvotes.toLocaleString('en-GB')}</span>
+      </button>
+    </div>
+  );
+}

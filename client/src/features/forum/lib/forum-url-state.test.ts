@@ -1,0 +1,80 @@
+import { describe, expect, it } from 'vitest';
+import { clearedForumParams, nextForumParams, parseForumState, parsePage, withSearch } from './forum-url-state';
+
+const p = (s: string) => new URLSearchParams(s);
+const next = (s: string, change: Parameters<typeof nextForumParams>[1]) => nextForumParams(p(s), change).toString();
+
+describe('parseForumState', () => {
+  it('has defaults: no filters, newest, page 1', () => {
+    expect(parseForumState(p(''))).toEqual({ category: '', q: '', profession: '', sort: 'newest', page: 1 });
+  });
+
+  it('reads every field', () => {
+    expect(parseForumState(p('category=tips&q=+fuel++card+&profession=van&sort=views&page=3'))).toEqual({
+      category: 'tips',
+      q: 'fuel card',
+      profession: 'van',
+      sort: 'views',
+      page: 3,
+    });
+  });
+
+  it('treats a page below 1 or not a number as 1', () => {
+    expect(parsePage('0')).toBe(1);
+    expect(parsePage('-4')).toBe(1);
+    expect(parsePage('abc')).toBe(1);
+    expect(parsePage(null)).toBe(1);
+    expect(parseForumState(p('page=-2')).page).toBe(1);
+  });
+
+  it('ignores a search under 2 characters after trimming, an unknown sort and an unknown profession', () => {
+    expect(parseForumState(p('q=+a+')).q).toBe('');
+    expect(parseForumState(p('q=ab')).q).toBe('ab');
+    expect(parseForumState(p('sort=oldest')).sort).toBe('newest');
+    expect(parseForumState(p('profession=astronaut')).profession).toBe('');
+  });
+});
+
+describe('nextForumParams', () => {
+  it('goes back to page 1 when sort, category, search or profession change', () => {
+    expect(next('page=3&sort=views', { sort: 'popular' })).toBe('sort=popular');
+    expect(next('page=3', { category: 'tips' })).toBe('category=tips');
+    expect(next('page=3&category=tips', { category: '' })).toBe('');
+    expect(next('page=3', { q: 'fuel' })).toBe('q=fuel');
+    expect(next('page=3&q=fuel', { profession: 'van' })).toBe('q=fuel&profession=van');
+  });
+
+  it('writes no page parameter for page 1, and none below it', () => {
+    expect(next('page=3', { page: 1 })).toBe('');
+    expect(next('page=3', { page: 0 })).toBe('');
+    expect(next('category=tips', { page: 2 })).toBe('category=tips&page=2');
+  });
+
+  it('keeps the page when nothing else changes', () => {
+    expect(next('page=4&q=fuel', {})).toBe('page=4&q=fuel');
+  });
+
+  it('leaves the default sort out of the address', () => {
+    expect(next('sort=views', { sort: 'newest' })).toBe('');
+  });
+
+  it('drops a search under 2 characters and trims it', () => {
+    expect(next('q=fuel', { q: ' a ' })).toBe('');
+    expect(next('', { q: '  van  hire ' })).toBe('q=van+hire');
+  });
+
+  it('keeps parameters the list does not own', () => {
+    expect(next('utm_source=x&page=2', { sort: 'views' })).toBe('utm_source=x&sort=views');
+  });
+
+  it('clearing removes the filters and the page, and keeps the sort', () => {
+    expect(clearedForumParams(p('category=tips&q=fuel&profession=van&sort=views&page=2')).toString()).toBe('sort=views');
+  });
+});
+
+describe('withSearch', () => {
+  it('leaves no bare question mark', () => {
+    expect(withSearch('/forum', p(''))).toBe('/forum');
+    expect(withSearch('/forum', p('page=2'))).toBe('/forum?page=2');
+  });
+});

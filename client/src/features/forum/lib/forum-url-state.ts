@@ -1,0 +1,83 @@
+import { findAvatar } from '@common/avatars';
+import { SEARCH_MIN, SORTS, type Sort } from '@common/constants';
+
+/** Spec §4 Forum list state, kept in the address so a list can be shared, reloaded and gone back to. */
+export type ForumState = {
+  /** Category slug, '' for all. */
+  category: string;
+  /** Search text, trimmed; '' when absent or shorter than the spec §5 minimum. */
+  q: string;
+  /** Avatar key of the profession filter, '' for none. */
+  profession: string;
+  sort: Sort;
+  page: number;
+};
+
+export type ForumChange = Partial<ForumState>;
+
+export const DEFAULT_SORT: Sort = 'newest';
+
+/** The keys whose change sends the list back to page 1 (spec §4). */
+const FILTER_KEYS = ['category', 'q', 'profession', 'sort'] as const;
+
+/** Spec §5: a page below 1 (or not a number) is page 1. */
+export function parsePage(raw: string | null | undefined): number {
+  const n = Number.parseInt(raw ?? '', 10);
+  return Number.isFinite(n) && n > 1 ? n : 1;
+}
+
+export function parseSort(raw: string | null | undefined): Sort {
+  return (SORTS as readonly string[]).includes(raw ?? '') ? (raw as Sort) : DEFAULT_SORT;
+}
+
+/** Spec §5: at least 2 characters after trimming, or it is no search. */
+export function normaliseQuery(raw: string | null | undefined): string {
+  const q = (raw ?? '').trim().replace(/\s+/g, ' ');
+  return q.length >= SEARCH_MIN ? q : '';
+}
+
+export function isSearchable(raw: string): boolean {
+  return raw.trim().length >= SEARCH_MIN;
+}
+
+export function parseForumState(params: URLSearchParams): ForumState {
+  const profession = params.get('profession') ?? '';
+  return {
+    category: (params.get('category') ?? '').trim(),
+    q: normaliseQuery(params.get('q')),
+    profession: findAvatar(profession) ? profession : '',
+    sort: parseSort(params.get('sort')),
+    page: parsePage(params.get('page')),
+  };
+}
+
+/**
+ * The query string after `change`. Changing category, search, profession or sort goes back to
+ * page 1; page 1 and the default sort leave no parameter; empty values remove theirs. Parameters
+ * the list does not own (say, utm_*) are kept.
+ */
+export function nextForumParams(current: URLSearchParams, change: ForumChange): URLSearchParams {
+  const next = new URLSearchParams(current);
+  const put = (key: string, value: string) => (value ? next.set(key, value) : next.delete(key));
+
+  if (change.category !== undefined) put('category', change.category.trim());
+  if (change.q !== undefined) put('q', normaliseQuery(change.q));
+  if (change.profession !== undefined) put('profession', findAvatar(change.profession) ? change.profession : '');
+  if (change.sort !== undefined) put('sort', change.sort === DEFAULT_SORT ? '' : parseSort(change.sort));
+
+  const filterChanged = FILTER_KEYS.some((k) => change[k] !== undefined);
+  const page = change.page ?? (filterChanged ? 1 : parsePage(current.get('page')));
+  put('page', page > 1 ? String(Math.floor(page)) : '');
+  return next;
+}
+
+/** Removes every filter (category, search, profession) and the page; the sort stays. */
+export function clearedForumParams(current: URLSearchParams): URLSearchParams {
+  return nextForumParams(current, { category: '', q: '', profession: '' });
+}
+
+/** `pathname` with the query string, or the bare path when there is none. */
+export function withSearch(pathname: string, params: URLSearchParams): string {
+  const s = params.toString();
+  return s ? `${pathname}?${s}` : pathname;
+}

@@ -1,0 +1,21 @@
+import { avatarLabel } from '@common/avatars';
+
+const count = (n: number) => n.toLocaleString('en-GB');
+
+/** Spec §2: 'Found N result(s) for "q"' or, for none, 'No results found for "q"'. */
+export function searchSummary(total: number, q: string): string {
+  if (total <= 0) return `No results found for "${q}"`;
+  return `Found ${count(total)} ${total === 1 ? 'result' : 'results'} for "${q}"`;
+}
+
+/**
+ * The profession's name in lists and summaries. The short label set reads naturally before
+ * 'professionals' ('Van Delivery professionals'), so the forum uses it everywhere.
+ */
+export const professionLabel = (key: string) => avatarLabel(key, 'short');
+
+/** Spec §2: 'N post(s) from {profession} professionals'. */
+export function professionSummary(total: number, professionKey: string): string {
+  const n = Math.max(0, total);
+  return `${count(n)} ${n === 1 ? 'post' : 'posts'} from ${professionLabel(professionKey)} professionals`;
+}

@@ -1,0 +1,118 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { useLocation } from 'react-router';
+import type { TPost } from '@common/contracts/forum';
+import { renderWithProviders } from '@/test/render';
+import { ForumPage } from './forum-page';
+
+const category = { id: 1, name: 'Tips & Tricks', slug: 'tips', description: 'Share what works.', color: '#2563eb' };
+
+const makePost = (id: number, over: Partial<TPost> = {}): TPost => ({
+  id,
+  slug: `post-${id}`,
+  title: `Post number ${id}`,
+  excerpt: 'An excerpt',
+  content: 'An excerpt',
+  createdAt: new Date().toISOString(),
+  viewCount: 12,
+  commentCount: 0,
+  upvotes: 2,
+  downvotes: 0,
+  shareCount: 0,
+  isPinned: false,
+  isLocked: false,
+  userVote: null,
+  category,
+  author: { username: 'sam', firstName: 'Sam', lastName: 'D', avatar: 'van', statusText: 'Multi-drop in Leeds' },
+  ...over,
+});
+
+function stubApi(list: { posts: TPost[]; totalCount: number }) {
+  const calls: string[] = [];
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (url: string) => {
+      calls.push(url);
+      if (url === '/api/auth/user') return new Response('{"message":"Not signed in"}', { status: 401 });
+      if (url === '/api/forum/categories') return new Response(JSON.stringify([{ ...category, postCount: 3 }]));
+      return new Response(JSON.stringify({ ...list, hasMore: false }));
+    }),
+  );
+  return calls;
+}
+
+function Probe() {
+  const { pathname, search } = useLocation();
+  return <output data-testid="location">{pathname + search}</output>;
+}
+
+const location = () => screen.getByTestId('location').textContent;
+
+afterEach(() => vi.unstubAllGlobals());
+
+describe('ForumPage', () => {
+  it('searches with q and page, and words the summary', async () => {
+    const calls = stubApi({ posts: [makePost(1, { commentCount: 1 })], totalCount: 1 });
+    renderWithProviders(
+      <>
+        <ForumPage />
+        <Probe />
+      </>,
+      { route: '/forum?q=fuel&sort=views' },
+    );
+    expect(await screen.findByText('Found 1 result for "fuel"')).toBeTruthy();
+    expect(calls).toContain('/api/forum/search?page=1&limit=20&sortBy=views&q=fuel');
+    const card = screen.getByRole('article', { name: 'Post number 1' });
+    expect(within(card).getByText('1 reply')).toBeTruthy();
+    expect(within(card).getByRole('link', { name: /Join the discussion/ }).getAttribute('href')).toBe('/forum/posts/post-1#comments');
+  });
+
+  it('pages only above 20 posts, with an in-content ad slot after every third post', async () => {
+    const posts = Array.from({ length: 20 }, (_, i) => makePost(i + 1));
+    const calls = stubApi({ posts, totalCount: 45 });
+    const { container } = renderWithProviders(
+      <>
+        <ForumPage />
+        <Probe />
+      </>,
+      { route: '/forum?category=tips&page=2' },
+    );
+    await screen.findByRole('article', { name: 'Post number 20' });
+    expect(calls).toContain('/api/forum/posts?page=2&limit=20&sortBy=newest&category=tips');
+    expect(container.querySelectorAll('[data-ad-slot="post-content"]')).toHaveLength(6);
+    expect(container.querySelectorAll('[data-ad-slot="forum-header"]')).toHaveLength(1);
+    expect(container.querySelectorAll('[data-ad-slot="forum-sidebar"]')).toHaveLength(1);
+    const pager = screen.getByRole('navigation', { name: 'Pagination' });
+    expect(within(pager).getByText('Page 2 of 3')).toBeTruthy();
+    expect(within(pager).getByRole('link', { name: /Previous/ }).getAttribute('href')).toBe('/forum?category=tips');
+    expect(await screen.findByRole('link', { name: 'View All Categories' })).toBeTruthy();
+
+    // Changing the sort goes back to page 1.
+    await userEvent.setup().selectOptions(screen.getByLabelText('Sort by'), 'popular');
+    expect(location()).toBe('/forum?category=tips&sort=popular');
+  });
+
+  it('shows no pagination for 20 posts or fewer, and the empty state for guests', async () => {
+    stubApi({ posts: [], totalCount: 0 });
+    renderWithProviders(<ForumPage />, { route: '/forum' });
+    expect(await screen.findByText('No discussions yet')).toBeTruthy();
+    expect(await screen.findByRole('button', { name: 'Join & Post' })).toBeTruthy();
+    expect(screen.queryByRole('navigation', { name: 'Pagination' })).toBeNull();
+  });
+
+  it('filters by the author profession from the avatar', async () => {
+    stubApi({ posts: [makePost(1)], totalCount: 1 });
+    renderWithProviders(
+      <>
+        <ForumPage />
+        <Probe />
+      </>,
+      { route: '/forum?page=3' },
+    );
+    const link = await screen.findByRole('link', { name: 'Show posts from Van Delivery professionals' });
+    await userEvent.setup().click(link);
+    expect(location()).toBe('/forum?profession=van');
+    expect(await screen.findByText('1 post from Van Delivery professionals')).toBeTruthy();
+  });
+});
