@@ -75,6 +75,8 @@ export const posts = pgTable(
       .on(t.categoryId, t.isPinned.desc().nullsFirst(), t.viewCount.desc().nullsFirst(), t.id.desc().nullsFirst())
       .where(sql`deleted_at is null`),
     index('posts_author_idx').on(t.authorId, t.createdAt.desc().nullsFirst()),
+    // Search by profession counts a profession's live posts from this index alone (no table visits).
+    index('posts_author_live_idx').on(t.authorId).where(sql`deleted_at is null`),
     index('posts_search_idx').using('gin', t.search),
   ],
 );

@@ -27,6 +27,8 @@ export const users = pgTable(
     uniqueIndex('users_email_key').on(t.email),
     uniqueIndex('users_username_lower_key').on(sql`lower(${t.username})`),
     index('users_created_at_idx').on(t.createdAt),
+    // Search by profession: the members who picked an avatar.
+    index('users_avatar_idx').on(t.avatar),
   ],
 );
 
