@@ -7,6 +7,8 @@ import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
 import { createMailer, type Mailer } from './mail/mailer.ts';
 import { authRoutes } from './modules/auth/routes.ts';
+import { commentRoutes } from './modules/forum/comment-routes.ts';
+import { postRoutes } from './modules/forum/post-routes.ts';
 import { reactionRoutes } from './modules/forum/reaction-routes.ts';
 import { forumRoutes } from './modules/forum/routes.ts';
 import { shareRoutes } from './modules/forum/share-routes.ts';
@@ -72,6 +74,8 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   await app.register(healthRoutes, { database });
   await app.register(maintenanceRoutes, { db });
   await app.register(forumRoutes, { db });
+  await app.register(postRoutes, { db, redis: deps.redis });
+  await app.register(commentRoutes, { db });
   await app.register(voteRoutes, { db });
   await app.register(reactionRoutes, { db });
   await app.register(shareRoutes, { db });

@@ -81,3 +81,137 @@ export const ZListPostsQuery = z.object({
 export type TListPostsQuery = z.infer<typeof ZListPostsQuery>;
 
 export const ZCategoryList = z.array(ZCategory);
+
+// ——— Post page, writing posts and comments (docs/API.md "Posts and comments") ———
+
+export const POST_TITLE_MIN = 5;
+export const POST_TITLE_MAX = 150;
+export const POST_CONTENT_MIN = 10;
+export const POST_CONTENT_MAX = 20_000;
+export const COMMENT_MAX = 10_000;
+/** Comments on the post page and the most one GET …/comments returns. */
+export const COMMENTS_PAGE = 200;
+
+export const FORUM_MSG = {
+  titleMin: `Title must be at least ${POST_TITLE_MIN} characters`,
+  titleMax: `Title must be at most ${POST_TITLE_MAX} characters`,
+  contentMin: `Content must be at least ${POST_CONTENT_MIN} characters`,
+  contentMax: `Content must be at most ${POST_CONTENT_MAX} characters`,
+  chooseCategory: 'Please choose a category',
+  commentEmpty: 'Comment cannot be empty',
+  commentMax: `Comment must be at most ${COMMENT_MAX} characters`,
+  nothingToUpdate: 'Nothing to update',
+  postNotFound: 'Post not found',
+  commentNotFound: 'Comment not found',
+  parentGone: 'The comment you are replying to no longer exists',
+  locked: 'This discussion is locked. New comments are not allowed.',
+  editOwnPost: 'You can only edit your own posts',
+  deleteOwnPost: 'You can only delete your own posts',
+  editOwnComment: 'You can only edit your own comments',
+  deleteOwnComment: 'You can only delete your own comments',
+  postDeleted: 'Post deleted',
+  commentDeleted: 'Comment deleted',
+} as const;
+
+/** Spec §3 Reaction summary: emoji → {count}, the top ten by count, most first. */
+export const ZReactionSummary = z.record(z.string(), z.object({ count: z.number() }));
+export type TReactionSummary = z.infer<typeof ZReactionSummary>;
+
+/** Spec §3 user reactions: the reader's own emoji on the post, and on comments keyed by comment id. */
+export const ZUserReactions = z.object({
+  postReactions: z.array(z.string()),
+  commentReactions: z.record(z.string(), z.array(z.string())),
+});
+export type TUserReactions = z.infer<typeof ZUserReactions>;
+
+/**
+ * A comment. Replies carry their parent's id; the list is flat, oldest first. A deleted comment is only
+ * listed while it has replies, as a placeholder: isDeleted, empty content, no author. `parentId` may name a
+ * comment that is not in the list (on an earlier page, or deleted without remaining replies).
+ */
+export const ZComment = z.object({
+  id: z.number(),
+  postId: z.number(),
+  parentId: z.number().nullable(),
+  content: z.string(),
+  contentHtml: z.string(),
+  createdAt: z.string(),
+  editedAt: z.string().nullable(),
+  isDeleted: z.boolean(),
+  upvotes: z.number(),
+  downvotes: z.number(),
+  userVote: ZVoteType.nullable(),
+  author: ZPostAuthor.nullable(),
+  /** The reader may edit and delete it (its author, or an admin). */
+  canEdit: z.boolean(),
+  reactions: ZReactionSummary,
+});
+export type TComment = z.infer<typeof ZComment>;
+
+/** GET /api/forum/posts/:idOrSlug: the whole post (full markdown in `content`) with its first comments. */
+export const ZPostDetail = ZPost.extend({
+  contentHtml: z.string(),
+  editedAt: z.string().nullable(),
+  /** The reader may edit and delete the post (its author, or an admin). */
+  canEdit: z.boolean(),
+  /** The reader is an admin: pin, lock, delete. */
+  canModerate: z.boolean(),
+  reactions: ZReactionSummary,
+  userReactions: ZUserReactions,
+  comments: z.array(ZComment),
+  hasMoreComments: z.boolean(),
+});
+export type TPostDetail = z.infer<typeof ZPostDetail>;
+
+export const ZCommentList = z.object({ comments: z.array(ZComment), hasMore: z.boolean() });
+export type TCommentList = z.infer<typeof ZCommentList>;
+
+const title = z
+  .string({ error: FORUM_MSG.titleMin })
+  .trim()
+  .min(POST_TITLE_MIN, FORUM_MSG.titleMin)
+  .max(POST_TITLE_MAX, FORUM_MSG.titleMax);
+const postContent = z
+  .string({ error: FORUM_MSG.contentMin })
+  .trim()
+  .min(POST_CONTENT_MIN, FORUM_MSG.contentMin)
+  .max(POST_CONTENT_MAX, FORUM_MSG.contentMax);
+/** A number, or a numeric string as a <select> gives it. */
+const categoryId = z.coerce
+  .number({ error: FORUM_MSG.chooseCategory })
+  .int(FORUM_MSG.chooseCategory)
+  .min(1, FORUM_MSG.chooseCategory)
+  .max(2_147_483_647, FORUM_MSG.chooseCategory);
+
+export const ZCreatePostRequest = z.object({ title, content: postContent, categoryId });
+export type TCreatePostRequest = z.infer<typeof ZCreatePostRequest>;
+
+/** Any of the three; the slug stays as it was so links keep working. */
+export const ZUpdatePostRequest = z
+  .object({ title: title.optional(), content: postContent.optional(), categoryId: categoryId.optional() })
+  .refine((v) => v.title !== undefined || v.content !== undefined || v.categoryId !== undefined, { message: FORUM_MSG.nothingToUpdate });
+export type TUpdatePostRequest = z.infer<typeof ZUpdatePostRequest>;
+
+export const ZPinRequest = z.object({ pinned: z.boolean({ error: 'pinned must be true or false' }) });
+export const ZLockRequest = z.object({ locked: z.boolean({ error: 'locked must be true or false' }) });
+
+const commentContent = z.string({ error: FORUM_MSG.commentEmpty }).trim().min(1, FORUM_MSG.commentEmpty).max(COMMENT_MAX, FORUM_MSG.commentMax);
+
+export const ZCreateCommentRequest = z.object({
+  content: commentContent,
+  /** The comment this one replies to (of the same post); absent or null for a top-level comment. */
+  parentId: z.number({ error: FORUM_MSG.parentGone }).int(FORUM_MSG.parentGone).min(1, FORUM_MSG.parentGone).max(2_147_483_647, FORUM_MSG.parentGone).nullish(),
+});
+export type TCreateCommentRequest = z.infer<typeof ZCreateCommentRequest>;
+
+export const ZUpdateCommentRequest = z.object({ content: commentContent });
+export type TUpdateCommentRequest = z.infer<typeof ZUpdateCommentRequest>;
+
+/** GET /api/forum/posts/:id/comments: the comments after comment `after` (oldest first), `limit` 1…200. */
+export const ZListCommentsQuery = z.object({
+  after: z.preprocess(emptyToUndefined, intParam('after must be a comment id').min(1, 'after must be a comment id').optional()),
+  limit: z
+    .preprocess(emptyToUndefined, intParam('Limit must be a whole number').default(COMMENTS_PAGE))
+    .transform((l) => Math.min(COMMENTS_PAGE, Math.max(1, l))),
+});
+export type TListCommentsQuery = z.infer<typeof ZListCommentsQuery>;

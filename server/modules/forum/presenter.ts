@@ -1,5 +1,14 @@
-import type { TCategory, TPost, TPostAuthor, TVoteType } from '../../../common/contracts/forum.ts';
-import type { categories, posts, users } from '../../db/schema/index.ts';
+import type {
+  TCategory,
+  TComment,
+  TPost,
+  TPostAuthor,
+  TPostDetail,
+  TReactionSummary,
+  TUserReactions,
+  TVoteType,
+} from '../../../common/contracts/forum.ts';
+import type { categories, comments, posts, users } from '../../db/schema/index.ts';
 
 // Database rows → the shapes of common/contracts/forum.ts. No queries here.
 
@@ -44,5 +53,64 @@ export function presentPost(p: PostRow, category: CategoryRow, author: AuthorRow
     userVote: voteType(vote),
     category: { id: category.id, name: category.name, slug: category.slug, color: category.color, description: category.description },
     author: presentAuthor(author),
+  };
+}
+
+// ——— Post page and comments ———
+
+export type PostDetailRow = PostRow & Pick<typeof posts.$inferSelect, 'contentHtml' | 'editedAt'>;
+
+export type CommentRow = Pick<
+  typeof comments.$inferSelect,
+  'id' | 'postId' | 'parentId' | 'authorId' | 'content' | 'contentHtml' | 'upvotes' | 'downvotes' | 'createdAt' | 'editedAt' | 'deletedAt'
+>;
+
+/** What the reader may do, decided by the service (it knows who is asking). */
+export type PostPermissions = { canEdit: boolean; canModerate: boolean };
+
+export function presentPostDetail(
+  p: PostDetailRow,
+  category: CategoryRow,
+  author: AuthorRow | undefined,
+  vote: number | undefined,
+  extra: PostPermissions & {
+    reactions: TReactionSummary;
+    userReactions: TUserReactions;
+    comments: TComment[];
+    hasMoreComments: boolean;
+  },
+): TPostDetail {
+  return {
+    ...presentPost(p, category, author, vote),
+    contentHtml: p.contentHtml,
+    editedAt: p.editedAt?.toISOString() ?? null,
+    ...extra,
+  };
+}
+
+/** A deleted comment keeps its place (it has replies) but shows nothing of what it said or who said it. */
+export function presentComment(
+  c: CommentRow,
+  author: AuthorRow | undefined,
+  vote: number | undefined,
+  reactions: TReactionSummary | undefined,
+  canEdit: boolean,
+): TComment {
+  const deleted = c.deletedAt !== null;
+  return {
+    id: c.id,
+    postId: c.postId,
+    parentId: c.parentId,
+    content: deleted ? '' : c.content,
+    contentHtml: deleted ? '' : c.contentHtml,
+    createdAt: c.createdAt.toISOString(),
+    editedAt: deleted ? null : (c.editedAt?.toISOString() ?? null),
+    isDeleted: deleted,
+    upvotes: c.upvotes,
+    downvotes: c.downvotes,
+    userVote: deleted ? null : voteType(vote),
+    author: deleted ? null : presentAuthor(author),
+    canEdit: !deleted && canEdit,
+    reactions: deleted ? {} : (reactions ?? {}),
   };
 }

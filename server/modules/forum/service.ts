@@ -84,7 +84,7 @@ export function postsPageQuery(db: Db, opts: { filter: PostFilter; sortBy: Sort;
     .offset(opts.offset);
 }
 
-async function loadAuthors(db: Db, ids: number[]): Promise<Map<number, AuthorRow>> {
+export async function loadAuthors(db: Db, ids: number[]): Promise<Map<number, AuthorRow>> {
   if (ids.length === 0) return new Map();
   const rows = await db
     .select({
