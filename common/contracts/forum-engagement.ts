@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { REACTION_EMOJI } from '../reactions.ts';
-import { VOTE_TYPES, ZVoteType } from './forum.ts';
+import { VOTE_TYPES, ZReactionSummary, ZVoteType } from './forum.ts';
 
 // Votes, reactions and shares (spec §3 Reaction summary and Share event, §4 Vote, §7, §9; docs/API.md
 // "Votes, reactions, shares"). Server and client validate with the same schemas.
@@ -44,16 +44,9 @@ export type TVoteResponse = z.infer<typeof ZVoteResponse>;
 
 // ---- Reactions (spec §3, §9) ----
 
-/** Spec §3 Reaction summary: emoji → {count}, only emoji with a count, the top 10 by count (ties in picker order). */
-export const ZReactionSummary = z.record(z.string(), z.object({ count: z.number() }));
-export type TReactionSummary = z.infer<typeof ZReactionSummary>;
-
-/** Spec §3 user reactions: on the post, and on its comments keyed by comment id (as a string). */
-export const ZUserReactions = z.object({
-  postReactions: z.array(z.string()),
-  commentReactions: z.record(z.string(), z.array(z.string())),
-});
-export type TUserReactions = z.infer<typeof ZUserReactions>;
+// Spec §3 Reaction summary and user reactions live in forum.ts (the post page embeds them); the
+// reaction calls answer with the same shapes.
+export { ZReactionSummary, ZUserReactions, type TReactionSummary, type TUserReactions } from './forum.ts';
 
 export const ZReactionRequest = z.object({
   emoji: z.enum(REACTION_EMOJI, { error: ENGAGEMENT_MSG.unknownReaction }),
