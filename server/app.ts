@@ -11,6 +11,7 @@ import { commentRoutes } from './modules/forum/comment-routes.ts';
 import { postRoutes } from './modules/forum/post-routes.ts';
 import { reactionRoutes } from './modules/forum/reaction-routes.ts';
 import { forumRoutes } from './modules/forum/routes.ts';
+import { searchRoutes } from './modules/forum/search-routes.ts';
 import { shareRoutes } from './modules/forum/share-routes.ts';
 import { voteRoutes } from './modules/forum/vote-routes.ts';
 import { healthRoutes } from './modules/health/routes.ts';
@@ -74,6 +75,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   await app.register(healthRoutes, { database });
   await app.register(maintenanceRoutes, { db });
   await app.register(forumRoutes, { db });
+  await app.register(searchRoutes, { db });
   await app.register(postRoutes, { db, redis: deps.redis });
   await app.register(commentRoutes, { db });
   await app.register(voteRoutes, { db });
