@@ -19,7 +19,7 @@ export type PostsParams = { page: number; limit: number; sortBy: Sort; category?
  */
 export function rethrowAs(message: string) {
   return (err: unknown): never => {
-    if (err instanceof DOMException && err.name === 'AbortError') throw err;
+    if (typeof err === 'object' && err !== null && 'name' in err && err.name === 'AbortError') throw err;
     throw new Error(message, { cause: err });
   };
 }

@@ -44,8 +44,11 @@ export async function copyText(text: string): Promise<void> {
   }
 }
 
-const isAbort = (err: unknown) => err instanceof Error && err.name === 'AbortError';
-const messageOf = (err: unknown) => (err instanceof Error ? `${err.name}: ${err.message}` : String(err));
+// Not `instanceof Error`: a DOMException is not an Error in every engine.
+const errorName = (err: unknown) => (typeof err === 'object' && err !== null && 'name' in err ? String(err.name) : '');
+const isAbort = (err: unknown) => errorName(err) === 'AbortError';
+const messageOf = (err: unknown) =>
+  typeof err === 'object' && err !== null && 'message' in err ? `${errorName(err)}: ${String(err.message)}` : String(err);
 
 /**
  * The share actions of one post (spec §2 Share menu): native share, links for each platform,

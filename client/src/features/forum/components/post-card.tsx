@@ -65,30 +65,29 @@ export function PostCard({ post, hrefWith }: Props) {
         </span>
       </div>
 
-      <div className="flex flex-wrap items-center gap-x-3 gap-y-2 border-t border-line pt-3 text-sm">
-        <VoteControl targetType="post" id={post.id} upvotes={post.upvotes} downvotes={post.downvotes} userVote={post.userVote} />
-        <span className="inline-flex items-center gap-1 text-muted">
+      <p className="flex flex-wrap items-center gap-x-4 gap-y-1 text-sm text-muted">
+        <span className="inline-flex items-center gap-1">
           <MessageSquare aria-hidden="true" className="size-4" />
           {plural(post.commentCount, 'reply', 'replies')}
         </span>
-        <span className="inline-flex items-center gap-1 text-muted">
+        <span className="inline-flex items-center gap-1">
           <Eye aria-hidden="true" className="size-4" />
           {plural(post.viewCount, 'view', 'views')}
         </span>
-        <ShareMenu post={post} className="ml-auto" />
-      </div>
+        {post.commentCount > 0 && (
+          // The list has no comments in it (spec §7): the preview leads to them on the post page.
+          <Link to={`${href}#comments`} className="inline-flex min-h-6 items-center gap-1 font-semibold text-link hover:underline">
+            Join the discussion
+            <span className="sr-only">: {post.title}</span>
+            <ArrowRight aria-hidden="true" className="size-4" />
+          </Link>
+        )}
+      </p>
 
-      {post.commentCount > 0 && (
-        // The list has no comments in it (spec §7): the preview leads to them on the post page.
-        <Link
-          to={`${href}#comments`}
-          className="inline-flex items-center gap-1.5 justify-self-start text-sm font-semibold text-link hover:underline"
-        >
-          Join the discussion
-          <span className="sr-only">: {post.title}</span>
-          <ArrowRight aria-hidden="true" className="size-4" />
-        </Link>
-      )}
+      <div className="flex items-center justify-between gap-3 border-t border-line pt-3">
+        <VoteControl targetType="post" id={post.id} upvotes={post.upvotes} downvotes={post.downvotes} userVote={post.userVote} />
+        <ShareMenu post={post} />
+      </div>
     </article>
   );
 }

@@ -4,7 +4,7 @@ import { Link } from 'react-router';
 import { PAGE_SIZE } from '@common/constants';
 import { useUser } from '@/lib/auth';
 import { cn } from '@/lib/cn';
-import { Button, buttonClasses } from '@/components/ui/button';
+import { buttonClasses } from '@/components/ui/button';
 import { Head } from '@/components/ui/head';
 import { getCategoriesQueryOptions } from '../api/get-categories';
 import { AdSlot } from '../components/ad-slot';
@@ -82,7 +82,12 @@ export function ForumPage() {
           {posts.isPending ? (
             <PostListSkeleton />
           ) : posts.isError && !posts.data ? (
-            <ForumListError error={posts.error} onRetry={() => void posts.refetch()} retrying={posts.isFetching} />
+            <ForumListError
+              error={posts.error}
+              onRetry={() => void posts.refetch()}
+              retrying={posts.isFetching}
+              allHref={hrefWith({ category: '', q: '', profession: '' })}
+            />
           ) : (
             <>
               {settled ? (
@@ -108,12 +113,9 @@ export function ForumPage() {
                     </Link>
                   </div>
                 ) : filtered ? (
-                  <div className="grid justify-items-start gap-3 rounded-xl border-2 border-dashed border-line bg-white p-5">
-                    <p>Try other words, or look in all categories.</p>
-                    <Button variant="secondary" onClick={clearFilters}>
-                      Clear filters
-                    </Button>
-                  </div>
+                  <p className="rounded-xl border-2 border-dashed border-line bg-white p-5">
+                    Try other words, fewer filters, or all categories.
+                  </p>
                 ) : (
                   <ForumEmptyState signedIn={!!user} />
                 )
