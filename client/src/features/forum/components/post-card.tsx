@@ -76,9 +76,12 @@ export function PostCard({ post, hrefWith }: Props) {
         </span>
         {post.commentCount > 0 && (
           // The list has no comments in it (spec §7): the preview leads to them on the post page.
-          <Link to={`${href}#comments`} className="inline-flex min-h-6 items-center gap-1 font-semibold text-link hover:underline">
+          <Link
+            to={`${href}#comments`}
+            aria-describedby={titleId}
+            className="inline-flex min-h-6 items-center gap-1 font-semibold text-link hover:underline"
+          >
             Join the discussion
-            <span className="sr-only">: {post.title}</span>
             <ArrowRight aria-hidden="true" className="size-4" />
           </Link>
         )}
