@@ -1,12 +1,15 @@
 import { test as base, expect, type APIResponse } from '@playwright/test';
+import type { Db } from '../server/db/client.ts';
 import { startApp } from './support/app-server.ts';
 import { startSmtpSink, type Mailbox } from './support/smtp-sink.ts';
 
 export type Account = { firstName: string; lastName: string; username: string; email: string; password: string };
 
-type WorkerFixtures = { server: { baseURL: string; mailbox: Mailbox } };
+type WorkerFixtures = { server: { baseURL: string; mailbox: Mailbox; db: Db } };
 type TestFixtures = {
   mailbox: Mailbox;
+  /** The worker app's database (shared by the worker's tests: clean up what you add). */
+  db: Db;
   accounts: {
     /** Fresh, unique sign-up details (nothing is sent). */
     details(): Account;
@@ -30,7 +33,7 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
         await sink.close();
         throw err;
       });
-      await use({ baseURL: app.baseURL, mailbox: sink });
+      await use({ baseURL: app.baseURL, mailbox: sink, db: app.db });
       await app.close();
       await sink.close();
     },
@@ -38,6 +41,7 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
   ],
   baseURL: async ({ server }, use) => use(server.baseURL),
   mailbox: async ({ server }, use) => use(server.mailbox),
+  db: async ({ server }, use) => use(server.db),
   accounts: async ({ playwright, server }, use, testInfo) => {
     // Its own request context: these sessions never leak into the page's cookies.
     const api = await playwright.request.newContext({ baseURL: server.baseURL });

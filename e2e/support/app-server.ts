@@ -1,11 +1,16 @@
 import { createServer } from 'node:net';
 import { buildApp } from '../../server/app.ts';
 import { loadConfig } from '../../server/config.ts';
-import { openDatabase } from '../../server/db/client.ts';
+import { openDatabase, type Db } from '../../server/db/client.ts';
 import { seedDatabase } from '../../server/db/seed/index.ts';
 import { openTestDatabase } from '../../server/test/databases.ts';
 
-export type RunningApp = { baseURL: string; close(): Promise<void> };
+export type RunningApp = {
+  baseURL: string;
+  /** The app's own database handle, for tests that set up data faster than the API allows (rate limits). */
+  db: Db;
+  close(): Promise<void>;
+};
 
 /**
  * The real app as `npm start` runs it (built client, API, mail over SMTP), on a fresh database:
@@ -32,6 +37,7 @@ export async function startApp(opts: { smtpUrl: string }): Promise<RunningApp> {
     await app.listen({ port, host: '127.0.0.1' });
     return {
       baseURL: config.appUrl,
+      db: database.db,
       close: async () => {
         await app.close();
         await database.close();

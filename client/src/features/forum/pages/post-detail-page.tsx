@@ -1,55 +1,250 @@
-import { useQueryClient } from '@tanstack/react-query';
-import { Link, useParams } from 'react-router';
-import { ArrowLeft } from 'lucide-react';
-import type { TPostList } from '@common/contracts/forum';
-import { formatAge } from '@/lib/format';
-import { AvatarIcon } from '@/components/ui/avatar-icon';
+import { Suspense, useState } from 'react';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { Link, useLocation, useNavigate, useParams } from 'react-router';
+import { Eye, Lock, MessageSquare, Pencil, Pin, Trash2 } from 'lucide-react';
+import type { TComment, TPostDetail } from '@common/contracts/forum';
+import { ApiError, errorMessage } from '@/lib/api-client';
+import { useUser } from '@/lib/auth';
+import { plural } from '@/lib/format';
+import { lazyNamed } from '@/lib/lazy';
+import { Button } from '@/components/ui/button';
 import { Head } from '@/components/ui/head';
-import { POSTS_QUERY_ROOT } from '../api/get-posts';
+import { PageLoading } from '@/components/ui/spinner';
+import { toast } from '@/components/ui/toast';
+// The app's own 404 page, already in the shell: a missing post looks like any other missing page.
+import { NotFoundPage } from '@/app/routes/not-found';
+import { nextPageCursor, useLoadMoreComments } from '../api/comments';
+import { useDeletePost, useEditPost } from '../api/edit-post';
+import { getPostQueryOptions, placeholderFromLists } from '../api/get-post';
+import { useToggleReaction } from '../api/reactions';
+import { AuthorCard } from '../components/author-card';
 import { CategoryChip } from '../components/category-chip';
+import { CommentComposer } from '../components/comment-composer';
+import { CommentThread } from '../components/comment-thread';
+import { ConfirmDialog } from '../components/confirm-dialog';
+import { PostContent } from '../components/post-content';
+import { ReactionsBar } from '../components/reactions-bar';
+import { ShareMenu } from '../components/share-menu';
+import { VoteControl } from '../components/vote-control';
+import { useCommentAnchor } from '../hooks/use-comment-anchor';
 
-/**
- * The post page. Until the post endpoint and comments land, it shows what the lists already loaded
- * (title, category, author, excerpt) rather than nothing.
- */
+// The editor (and its preview renderer) is fetched only when an author taps Edit.
+const PostEditor = lazyNamed(() => import('../components/post-editor'), 'PostEditor');
+
+/** /forum/posts/{slug} and /forum/post/{slug}: the whole post, its reactions and its comments. */
 export function PostDetailPage() {
   const { slug = '' } = useParams();
+  const { pathname } = useLocation();
   const queryClient = useQueryClient();
-  const post = queryClient
-    .getQueriesData<TPostList>({ queryKey: POSTS_QUERY_ROOT })
-    .flatMap(([, data]) => data?.posts ?? [])
-    .find((p) => p.slug === slug);
+  const query = useQuery({ ...getPostQueryOptions(slug), placeholderData: () => placeholderFromLists(queryClient, slug) });
+
+  if (query.isError) {
+    if (query.error instanceof ApiError && query.error.status === 404) return <NotFoundPage missingPath={pathname} />;
+    return (
+      <div className="mx-auto grid w-full max-w-3xl px-4 py-6">
+        <Head title="Discussion" />
+        <div role="alert" className="grid justify-items-start gap-3 rounded-xl border-l-8 border-red-700 bg-red-50 p-4 text-red-950">
+          <h1 className="text-lg font-bold">Couldn't load this discussion</h1>
+          <p>Check your signal and try again.</p>
+          <Button variant="secondary" onClick={() => void query.refetch()}>
+            Try again
+          </Button>
+        </div>
+      </div>
+    );
+  }
+  if (!query.data) return <PostSkeleton />;
+  // A list's copy of the post shows while the whole of it loads.
+  return <PostView post={query.data} partial={query.isPlaceholderData} />;
+}
+
+function PostSkeleton() {
+  return (
+    <div className="mx-auto grid w-full max-w-3xl gap-4 px-4 py-6">
+      <p role="status" className="sr-only">
+        Loading the discussion…
+      </p>
+      <div aria-hidden="true" className="grid gap-4 rounded-2xl border border-line bg-white p-5">
+        <div className="h-6 w-32 animate-pulse rounded-full bg-surface motion-reduce:animate-none" />
+        <div className="h-9 w-4/5 animate-pulse rounded bg-surface motion-reduce:animate-none" />
+        <div className="h-10 w-48 animate-pulse rounded bg-surface motion-reduce:animate-none" />
+        <div className="h-32 animate-pulse rounded bg-surface motion-reduce:animate-none" />
+      </div>
+    </div>
+  );
+}
+
+function PostView({ post, partial }: { post: TPostDetail; partial: boolean }) {
+  const navigate = useNavigate();
+  const { user } = useUser();
+  const [editing, setEditing] = useState(false);
+  const [confirmDelete, setConfirmDelete] = useState(false);
+  const editPost = useEditPost(post.id);
+  const deletePost = useDeletePost(post.id);
+  const react = useToggleReaction({ kind: 'post', id: post.id, postId: post.id });
+  const more = useLoadMoreComments(post.id);
+  const loadMore = () => {
+    const after = nextPageCursor(post.comments);
+    if (after !== undefined && !more.isPending) more.mutate(after);
+  };
+  const anchor = useCommentAnchor({
+    ready: !partial,
+    version: post.comments.length,
+    hasMore: post.hasMoreComments,
+    loadingMore: more.isPending,
+    loadMore,
+  });
+  const onPosted = (c: TComment) => {
+    toast({ title: 'Comment posted', variant: 'success' });
+    anchor.focusComment(c.id);
+  };
 
   return (
-    <div className="mx-auto grid w-full max-w-3xl grid-cols-1 gap-5 px-4 py-6">
-      <Head title={post?.title ?? 'Discussion'} />
-      <Link to="/forum" className="link inline-flex items-center gap-1 justify-self-start">
-        <ArrowLeft aria-hidden="true" className="size-4" /> Back to the forum
-      </Link>
-      {post ? (
-        <article className="grid gap-4 rounded-2xl border border-line bg-white p-5 shadow-sm">
-          <div className="flex flex-wrap items-center gap-2 text-sm">
-            <CategoryChip category={post.category} />
-            <time dateTime={post.createdAt} className="text-muted">
-              {formatAge(post.createdAt)}
-            </time>
-          </div>
-          <h1 className="text-2xl leading-tight font-extrabold sm:text-3xl">{post.title}</h1>
-          <p className="flex items-center gap-2">
-            <AvatarIcon avatar={post.author?.avatar} size="sm" />
-            <span className="font-semibold">{post.author?.username ?? 'Anonymous'}</span>
-          </p>
-          <p className="text-lg whitespace-pre-line">{post.excerpt}</p>
-          <p className="rounded-lg bg-brand-50 p-3 text-sm">
-            The full post with replies, votes and reactions will show here soon.
-          </p>
-        </article>
-      ) : (
-        <section className="grid gap-3 rounded-2xl border border-line bg-white p-5">
-          <h1 className="text-2xl font-extrabold">Discussion</h1>
-          <p>The full post with its replies, votes and reactions will show here soon. Open it from the forum list to see its summary.</p>
+    <div className="mx-auto grid w-full max-w-3xl grid-cols-1 gap-6 px-4 py-6">
+      <Head title={post.title} />
+      <nav aria-label="Breadcrumb" className="text-sm">
+        <ol className="flex flex-wrap gap-1 text-muted">
+          <li>
+            <Link to="/forum" className="link">
+              Forum
+            </Link>
+          </li>
+          <li className="before:mr-1 before:content-['›']">
+            <Link to={`/forum?category=${encodeURIComponent(post.category.slug)}`} className="link">
+              {post.category.name}
+            </Link>
+          </li>
+        </ol>
+      </nav>
+
+      <article aria-labelledby="post-title" className="grid min-w-0 gap-4 rounded-2xl border border-line bg-white p-4 shadow-sm sm:p-6">
+        <div className="flex flex-wrap items-center gap-2 text-sm">
+          <CategoryChip category={post.category} />
+          {post.isPinned && (
+            <span className="inline-flex items-center gap-1 rounded-full bg-accent-100 px-2 py-0.5 font-semibold text-ink">
+              <Pin aria-hidden="true" className="size-3.5" /> Pinned
+            </span>
+          )}
+          {post.isLocked && (
+            <span className="inline-flex items-center gap-1 rounded-full bg-slate-200 px-2 py-0.5 font-semibold text-ink">
+              <Lock aria-hidden="true" className="size-3.5" /> Locked
+            </span>
+          )}
+        </div>
+
+        {editing ? (
+          <Suspense fallback={<PageLoading />}>
+            <h1 id="post-title" className="text-2xl font-extrabold">
+              Edit your post
+            </h1>
+            <PostEditor
+              draftKey={`edit-post:${post.id}`}
+              initial={{ title: post.title, categoryId: String(post.category.id), content: post.content }}
+              submitLabel="Save Changes"
+              onSubmit={(values) => editPost.mutateAsync(values)}
+              onSaved={() => {
+                setEditing(false);
+                toast({ title: 'Post updated', variant: 'success' });
+              }}
+              onCancel={() => setEditing(false)}
+            />
+          </Suspense>
+        ) : (
+          <>
+            <h1 id="post-title" className="text-2xl leading-tight font-extrabold break-words sm:text-3xl">
+              {post.title}
+            </h1>
+            <AuthorCard author={post.author} createdAt={post.createdAt} editedAt={post.editedAt} linkProfile={!!user} />
+            {partial ? (
+              <div className="grid gap-2">
+                <p className="text-lg whitespace-pre-line">{post.excerpt}</p>
+                <p role="status" className="text-sm text-muted">
+                  Loading the full post…
+                </p>
+              </div>
+            ) : (
+              <PostContent html={post.contentHtml} className="text-lg" />
+            )}
+          </>
+        )}
+
+        {!partial && !editing && (
+          <>
+            <ReactionsBar
+              summary={post.reactions}
+              mine={post.userReactions?.postReactions ?? []}
+              onToggle={(emoji) => react.mutate(emoji)}
+              label="Reactions to this post"
+            />
+            <div className="flex flex-wrap items-center gap-x-3 gap-y-2 border-t border-line pt-3">
+              <VoteControl targetType="post" id={post.id} upvotes={post.upvotes} downvotes={post.downvotes} userVote={post.userVote} />
+              <ShareMenu post={post} />
+              <p className="ml-auto flex items-center gap-4 text-sm text-muted">
+                <span className="inline-flex items-center gap-1">
+                  <Eye aria-hidden="true" className="size-4" />
+                  {plural(post.viewCount, 'view', 'views')}
+                </span>
+                <a href="#comments" className="inline-flex items-center gap-1 hover:text-ink hover:underline">
+                  <MessageSquare aria-hidden="true" className="size-4" />
+                  {plural(post.commentCount, 'reply', 'replies')}
+                </a>
+              </p>
+            </div>
+            {post.canEdit && (
+              <div className="-mt-1 flex flex-wrap gap-2">
+                <Button variant="ghost" size="sm" onClick={() => setEditing(true)}>
+                  <Pencil aria-hidden="true" className="size-4" /> Edit
+                </Button>
+                <Button variant="ghost" size="sm" className="text-red-800 hover:bg-red-50" onClick={() => setConfirmDelete(true)}>
+                  <Trash2 aria-hidden="true" className="size-4" /> Delete
+                </Button>
+              </div>
+            )}
+          </>
+        )}
+      </article>
+
+      {!partial && (
+        <section id="comments" aria-labelledby="comments-title" className="grid scroll-mt-20 gap-4">
+          <h2 id="comments-title" className="text-xl font-bold">
+            {plural(post.commentCount, 'reply', 'replies')}
+          </h2>
+          <CommentComposer postId={post.id} user={user} isLocked={post.isLocked} onPosted={onPosted} />
+          <CommentThread
+            post={post}
+            ctx={{
+              postId: post.id,
+              isLocked: post.isLocked,
+              user,
+              myReactions: post.userReactions?.commentReactions ?? {},
+              highlightId: anchor.highlightId,
+              onPosted,
+            }}
+            loadMore={{ pending: more.isPending, error: more.error, run: loadMore }}
+          />
         </section>
       )}
+
+      <ConfirmDialog
+        open={confirmDelete}
+        onOpenChange={(o) => {
+          setConfirmDelete(o);
+          if (!o) deletePost.reset();
+        }}
+        title="Delete this post?"
+        description="The post and its replies will be removed for everyone. This cannot be undone."
+        confirmLabel="Delete post"
+        pending={deletePost.isPending}
+        error={deletePost.isError ? errorMessage(deletePost.error, 'Could not delete the post. Please try again.') : null}
+        onConfirm={() =>
+          deletePost.mutate(undefined, {
+            onSuccess: () => {
+              toast({ title: 'Post deleted', variant: 'success' });
+              navigate('/forum', { replace: true });
+            },
+          })
+        }
+      />
     </div>
   );
 }

@@ -1,0 +1,103 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { TComment, TCommentList, TCreateCommentRequest, TPostDetail } from '@common/contracts/forum';
+import { api, withQuery } from '@/lib/api-client';
+import { patchForumQueries, patchPostIn } from '../lib/cache-patch';
+import { updatePostDetail } from './get-post';
+
+// Comments of the post page (docs/API.md "Posts and comments"). Results go straight into the cached
+// post page rather than refetching it: a refetch would drop comments loaded with 'Load more'.
+
+export const commentsUrl = (postId: number) => `/api/forum/posts/${postId}/comments`;
+export const commentUrl = (commentId: number) => `/api/forum/comments/${commentId}`;
+
+const byTime = (a: TComment, b: TComment) => a.createdAt.localeCompare(b.createdAt) || a.id - b.id;
+
+/**
+ * Adds comments the page does not have yet (a comment can arrive twice: posted here, then paged in),
+ * keeping the list oldest first as the server sends it.
+ */
+export function mergeComments(existing: readonly TComment[], incoming: readonly TComment[]): TComment[] {
+  const seen = new Set(existing.map((c) => c.id));
+  const added = incoming.filter((c) => !seen.has(c.id));
+  if (added.length === 0) return [...existing];
+  return [...existing, ...added].sort(byTime);
+}
+
+// Comments posted from this page are shown at once, even while older ones are still to be paged in,
+// so they must not count as "loaded up to here" when asking for the next page.
+const postedHere = new Set<number>();
+
+/** The `after` for 'Load more comments': the newest comment that came from the server's pages. */
+export function nextPageCursor(comments: readonly TComment[]): number | undefined {
+  for (let i = comments.length - 1; i >= 0; i--) if (!postedHere.has(comments[i].id)) return comments[i].id;
+  return undefined;
+}
+
+function setCommentCount(queryClient: ReturnType<typeof useQueryClient>, postId: number, commentCount: number) {
+  // The lists show the count too.
+  patchForumQueries(queryClient, (data) => patchPostIn(data, postId, { commentCount }));
+}
+
+/** 'Load more comments': GET …/comments?after={last loaded id}. */
+export function useLoadMoreComments(postId: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (after: number) => api.get<TCommentList>(withQuery(commentsUrl(postId), { after })),
+    onSuccess: (page) =>
+      updatePostDetail(queryClient, postId, (p) => ({ ...p, comments: mergeComments(p.comments, page.comments), hasMoreComments: page.hasMore })),
+  });
+}
+
+export function useCreateComment(postId: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: TCreateCommentRequest) => api.post<TComment>(commentsUrl(postId), input),
+    onSuccess: (comment) => {
+      postedHere.add(comment.id);
+      let count: number | undefined;
+      updatePostDetail(queryClient, postId, (p) => {
+        count = p.comments.some((c) => c.id === comment.id) ? p.commentCount : p.commentCount + 1;
+        return { ...p, comments: mergeComments(p.comments, [comment]), commentCount: count };
+      });
+      if (count !== undefined) setCommentCount(queryClient, postId, count);
+    },
+  });
+}
+
+export function useEditComment(postId: number, commentId: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (content: string) => api.patch<TComment>(commentUrl(commentId), { content }),
+    onSuccess: (comment) =>
+      updatePostDetail(queryClient, postId, (p) => ({ ...p, comments: p.comments.map((c) => (c.id === comment.id ? comment : c)) })),
+  });
+}
+
+/** A deleted comment with replies stays as a placeholder (as the server keeps it); one without goes. */
+export function removeComment(post: TPostDetail, commentId: number): TPostDetail {
+  const target = post.comments.find((c) => c.id === commentId);
+  if (!target || target.isDeleted) return post;
+  const hasReplies = post.comments.some((c) => c.parentId === commentId);
+  const comments = hasReplies
+    ? post.comments.map((c) =>
+        c.id === commentId ? { ...c, isDeleted: true, content: '', contentHtml: '', author: null, canEdit: false, reactions: {}, userVote: null } : c,
+      )
+    : post.comments.filter((c) => c.id !== commentId);
+  return { ...post, comments, commentCount: Math.max(0, post.commentCount - 1) };
+}
+
+export function useDeleteComment(postId: number, commentId: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () => api.delete<{ message: string }>(commentUrl(commentId)),
+    onSuccess: () => {
+      let count: number | undefined;
+      updatePostDetail(queryClient, postId, (p) => {
+        const next = removeComment(p, commentId);
+        count = next.commentCount;
+        return next;
+      });
+      if (count !== undefined) setCommentCount(queryClient, postId, count);
+    },
+  });
+}

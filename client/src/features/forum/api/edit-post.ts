@@ -1,0 +1,39 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { TPostDetail, TUpdatePostRequest } from '@common/contracts/forum';
+import { api } from '@/lib/api-client';
+import { getCategoriesQueryOptions } from './get-categories';
+import { POSTS_QUERY_ROOT } from './get-posts';
+import { POST_DETAIL_KEY, updatePostDetail } from './get-post';
+import { mergeComments } from './comments';
+
+/** PATCH /api/forum/posts/:id (author or admin): answers with the whole post page. */
+export function useEditPost(postId: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: TUpdatePostRequest) => api.patch<TPostDetail>(`/api/forum/posts/${postId}`, input),
+    onSuccess: (post) => {
+      // Keep comments paged in with 'Load more' that the answer (the first page) does not carry.
+      updatePostDetail(queryClient, postId, (old) => ({
+        ...post,
+        viewCount: Math.max(old.viewCount, post.viewCount),
+        comments: mergeComments(post.comments, old.comments),
+        hasMoreComments: old.comments.length > post.comments.length ? old.hasMoreComments : post.hasMoreComments,
+      }));
+      void queryClient.invalidateQueries({ queryKey: POSTS_QUERY_ROOT });
+      void queryClient.invalidateQueries({ queryKey: getCategoriesQueryOptions().queryKey });
+    },
+  });
+}
+
+/** DELETE /api/forum/posts/:id (author or admin). */
+export function useDeletePost(postId: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () => api.delete<{ message: string }>(`/api/forum/posts/${postId}`),
+    onSuccess: () => {
+      queryClient.removeQueries({ queryKey: [POST_DETAIL_KEY], predicate: (q) => (q.state.data as TPostDetail | undefined)?.id === postId });
+      void queryClient.invalidateQueries({ queryKey: POSTS_QUERY_ROOT });
+      void queryClient.invalidateQueries({ queryKey: getCategoriesQueryOptions().queryKey });
+    },
+  });
+}

@@ -1,0 +1,53 @@
+import { Link } from 'react-router';
+import type { TPostAuthor } from '@common/contracts/forum';
+import { formatAge, formatMonthYear } from '@/lib/format';
+import { cn } from '@/lib/cn';
+import { AvatarIcon } from '@/components/ui/avatar-icon';
+
+type Props = {
+  /** null once the author deleted their account: 'Anonymous'. */
+  author: (TPostAuthor & { createdAt?: string | null }) | null;
+  createdAt: string;
+  editedAt?: string | null;
+  /** Link the name to the member's profile (profiles are for members only). */
+  linkProfile?: boolean;
+  size?: 'md' | 'sm';
+  className?: string;
+};
+
+/** Avatar, name, status line, member-since (when the API gives it), and the age with '(edited)'. */
+export function AuthorCard({ author, createdAt, editedAt, linkProfile, size = 'md', className }: Props) {
+  const name = author?.username ?? 'Anonymous';
+  const since = author?.createdAt ? formatMonthYear(author.createdAt) : '';
+  return (
+    <div className={cn('flex min-w-0 items-center gap-2.5', className)}>
+      <AvatarIcon avatar={author?.avatar} size={size === 'md' ? 'md' : 'sm'} />
+      <div className="min-w-0 leading-tight">
+        <p className="flex flex-wrap items-baseline gap-x-2">
+          {author && linkProfile ? (
+            <Link to={`/profile/${encodeURIComponent(author.username)}`} className="font-semibold break-all text-ink hover:text-link hover:underline">
+              {name}
+            </Link>
+          ) : (
+            <span className={cn('font-semibold break-all', !author && 'text-muted')}>{name}</span>
+          )}
+          <span className="text-sm text-muted">
+            <time dateTime={createdAt} title={new Date(createdAt).toLocaleString('en-GB', { timeZone: 'Europe/London' })}>
+              {formatAge(createdAt)}
+            </time>
+            {editedAt && (
+              <span title={`Edited ${new Date(editedAt).toLocaleString('en-GB', { timeZone: 'Europe/London' })}`}> (edited)</span>
+            )}
+          </span>
+        </p>
+        {(author?.statusText || since) && (
+          <p className="mt-0.5 text-sm text-muted">
+            {author?.statusText && <span className="break-words">{author.statusText}</span>}
+            {author?.statusText && since && <span aria-hidden="true"> · </span>}
+            {since && <span>Member since {since}</span>}
+          </p>
+        )}
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,66 @@
+import type { TComment } from '@common/contracts/forum';
+import type { TUser } from '@common/contracts/auth';
+import { openAuthDialog } from '@/lib/auth-dialog';
+import { Button } from '@/components/ui/button';
+import { useCreateComment } from '../api/comments';
+import { CommentForm } from './comment-form';
+import { LockedNotice } from './locked-notice';
+
+/** Where a comment's text is kept until sent: per post, and per comment replied to. */
+export const commentDraftKey = (postId: number, parentId?: number | null) => (parentId ? `comment:${postId}:${parentId}` : `comment:${postId}`);
+
+type Props = {
+  postId: number;
+  /** undefined while the session check runs, null for a guest. */
+  user: TUser | null | undefined;
+  isLocked: boolean;
+  /** The comment replied to; absent for a new top-level comment. */
+  parent?: Pick<TComment, 'id' | 'author'>;
+  onPosted: (comment: TComment) => void;
+  onCancel?: () => void;
+  autoFocus?: boolean;
+};
+
+/**
+ * Who may comment decides what shows: members get the box, guests a way in, unverified members the
+ * reason, and everyone sees a locked post's notice instead.
+ */
+export function CommentComposer({ postId, user, isLocked, parent, onPosted, onCancel, autoFocus }: Props) {
+  const create = useCreateComment(postId);
+  if (isLocked) return <LockedNotice />;
+  if (user === undefined) return null;
+  if (user === null) {
+    return (
+      <div className="grid justify-items-start gap-2 rounded-xl border border-line bg-surface p-4">
+        <p className="font-semibold">Sign in to join the discussion</p>
+        <p className="text-muted">Members can reply, vote and react. Joining is free and takes under a minute.</p>
+        <div className="flex flex-wrap gap-2">
+          <Button onClick={() => openAuthDialog('signin')}>Sign In</Button>
+          <Button variant="secondary" onClick={() => openAuthDialog('register')}>
+            Join Free
+          </Button>
+        </div>
+      </div>
+    );
+  }
+  if (!user.emailVerified) {
+    return (
+      <p role="note" className="rounded-xl border-l-4 border-accent-400 bg-accent-100 p-4">
+        Please verify your email address to join the discussion. Check your inbox for the 6-digit code we sent you.
+      </p>
+    );
+  }
+  const replyTo = parent ? (parent.author?.username ?? 'Anonymous') : null;
+  return (
+    <CommentForm
+      draftKey={commentDraftKey(postId, parent?.id)}
+      label={replyTo ? `Reply to ${replyTo}` : 'Add a comment'}
+      showLabel={!parent}
+      placeholder={replyTo ? `Reply to ${replyTo}…` : 'Share your experience or ask a question…'}
+      submitLabel={parent ? 'Reply' : 'Post Comment'}
+      autoFocus={autoFocus}
+      onCancel={onCancel}
+      onSubmit={(content) => create.mutateAsync({ content, parentId: parent?.id ?? null }).then(onPosted)}
+    />
+  );
+}

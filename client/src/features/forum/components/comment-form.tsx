@@ -1,0 +1,154 @@
+import { useId, useRef, useState, type FormEvent } from 'react';
+import type * as ForumContract from '@common/contracts/forum';
+import { Button } from '@/components/ui/button';
+import { inputClasses } from '@/components/ui/form-field';
+import { cn } from '@/lib/cn';
+import { useDraft } from '../hooks/use-draft';
+import { readFormError } from '../lib/form-errors';
+
+type Props = {
+  /** Where the text is kept until the server accepts it (see use-draft.ts). */
+  draftKey: string;
+  /** The text to start from when there is no draft ('' for a new comment, the old text for an edit). */
+  initial?: string;
+  label: string;
+  /** Show the label to sighted readers too (the main composer) or only to screen readers. */
+  showLabel?: boolean;
+  submitLabel: string;
+  placeholder?: string;
+  /** Sends the text; resolves once the server accepted it, throws (ApiError) otherwise. */
+  onSubmit: (content: string) => Promise<unknown>;
+  onCancel?: () => void;
+  autoFocus?: boolean;
+  className?: string;
+};
+
+/** Counter turns to a warning when this close to the limit. */
+const NEAR_LIMIT = 500;
+
+// The shared contract (and zod with it) is fetched when someone starts writing, not with the post
+// page: most readers never comment, and the page should arrive fast on a weak signal.
+type Contract = typeof ForumContract;
+let contract: Contract | undefined;
+const loadContract = async (): Promise<Contract> => (contract ??= await import('@common/contracts/forum'));
+
+/** The spec's message for this text, or null when it may be sent. */
+async function checkComment(text: string): Promise<string | null> {
+  const { ZUpdateCommentRequest } = await loadContract();
+  const r = ZUpdateCommentRequest.safeParse({ content: text });
+  return r.success ? null : (r.error.issues[0]?.message ?? null);
+}
+
+/**
+ * A comment box: the spec's limits and messages (shared zod contract), sending disabled while it
+ * sends, and the text kept on the device until the server has it. A failed send keeps everything.
+ */
+export function CommentForm({ draftKey, initial = '', label, showLabel, submitLabel, placeholder, onSubmit, onCancel, autoFocus, className }: Props) {
+  const draft = useDraft(draftKey, initial);
+  const [error, setError] = useState<string | null>(null);
+  const [formError, setFormError] = useState<string | null>(null);
+  const [submitted, setSubmitted] = useState(false);
+  const [sending, setSending] = useState(false);
+  const [limit, setLimit] = useState<number | null>(contract?.COMMENT_MAX ?? null);
+  const prepare = () => {
+    if (limit === null) void loadContract().then((c) => setLimit(c.COMMENT_MAX), () => undefined);
+  };
+  const area = useRef<HTMLTextAreaElement>(null);
+  const id = useId();
+  const errorId = `${id}-error`;
+  const countId = `${id}-count`;
+  const formErrorId = `${id}-form-error`;
+
+  async function submit(e: FormEvent) {
+    e.preventDefault();
+    if (sending) return;
+    setSubmitted(true);
+    setFormError(null);
+    let problem: string | null;
+    try {
+      problem = await checkComment(draft.value);
+    } catch {
+      // The check itself could not load (offline): let the server judge the text.
+      problem = null;
+    }
+    setError(problem);
+    if (problem) {
+      area.current?.focus();
+      return;
+    }
+    setSending(true);
+    try {
+      await onSubmit(draft.value.trim());
+      draft.clear(); // only now: the server has it
+      setSubmitted(false);
+    } catch (err) {
+      const f = readFormError(err, ['content']);
+      if (f.fields.content) setError(f.fields.content);
+      setFormError(f.message);
+    } finally {
+      setSending(false);
+    }
+  }
+
+  const length = draft.value.length;
+  const near = limit !== null && length > limit - NEAR_LIMIT;
+  return (
+    <form onSubmit={submit} noValidate className={cn('grid gap-2', className)} aria-busy={sending || undefined}>
+      <label htmlFor={id} className={showLabel ? 'font-semibold' : 'sr-only'}>
+        {label}
+      </label>
+      {draft.restored && (
+        <p className="flex flex-wrap items-center gap-x-2 text-sm text-muted">
+          Draft restored.
+          <button type="button" className="link" onClick={() => draft.discard()}>
+            Discard draft
+          </button>
+        </p>
+      )}
+      <textarea
+        ref={area}
+        id={id}
+        value={draft.value}
+        onChange={(e) => {
+          const text = e.target.value;
+          draft.setValue(text);
+          if (submitted) void checkComment(text).then(setError, () => undefined);
+        }}
+        onFocus={prepare}
+        rows={3}
+        placeholder={placeholder}
+        autoFocus={autoFocus}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={[error ? errorId : null, countId, formError ? formErrorId : null].filter(Boolean).join(' ')}
+        className={cn(inputClasses, 'min-h-24 resize-y leading-relaxed')}
+      />
+      <div className="flex flex-wrap items-start justify-between gap-2">
+        <div className="min-w-0 flex-1">
+          {error && (
+            <p id={errorId} role="alert" className="text-sm font-semibold text-red-800">
+              {error}
+            </p>
+          )}
+        </div>
+        <p id={countId} className={cn('text-sm tabular-nums', near ? 'font-semibold text-red-800' : 'text-muted')} aria-live={near ? 'polite' : 'off'}>
+          {length > 0 && limit !== null && `${length.toLocaleString('en-GB')} / ${limit.toLocaleString('en-GB')}`}
+        </p>
+      </div>
+      {formError && (
+        <p id={formErrorId} role="alert" className="rounded-lg border-l-4 border-red-700 bg-red-50 p-3 text-sm font-semibold text-red-950">
+          {formError}
+        </p>
+      )}
+      <div className="flex flex-wrap gap-2">
+        <Button type="submit" disabled={sending} aria-disabled={sending}>
+          {sending ? 'Sending…' : submitLabel}
+        </Button>
+        {onCancel && (
+          <Button variant="ghost" onClick={onCancel} disabled={sending}>
+            Cancel
+          </Button>
+        )}
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,178 @@
+import { useState } from 'react';
+import { CornerDownRight, Pencil, Reply, Trash2 } from 'lucide-react';
+import type { TComment } from '@common/contracts/forum';
+import type { TUser } from '@common/contracts/auth';
+import { errorMessage } from '@/lib/api-client';
+import { openAuthDialog } from '@/lib/auth-dialog';
+import { cn } from '@/lib/cn';
+import { toast } from '@/components/ui/toast';
+import { useDeleteComment, useEditComment } from '../api/comments';
+import { useToggleReaction } from '../api/reactions';
+import type { CommentNode } from '../lib/comment-tree';
+import { AuthorCard } from './author-card';
+import { CommentComposer } from './comment-composer';
+import { CommentForm } from './comment-form';
+import { ConfirmDialog } from './confirm-dialog';
+import { PostContent } from './post-content';
+import { ReactionsBar } from './reactions-bar';
+import { VoteControl } from './vote-control';
+
+export type ThreadContext = {
+  postId: number;
+  isLocked: boolean;
+  user: TUser | null | undefined;
+  /** The reader's own reactions per comment id. */
+  myReactions: Record<string, string[]>;
+  /** The comment to highlight (opened from #comment-{id}, or just posted). */
+  highlightId: number | null;
+  onPosted: (comment: TComment) => void;
+};
+
+const actionClasses =
+  'inline-flex min-h-9 items-center gap-1.5 rounded-lg px-2 text-sm font-semibold text-brand-900 hover:bg-brand-50 disabled:opacity-60';
+
+/** One comment and, below it, its replies (see lib/comment-tree.ts for how deep they nest). */
+export function CommentItem({ node, ctx }: { node: CommentNode<TComment>; ctx: ThreadContext }) {
+  const { comment } = node;
+  const [replying, setReplying] = useState(false);
+  const [editing, setEditing] = useState(false);
+  const [confirming, setConfirming] = useState(false);
+  const edit = useEditComment(ctx.postId, comment.id);
+  const remove = useDeleteComment(ctx.postId, comment.id);
+  const react = useToggleReaction({ kind: 'comment', id: comment.id, postId: ctx.postId });
+  const highlighted = ctx.highlightId === comment.id;
+  const name = comment.author?.username ?? 'Anonymous';
+
+  const onReply = () => {
+    if (ctx.user === null) openAuthDialog('signin');
+    else setReplying(true);
+  };
+
+  return (
+    <li className="grid gap-3">
+      <article
+        id={`comment-${comment.id}`}
+        aria-label={comment.isDeleted ? 'Deleted comment' : `Comment by ${name}`}
+        tabIndex={-1}
+        className={cn(
+          'grid scroll-mt-24 gap-2 rounded-xl border p-3 transition-colors duration-700 sm:p-4',
+          highlighted ? 'border-accent-400 bg-accent-100 ring-2 ring-accent-400' : 'border-line bg-white',
+        )}
+      >
+        {node.replyingTo && (
+          <p className="flex items-center gap-1 text-sm text-muted">
+            <CornerDownRight aria-hidden="true" className="size-4" />
+            {node.replyingTo.username ? (
+              <span>
+                replying to <span className="font-semibold break-all">@{node.replyingTo.username}</span>
+              </span>
+            ) : (
+              <span>replying to a deleted comment</span>
+            )}
+          </p>
+        )}
+        {comment.isDeleted ? (
+          <p className="text-muted italic">This comment was deleted</p>
+        ) : (
+          <>
+            <AuthorCard author={comment.author} createdAt={comment.createdAt} editedAt={comment.editedAt} size="sm" linkProfile={!!ctx.user} />
+            {editing ? (
+              <CommentForm
+                draftKey={`edit-comment:${comment.id}`}
+                initial={comment.content}
+                label="Edit your comment"
+                submitLabel="Save"
+                autoFocus
+                onCancel={() => setEditing(false)}
+                onSubmit={(content) =>
+                  edit.mutateAsync(content).then(() => {
+                    setEditing(false);
+                    toast({ title: 'Comment updated', variant: 'success' });
+                  })
+                }
+              />
+            ) : (
+              <PostContent html={comment.contentHtml} />
+            )}
+            <div className="flex flex-wrap items-center gap-x-2 gap-y-2">
+              <VoteControl targetType="comment" id={comment.id} upvotes={comment.upvotes} downvotes={comment.downvotes} userVote={comment.userVote} size="sm" />
+              <ReactionsBar
+                summary={comment.reactions}
+                mine={ctx.myReactions[String(comment.id)] ?? []}
+                onToggle={(emoji) => react.mutate(emoji)}
+                label={`Reactions to ${name}'s comment`}
+                size="sm"
+              />
+              <div className="flex flex-wrap items-center gap-1">
+                {!ctx.isLocked && (
+                  <button type="button" className={actionClasses} onClick={onReply} aria-expanded={ctx.user ? replying : undefined}>
+                    <Reply aria-hidden="true" className="size-4" /> Reply
+                  </button>
+                )}
+                {comment.canEdit && !editing && (
+                  <button type="button" className={actionClasses} onClick={() => setEditing(true)}>
+                    <Pencil aria-hidden="true" className="size-4" /> Edit
+                  </button>
+                )}
+                {comment.canEdit && (
+                  <button type="button" className={cn(actionClasses, 'text-red-800 hover:bg-red-50')} onClick={() => setConfirming(true)}>
+                    <Trash2 aria-hidden="true" className="size-4" /> Delete
+                  </button>
+                )}
+              </div>
+            </div>
+          </>
+        )}
+      </article>
+
+      {replying && (
+        <div className="ml-3 border-l-2 border-brand-100 pl-3 sm:ml-6 sm:pl-4">
+          <CommentComposer
+            postId={ctx.postId}
+            user={ctx.user}
+            isLocked={ctx.isLocked}
+            parent={comment}
+            autoFocus
+            onCancel={() => setReplying(false)}
+            onPosted={(c) => {
+              setReplying(false);
+              ctx.onPosted(c);
+            }}
+          />
+        </div>
+      )}
+
+      {node.children.length > 0 && (
+        <ol
+          aria-label={`Replies to ${name}`}
+          className={cn('grid gap-3', node.depth < 2 ? 'ml-3 border-l-2 border-brand-100 pl-3 sm:ml-6 sm:pl-4' : '')}
+        >
+          {node.children.map((child) => (
+            <CommentItem key={child.comment.id} node={child} ctx={ctx} />
+          ))}
+        </ol>
+      )}
+
+      <ConfirmDialog
+        open={confirming}
+        onOpenChange={(o) => {
+          setConfirming(o);
+          if (!o) remove.reset();
+        }}
+        title="Delete this comment?"
+        description="It will be removed for everyone. Replies to it stay, under 'This comment was deleted'."
+        confirmLabel="Delete comment"
+        pending={remove.isPending}
+        error={remove.isError ? errorMessage(remove.error, 'Could not delete the comment. Please try again.') : null}
+        onConfirm={() =>
+          remove.mutate(undefined, {
+            onSuccess: () => {
+              setConfirming(false);
+              toast({ title: 'Comment deleted', variant: 'success' });
+            },
+          })
+        }
+      />
+    </li>
+  );
+}

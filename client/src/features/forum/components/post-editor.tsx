@@ -1,0 +1,278 @@
+import { useId, useRef, useState, type FormEvent, type KeyboardEvent, type ReactNode } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { POST_CONTENT_MAX, POST_TITLE_MAX, ZCreatePostRequest, type TCreatePostRequest } from '@common/contracts/forum';
+import { cn } from '@/lib/cn';
+import { Button } from '@/components/ui/button';
+import { inputClasses } from '@/components/ui/form-field';
+import { getCategoriesQueryOptions } from '../api/get-categories';
+import { useDraft } from '../hooks/use-draft';
+import { readFormError } from '../lib/form-errors';
+import { MarkdownPreview } from './markdown-preview';
+
+/** The form's values as typed (the category as the select gives it). */
+export type PostFormValues = { title: string; categoryId: string; content: string };
+type Field = keyof PostFormValues;
+type Errors = Partial<Record<Field, string>>;
+
+export const EMPTY_POST: PostFormValues = { title: '', categoryId: '', content: '' };
+const FIELDS: Field[] = ['title', 'categoryId', 'content'];
+
+/** The spec's messages from the shared contract, first message per field. */
+export function validatePost(values: PostFormValues): { data?: TCreatePostRequest; errors: Errors } {
+  const r = ZCreatePostRequest.safeParse(values);
+  if (r.success) return { data: r.data, errors: {} };
+  const errors: Errors = {};
+  for (const issue of r.error.issues) {
+    const f = issue.path[0] as Field | undefined;
+    if (f && FIELDS.includes(f) && !errors[f]) errors[f] = issue.message;
+  }
+  return { errors };
+}
+
+type Props<R> = {
+  /** localStorage key (under kerbside:draft:) holding the text until the server accepts it. */
+  draftKey: string;
+  initial: PostFormValues;
+  submitLabel: string;
+  /** Sends the post; throws (ApiError) when the server refuses. */
+  onSubmit: (values: TCreatePostRequest) => Promise<R>;
+  /** After the server accepted it and the draft is gone. */
+  onSaved: (result: R) => void;
+  onCancel?: () => void;
+  /** Shown above the fields (e.g. a verification note). */
+  notice?: ReactNode;
+};
+
+/**
+ * Title, category and markdown content with a preview. Checked with the shared contract before sending;
+ * the server's field messages land under the same fields. Everything typed is kept on the device (draft)
+ * and cleared only once the server has the post, so a refresh or a failed send loses nothing.
+ */
+export function PostEditor<R>({ draftKey, initial, submitLabel, onSubmit, onSaved, onCancel, notice }: Props<R>) {
+  const draft = useDraft<PostFormValues>(draftKey, initial);
+  const values = draft.value;
+  const [errors, setErrors] = useState<Errors>({});
+  const [formError, setFormError] = useState<string | null>(null);
+  const [submitted, setSubmitted] = useState(false);
+  const [sending, setSending] = useState(false);
+  const [tab, setTab] = useState<'write' | 'preview'>('write');
+  const categories = useQuery(getCategoriesQueryOptions());
+  const id = useId();
+  const ids = { title: `${id}-title`, categoryId: `${id}-category`, content: `${id}-content` };
+  const refs = {
+    title: useRef<HTMLInputElement>(null),
+    categoryId: useRef<HTMLSelectElement>(null),
+    content: useRef<HTMLTextAreaElement>(null),
+  };
+  const tabRefs = { write: useRef<HTMLButtonElement>(null), preview: useRef<HTMLButtonElement>(null) };
+
+  const change = (field: Field, value: string) => {
+    const next = { ...values, [field]: value };
+    draft.setValue(next);
+    // Quiet until the first submit, then re-checked as you type.
+    if (submitted) setErrors(validatePost(next).errors);
+  };
+
+  const focusField = (field: Field) => {
+    if (field === 'content') setTab('write');
+    // After the tab switch has rendered the textarea visible.
+    requestAnimationFrame(() => refs[field].current?.focus());
+  };
+
+  async function submit(e: FormEvent) {
+    e.preventDefault();
+    if (sending) return;
+    setSubmitted(true);
+    setFormError(null);
+    const { data, errors: found } = validatePost(values);
+    setErrors(found);
+    if (!data) {
+      focusField(FIELDS.find((f) => found[f])!);
+      return;
+    }
+    setSending(true);
+    let result: R;
+    try {
+      result = await onSubmit(data);
+    } catch (err) {
+      // The form keeps every character; only messages change.
+      const f = readFormError(err, FIELDS);
+      setErrors(f.fields);
+      setFormError(f.message);
+      setSending(false);
+      const first = FIELDS.find((k) => f.fields[k]);
+      if (first) focusField(first);
+      return;
+    }
+    draft.clear();
+    setSending(false);
+    onSaved(result);
+  }
+
+  const onTabKey = (e: KeyboardEvent<HTMLButtonElement>) => {
+    if (e.key !== 'ArrowLeft' && e.key !== 'ArrowRight' && e.key !== 'Home' && e.key !== 'End') return;
+    e.preventDefault();
+    const next = tab === 'write' ? 'preview' : 'write';
+    setTab(next);
+    tabRefs[next].current?.focus();
+  };
+
+  const described = (field: Field, ...extra: (string | false)[]) =>
+    [...extra, errors[field] ? `${ids[field]}-error` : false].filter(Boolean).join(' ') || undefined;
+  const fieldError = (field: Field) =>
+    errors[field] && (
+      <p id={`${ids[field]}-error`} role="alert" className="text-sm font-semibold text-red-800">
+        {errors[field]}
+      </p>
+    );
+  const contentLength = values.content.length;
+
+  return (
+    <form onSubmit={submit} noValidate className="grid gap-5" aria-busy={sending || undefined}>
+      {notice}
+      {draft.restored && (
+        <div role="status" className="flex flex-wrap items-center justify-between gap-2 rounded-xl bg-brand-50 p-3">
+          <p>
+            <strong>Draft restored.</strong> We kept what you wrote last time.
+          </p>
+          <Button variant="secondary" size="sm" onClick={() => draft.discard()}>
+            Discard draft
+          </Button>
+        </div>
+      )}
+
+      <div className="grid gap-1.5">
+        <label htmlFor={ids.title} className="font-semibold">
+          Title
+        </label>
+        <input
+          ref={refs.title}
+          id={ids.title}
+          value={values.title}
+          onChange={(e) => change('title', e.target.value)}
+          maxLength={POST_TITLE_MAX + 50}
+          autoComplete="off"
+          aria-invalid={errors.title ? true : undefined}
+          aria-describedby={described('title', `${ids.title}-hint`)}
+          className={inputClasses}
+        />
+        <p id={`${ids.title}-hint`} className="text-sm text-muted">
+          5 to {POST_TITLE_MAX} characters: say what it's about, e.g. "Best van insurance for multi-drop?"
+        </p>
+        {fieldError('title')}
+      </div>
+
+      <div className="grid gap-1.5 sm:max-w-sm">
+        <label htmlFor={ids.categoryId} className="font-semibold">
+          Category
+        </label>
+        <select
+          ref={refs.categoryId}
+          id={ids.categoryId}
+          value={values.categoryId}
+          onChange={(e) => change('categoryId', e.target.value)}
+          aria-invalid={errors.categoryId ? true : undefined}
+          aria-describedby={described('categoryId')}
+          className={inputClasses}
+        >
+          <option value="">{categories.isPending ? 'Loading categories…' : 'Choose a category'}</option>
+          {categories.data?.map((c) => (
+            <option key={c.id} value={String(c.id)}>
+              {c.name}
+            </option>
+          ))}
+        </select>
+        {categories.isError && (
+          <p className="text-sm text-red-800">
+            Couldn't load the categories.{' '}
+            <button type="button" className="link" onClick={() => void categories.refetch()}>
+              Try again
+            </button>
+          </p>
+        )}
+        {fieldError('categoryId')}
+      </div>
+
+      <div className="grid gap-1.5">
+        <div className="flex flex-wrap items-end justify-between gap-2">
+          <label htmlFor={ids.content} className="font-semibold" id={`${ids.content}-label`}>
+            Your post
+          </label>
+          <div role="tablist" aria-label="Editor view" className="inline-flex rounded-lg bg-surface p-1">
+            {(['write', 'preview'] as const).map((t) => (
+              <button
+                key={t}
+                ref={tabRefs[t]}
+                type="button"
+                role="tab"
+                id={`${id}-tab-${t}`}
+                aria-selected={tab === t}
+                aria-controls={`${id}-panel-${t}`}
+                tabIndex={tab === t ? 0 : -1}
+                onClick={() => setTab(t)}
+                onKeyDown={onTabKey}
+                className={cn(
+                  'min-h-9 rounded-md px-3 text-sm font-semibold',
+                  tab === t ? 'bg-white text-ink shadow-sm' : 'text-muted hover:text-ink',
+                )}
+              >
+                {t === 'write' ? 'Write' : 'Preview'}
+              </button>
+            ))}
+          </div>
+        </div>
+        <div id={`${id}-panel-write`} role="tabpanel" aria-labelledby={`${id}-tab-write`} hidden={tab !== 'write'} className="grid gap-1.5">
+          <textarea
+            ref={refs.content}
+            id={ids.content}
+            value={values.content}
+            onChange={(e) => change('content', e.target.value)}
+            rows={12}
+            aria-invalid={errors.content ? true : undefined}
+            aria-describedby={described('content', `${ids.content}-hint`, `${ids.content}-count`)}
+            className={cn(inputClasses, 'min-h-64 resize-y leading-relaxed')}
+          />
+          <div className="flex flex-wrap justify-between gap-x-4 gap-y-1 text-sm text-muted">
+            <p id={`${ids.content}-hint`}>
+              At least 10 characters. Markdown works: **bold**, *italic*, - lists, [links](https://…).
+            </p>
+            <p id={`${ids.content}-count`} className={cn('tabular-nums', contentLength > POST_CONTENT_MAX && 'font-semibold text-red-800')}>
+              {contentLength.toLocaleString('en-GB')} / {POST_CONTENT_MAX.toLocaleString('en-GB')}
+            </p>
+          </div>
+        </div>
+        {tab === 'preview' && (
+          <div
+            id={`${id}-panel-preview`}
+            role="tabpanel"
+            aria-labelledby={`${id}-tab-preview`}
+            tabIndex={0}
+            className="min-h-64 rounded-lg border-2 border-line bg-white p-4"
+          >
+            {values.title.trim() && <p className="mb-3 text-xl font-bold break-words">{values.title}</p>}
+            <MarkdownPreview source={values.content} />
+            <p className="mt-4 border-t border-line pt-2 text-sm text-muted">Preview: links become clickable once posted.</p>
+          </div>
+        )}
+        {fieldError('content')}
+      </div>
+
+      {formError && (
+        <p role="alert" className="rounded-xl border-l-8 border-red-700 bg-red-50 p-4 font-semibold text-red-950">
+          {formError}
+        </p>
+      )}
+
+      <div className="flex flex-wrap gap-3">
+        <Button type="submit" size="lg" disabled={sending}>
+          {sending ? 'Publishing…' : submitLabel}
+        </Button>
+        {onCancel && (
+          <Button variant="ghost" size="lg" onClick={onCancel} disabled={sending}>
+            Cancel
+          </Button>
+        )}
+      </div>
+    </form>
+  );
+}

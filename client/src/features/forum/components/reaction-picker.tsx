@@ -1,0 +1,97 @@
+import { useEffect, useId, useRef, useState } from 'react';
+import { SmilePlus } from 'lucide-react';
+import { REACTIONS } from '@common/reactions';
+import { cn } from '@/lib/cn';
+
+type Props = {
+  mine: readonly string[];
+  onPick: (emoji: string) => void;
+  size?: 'md' | 'sm';
+};
+
+/**
+ * The ten reactions of spec §9 behind one button. A plain disclosure rather than a positioned popover:
+ * nothing extra to download, and it opens under the button in the bar's own width on any phone.
+ */
+export function ReactionPicker({ mine, onPick, size = 'md' }: Props) {
+  const [open, setOpen] = useState(false);
+  const panelId = useId();
+  const trigger = useRef<HTMLButtonElement>(null);
+  const root = useRef<HTMLDivElement>(null);
+
+  useEffect(() => {
+    if (!open) return;
+    const onDown = (e: PointerEvent) => {
+      if (!root.current?.contains(e.target as Node)) setOpen(false);
+    };
+    document.addEventListener('pointerdown', onDown);
+    return () => document.removeEventListener('pointerdown', onDown);
+  }, [open]);
+
+  const close = () => {
+    setOpen(false);
+    trigger.current?.focus();
+  };
+
+  return (
+    <div
+      ref={root}
+      onKeyDown={(e) => {
+        if (e.key === 'Escape' && open) {
+          e.stopPropagation();
+          close();
+        }
+      }}
+    >
+      <button
+        ref={trigger}
+        type="button"
+        aria-expanded={open}
+        aria-controls={panelId}
+        aria-label="Add a reaction"
+        title="Add a reaction"
+        onClick={() => setOpen((o) => !o)}
+        className={cn(
+          'inline-flex items-center justify-center gap-1 rounded-full border-2 border-dashed border-field bg-white text-muted hover:border-brand-800 hover:text-brand-900 aria-expanded:border-solid aria-expanded:border-brand-800 aria-expanded:text-brand-900',
+          size === 'md' ? 'min-h-11 min-w-11 px-3' : 'min-h-9 min-w-9 px-2',
+        )}
+      >
+        <SmilePlus aria-hidden="true" className={size === 'md' ? 'size-5' : 'size-4'} />
+        {size === 'md' && <span className="text-sm font-semibold">React</span>}
+      </button>
+      {open && (
+        <div
+          id={panelId}
+          role="group"
+          aria-label="Reactions"
+          className="absolute left-0 z-20 mt-2 grid grid-cols-5 gap-1 rounded-xl border border-line bg-white p-2 shadow-lg"
+        >
+          {REACTIONS.map((r, i) => {
+            const pressed = mine.includes(r.emoji);
+            return (
+              <button
+                key={r.emoji}
+                type="button"
+                // The first reaction takes focus so the keyboard can go straight on.
+                autoFocus={i === 0}
+                aria-pressed={pressed}
+                aria-label={r.name}
+                title={r.name}
+                onClick={() => {
+                  onPick(r.emoji);
+                  close();
+                }}
+                className={cn(
+                  'inline-flex size-11 items-center justify-center rounded-lg text-2xl hover:bg-brand-50',
+                  pressed && 'bg-brand-100 ring-2 ring-brand-800',
+                )}
+              >
+                <span aria-hidden="true">{r.emoji}</span>
+              </button>
+            );
+          })}
+        </div>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,44 @@
+import { cn } from '@/lib/cn';
+import { topReactions, type ReactionSummary } from '../lib/reaction-summary';
+import { ReactionPicker } from './reaction-picker';
+
+type Props = {
+  summary: ReactionSummary | undefined;
+  /** The reader's own emoji on this post or comment: drawn pressed. */
+  mine: readonly string[];
+  onToggle: (emoji: string) => void;
+  /** What the reactions are on, for screen readers. */
+  label: string;
+  size?: 'md' | 'sm';
+  className?: string;
+};
+
+/** Spec §9: the top 10 reactions by count as chips (tap to add or take back yours), and the picker. */
+export function ReactionsBar({ summary, mine, onToggle, label, size = 'md', className }: Props) {
+  const chips = topReactions(summary, mine);
+  return (
+    <div role="group" aria-label={label} className={cn('relative flex flex-wrap items-center gap-1.5', className)}>
+      {chips.map((chip) => (
+        <button
+          key={chip.emoji}
+          type="button"
+          aria-pressed={chip.mine}
+          aria-label={`${chip.name}, ${chip.count.toLocaleString('en-GB')} ${chip.count === 1 ? 'reaction' : 'reactions'}`}
+          title={chip.mine ? `${chip.name}: tap to take yours back` : chip.name}
+          onClick={() => onToggle(chip.emoji)}
+          className={cn(
+            'inline-flex items-center gap-1 rounded-full border-2 font-semibold tabular-nums transition-colors',
+            size === 'md' ? 'min-h-11 px-3' : 'min-h-9 px-2.5 text-sm',
+            chip.mine ? 'border-brand-800 bg-brand-100 text-brand-900' : 'border-line bg-white text-ink hover:border-brand-800',
+          )}
+        >
+          <span aria-hidden="true" className={size === 'md' ? 'text-lg' : 'text-base'}>
+            {chip.emoji}
+          </span>
+          <span aria-hidden="true">{chip.count.toLocaleString('en-GB')}</span>
+        </button>
+      ))}
+      <ReactionPicker mine={mine} onPick={onToggle} size={size} />
+    </div>
+  );
+}
