@@ -19,11 +19,13 @@ export function WelcomeBanner() {
       storage.set('welcomeBannerDismissed', 'true');
       setDismissed(true);
     };
-    window.addEventListener('pointerdown', dismiss, { once: true, capture: true });
-    window.addEventListener('keydown', dismiss, { once: true, capture: true });
+    // On the way out of the first click or key press (bubble phase, 'click' and 'keyup'), so the
+    // interaction lands on what was under the pointer before the page moves up.
+    window.addEventListener('click', dismiss, { once: true });
+    window.addEventListener('keyup', dismiss, { once: true });
     return () => {
-      window.removeEventListener('pointerdown', dismiss, { capture: true });
-      window.removeEventListener('keydown', dismiss, { capture: true });
+      window.removeEventListener('click', dismiss);
+      window.removeEventListener('keyup', dismiss);
     };
   }, [visible]);
 
