@@ -116,6 +116,7 @@ describe('search words', () => {
     expect(chooseStrategy(100, 100_000, 1000)).toBe('scan');
     expect(chooseStrategy(2000, 100_000, 1000)).toBe('scan');
     expect(chooseStrategy(67_000, 100_000, 1000)).toBe('scan');
+    expect(chooseStrategy(21_000, 100_000, 1000)).toBe('scan');
     expect(chooseStrategy(10_000, 100_000, 1000)).toBe('window');
   });
 });

@@ -1,0 +1,273 @@
+// Load benchmark of the forum's read paths on the bench database (bench/README.md). `npm run bench`.
+//
+// Starts the real app (bench/serve.ts) in its own process, drives closed-loop load at it from this one
+// (bench/load.ts), then explains the SQL each case runs (bench/explain.ts), and writes
+// bench/results/<date>-forum.md.
+import { spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import pg from 'pg';
+import { openDatabase } from '../server/db/client.ts';
+import { createSession } from '../server/plugins/session.ts';
+import { benchDatabaseUrl } from './config.ts';
+import { createExplainer, type ExplainedStatement } from './explain.ts';
+import { runLoad, type LoadResult } from './load.ts';
+import { COMMON_WORD, RARE_WORD } from './vocabulary.ts';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const env = (name: string, fallback: number) => (process.env[name] ? Number(process.env[name]) : fallback);
+const DURATION_S = env('BENCH_DURATION', 10);
+const WARMUP_S = env('BENCH_WARMUP', 2);
+/** One or more levels, comma-separated: every case is run at each. */
+const CONCURRENCY = (process.env.BENCH_CONCURRENCY || '8').split(',').map(Number);
+const ONLY = process.env.BENCH_ONLY; // run only the cases whose name contains this
+/** The target: every case keeps p99 under this at its measured throughput. */
+const P99_TARGET_MS = 50;
+
+type Case = {
+  name: string;
+  paths: string[];
+  /** Required by the brief, or an extra that shows a path the required ones do not. */
+  extra?: boolean;
+  member?: boolean;
+};
+
+type Run = { concurrency: number; result: LoadResult; loadAfter: number };
+
+type Measured = Case & {
+  skipped?: string;
+  runs: Run[];
+  loadBefore: number;
+  statements?: ExplainedStatement[];
+};
+
+async function startServer(url: string): Promise<{ child: ChildProcess; baseUrl: string }> {
+  const child = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'bench/serve.ts')], {
+    cwd: root,
+    env: { ...process.env, BENCH_DATABASE_URL: url },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  const port = await new Promise<string>((resolve, reject) => {
+    let out = '';
+    child.stdout!.on('data', (chunk: Buffer) => {
+      out += chunk.toString();
+      const m = /listening (\d+)/.exec(out);
+      if (m) resolve(m[1]);
+    });
+    child.once('exit', (code) => reject(new Error(`bench server exited with ${code}`)));
+  });
+  return { child, baseUrl: `http://127.0.0.1:${port}` };
+}
+
+async function stopServer(child: ChildProcess) {
+  if (child.exitCode !== null) return;
+  const exited = new Promise((resolve) => child.once('exit', resolve));
+  child.kill('SIGTERM');
+  await exited;
+}
+
+const fmt = (n: number, digits = 1) => (Number.isFinite(n) ? n.toFixed(digits) : '–');
+
+async function main() {
+  const url = benchDatabaseUrl();
+  // Migrates (the app would too) and gives a Drizzle handle for the member's session.
+  const database = await openDatabase({ url });
+  const sql = new pg.Client({ connectionString: url });
+  await sql.connect();
+  const one = async <T>(text: string) => (await sql.query(text)).rows[0] as T;
+
+  const counts = await one<Record<string, string>>(
+    `select (select count(*) from users) as members, (select count(*) from posts) as posts, (select count(*) from comments) as comments,
+            (select count(*) from post_votes) + (select count(*) from comment_votes) as votes,
+            (select count(*) from post_reactions) + (select count(*) from comment_reactions) as reactions`,
+  );
+  if (Number(counts.posts) < 10_000) {
+    throw new Error(`the bench database has ${counts.posts} posts: run \`npx tsx bench/generate.ts\` first (bench/README.md)`);
+  }
+  const words = await one<Record<string, string>>(
+    `select (select count(*) from posts where search @@ to_tsquery('english', '${COMMON_WORD}:*')) as common,
+            (select count(*) from posts where search @@ to_tsquery('english', '${RARE_WORD}:*')) as rare,
+            (select count(*) from posts where search @@ to_tsquery('english', 'ulez:*')) as ulez,
+            (select count(*) from posts where search @@ to_tsquery('english', 'evr:*')) as evr`,
+  );
+  // 200 posts of every age for the post page, and the member with the most votes for the signed-in case.
+  const slugs = (await sql.query(`select slug from posts where deleted_at is null and id % 500 = 7 order by id`)).rows.map((r) => r.slug as string);
+  const voter = await one<{ user_id: number }>(`select user_id from post_votes group by 1 order by count(*) desc limit 1`);
+  const cookie = `sid=${await createSession(database.db, voter.user_id)}`;
+  const pgInfo = await one<Record<string, string>>(
+    `select version() as version, current_setting('shared_buffers') as shared_buffers, current_setting('work_mem') as work_mem,
+            current_setting('jit') as jit, current_setting('random_page_cost') as random_page_cost`,
+  );
+  await sql.end();
+  await database.close();
+
+  const share = (n: string) => `${((Number(n) / Number(counts.posts)) * 100).toFixed(1)} %`;
+  const list = (sortBy: string, page: number): Case => ({ name: `list ${sortBy}, page ${page}`, paths: [`/api/forum/posts?page=${page}&sortBy=${sortBy}`] });
+  const cases: Case[] = [
+    list('newest', 1),
+    list('newest', 500),
+    list('popular', 1),
+    list('popular', 500),
+    list('views', 1),
+    list('views', 500),
+    { name: `search rare word '${RARE_WORD}' (${words.rare} posts)`, paths: [`/api/forum/search?q=${RARE_WORD}`] },
+    { name: `search common word '${COMMON_WORD}' (${share(words.common)} of posts)`, paths: [`/api/forum/search?q=${COMMON_WORD}`] },
+    { name: 'post detail (200 posts in turn)', paths: slugs.map((s) => `/api/forum/posts/${s}`) },
+    { name: `search mid word 'ulez' (${share(words.ulez)} of posts)`, paths: ['/api/forum/search?q=ulez'], extra: true },
+    { name: `search prefix 'evr' → Evri (${share(words.evr)} of posts)`, paths: ['/api/forum/search?q=evr'], extra: true },
+    { name: `search common word, page 50`, paths: [`/api/forum/search?q=${COMMON_WORD}&page=50`], extra: true },
+    { name: 'search profession van, page 1', paths: ['/api/forum/search?profession=van'], extra: true },
+    { name: 'list newest, page 1, signed in', paths: ['/api/forum/posts?page=1&sortBy=newest'], extra: true, member: true },
+  ].filter((c) => !ONLY || c.name.includes(ONLY));
+
+  const { child, baseUrl } = await startServer(url);
+  const measured: Measured[] = [];
+  try {
+    for (const c of cases) {
+      const headers = c.member ? { cookie } : undefined;
+      const probe = await fetch(baseUrl + c.paths[0], { headers });
+      const loadBefore = os.loadavg()[0];
+      if (probe.status === 404 || probe.status === 405) {
+        measured.push({ ...c, skipped: `${probe.status} from ${c.paths[0]}: not served yet`, runs: [], loadBefore });
+        console.log(`${c.name}: skipped (${probe.status})`);
+        continue;
+      }
+      if (!probe.ok) throw new Error(`${c.paths[0]} answered ${probe.status}: ${await probe.text()}`);
+      const runs: Run[] = [];
+      for (const concurrency of CONCURRENCY) {
+        await runLoad(baseUrl, c.paths, { concurrency, durationMs: WARMUP_S * 1000, headers });
+        const result = await runLoad(baseUrl, c.paths, { concurrency, durationMs: DURATION_S * 1000, headers });
+        const loadAfter = os.loadavg()[0];
+        runs.push({ concurrency, result, loadAfter });
+        console.log(
+          `${c.name.padEnd(52)} c=${concurrency} ${fmt(result.rps, 0).padStart(6)} req/s  p50 ${fmt(result.p50)}  p95 ${fmt(result.p95)}  p99 ${fmt(result.p99)} ms  load ${fmt(loadAfter, 2)}`,
+        );
+      }
+      measured.push({ ...c, runs, loadBefore });
+    }
+  } finally {
+    await stopServer(child);
+  }
+
+  const explainer = await createExplainer(url);
+  try {
+    for (const m of measured) {
+      if (m.skipped) continue;
+      m.statements = (await explainer.explain(m.paths[0], m.member ? { cookie } : undefined)).statements;
+    }
+  } finally {
+    await explainer.close();
+  }
+
+  const file = writeReport({ measured, counts, words, pgInfo });
+  console.log(`report: ${path.relative(root, file)}`);
+}
+
+function writeReport(r: {
+  measured: Measured[];
+  counts: Record<string, string>;
+  words: Record<string, string>;
+  pgInfo: Record<string, string>;
+}): string {
+  const now = new Date();
+  const date = now.toISOString().slice(0, 10);
+  const cpus = os.cpus();
+  const loads = r.measured.flatMap((m) => [m.loadBefore, ...m.runs.map((x) => x.loadAfter)]);
+  const lines: string[] = [];
+  const push = (...l: string[]) => lines.push(...l);
+  const pageCost = (sortBy: string) => {
+    const p1 = r.measured.find((m) => m.name === `list ${sortBy}, page 1`);
+    const p500 = r.measured.find((m) => m.name === `list ${sortBy}, page 500`);
+    const db = (m?: Measured) => m?.statements?.reduce((s, x) => s + x.executionMs, 0) ?? NaN;
+    return { p1, p500, db1: db(p1), db500: db(p500) };
+  };
+
+  push(
+    `# Forum read paths under load — ${date}`,
+    '',
+    `Generated by \`npm run bench\` (bench/run.ts) at ${now.toISOString()}.`,
+    '',
+    '## Machine and data',
+    '',
+    `- ${cpus.length} × ${cpus[0]?.model ?? 'CPU'}, ${Math.round(os.totalmem() / 2 ** 30)} GiB; Node ${process.version}; ${r.pgInfo.version.split(' on ')[0]}`,
+    `  (shared_buffers ${r.pgInfo.shared_buffers}, work_mem ${r.pgInfo.work_mem}, jit ${r.pgInfo.jit}, random_page_cost ${r.pgInfo.random_page_cost}).`,
+    `- The app (one process), PostgreSQL and the load generator share these cores, and other work was running on the`,
+    `  machine: load average (1 min) ${fmt(Math.min(...loads), 2)}–${fmt(Math.max(...loads), 2)} during the run (per case below). Figures are indicative.`,
+    `- Data (bench/generate.ts): ${r.counts.members} members, ${r.counts.posts} posts, ${r.counts.comments} comments, ${r.counts.votes} votes, ${r.counts.reactions} reactions.`,
+    `  '${COMMON_WORD}' is in ${r.words.common} posts, '${RARE_WORD}' in ${r.words.rare}, 'ulez' in ${r.words.ulez}, 'evr…' in ${r.words.evr}.`,
+    `- Load: closed loop, N concurrent keep-alive connections each sending its next request when the last answer is complete`,
+    `  (N = ${CONCURRENCY.join(' and ')}), ${DURATION_S} s per case and level after ${WARMUP_S} s of warm-up. So req/s is the throughput at that`,
+    `  concurrency and the latencies are what each client waited, to the last byte of the answer.`,
+    '',
+    '## Results',
+  );
+  for (const concurrency of CONCURRENCY) {
+    push(
+      '',
+      `### ${concurrency} concurrent connections`,
+      '',
+      `| case | req/s | p50 ms | p95 ms | p99 ms | max ms | p99 < ${P99_TARGET_MS} ms | DB time ms (EXPLAIN ANALYZE) | load avg |`,
+      '|---|---:|---:|---:|---:|---:|:-:|---:|---:|',
+    );
+    for (const m of r.measured) {
+      const label = `${m.name}${m.extra ? ' *(extra)*' : ''}`;
+      const run = m.runs.find((x) => x.concurrency === concurrency);
+      if (m.skipped || !run) {
+        push(`| ${label} | – | – | – | – | – | skipped: ${m.skipped} | – | ${fmt(m.loadBefore, 2)} |`);
+        continue;
+      }
+      const x = run.result;
+      const failed = Object.entries(x.failures).map(([s, n]) => `${n}× ${s}`).join(', ');
+      const dbMs = m.statements?.reduce((s, st) => s + st.executionMs, 0) ?? NaN;
+      push(
+        `| ${label} | ${fmt(x.rps, 0)} | ${fmt(x.p50)} | ${fmt(x.p95)} | ${fmt(x.p99)} | ${fmt(x.max)} | ${x.p99 < P99_TARGET_MS ? 'yes' : '**no**'}${failed ? ` (errors: ${failed})` : ''} | ${fmt(dbMs, 2)} in ${m.statements?.length ?? 0} statements | ${fmt(run.loadAfter, 2)} |`,
+      );
+    }
+  }
+  const low = Math.min(...CONCURRENCY);
+  push(
+    '',
+    '### Page 500 against page 1',
+    '',
+    `| sort | DB time page 1 ms | DB time page 500 ms | req/s page 1 (N=${low}) | req/s page 500 (N=${low}) | p50 page 1 ms | p50 page 500 ms |`,
+    '|---|---:|---:|---:|---:|---:|---:|',
+  );
+  for (const sortBy of ['newest', 'popular', 'views']) {
+    const c = pageCost(sortBy);
+    const a = c.p1?.runs.find((x) => x.concurrency === low)?.result;
+    const b = c.p500?.runs.find((x) => x.concurrency === low)?.result;
+    if (!a || !b) continue;
+    push(`| ${sortBy} | ${fmt(c.db1, 2)} | ${fmt(c.db500, 2)} | ${fmt(a.rps, 0)} | ${fmt(b.rps, 0)} | ${fmt(a.p50)} | ${fmt(b.p50)} |`);
+  }
+  push(
+    '',
+    '"DB time" is the sum of the Execution Time that EXPLAIN ANALYZE reports for every SELECT one request of the case',
+    "runs (best of three runs without per-node timing, warm caches, one client); the search's planner-estimate EXPLAIN",
+    'and the round trips are not included.',
+    '',
+    '## Query plans',
+    '',
+    'Every SELECT of one request per case, with its execution and planning time; the plan of the slowest one.',
+    '',
+  );
+  for (const m of r.measured) {
+    if (!m.statements) continue;
+    push(`### ${m.name}`, '', '| ms (exec) | ms (plan) | statement |', '|---:|---:|---|');
+    for (const s of m.statements) push(`| ${fmt(s.executionMs, 3)} | ${fmt(s.planningMs, 3)} | \`${s.sql.replace(/\s+/g, ' ').replace(/\|/g, '\\|').slice(0, 140)}…\` |`);
+    const slowest = m.statements.reduce<ExplainedStatement | undefined>((a, b) => (!a || b.executionMs > a.executionMs ? b : a), undefined);
+    if (slowest) push('', '<details><summary>plan of the slowest statement</summary>', '', '```', slowest.plan, '```', '', '</details>', '');
+  }
+
+  const dir = path.join(root, 'bench/results');
+  fs.mkdirSync(dir, { recursive: true });
+  const file = path.join(dir, `${date}-forum.md`);
+  fs.writeFileSync(file, `${lines.join('\n')}\n`);
+  return file;
+}
+
+main().catch((err) => {
+  console.error(err);
+  process.exit(1);
+});
