@@ -14,8 +14,9 @@ import {
 } from '../../../common/contracts/auth.ts';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
-import { tooManyRequests, unauthorized } from '../../http-errors.ts';
+import { unauthorized } from '../../http-errors.ts';
 import type { Mailer } from '../../mail/mailer.ts';
+import { perIpLimit } from '../../plugins/rate-limits.ts';
 import { clearSessionCookie, cookieName, hashToken, setSessionCookie } from '../../plugins/session.ts';
 import { AUTH_MSG } from './messages.ts';
 import { presentUser } from './presenter.ts';
@@ -25,14 +26,7 @@ import { LOGIN_IP_PER_MINUTE } from './throttle.ts';
 const ZRegisterResponse = z.object({ message: z.string(), email: z.string(), requiresVerification: z.literal(true) });
 const ZLoginResponse = z.object({ message: z.string(), user: ZUser });
 
-/** A per-IP ceiling for a route, on top of the per-address limits the service enforces. */
-const perIp = (max: number, timeWindow: string) => ({
-  rateLimit: {
-    max,
-    timeWindow,
-    errorResponseBuilder: (_req: FastifyRequest, ctx: { ttl: number }) => tooManyRequests(AUTH_MSG.ipLimited, ctx.ttl / 1000),
-  },
-});
+const perIp = (max: number, timeWindow: string) => perIpLimit(max, timeWindow, AUTH_MSG.ipLimited);
 
 /** Accounts: register, verify, sign in and out, password reset (spec §7 and DESIGN.md API). */
 export const authRoutes: FastifyPluginAsync<{ config: Config; db: Db; mailer: Mailer }> = async (fastify, opts) => {
@@ -67,14 +61,8 @@ export const authRoutes: FastifyPluginAsync<{ config: Config; db: Db; mailer: Ma
     '/api/auth/login',
     {
       schema: { body: ZLoginRequest, response: { 200: ZLoginResponse } },
-      config: {
-        // Per IP across every account; the per account+IP failure limit lives in the service.
-        rateLimit: {
-          max: LOGIN_IP_PER_MINUTE,
-          timeWindow: '1 minute',
-          errorResponseBuilder: (_req, ctx) => tooManyRequests(AUTH_MSG.loginIpLimited, ctx.ttl / 1000),
-        },
-      },
+      // Per IP across every account; the per account+IP failure limit lives in the service.
+      config: perIpLimit(LOGIN_IP_PER_MINUTE, '1 minute', AUTH_MSG.loginIpLimited),
     },
     async (req, reply) => {
       const { user, token } = await auth.login(req.body, {

@@ -16,7 +16,7 @@ import { loadCommentPage, mayEdit, type Viewer } from './comment-service.ts';
 import { presentPostDetail, type PostDetailRow } from './presenter.ts';
 import { hotScore } from './ranking.ts';
 import { loadReactionSummaries, loadUserReactions } from './reaction-service.ts';
-import { loadAuthors, loadCategories, loadUserVotes } from './service.ts';
+import { listColumns, loadAuthors, loadCategories, loadUserVotes } from './service.ts';
 
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
@@ -35,24 +35,12 @@ export const postingTooFast = (waitMs: number) => {
   );
 };
 
+// The list's columns, with the whole text instead of the excerpt.
 const detailColumns = {
-  id: posts.id,
-  slug: posts.slug,
-  title: posts.title,
-  excerpt: posts.excerpt,
+  ...listColumns,
   content: posts.content,
   contentHtml: posts.contentHtml,
-  createdAt: posts.createdAt,
   editedAt: posts.editedAt,
-  viewCount: posts.viewCount,
-  commentCount: posts.commentCount,
-  upvotes: posts.upvotes,
-  downvotes: posts.downvotes,
-  shareCount: posts.shareCount,
-  isPinned: posts.isPinned,
-  isLocked: posts.isLocked,
-  categoryId: posts.categoryId,
-  authorId: posts.authorId,
 };
 
 /** A URL reference to a post: all digits is an id (slugs never are, see uniqueSlug), anything else a slug. */

@@ -2,7 +2,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { ENGAGEMENT_MSG, ZShareEvent, ZShareResponse } from '../../../common/contracts/forum-engagement.ts';
 import type { Db } from '../../db/client.ts';
-import { tooManyRequests } from '../../http-errors.ts';
+import { perIpLimit } from '../../plugins/rate-limits.ts';
 import { recordShare } from './share-service.ts';
 
 /** Per client address: well above what a person sharing posts does, low enough to keep counts honest. */
@@ -16,13 +16,7 @@ export const shareRoutes: FastifyPluginAsync<{ db: Db }> = async (base, { db }) 
     '/api/forum/posts/share',
     {
       schema: { body: ZShareEvent, response: { 201: ZShareResponse } },
-      config: {
-        rateLimit: {
-          max: SHARES_PER_MINUTE,
-          timeWindow: '1 minute',
-          errorResponseBuilder: (_req, ctx) => tooManyRequests(ENGAGEMENT_MSG.shareLimited, ctx.ttl / 1000),
-        },
-      },
+      config: perIpLimit(SHARES_PER_MINUTE, '1 minute', ENGAGEMENT_MSG.shareLimited),
     },
     async (req, reply) => reply.code(201).send(await recordShare(db, req.body, req.user?.id ?? null)),
   );
