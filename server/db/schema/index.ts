@@ -1,3 +1,4 @@
 export * from './users.ts';
 export * from './forum.ts';
 export * from './site.ts';
+export * from './notifications.ts';

@@ -27,6 +27,19 @@ export const users = pgTable(
     uniqueIndex('users_email_key').on(t.email),
     uniqueIndex('users_username_lower_key').on(sql`lower(${t.username})`),
     index('users_created_at_idx').on(t.createdAt),
+    // Member directory: verified, not deleted members, searched by "contains" on username or status.
+    index('users_directory_username_trgm_idx')
+      .using('gin', sql`lower(${t.username}) gin_trgm_ops`)
+      .where(sql`email_verified_at is not null and deleted_at is null`),
+    index('users_directory_status_trgm_idx')
+      .using('gin', sql`lower(${t.statusText}) gin_trgm_ops`)
+      .where(sql`email_verified_at is not null and deleted_at is null`),
+    index('users_directory_username_idx')
+      .on(sql`lower(${t.username})`, t.id)
+      .where(sql`email_verified_at is not null and deleted_at is null`),
+    index('users_directory_joined_idx')
+      .on(t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst())
+      .where(sql`email_verified_at is not null and deleted_at is null`),
     // Search by profession: the members who picked an avatar.
     index('users_avatar_idx').on(t.avatar),
   ],
