@@ -16,11 +16,13 @@ import { shareRoutes } from './modules/forum/share-routes.ts';
 import { voteRoutes } from './modules/forum/vote-routes.ts';
 import { healthRoutes } from './modules/health/routes.ts';
 import { maintenanceRoutes } from './modules/maintenance/routes.ts';
+import { notificationRoutes } from './modules/notifications/routes.ts';
 import { errorsPlugin } from './plugins/errors.ts';
 import { originCheckPlugin } from './plugins/origin-check.ts';
 import { securityHeadersPlugin } from './plugins/security-headers.ts';
 import { sessionPlugin } from './plugins/session.ts';
 import { webPlugin } from './plugins/web.ts';
+import { realtimePlugin } from './realtime/gateway.ts';
 
 export type AppDeps = {
   config: Config;
@@ -72,6 +74,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   await app.register(sessionPlugin, { config, db });
 
   // Layer 2: feature modules.
+  await app.register(realtimePlugin, { config, db, redis: deps.redis }); // /ws, app.gateway and app.eventBus, before their users
   await app.register(healthRoutes, { database });
   await app.register(maintenanceRoutes, { db });
   await app.register(forumRoutes, { db });
@@ -81,6 +84,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   await app.register(voteRoutes, { db });
   await app.register(reactionRoutes, { db });
   await app.register(shareRoutes, { db });
+  await app.register(notificationRoutes, { db });
   await app.register(authRoutes, { config, db, mailer });
 
   // Last: the built client and the SPA fallback (its not-found handler also answers unknown /api paths).

@@ -11,6 +11,7 @@ import { commentVotes, comments, posts } from '../../db/schema/index.ts';
 import { badRequest, forbidden, notFound } from '../../http-errors.ts';
 import { renderMarkdown } from '../../lib/markdown.ts';
 import type { SessionUser } from '../../plugins/session.ts';
+import { notifyNewComment } from '../notifications/service.ts';
 import { presentComment, type CommentRow } from './presenter.ts';
 import { hotScore } from './ranking.ts';
 import { loadReactionSummaries } from './reaction-service.ts';
@@ -187,6 +188,7 @@ export async function createComment(db: Db, user: SessionUser, postId: number, i
   });
   // After commit is where the 'comment created' domain event gets published (notifications issue):
   // the post's author and the parent comment's author are told, never before the row is visible.
+  await notifyNewComment(db, user, row); // logs its own failures: never fails the comment
   const [comment] = await presentComments(db, [row], user);
   return comment;
 }

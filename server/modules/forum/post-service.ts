@@ -12,6 +12,7 @@ import { categories, posts, users } from '../../db/schema/index.ts';
 import { badRequest, forbidden, notFound, tooManyRequests } from '../../http-errors.ts';
 import { makeExcerpt, renderMarkdown, slugify } from '../../lib/markdown.ts';
 import type { SessionUser } from '../../plugins/session.ts';
+import { notifyNewPost } from '../notifications/service.ts';
 import { loadCommentPage, mayEdit, type Viewer } from './comment-service.ts';
 import { presentPostDetail, type PostDetailRow } from './presenter.ts';
 import { hotScore } from './ranking.ts';
@@ -173,6 +174,7 @@ export async function createPost(db: Db, user: SessionUser, input: TCreatePostRe
       slug = randomSlug(base);
     }
   });
+  await notifyNewPost(db, user, { id, title: input.title, content: input.content }); // @mentions; never fails the post
   return getPostDetailById(db, id, user);
 }
 

@@ -1,0 +1,82 @@
+import { z } from 'zod';
+import { ZNotification } from './contracts/notifications.ts';
+
+// The frames of the real-time socket at /ws (spec §7 "Socket"; docs/API.md "WebSocket /ws").
+// Every frame is one JSON text message `{ "type": "…", …fields }`.
+//
+// To add a frame (the chat issue): add its schema to `clientFrames` or `serverFrames` below; the types
+// follow. On the server, `gateway.on(type, handler)` receives client frames already validated by
+// these schemas; `gateway.sendToUser(userId, frame)` only accepts server frames that type-check.
+
+/** The largest frame the server reads (bytes); a bigger one closes the socket with 1009. */
+export const WS_MAX_FRAME_BYTES = 16 * 1024;
+export const WS_PATH = '/ws';
+
+/**
+ * Close codes a browser sees in `CloseEvent.code` (an HTTP status on a refused upgrade would be
+ * invisible to it). The client should not reconnect after 4401 or 4403.
+ */
+export const WS_CLOSE = {
+  /** No session, an expired or ended session, a suspended or deleted account. */
+  unauthorized: 4401,
+  /** The upgrade came from another site's page. */
+  forbiddenOrigin: 4403,
+  /** Too many sockets open for this account. */
+  tooManySockets: 4429,
+  /** The server is restarting: reconnect. */
+  goingAway: 1001,
+  /** A frame larger than WS_MAX_FRAME_BYTES (sent by the `ws` library). */
+  tooBig: 1009,
+} as const;
+
+/** A frame's fields (an empty schema infers an index signature; make it no fields). */
+type Fields<S extends z.ZodType> = string extends keyof z.infer<S> ? object : z.infer<S>;
+
+const ZId = z.union([z.number(), z.string().max(64)]);
+
+// ---- client → server ----
+
+export const clientFrames = {
+  /** Confirms who the socket belongs to; the session cookie decides, this only checks it. */
+  authenticate: z.object({ userId: ZId }),
+  /** Keep-alive from the page; answered with `pong`. */
+  ping: z.object({ conversationId: ZId.optional() }),
+} satisfies Record<string, z.ZodObject>;
+
+export type ClientFrameType = keyof typeof clientFrames;
+export type ClientFrame<K extends ClientFrameType = ClientFrameType> = {
+  [T in K]: { type: T } & Fields<(typeof clientFrames)[T]>;
+}[K];
+
+// ---- server → client ----
+
+export const serverFrames = {
+  authenticated: z.object({ success: z.boolean() }),
+  pong: z.object({}),
+  /** A frame the server could not use (bad JSON, unknown type, invalid fields); the socket stays open. */
+  error: z.object({ message: z.string() }),
+  /** A notification for this user was created; sent to every socket of the user. */
+  'notification:new': z.object({ notification: ZNotification }),
+  /** Notifications were marked read (in any tab or device); `[]` means all of them. */
+  'notification:markRead': z.object({ ids: z.array(z.number()) }),
+} satisfies Record<string, z.ZodObject>;
+
+export type ServerFrameType = keyof typeof serverFrames;
+export type ServerFrame<K extends ServerFrameType = ServerFrameType> = {
+  [T in K]: { type: T } & Fields<(typeof serverFrames)[T]>;
+}[K];
+
+/** For the browser: parses one incoming message into a known server frame, or null. */
+export function parseServerFrame(data: string): ServerFrame | null {
+  let value: unknown;
+  try {
+    value = JSON.parse(data);
+  } catch {
+    return null;
+  }
+  if (typeof value !== 'object' || value === null) return null;
+  const type = (value as { type?: unknown }).type;
+  if (typeof type !== 'string' || !Object.hasOwn(serverFrames, type)) return null;
+  const parsed = serverFrames[type as ServerFrameType].safeParse(value);
+  return parsed.success ? ({ ...parsed.data, type } as ServerFrame) : null;
+}

@@ -1,0 +1,240 @@
+import { and, count, desc, eq, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import {
+  NOTIFICATION_MSG,
+  type TNotification,
+  type TNotificationReadResponse,
+  type TNotificationType,
+} from '../../../common/contracts/notifications.ts';
+import type { ServerFrame } from '../../../common/ws-events.ts';
+import type { Db } from '../../db/client.ts';
+import { comments, notifications, posts, users } from '../../db/schema/index.ts';
+import { notFound } from '../../http-errors.ts';
+import type { SessionUser } from '../../plugins/session.ts';
+import { presentNotification } from './presenter.ts';
+
+// Forum notifications (spec §3 Notification, §4; docs/API.md "Notifications"). Created after the
+// comment or post has committed, one per event and recipient, never for the actor; each new one and
+// each read is pushed to the recipient's sockets in every process through the gateway.
+
+// ---- Where new notifications and reads are pushed ----
+
+/** What the service needs from the real-time gateway (app.gateway satisfies it). */
+export type NotificationPush = {
+  sendToUser(userId: number, frame: ServerFrame): Promise<void>;
+  log: Pick<FastifyBaseLogger, 'warn' | 'error'>;
+};
+
+/**
+ * The app serving a database attaches its gateway here (routes.ts), so the forum services can stay
+ * `(db, user, …)` calls and still reach the sockets of the app they run in. Keyed by the Db handle:
+ * each app (each process in production, each test app) has its own. Without one, notifications are
+ * still stored and only the push is skipped.
+ */
+const pushByDb = new WeakMap<Db, NotificationPush>();
+
+/** Returns the detach function, which puts back whatever was attached before (tests stack them). */
+export function attachNotificationPush(db: Db, push: NotificationPush): () => void {
+  const previous = pushByDb.get(db);
+  pushByDb.set(db, push);
+  return () => {
+    if (pushByDb.get(db) !== push) return;
+    if (previous) pushByDb.set(db, previous);
+    else pushByDb.delete(db);
+  };
+}
+
+async function push(db: Db, userId: number, frame: ServerFrame) {
+  const target = pushByDb.get(db);
+  if (!target) return;
+  try {
+    await target.sendToUser(userId, frame);
+  } catch (err) {
+    // The row is stored; the panel catches up on its next load.
+    target.log.warn({ err, userId, frameType: frame.type }, 'notification push failed');
+  }
+}
+
+function logFailure(db: Db, err: unknown, what: string) {
+  const log = pushByDb.get(db)?.log;
+  if (log) log.error({ err }, what);
+  else console.error(what, err);
+}
+
+// ---- Creating ----
+
+/** Distinct @mentions a single post or comment may notify; more are ignored (no mass pinging). */
+export const MAX_MENTIONS = 10;
+const TITLE_IN_MESSAGE = 60;
+
+/**
+ * The @usernames in a post or comment's markdown, lower-cased, distinct, in order of appearance, at
+ * most MAX_MENTIONS. Not inside code; not the middle of an e-mail address or a longer word.
+ */
+export function parseMentions(markdown: string): string[] {
+  const text = markdown.replace(/```[\s\S]*?```/g, ' ').replace(/`[^`\n]*`/g, ' ');
+  const found = new Set<string>();
+  for (const m of text.matchAll(/(?<![A-Za-z0-9_@.])@([A-Za-z0-9_]{3,30})(?![A-Za-z0-9_])/g)) {
+    found.add(m[1].toLowerCase());
+    if (found.size >= MAX_MENTIONS) break;
+  }
+  return [...found];
+}
+
+/** `"title"`, cut to fit a one-line message. */
+function quoted(title: string) {
+  const t = title.trim();
+  return `"${t.length > TITLE_IN_MESSAGE ? `${t.slice(0, TITLE_IN_MESSAGE - 1).trimEnd()}…` : t}"`;
+}
+
+export const NOTIFICATION_TEXT = {
+  comment: (actor: string, postTitle: string) => ({
+    title: 'New comment on your post',
+    message: `${actor} commented on ${quoted(postTitle)}`,
+  }),
+  reply: (actor: string, postTitle: string) => ({
+    title: 'New reply to your comment',
+    message: `${actor} replied to your comment on ${quoted(postTitle)}`,
+  }),
+  mentionInComment: (actor: string, postTitle: string) => ({
+    title: 'You were mentioned',
+    message: `${actor} mentioned you in a comment on ${quoted(postTitle)}`,
+  }),
+  mentionInPost: (actor: string, postTitle: string) => ({
+    title: 'You were mentioned',
+    message: `${actor} mentioned you in ${quoted(postTitle)}`,
+  }),
+};
+
+type Draft = { userId: number; type: TNotificationType; title: string; message: string };
+
+/** Verified, not deleted members with these (lower-cased) usernames. Uses users_username_lower_key. */
+async function mentionedUserIds(db: Db, usernames: string[]): Promise<number[]> {
+  if (usernames.length === 0) return [];
+  const rows = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(and(inArray(sql`lower(${users.username})`, usernames), isNotNull(users.emailVerifiedAt), isNull(users.deletedAt)));
+  return rows.map((r) => r.id);
+}
+
+/**
+ * Stores one notification per recipient (the first draft for a user wins, so callers list them by
+ * precedence), skipping the actor and deleted accounts, then pushes each to its recipient.
+ */
+async function deliver(
+  db: Db,
+  actorId: number,
+  target: { postId: number; commentId: number | null; postSlug: string },
+  drafts: Draft[],
+) {
+  const byUser = new Map<number, Draft>();
+  for (const d of drafts) if (d.userId !== actorId && !byUser.has(d.userId)) byUser.set(d.userId, d);
+  if (byUser.size === 0) return;
+  const active = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(and(inArray(users.id, [...byUser.keys()]), isNull(users.deletedAt)));
+  const rows = active.map(({ id }) => {
+    const d = byUser.get(id)!;
+    return { userId: id, type: d.type, actorId, postId: target.postId, commentId: target.commentId, title: d.title, message: d.message };
+  });
+  if (rows.length === 0) return;
+  const created = await db.insert(notifications).values(rows).returning();
+  await Promise.all(
+    created.map((row) => push(db, row.userId, { type: 'notification:new', notification: presentNotification(row, target.postSlug) })),
+  );
+}
+
+/**
+ * After a comment has committed: the parent comment's author hears of a reply, the post's author of
+ * a comment, each @mentioned member of a mention; one notification each (reply before comment before
+ * mention), never the commenter. Never throws: a failure is logged and the comment stands.
+ */
+export async function notifyNewComment(
+  db: Db,
+  actor: SessionUser,
+  comment: { id: number; postId: number; parentId: number | null; content: string },
+): Promise<void> {
+  try {
+    const [post] = await db
+      .select({ id: posts.id, title: posts.title, slug: posts.slug, authorId: posts.authorId })
+      .from(posts)
+      .where(and(eq(posts.id, comment.postId), isNull(posts.deletedAt)));
+    if (!post) return;
+    const drafts: Draft[] = [];
+    if (comment.parentId !== null) {
+      const [parent] = await db.select({ authorId: comments.authorId }).from(comments).where(eq(comments.id, comment.parentId));
+      if (parent?.authorId != null) drafts.push({ userId: parent.authorId, type: 'reply', ...NOTIFICATION_TEXT.reply(actor.username, post.title) });
+    }
+    if (post.authorId !== null) drafts.push({ userId: post.authorId, type: 'comment', ...NOTIFICATION_TEXT.comment(actor.username, post.title) });
+    for (const id of await mentionedUserIds(db, parseMentions(comment.content))) {
+      drafts.push({ userId: id, type: 'mention', ...NOTIFICATION_TEXT.mentionInComment(actor.username, post.title) });
+    }
+    await deliver(db, actor.id, { postId: post.id, commentId: comment.id, postSlug: post.slug }, drafts);
+  } catch (err) {
+    logFailure(db, err, 'notifications for a new comment failed');
+  }
+}
+
+/** After a post has committed: each @mentioned member (not the author) is told once. Never throws. */
+export async function notifyNewPost(db: Db, actor: SessionUser, post: { id: number; title: string; content: string }): Promise<void> {
+  try {
+    const ids = await mentionedUserIds(db, parseMentions(post.content));
+    if (ids.length === 0) return;
+    const [row] = await db.select({ slug: posts.slug }).from(posts).where(eq(posts.id, post.id));
+    if (!row) return;
+    const drafts = ids.map((id): Draft => ({ userId: id, type: 'mention', ...NOTIFICATION_TEXT.mentionInPost(actor.username, post.title) }));
+    await deliver(db, actor.id, { postId: post.id, commentId: null, postSlug: row.slug }, drafts);
+  } catch (err) {
+    logFailure(db, err, 'notifications for a new post failed');
+  }
+}
+
+// ---- Reading (the owner only) ----
+
+/** Newest first, with the live post's slug for the link. Walks notifications_user_idx. */
+export async function listNotifications(db: Db, userId: number, limit: number): Promise<TNotification[]> {
+  const rows = await db
+    .select({ n: notifications, postSlug: posts.slug })
+    .from(notifications)
+    .leftJoin(posts, and(eq(posts.id, notifications.postId), isNull(posts.deletedAt)))
+    .where(eq(notifications.userId, userId))
+    .orderBy(desc(notifications.createdAt), desc(notifications.id))
+    .limit(limit);
+  return rows.map((r) => presentNotification(r.n, r.postSlug));
+}
+
+/** Uses the partial index notifications_unread_idx. */
+export async function unreadCount(db: Db, userId: number): Promise<number> {
+  const [row] = await db
+    .select({ n: count() })
+    .from(notifications)
+    .where(and(eq(notifications.userId, userId), isNull(notifications.readAt)));
+  return Number(row?.n ?? 0);
+}
+
+/** Marks every unread notification of the user read; all their sockets hear `markRead {ids: []}`. */
+export async function markAllRead(db: Db, userId: number): Promise<{ count: 0 }> {
+  await db
+    .update(notifications)
+    .set({ readAt: new Date() })
+    .where(and(eq(notifications.userId, userId), isNull(notifications.readAt)));
+  await push(db, userId, { type: 'notification:markRead', ids: [] });
+  return { count: 0 };
+}
+
+/**
+ * Marks one of the user's notifications read (again is fine); all their sockets hear
+ * `markRead {ids: [id]}`. Anyone else's, or a missing one: 404, so ids reveal nothing.
+ */
+export async function markRead(db: Db, userId: number, id: number): Promise<TNotificationReadResponse> {
+  const [row] = await db
+    .update(notifications)
+    .set({ readAt: sql`coalesce(${notifications.readAt}, now())` })
+    .where(and(eq(notifications.id, id), eq(notifications.userId, userId)))
+    .returning({ id: notifications.id });
+  if (!row) throw notFound(NOTIFICATION_MSG.notFound);
+  await push(db, userId, { type: 'notification:markRead', ids: [row.id] });
+  return { id: row.id, isRead: true };
+}

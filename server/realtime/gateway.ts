@@ -1,0 +1,353 @@
+import websocket from '@fastify/websocket';
+import { and, eq, gt, inArray, isNull } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import type { Redis } from 'ioredis';
+import { WebSocket, type RawData } from 'ws';
+import {
+  clientFrames,
+  WS_CLOSE,
+  WS_MAX_FRAME_BYTES,
+  WS_PATH,
+  type ClientFrame,
+  type ClientFrameType,
+  type ServerFrame,
+} from '../../common/ws-events.ts';
+import type { Config } from '../config.ts';
+import type { Db } from '../db/client.ts';
+import { sessions, users } from '../db/schema/index.ts';
+import { HttpError } from '../http-errors.ts';
+import { perIpLimit } from '../plugins/rate-limits.ts';
+import { channel, createEventBus, type EventBus } from './bus.ts';
+
+// The real-time gateway (DESIGN.md "real-time"; docs/API.md "WebSocket /ws"). One socket per browser
+// tab, authenticated by the session cookie on upgrade. Feature modules do not touch sockets: they
+// register handlers for client frame types and send frames to users:
+//
+//   app.gateway.on('join_conversation', async (frame, ctx) => { … ctx.send({ type: … }) });
+//   await app.gateway.sendToUser(userId, { type: 'notification:new', notification });
+//
+// sendToUser goes through the event bus, so it reaches the user's sockets in every process.
+
+/** One connected socket, as handlers see it. */
+export type SocketContext = {
+  /** Unique in this process. */
+  readonly id: number;
+  readonly userId: number;
+  readonly username: string;
+  /** To this socket only. */
+  send(frame: ServerFrame): void;
+  close(code: number, reason: string): void;
+};
+
+export type FrameHandler<K extends ClientFrameType> = (frame: ClientFrame<K>, ctx: SocketContext) => void | Promise<void>;
+
+export interface Gateway {
+  /**
+   * Handles client frames of one type (one handler per type), already validated against
+   * `clientFrames[type]`. Frames of one socket are handled one after another, in arrival order. A
+   * thrown HttpError becomes `error {message}` to that socket; anything else is logged and answered
+   * with a generic error. The socket stays open either way.
+   */
+  on<K extends ClientFrameType>(type: K, handler: FrameHandler<K>): void;
+  /** Called once when a socket that was accepted goes away (for per-socket state, e.g. joined rooms). */
+  onDisconnect(handler: (ctx: SocketContext) => void): void;
+  /** To every socket of the user in every process (published on the bus). */
+  sendToUser(userId: number, frame: ServerFrame): Promise<void>;
+  /** Open sockets in this process: of one user, or all. */
+  socketCount(userId?: number): number;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    gateway: Gateway;
+    eventBus: EventBus;
+  }
+}
+
+/** Per-user frames on the bus: each process delivers them to the user's sockets it holds. */
+export type UserEvent = { userId: number; frame: ServerFrame };
+export const USER_EVENTS = channel<UserEvent>('kerbside:user-events');
+
+export const HEARTBEAT_MS = 30_000;
+/** Sockets one account may hold in one process (tabs and devices); more are closed with 4429. */
+export const MAX_SOCKETS_PER_USER = 20;
+/** Frames one socket may send per FRAME_WINDOW_MS; more are answered with an error and dropped. */
+export const MAX_FRAMES_PER_WINDOW = 100;
+const FRAME_WINDOW_MS = 10_000;
+/** A socket whose unsent data passes this is not reading: it is dropped rather than buffered for. */
+const MAX_BUFFERED_BYTES = 1024 * 1024;
+const UPGRADES_PER_MINUTE = 120;
+
+export const WS_MSG = {
+  notJson: 'Frames must be JSON text',
+  noType: 'A frame must be a JSON object with a string "type"',
+  unknownType: (type: string) => `Unknown frame type "${type.slice(0, 40)}"`,
+  invalid: (type: string, why: string) => `Invalid ${type} frame: ${why}`,
+  tooMany: 'Too many frames; slow down',
+  failed: 'Something went wrong handling that frame',
+} as const;
+
+type Conn = {
+  ctx: SocketContext;
+  socket: WebSocket;
+  tokenHash: string;
+  alive: boolean;
+  queue: Promise<void>;
+  windowStart: number;
+  frames: number;
+};
+
+export type RealtimeOptions = {
+  config: Config;
+  db: Db;
+  /** The app's shared Redis client, used to publish when REDIS_URL is set. */
+  redis?: Redis;
+  /** Tests shorten it. */
+  heartbeatMs?: number;
+};
+
+/**
+ * GET /ws plus `app.gateway` and `app.eventBus`. Registered before the feature modules that use them.
+ * Everything it opened (sockets, timer, bus and its Redis connections) is closed with the app.
+ */
+export const realtimePlugin = fp(
+  async (app: FastifyInstance, opts: RealtimeOptions) => {
+    const { config, db } = opts;
+    const log = app.log;
+    const bus = createEventBus({ redisUrl: config.redisUrl, redis: opts.redis, log });
+    const byUser = new Map<number, Set<Conn>>();
+    const handlers = new Map<string, FrameHandler<ClientFrameType>>();
+    const disconnectHandlers: Array<(ctx: SocketContext) => void> = [];
+    const allowedOrigin = new URL(config.appUrl).origin;
+    let nextId = 1;
+    let closing = false;
+
+    const sendRaw = (conn: Conn, payload: string) => {
+      const { socket } = conn;
+      if (socket.readyState !== WebSocket.OPEN) return;
+      if (socket.bufferedAmount > MAX_BUFFERED_BYTES) {
+        socket.terminate();
+        return;
+      }
+      socket.send(payload);
+    };
+    const sendError = (conn: Conn, message: string) => sendRaw(conn, JSON.stringify({ type: 'error', message } satisfies ServerFrame));
+
+    const deliverLocal = (userId: number, frame: ServerFrame) => {
+      const conns = byUser.get(userId);
+      if (!conns) return;
+      const payload = JSON.stringify(frame);
+      for (const conn of conns) sendRaw(conn, payload);
+    };
+
+    const gateway: Gateway = {
+      on(type, handler) {
+        if (!Object.hasOwn(clientFrames, type)) throw new Error(`gateway.on: "${type}" has no schema in common/ws-events.ts`);
+        if (handlers.has(type)) throw new Error(`gateway.on: "${type}" already has a handler`);
+        handlers.set(type, handler as unknown as FrameHandler<ClientFrameType>);
+      },
+      onDisconnect(handler) {
+        disconnectHandlers.push(handler);
+      },
+      async sendToUser(userId, frame) {
+        await bus.publish(USER_EVENTS, { userId, frame });
+      },
+      socketCount(userId) {
+        if (userId !== undefined) return byUser.get(userId)?.size ?? 0;
+        let n = 0;
+        for (const set of byUser.values()) n += set.size;
+        return n;
+      },
+    };
+
+    // The spec's two built-in frames.
+    gateway.on('authenticate', (frame, ctx) => ctx.send({ type: 'authenticated', success: String(frame.userId) === String(ctx.userId) }));
+    gateway.on('ping', (_frame, ctx) => ctx.send({ type: 'pong' }));
+
+    const onFrame = (conn: Conn, data: RawData, isBinary: boolean) => {
+      const now = Date.now();
+      if (now - conn.windowStart >= FRAME_WINDOW_MS) {
+        conn.windowStart = now;
+        conn.frames = 0;
+      }
+      conn.frames++;
+      if (conn.frames > MAX_FRAMES_PER_WINDOW) {
+        if (conn.frames === MAX_FRAMES_PER_WINDOW + 1) sendError(conn, WS_MSG.tooMany);
+        return;
+      }
+      if (isBinary) return sendError(conn, WS_MSG.notJson);
+      let value: unknown;
+      try {
+        value = JSON.parse(rawToString(data));
+      } catch {
+        return sendError(conn, WS_MSG.notJson);
+      }
+      if (typeof value !== 'object' || value === null || Array.isArray(value) || typeof (value as { type?: unknown }).type !== 'string') {
+        return sendError(conn, WS_MSG.noType);
+      }
+      const type = (value as { type: string }).type;
+      const handler = Object.hasOwn(clientFrames, type) ? handlers.get(type) : undefined;
+      if (!handler) return sendError(conn, WS_MSG.unknownType(type));
+      const parsed = clientFrames[type as ClientFrameType].safeParse(value);
+      if (!parsed.success) {
+        const issue = parsed.error.issues[0];
+        const why = issue ? `${issue.path.length ? `${issue.path.join('.')}: ` : ''}${issue.message}` : 'invalid';
+        return sendError(conn, WS_MSG.invalid(type, why));
+      }
+      const frame = { ...parsed.data, type } as ClientFrame;
+      conn.queue = conn.queue
+        .then(() => handler(frame, conn.ctx))
+        .catch((err: unknown) => {
+          if (err instanceof HttpError && err.statusCode < 500) return sendError(conn, err.message);
+          log.error({ err, frameType: type, userId: conn.ctx.userId }, 'socket frame handler failed');
+          sendError(conn, WS_MSG.failed);
+        });
+    };
+
+    const remove = (conn: Conn) => {
+      const set = byUser.get(conn.ctx.userId);
+      if (!set?.delete(conn)) return;
+      if (set.size === 0) byUser.delete(conn.ctx.userId);
+      for (const h of disconnectHandlers) {
+        try {
+          h(conn.ctx);
+        } catch (err) {
+          log.error({ err }, 'socket disconnect handler failed');
+        }
+      }
+    };
+
+    await app.register(websocket, {
+      options: { maxPayload: WS_MAX_FRAME_BYTES },
+      // Socket errors (a reset connection, a frame over maxPayload: `ws` has already started closing
+      // with 1009) end that socket only.
+      errorHandler: (err, socket) => {
+        log.debug({ err }, 'socket error');
+        if (socket.readyState === WebSocket.OPEN) socket.terminate();
+      },
+      // On app.close: tell every client to reconnect elsewhere, give the close handshake a moment.
+      preClose: (done) => {
+        closing = true;
+        for (const set of byUser.values()) for (const conn of set) conn.socket.close(WS_CLOSE.goingAway, 'Server shutting down');
+        const wss = app.websocketServer;
+        setTimeout(() => {
+          for (const client of wss.clients) client.terminate();
+        }, 1000).unref();
+        done();
+      },
+    });
+
+    const unsubscribe = await bus.subscribe(USER_EVENTS, (event) => {
+      if (typeof event?.userId === 'number' && event.frame) deliverLocal(event.userId, event.frame);
+    });
+
+    app.get(
+      WS_PATH,
+      { websocket: true, config: perIpLimit(UPGRADES_PER_MINUTE, '1 minute', 'Too many connections. Please wait a minute.') },
+      (socket, req) => {
+        // Only the site's own pages (or non-browser clients, which send no Origin) may open a socket
+        // that carries the member's cookie.
+        const origin = req.headers.origin;
+        const host = req.headers.host;
+        if (origin !== undefined && origin !== allowedOrigin && !(host && (origin === `http://${host}` || origin === `https://${host}`))) {
+          socket.close(WS_CLOSE.forbiddenOrigin, 'Cross-site socket refused');
+          return;
+        }
+        // The session plugin read the cookie into req.user: suspended and deleted accounts are guests.
+        const user = req.user;
+        if (!user || !req.sessionTokenHash || closing) {
+          socket.close(closing ? WS_CLOSE.goingAway : WS_CLOSE.unauthorized, closing ? 'Server shutting down' : 'Authentication required');
+          return;
+        }
+        let set = byUser.get(user.id);
+        if (set && set.size >= MAX_SOCKETS_PER_USER) {
+          socket.close(WS_CLOSE.tooManySockets, 'Too many connections');
+          return;
+        }
+        const conn: Conn = {
+          socket,
+          tokenHash: req.sessionTokenHash,
+          alive: true,
+          queue: Promise.resolve(),
+          windowStart: Date.now(),
+          frames: 0,
+          ctx: {
+            id: nextId++,
+            userId: user.id,
+            username: user.username,
+            send: (frame) => sendRaw(conn, JSON.stringify(frame)),
+            close: (code, reason) => socket.close(code, reason),
+          },
+        };
+        if (!set) byUser.set(user.id, (set = new Set()));
+        set.add(conn);
+        socket.on('message', (data, isBinary) => onFrame(conn, data, isBinary));
+        socket.on('pong', () => {
+          conn.alive = true;
+        });
+        socket.on('close', () => remove(conn));
+      },
+    );
+
+    // Heartbeat: a socket that did not answer the previous ping is dead (a phone that lost signal, a
+    // sleeping laptop) and is dropped. The same tick ends sockets whose session has ended (logout,
+    // expiry, suspension, deletion) with 4401, one query for all of them.
+    const tick = async () => {
+      const live: Conn[] = [];
+      for (const set of byUser.values()) {
+        for (const conn of set) {
+          if (!conn.alive) {
+            conn.socket.terminate();
+            continue;
+          }
+          conn.alive = false;
+          conn.socket.ping();
+          live.push(conn);
+        }
+      }
+      if (live.length === 0 || closing) return;
+      try {
+        const valid = await validSessions(db, [...new Set(live.map((c) => c.tokenHash))]);
+        for (const conn of live) if (!valid.has(conn.tokenHash)) conn.socket.close(WS_CLOSE.unauthorized, 'Session ended');
+      } catch (err) {
+        if (!closing) log.warn({ err }, 'socket session check failed');
+      }
+    };
+    const timer = setInterval(() => void tick(), opts.heartbeatMs ?? HEARTBEAT_MS);
+    timer.unref();
+
+    app.decorate('gateway', gateway);
+    app.decorate('eventBus', bus);
+
+    app.addHook('onClose', async () => {
+      closing = true;
+      clearInterval(timer);
+      await unsubscribe().catch(() => undefined);
+      for (const client of app.websocketServer.clients) client.terminate();
+      await bus.close();
+    });
+  },
+  { name: 'kerbside-realtime' },
+);
+
+function rawToString(data: RawData): string {
+  if (Array.isArray(data)) return Buffer.concat(data).toString('utf8');
+  if (data instanceof ArrayBuffer) return Buffer.from(data).toString('utf8');
+  return data.toString('utf8');
+}
+
+/** Which of these session token hashes still belong to a live session of an active account. */
+async function validSessions(db: Db, hashes: string[]): Promise<Set<string>> {
+  const valid = new Set<string>();
+  for (let i = 0; i < hashes.length; i += 500) {
+    const chunk = hashes.slice(i, i + 500);
+    const rows = await db
+      .select({ tokenHash: sessions.tokenHash })
+      .from(sessions)
+      .innerJoin(users, eq(users.id, sessions.userId))
+      .where(and(inArray(sessions.tokenHash, chunk), gt(sessions.expiresAt, new Date()), isNull(users.suspendedAt), isNull(users.deletedAt)));
+    for (const r of rows) valid.add(r.tokenHash);
+  }
+  return valid;
+}
