@@ -222,12 +222,12 @@ async function main() {
   await step(`posts (${SIZES.posts}, tsvector)`, async () => {
     await q(
       `insert into posts (id, slug, title, content, content_html, excerpt, category_id, author_id, is_pinned, is_locked,
-                          view_count, comment_count, upvotes, downvotes, share_count, hot_score, created_at, updated_at)
+                          view_count, comment_count, upvotes, downvotes, hot_score, created_at, updated_at)
        overriding system value
        select bp.g, trim(both '-' from lower(regexp_replace(left(title, 60), '[^a-zA-Z0-9]+', '-', 'g'))) || '-' || bp.g,
               title, body, '<p>' || body || '</p>', left(body, 200),
               bp.category_id, bp.author_id, bp.is_pinned, bp.is_locked, bp.view_count,
-              coalesce(cc.n, 0), coalesce(v.up, 0), coalesce(v.down, 0), floor(power(random(), 6) * 20)::int,
+              coalesce(cc.n, 0), coalesce(v.up, 0), coalesce(v.down, 0),
               -- server/modules/forum/ranking.ts hotScore, in SQL
               sign(s.s) * log(greatest(abs(s.s), 1)) + extract(epoch from bp.created_at) / 45000,
               bp.created_at, bp.created_at
