@@ -1,30 +1,40 @@
 import { desc } from 'drizzle-orm';
 import { buildApp, type App } from '../app.ts';
 import { loadConfig } from '../config.ts';
-import type { Database } from '../db/client.ts';
+import { openDatabase, type Database } from '../db/client.ts';
 import { emails } from '../db/schema/index.ts';
 import { openTestDatabase } from './databases.ts';
 
 export type TestApp = {
   app: App;
   database: Database;
+  /** The PostgreSQL database's URL (postgres only), for a second app on the same data. */
+  databaseUrl?: string;
   /** Outbox rows, newest first. */
   outbox(): Promise<Array<typeof emails.$inferSelect>>;
   close(): Promise<void>;
 };
 
-/** The real app on a fresh database, for `app.inject()` tests. Env overrides go through loadConfig. */
+/**
+ * The real app on a fresh database, for `app.inject()` tests. Env overrides go through loadConfig.
+ * `sameDatabaseAs`: a second app (like a second process) with its own connection pool to the other
+ * app's PostgreSQL database; close it before that app, which drops the database.
+ */
 export async function buildTestApp(
   kind: 'pglite' | 'postgres' = 'pglite',
   env: Record<string, string> = {},
+  opts: { sameDatabaseAs?: TestApp } = {},
 ): Promise<TestApp> {
-  const database = await openTestDatabase(kind);
+  const shared = opts.sameDatabaseAs?.databaseUrl;
+  if (opts.sameDatabaseAs && !shared) throw new Error('sameDatabaseAs needs an app on PostgreSQL');
+  const database = shared ? { ...(await openDatabase({ url: shared })), url: shared } : await openTestDatabase(kind);
   const config = loadConfig({ NODE_ENV: 'test', DATA_DIR: 'memory://', SEED_DEMO: '0', ...env });
   const app = await buildApp({ config, database });
   await app.ready();
   return {
     app,
     database,
+    databaseUrl: database.url,
     outbox: () => database.db.select().from(emails).orderBy(desc(emails.id)),
     close: async () => {
       await app.close();

@@ -11,7 +11,7 @@ export const testDatabases: Array<'pglite' | 'postgres'> = process.env.TEST_DATA
   : ['pglite'];
 
 /** A fresh, migrated, empty database; on PostgreSQL a throw-away database that close() drops. */
-export async function openTestDatabase(kind: 'pglite' | 'postgres'): Promise<Database> {
+export async function openTestDatabase(kind: 'pglite' | 'postgres'): Promise<Database & { url?: string }> {
   if (kind === 'pglite') return openDatabase({ dataDir: 'memory://' });
   const base = process.env.TEST_DATABASE_URL;
   if (!base) throw new Error('TEST_DATABASE_URL is not set');
@@ -25,6 +25,7 @@ export async function openTestDatabase(kind: 'pglite' | 'postgres'): Promise<Dat
   const database = await openDatabase({ url: url.toString() });
   return {
     ...database,
+    url: url.toString(),
     close: async () => {
       await database.close();
       // pool.end() can resolve before the server has seen every connection go; wait for that
