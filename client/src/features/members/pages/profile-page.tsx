@@ -1,46 +1,115 @@
+import { useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { avatarLabel } from '@common/avatars';
+import type { TUser } from '@common/contracts/auth';
 import { useUser } from '@/lib/auth';
 import { formatMonthYear } from '@/lib/format';
 import { AvatarIcon } from '@/components/ui/avatar-icon';
 import { buttonClasses } from '@/components/ui/button';
 import { Head } from '@/components/ui/head';
+import { getProfileQueryOptions } from '../api/members-api';
+import { ChangeEmailSection } from '../components/change-email-section';
+import { ChangePasswordForm } from '../components/change-password-form';
+import { DeleteAccountDialog } from '../components/delete-account-dialog';
+import { DownloadDataButton } from '../components/download-data-button';
+import { EditProfileForm } from '../components/edit-profile-form';
+import { SettingsSection } from '../components/settings-section';
 
-/** The signed-in member's own profile ('/profile' and '/dashboard'). */
+/** The signed-in member's own profile and account settings ('/profile' and '/dashboard'). */
 export function ProfilePage() {
   const { user } = useUser();
+  // The profile adds the email change waiting for its code; the card never waits for it.
+  const profile = useQuery(getProfileQueryOptions());
+  const [editing, setEditing] = useState(false);
+  const [password, setPassword] = useState(false);
+  const [email, setEmail] = useState<boolean | undefined>(undefined);
   if (!user) return null;
+  const pendingEmail = profile.data?.pendingEmail ?? null;
+
   return (
-    <div className="mx-auto grid w-full max-w-3xl gap-5 px-4 py-6 sm:py-10">
+    <div className="mx-auto grid w-full max-w-3xl grid-cols-1 gap-4 px-4 py-6 sm:py-10">
       <Head title="Your profile" noindex />
-      <section className="grid gap-4 rounded-2xl border border-line bg-white p-5 shadow-sm sm:grid-cols-[auto_1fr] sm:items-center">
-        <AvatarIcon avatar={user.avatar} size="lg" />
-        <div className="grid gap-1">
-          <h1 className="text-2xl font-extrabold">
-            {user.firstName} {user.lastName}
-          </h1>
-          <p className="text-muted">@{user.username}</p>
-          <p>{avatarLabel(user.avatar)}</p>
-          {user.statusText && <p className="italic">“{user.statusText}”</p>}
-          {user.createdAt && <p className="text-sm text-muted">Member since {formatMonthYear(user.createdAt)}</p>}
-        </div>
-      </section>
-      <dl className="grid gap-3 rounded-2xl border border-line bg-white p-5 sm:grid-cols-2">
-        <div>
-          <dt className="text-sm text-muted">Email</dt>
-          <dd className="font-semibold wrap-anywhere">{user.email}</dd>
-        </div>
-        <div>
-          <dt className="text-sm text-muted">Email verified</dt>
-          <dd className="font-semibold">{user.emailVerified ? 'Yes' : 'Not yet'}</dd>
-        </div>
-      </dl>
-      <p>Editing your profile, your posts and your account settings will be here soon.</p>
+      <ProfileCard user={user} pendingEmail={pendingEmail} />
       {!user.onboarded && (
         <Link to="/onboarding" className={buttonClasses('accent', 'md', 'justify-self-start')}>
           Finish setting up your profile
         </Link>
       )}
+
+      <SettingsSection title="Edit profile" summary="Your names, avatar and status." open={editing} onOpenChange={setEditing}>
+        <EditProfileForm user={user} onDone={() => setEditing(false)} />
+      </SettingsSection>
+
+      <SettingsSection title="Change password" open={password} onOpenChange={setPassword}>
+        <ChangePasswordForm onDone={() => setPassword(false)} />
+      </SettingsSection>
+
+      <SettingsSection
+        title="Change email"
+        summary={pendingEmail ? <span className="font-semibold text-ink">Waiting for the code sent to {pendingEmail}</span> : undefined}
+        open={email ?? !!pendingEmail}
+        onOpenChange={setEmail}
+      >
+        <ChangeEmailSection currentEmail={user.email} pendingEmail={pendingEmail} onDone={() => setEmail(false)} />
+      </SettingsSection>
+
+      <section aria-labelledby="your-data-title" className="grid gap-3 rounded-2xl border border-line bg-white p-4 shadow-sm sm:p-5">
+        <h2 id="your-data-title" className="text-lg font-bold">
+          Your data
+        </h2>
+        <p>Download everything we hold about you (your profile, posts, comments, votes, reactions, messages and notifications) as a JSON file.</p>
+        <DownloadDataButton />
+      </section>
+
+      <section aria-labelledby="danger-zone-title" className="grid gap-3 rounded-2xl border-2 border-red-300 bg-white p-4 shadow-sm sm:p-5">
+        <h2 id="danger-zone-title" className="text-lg font-bold text-red-800">
+          Danger zone
+        </h2>
+        <p>
+          Deleting your account removes your profile and signs you out on every device. Your posts and comments stay in the forum,
+          shown as 'Anonymous'. This cannot be undone.
+        </p>
+        <DeleteAccountDialog />
+      </section>
     </div>
+  );
+}
+
+function ProfileCard({ user, pendingEmail }: { user: TUser; pendingEmail: string | null }) {
+  return (
+    <section aria-labelledby="profile-name" className="grid gap-4 rounded-2xl border border-line bg-white p-4 shadow-sm sm:grid-cols-[auto_1fr] sm:items-start sm:p-5">
+      <AvatarIcon avatar={user.avatar} size="lg" />
+      <div className="grid min-w-0 gap-1">
+        <h1 id="profile-name" className="text-2xl font-extrabold break-words">
+          {user.firstName} {user.lastName}
+        </h1>
+        <p className="font-semibold break-all text-muted">@{user.username}</p>
+        <p>{avatarLabel(user.avatar)}</p>
+        {user.statusText ? (
+          <p className="justify-self-start rounded-lg bg-accent-100 px-2.5 py-1 text-sm font-semibold break-words">{user.statusText}</p>
+        ) : (
+          <p className="text-sm text-muted">No status yet.</p>
+        )}
+        <dl className="mt-2 grid gap-x-6 gap-y-2 text-sm sm:grid-cols-2">
+          <div className="min-w-0">
+            <dt className="text-muted">Email</dt>
+            <dd className="font-semibold wrap-anywhere">{user.email}</dd>
+            {pendingEmail && <dd className="text-muted wrap-anywhere">Changing to {pendingEmail} (waiting for the code)</dd>}
+          </div>
+          {user.createdAt && (
+            <div>
+              <dt className="text-muted">Member since</dt>
+              <dd className="font-semibold">{formatMonthYear(user.createdAt)}</dd>
+            </div>
+          )}
+        </dl>
+        <p className="mt-2">
+          <Link to={`/profile/${encodeURIComponent(user.username)}`} className="link">
+            See your public profile
+          </Link>
+        </p>
+      </div>
+    </section>
   );
 }

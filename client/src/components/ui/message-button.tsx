@@ -1,0 +1,95 @@
+import { useState } from 'react';
+import { useNavigate } from 'react-router';
+import { MessageCircle } from 'lucide-react';
+import { api, ApiError } from '@/lib/api-client';
+import { useUser } from '@/lib/auth';
+import { Button, type ButtonSize, type ButtonVariant } from './button';
+import { toast } from './toast';
+
+// Spec §5 messaging from the directory (and from a profile): guests are asked to log in, nobody
+// messages themselves; then POST /api/chat/start opens the conversation (spec §7), with spec §4's
+// suspended/verification wording and spec §8's 'Chat Error'. Shared by the directory and members
+// features, which may not import each other.
+
+export const MESSAGE_TEXT = {
+  authTitle: 'Authentication Required',
+  authBody: 'Please log in to send messages.',
+  selfTitle: 'Cannot Message Yourself',
+  selfBody: 'You cannot send a message to yourself.',
+  suspendedTitle: 'Chat Feature Suspended',
+  suspendedBody: 'Your chat feature has been suspended by an administrator.',
+  errorTitle: 'Chat Error',
+  errorFallback: 'Failed to start conversation',
+} as const;
+
+type StartChatResponse = { id?: number | string; conversationId?: number | string };
+
+/** Where a started chat lives: /inbox/{id}; /inbox when the answer names none. */
+export function inboxPath(res: StartChatResponse | undefined): string {
+  const id = res?.id ?? res?.conversationId;
+  return id !== undefined && id !== null && id !== '' ? `/inbox/${encodeURIComponent(String(id))}` : '/inbox';
+}
+
+/**
+ * The API's own 404 for a route that does not exist yet answers 'Not found': until the chat API is
+ * built, messaging goes to the inbox. Any other 404 (a member who is gone) is an error to show.
+ */
+function isMissingEndpoint(err: unknown): boolean {
+  return err instanceof ApiError && err.status === 404 && (err.serverMessage ?? 'Not found') === 'Not found';
+}
+
+export function chatErrorToast(err: unknown): { title: string; description: string } {
+  const message = err instanceof ApiError ? (err.serverMessage ?? '') : err instanceof Error ? err.message : '';
+  if (/suspended|verification/i.test(message)) return { title: MESSAGE_TEXT.suspendedTitle, description: MESSAGE_TEXT.suspendedBody };
+  return { title: MESSAGE_TEXT.errorTitle, description: (err instanceof ApiError && err.serverMessage) || MESSAGE_TEXT.errorFallback };
+}
+
+type Props = {
+  recipientId: number;
+  /** For the accessible name: 'Message @sam'. */
+  recipientName: string;
+  variant?: ButtonVariant;
+  size?: ButtonSize;
+  className?: string;
+};
+
+export function MessageButton({ recipientId, recipientName, variant = 'primary', size = 'md', className }: Props) {
+  const { user } = useUser();
+  const navigate = useNavigate();
+  const [pending, setPending] = useState(false);
+
+  const onClick = async () => {
+    if (!user) {
+      toast({ title: MESSAGE_TEXT.authTitle, description: MESSAGE_TEXT.authBody, variant: 'destructive' });
+      return;
+    }
+    if (user.id === recipientId) {
+      toast({ title: MESSAGE_TEXT.selfTitle, description: MESSAGE_TEXT.selfBody, variant: 'destructive' });
+      return;
+    }
+    setPending(true);
+    try {
+      const res = await api.post<StartChatResponse>('/api/chat/start', { recipientId });
+      await navigate(inboxPath(res));
+    } catch (err) {
+      if (isMissingEndpoint(err)) await navigate('/inbox');
+      else toast({ ...chatErrorToast(err), variant: 'destructive' });
+    } finally {
+      setPending(false);
+    }
+  };
+
+  return (
+    <Button
+      variant={variant}
+      size={size}
+      className={className}
+      onClick={() => void onClick()}
+      disabled={pending}
+      aria-label={`Message ${recipientName}`}
+    >
+      <MessageCircle aria-hidden="true" className="size-5" />
+      {pending ? 'Opening…' : 'Message'}
+    </Button>
+  );
+}

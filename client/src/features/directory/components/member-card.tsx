@@ -1,0 +1,74 @@
+import { Link } from 'react-router';
+import { avatarLabel } from '@common/avatars';
+import type { TDirectoryUser } from '@common/contracts/members';
+import { buttonClasses } from '@/components/ui/button';
+import { MessageButton } from '@/components/ui/message-button';
+import { formatShortMonthYear } from '../lib/format';
+import { AvatarHoverCard } from './avatar-hover-card';
+
+export const directoryProfileHref = (username: string) => `/profile/${encodeURIComponent(username)}?from=directory`;
+
+type Props = {
+  member: TDirectoryUser;
+  /** Spec §2: Message only for a signed-in viewer, never on their own card. */
+  canMessage: boolean;
+};
+
+/** Spec §2 member card: avatar (hover card), @username, member since month/year, status badge, actions. */
+export function MemberCard({ member, canMessage }: Props) {
+  const headingId = `member-${member.id}-name`;
+  const href = directoryProfileHref(member.username);
+  const since = formatShortMonthYear(member.joinedDate);
+  return (
+    <article aria-labelledby={headingId} className="grid h-full content-start gap-3 rounded-xl border border-line bg-white p-4 shadow-sm">
+      <div className="flex min-w-0 items-center gap-3">
+        <AvatarHoverCard avatar={member.avatar} username={member.username} profileHref={href} />
+        <div className="min-w-0">
+          <h2 id={headingId} className="text-lg leading-tight font-bold break-all">
+            @{member.username}
+          </h2>
+          <p className="text-sm text-muted">{avatarLabel(member.avatar, 'short')}</p>
+          {since && <p className="text-sm text-muted">Member since {since}</p>}
+        </div>
+      </div>
+      {member.statusText && (
+        <p className="justify-self-start rounded-lg bg-accent-100 px-2.5 py-1 text-sm font-semibold break-words text-ink">
+          <span className="sr-only">Status: </span>
+          {member.statusText}
+        </p>
+      )}
+      <div className="mt-auto flex flex-wrap gap-2 pt-1">
+        <Link to={href} aria-describedby={headingId} className={buttonClasses('secondary', 'md', 'flex-1')}>
+          View Profile
+        </Link>
+        {canMessage && <MessageButton recipientId={member.id} recipientName={`@${member.username}`} className="flex-1" />}
+      </div>
+    </article>
+  );
+}
+
+/** Placeholder cards while the first page loads. */
+export function MemberCardSkeletons({ count = 6 }: { count?: number }) {
+  return (
+    <div>
+      <p role="status" className="sr-only">
+        Loading members…
+      </p>
+      <ul aria-hidden="true" className="grid gap-3 sm:grid-cols-2 lg:grid-cols-3">
+        {Array.from({ length: count }, (_, i) => (
+          <li key={i} data-testid="member-skeleton" className="grid gap-3 rounded-xl border border-line bg-white p-4">
+            <div className="flex items-center gap-3">
+              <span className="size-16 animate-pulse rounded-full bg-surface motion-reduce:animate-none" />
+              <div className="grid flex-1 gap-2">
+                <span className="h-5 w-3/4 animate-pulse rounded bg-surface motion-reduce:animate-none" />
+                <span className="h-4 w-1/2 animate-pulse rounded bg-surface motion-reduce:animate-none" />
+              </div>
+            </div>
+            <span className="h-7 w-2/3 animate-pulse rounded-full bg-surface motion-reduce:animate-none" />
+            <span className="h-11 animate-pulse rounded-lg bg-surface motion-reduce:animate-none" />
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}

@@ -1,0 +1,110 @@
+import { keepPreviousData, queryOptions, useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import type { TUser } from '@common/contracts/auth';
+import type { TPostList } from '@common/contracts/forum';
+import type {
+  TChangeEmailRequest,
+  TChangeEmailResponse,
+  TChangePasswordRequest,
+  TDeleteAccountRequest,
+  TOnboardingRequest,
+  TProfile,
+  TPublicProfile,
+  TUpdateProfileRequest,
+  TVerifyEmailChangeRequest,
+} from '@common/contracts/members';
+import { PAGE_SIZE } from '@common/constants';
+import { api, apiRequest, withQuery } from '@/lib/api-client';
+import { USER_QUERY_KEY } from '@/lib/auth';
+
+// Members calls (docs/API.md "Members"): own profile, onboarding, password, email, export, deletion
+// and public profiles.
+
+export type MessageResponse = { message: string };
+
+export const PROFILE_URL = '/api/profile';
+export const PROFILE_QUERY_KEY = [PROFILE_URL] as const;
+
+export const getProfileQueryOptions = () =>
+  queryOptions({
+    queryKey: PROFILE_QUERY_KEY,
+    queryFn: ({ signal }) => api.get<TProfile>(PROFILE_URL, { signal }),
+  });
+
+const userUrl = (username: string) => `/api/users/${encodeURIComponent(username)}`;
+
+export const getPublicProfileQueryOptions = (username: string) =>
+  queryOptions({
+    queryKey: ['/api/users', username] as const,
+    queryFn: ({ signal }) => api.get<TPublicProfile>(userUrl(username), { signal }),
+  });
+
+export const getMemberPostsQueryOptions = (username: string, page: number) =>
+  queryOptions({
+    queryKey: ['/api/users', username, 'posts', page] as const,
+    queryFn: ({ signal }) => api.get<TPostList>(withQuery(`${userUrl(username)}/posts`, { page, limit: PAGE_SIZE }), { signal }),
+    // The page shown stays while the next one loads, so paging does not flash.
+    placeholderData: keepPreviousData,
+  });
+
+/**
+ * The signed-in user changed (names, avatar, status, email): the header and everything that reads
+ * the user query update at once; the profile keeps its pendingEmail unless told otherwise. Lists that
+ * show the member as an author (forum, directory) are refreshed when next shown.
+ */
+export function applyUser(queryClient: QueryClient, user: TUser, pendingEmail?: string | null) {
+  queryClient.setQueryData(USER_QUERY_KEY, user);
+  queryClient.setQueryData<TProfile>(PROFILE_QUERY_KEY, (old) => ({
+    ...user,
+    pendingEmail: pendingEmail !== undefined ? pendingEmail : (old?.pendingEmail ?? null),
+  }));
+  void queryClient.invalidateQueries({
+    predicate: (q) => q.queryKey[0] !== USER_QUERY_KEY[0] && q.queryKey[0] !== PROFILE_URL,
+    refetchType: 'none',
+  });
+}
+
+export function useOnboarding() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: TOnboardingRequest) => api.post<TUser>('/api/onboarding', body),
+    onSuccess: (user) => applyUser(queryClient, user),
+  });
+}
+
+export function useUpdateProfile() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: TUpdateProfileRequest) => api.patch<TUser>(PROFILE_URL, body),
+    onSuccess: (user) => applyUser(queryClient, user),
+  });
+}
+
+export function useChangePassword() {
+  return useMutation({
+    mutationFn: (body: TChangePasswordRequest) => api.post<MessageResponse>(`${PROFILE_URL}/password`, body),
+  });
+}
+
+export function useChangeEmail() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: TChangeEmailRequest) => api.post<TChangeEmailResponse>(`${PROFILE_URL}/email`, body),
+    onSuccess: ({ pendingEmail }) =>
+      queryClient.setQueryData<TProfile>(PROFILE_QUERY_KEY, (old) => (old ? { ...old, pendingEmail } : old)),
+  });
+}
+
+export function useVerifyEmailChange() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: TVerifyEmailChangeRequest) => api.post<TUser>(`${PROFILE_URL}/email/verify`, body),
+    onSuccess: (user) => applyUser(queryClient, user, null),
+  });
+}
+
+export function useDeleteAccount() {
+  return useMutation({
+    // api.delete sends no body; this call needs the password in one.
+    mutationFn: (body: TDeleteAccountRequest) => apiRequest<MessageResponse>('DELETE', PROFILE_URL, body),
+  });
+}

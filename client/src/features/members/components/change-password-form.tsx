@@ -1,0 +1,80 @@
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import type { z } from 'zod';
+import { MEMBERS_MSG, ZChangePasswordForm, type TChangePasswordForm } from '@common/contracts/members';
+import { ApiError } from '@/lib/api-client';
+import { Button } from '@/components/ui/button';
+import { FormField } from '@/components/ui/form-field';
+import { toast } from '@/components/ui/toast';
+import { useChangePassword } from '../api/members-api';
+import { failureText, serverFieldErrors } from '../lib/form-errors';
+
+const EMPTY: TChangePasswordForm = { currentPassword: '', newPassword: '', confirmPassword: '', signOutOtherSessions: false };
+const FIELDS = ['currentPassword', 'newPassword'] as const;
+
+/** Current password, new one twice, and whether to end the other sessions → POST /api/profile/password. */
+export function ChangePasswordForm({ onDone }: { onDone: () => void }) {
+  const change = useChangePassword();
+  const {
+    register,
+    handleSubmit,
+    reset,
+    setError,
+    formState: { errors },
+  } = useForm<TChangePasswordForm, unknown, z.output<typeof ZChangePasswordForm>>({
+    resolver: zodResolver(ZChangePasswordForm),
+    defaultValues: EMPTY,
+  });
+
+  const onSubmit = handleSubmit(({ confirmPassword: _confirm, ...body }) => {
+    change.mutate(body, {
+      onSuccess: (res) => {
+        toast({ title: 'Password changed', description: res.message, variant: 'success' });
+        reset(EMPTY);
+        onDone();
+      },
+      onError: (err) => {
+        const fields = serverFieldErrors(err, FIELDS);
+        if (err instanceof ApiError && err.serverMessage === MEMBERS_MSG.currentPasswordIncorrect) {
+          fields.currentPassword = MEMBERS_MSG.currentPasswordIncorrect;
+        }
+        for (const f of FIELDS) if (fields[f]) setError(f, { message: fields[f] }, { shouldFocus: true });
+        toast({ title: 'Could not change your password', description: failureText(err), variant: 'destructive' });
+      },
+    });
+  });
+
+  return (
+    <form onSubmit={onSubmit} noValidate className="grid gap-4">
+      <FormField
+        label="Current password"
+        type="password"
+        autoComplete="current-password"
+        error={errors.currentPassword?.message}
+        {...register('currentPassword')}
+      />
+      <FormField
+        label="New password"
+        type="password"
+        autoComplete="new-password"
+        hint="At least 8 characters, with an uppercase letter, a lowercase letter, a number and one of @ $ ! % * ? &"
+        error={errors.newPassword?.message}
+        {...register('newPassword')}
+      />
+      <FormField
+        label="Confirm new password"
+        type="password"
+        autoComplete="new-password"
+        error={errors.confirmPassword?.message}
+        {...register('confirmPassword')}
+      />
+      <label className="flex min-h-11 items-center gap-3">
+        <input type="checkbox" className="size-5 accent-brand-800" {...register('signOutOtherSessions')} />
+        <span>Sign out of my other devices</span>
+      </label>
+      <Button type="submit" disabled={change.isPending} className="sm:justify-self-end">
+        {change.isPending ? 'Changing…' : 'Change password'}
+      </Button>
+    </form>
+  );
+}
