@@ -9,6 +9,20 @@ import { ZListPostsQuery } from './forum.ts';
 
 export const STATUS_MAX = 100;
 export const DIRECTORY_QUERY_MAX = 100;
+/** A directory search counts and reaches at most this many matches (docs/API.md "Directory"). */
+export const DIRECTORY_MAX_RESULTS = 1000;
+
+/**
+ * How a directory search matches (case-insensitive, username or status text). With three letters or
+ * digits in a row it matches anywhere ('hgv' finds 'Class 1 HGV'); shorter, it matches the start
+ * ('jo' finds 'john_doe', not 'banjo'), which a trigram index can answer and "anywhere" cannot. A search
+ * with neither (only punctuation, or punctuation first and no three in a row) is refused: null.
+ */
+export function directorySearchMode(q: string): 'contains' | 'prefix' | null {
+  if (/[\p{L}\p{N}]{3}/u.test(q)) return 'contains';
+  if (/^[\p{L}\p{N}]/u.test(q)) return 'prefix';
+  return null;
+}
 
 export const MEMBERS_MSG = {
   statusMax: `Status must be at most ${STATUS_MAX} characters`,
@@ -25,6 +39,7 @@ export const MEMBERS_MSG = {
   directoryVerification: 'Email verification required to access directory',
   sortInvalid: `Sort must be one of ${DIRECTORY_SORTS.join(', ')}`,
   queryTooLong: `Search must be at most ${DIRECTORY_QUERY_MAX} characters`,
+  queryStart: 'Search must start with a letter or number',
   nothingToUpdate: 'Nothing to update',
   passwordChanged: 'Password changed',
   passwordChangedSignedOut: 'Password changed. Your other sessions have been signed out.',
@@ -116,11 +131,18 @@ export type TPublicProfile = z.infer<typeof ZPublicProfile>;
 
 export const ZDirectorySort = z.enum(DIRECTORY_SORTS, { error: MEMBERS_MSG.sortInvalid });
 
-/** GET /api/directory/users query. Blank q is no filter; page and limit work as in the forum list. */
+/**
+ * GET /api/directory/users query. q is trimmed; blank is no filter; see directorySearchMode. page and
+ * limit work as in the forum list.
+ */
 export const ZDirectoryQuery = z.object({
   q: z.preprocess(
     (v) => (typeof v === 'string' ? v.trim() || undefined : v),
-    z.string().max(DIRECTORY_QUERY_MAX, MEMBERS_MSG.queryTooLong).optional(),
+    z
+      .string()
+      .max(DIRECTORY_QUERY_MAX, MEMBERS_MSG.queryTooLong)
+      .refine((q) => directorySearchMode(q) !== null, MEMBERS_MSG.queryStart)
+      .optional(),
   ),
   sort: z.preprocess((v) => (v === '' ? undefined : v), ZDirectorySort.default('username')),
   page: ZListPostsQuery.shape.page,
@@ -139,8 +161,9 @@ export const ZDirectoryUser = z.object({
 export type TDirectoryUser = z.infer<typeof ZDirectoryUser>;
 
 /**
- * totalCount: members matching q (all listed members without q). verifiedCount: every listed member
- * ("Showing X of Y verified members"); it may lag by up to a minute (docs/API.md "Directory").
+ * totalCount: members matching q, at most DIRECTORY_MAX_RESULTS (without q: every listed member, as
+ * verifiedCount). verifiedCount: every listed member ("Showing X of Y verified members"); it may lag by
+ * up to a minute (docs/API.md "Directory").
  */
 export const ZDirectoryResponse = z.object({
   users: z.array(ZDirectoryUser),
