@@ -16,6 +16,7 @@ import { shareRoutes } from './modules/forum/share-routes.ts';
 import { voteRoutes } from './modules/forum/vote-routes.ts';
 import { healthRoutes } from './modules/health/routes.ts';
 import { maintenanceRoutes } from './modules/maintenance/routes.ts';
+import { memberRoutes } from './modules/members/routes.ts';
 import { notificationRoutes } from './modules/notifications/routes.ts';
 import { errorsPlugin } from './plugins/errors.ts';
 import { originCheckPlugin } from './plugins/origin-check.ts';
@@ -86,6 +87,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   await app.register(shareRoutes, { db });
   await app.register(notificationRoutes, { db });
   await app.register(authRoutes, { config, db, mailer });
+  await app.register(memberRoutes, { config, db, mailer });
 
   // Last: the built client and the SPA fallback (its not-found handler also answers unknown /api paths).
   if (deps.serveClient) await app.register(webPlugin, {});

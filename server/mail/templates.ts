@@ -62,3 +62,48 @@ export function passwordResetMail(opts: { appName: string; firstName: string; li
     ),
   };
 }
+
+export function emailChangeCodeMail(opts: { appName: string; firstName: string; code: string }): MailContent {
+  const { appName, firstName, code } = opts;
+  return {
+    subject: `Confirm your new ${appName} email address`,
+    text: [
+      `Hi ${firstName},`,
+      '',
+      `You asked to use this address for your ${appName} account. Your confirmation code is: ${code}`,
+      '',
+      'It expires in 10 minutes. Your email address changes only once the code is entered.',
+      '',
+      'If you did not ask for this, you can ignore this email.',
+    ].join('\n'),
+    html: layout(
+      appName,
+      `<p>Hi ${escapeHtml(firstName)},</p>
+<p>You asked to use this address for your ${escapeHtml(appName)} account. Your confirmation code is:</p>
+<p style="font-size:32px;font-weight:bold;letter-spacing:6px;margin:16px 0">${code}</p>
+<p>It expires in 10 minutes. Your email address changes only once the code is entered.</p>
+<p>If you did not ask for this, you can ignore this email.</p>`,
+    ),
+  };
+}
+
+/** To the old address once the change is done; the new one is partly hidden (the old inbox may not be theirs any more). */
+export function emailChangedNoticeMail(opts: { appName: string; firstName: string; newEmailMasked: string; supportUrl: string }): MailContent {
+  const { appName, firstName, newEmailMasked, supportUrl } = opts;
+  return {
+    subject: `Your ${appName} email address was changed`,
+    text: [
+      `Hi ${firstName},`,
+      '',
+      `The email address of your ${appName} account was changed to ${newEmailMasked}. Mail about your account now goes there.`,
+      '',
+      `If you did not make this change, contact us at once: ${supportUrl}`,
+    ].join('\n'),
+    html: layout(
+      appName,
+      `<p>Hi ${escapeHtml(firstName)},</p>
+<p>The email address of your ${escapeHtml(appName)} account was changed to <strong>${escapeHtml(newEmailMasked)}</strong>. Mail about your account now goes there.</p>
+<p>If you did not make this change, <a href="${escapeHtml(supportUrl)}">contact us</a> at once.</p>`,
+    ),
+  };
+}

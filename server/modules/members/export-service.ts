@@ -1,0 +1,228 @@
+import { and, asc, eq, isNull } from 'drizzle-orm';
+import type { TUser } from '../../../common/contracts/auth.ts';
+import type { Db } from '../../db/client.ts';
+import {
+  categories,
+  commentReactions,
+  commentVotes,
+  comments,
+  notifications,
+  postReactions,
+  postVotes,
+  posts,
+  shareEvents,
+  users,
+} from '../../db/schema/index.ts';
+import { HttpError } from '../../http-errors.ts';
+import { AUTH_MSG } from '../auth/messages.ts';
+import { presentUser } from '../auth/presenter.ts';
+import { voteType } from '../forum/presenter.ts';
+
+export const EXPORT_FORMAT_VERSION = 1;
+
+/** The file of GET /api/auth/me/export (UK GDPR Art. 15 and 20: a copy of their data, machine-readable). */
+export type TDataExport = {
+  format: { name: 'kerbside-data-export'; version: number };
+  exportedAt: string;
+  profile: TUser & { updatedAt: string; suspended: boolean };
+  posts: Array<{
+    id: number;
+    slug: string;
+    title: string;
+    content: string;
+    category: { id: number; name: string; slug: string };
+    createdAt: string;
+    editedAt: string | null;
+    deletedAt: string | null;
+    viewCount: number;
+    commentCount: number;
+    upvotes: number;
+    downvotes: number;
+    shareCount: number;
+  }>;
+  comments: Array<{
+    id: number;
+    postId: number;
+    postSlug: string;
+    parentId: number | null;
+    content: string;
+    createdAt: string;
+    editedAt: string | null;
+    deletedAt: string | null;
+    upvotes: number;
+    downvotes: number;
+  }>;
+  votes: {
+    posts: Array<{ postId: number; postSlug: string; vote: 'upvote' | 'downvote' | null; createdAt: string }>;
+    comments: Array<{ commentId: number; postId: number; vote: 'upvote' | 'downvote' | null; createdAt: string }>;
+  };
+  reactions: {
+    posts: Array<{ postId: number; postSlug: string; emoji: string; createdAt: string }>;
+    comments: Array<{ commentId: number; postId: number; emoji: string; createdAt: string }>;
+  };
+  shares: Array<{ postId: number; platform: string; shareMethod: string; success: boolean; createdAt: string }>;
+  notifications: Array<{
+    id: number;
+    type: string;
+    title: string;
+    message: string;
+    isRead: boolean;
+    createdAt: string;
+    postId: number | null;
+    commentId: number | null;
+  }>;
+  /** Chat messages: the chat tables do not exist yet; the chat issue fills this (their sent and received messages). */
+  messages: unknown[];
+};
+
+const iso = (d: Date | null) => (d ? d.toISOString() : null);
+
+/**
+ * Everything the member wrote or did, including their own deleted posts and comments (still stored, so
+ * still theirs to see). Never the password hash, codes, tokens or sessions. Oldest first throughout.
+ * Queries run one after another on purpose (one pooled connection per request); each reads a user index.
+ */
+export async function buildDataExport(db: Db, userId: number, now = new Date()): Promise<TDataExport> {
+  const [user] = await db.select().from(users).where(and(eq(users.id, userId), isNull(users.deletedAt))).limit(1);
+  if (!user) throw new HttpError(401, AUTH_MSG.notLoggedIn);
+
+  const postRows = await db
+    .select({
+      id: posts.id,
+      slug: posts.slug,
+      title: posts.title,
+      content: posts.content,
+      categoryId: categories.id,
+      categoryName: categories.name,
+      categorySlug: categories.slug,
+      createdAt: posts.createdAt,
+      editedAt: posts.editedAt,
+      deletedAt: posts.deletedAt,
+      viewCount: posts.viewCount,
+      commentCount: posts.commentCount,
+      upvotes: posts.upvotes,
+      downvotes: posts.downvotes,
+      shareCount: posts.shareCount,
+    })
+    .from(posts)
+    .innerJoin(categories, eq(categories.id, posts.categoryId))
+    .where(eq(posts.authorId, userId))
+    .orderBy(asc(posts.createdAt), asc(posts.id));
+
+  const commentRows = await db
+    .select({
+      id: comments.id,
+      postId: comments.postId,
+      postSlug: posts.slug,
+      parentId: comments.parentId,
+      content: comments.content,
+      createdAt: comments.createdAt,
+      editedAt: comments.editedAt,
+      deletedAt: comments.deletedAt,
+      upvotes: comments.upvotes,
+      downvotes: comments.downvotes,
+    })
+    .from(comments)
+    .innerJoin(posts, eq(posts.id, comments.postId))
+    .where(eq(comments.authorId, userId))
+    .orderBy(asc(comments.createdAt), asc(comments.id));
+
+  const postVoteRows = await db
+    .select({ postId: postVotes.postId, postSlug: posts.slug, value: postVotes.value, createdAt: postVotes.createdAt })
+    .from(postVotes)
+    .innerJoin(posts, eq(posts.id, postVotes.postId))
+    .where(eq(postVotes.userId, userId))
+    .orderBy(asc(postVotes.createdAt), asc(postVotes.postId));
+
+  const commentVoteRows = await db
+    .select({ commentId: commentVotes.commentId, postId: comments.postId, value: commentVotes.value, createdAt: commentVotes.createdAt })
+    .from(commentVotes)
+    .innerJoin(comments, eq(comments.id, commentVotes.commentId))
+    .where(eq(commentVotes.userId, userId))
+    .orderBy(asc(commentVotes.createdAt), asc(commentVotes.commentId));
+
+  const postReactionRows = await db
+    .select({ postId: postReactions.postId, postSlug: posts.slug, emoji: postReactions.emoji, createdAt: postReactions.createdAt })
+    .from(postReactions)
+    .innerJoin(posts, eq(posts.id, postReactions.postId))
+    .where(eq(postReactions.userId, userId))
+    .orderBy(asc(postReactions.createdAt), asc(postReactions.postId));
+
+  const commentReactionRows = await db
+    .select({
+      commentId: commentReactions.commentId,
+      postId: comments.postId,
+      emoji: commentReactions.emoji,
+      createdAt: commentReactions.createdAt,
+    })
+    .from(commentReactions)
+    .innerJoin(comments, eq(comments.id, commentReactions.commentId))
+    .where(eq(commentReactions.userId, userId))
+    .orderBy(asc(commentReactions.createdAt), asc(commentReactions.commentId));
+
+  const shareRows = await db
+    .select({
+      postId: shareEvents.postId,
+      platform: shareEvents.platform,
+      shareMethod: shareEvents.shareMethod,
+      success: shareEvents.success,
+      createdAt: shareEvents.createdAt,
+    })
+    .from(shareEvents)
+    .where(eq(shareEvents.userId, userId))
+    .orderBy(asc(shareEvents.createdAt), asc(shareEvents.id));
+
+  const notificationRows = await db
+    .select()
+    .from(notifications)
+    .where(eq(notifications.userId, userId))
+    .orderBy(asc(notifications.createdAt), asc(notifications.id));
+
+  return {
+    format: { name: 'kerbside-data-export', version: EXPORT_FORMAT_VERSION },
+    exportedAt: now.toISOString(),
+    profile: { ...presentUser(user), updatedAt: user.updatedAt.toISOString(), suspended: user.suspendedAt !== null },
+    posts: postRows.map((p) => ({
+      id: p.id,
+      slug: p.slug,
+      title: p.title,
+      content: p.content,
+      category: { id: p.categoryId, name: p.categoryName, slug: p.categorySlug },
+      createdAt: p.createdAt.toISOString(),
+      editedAt: iso(p.editedAt),
+      deletedAt: iso(p.deletedAt),
+      viewCount: p.viewCount,
+      commentCount: p.commentCount,
+      upvotes: p.upvotes,
+      downvotes: p.downvotes,
+      shareCount: p.shareCount,
+    })),
+    comments: commentRows.map((c) => ({
+      ...c,
+      createdAt: c.createdAt.toISOString(),
+      editedAt: iso(c.editedAt),
+      deletedAt: iso(c.deletedAt),
+    })),
+    votes: {
+      posts: postVoteRows.map((v) => ({ postId: v.postId, postSlug: v.postSlug, vote: voteType(v.value), createdAt: v.createdAt.toISOString() })),
+      comments: commentVoteRows.map((v) => ({ commentId: v.commentId, postId: v.postId, vote: voteType(v.value), createdAt: v.createdAt.toISOString() })),
+    },
+    reactions: {
+      posts: postReactionRows.map((r) => ({ ...r, createdAt: r.createdAt.toISOString() })),
+      comments: commentReactionRows.map((r) => ({ ...r, createdAt: r.createdAt.toISOString() })),
+    },
+    shares: shareRows.map((s) => ({ ...s, createdAt: s.createdAt.toISOString() })),
+    notifications: notificationRows.map((n) => ({
+      id: n.id,
+      type: n.type,
+      title: n.title,
+      message: n.message,
+      isRead: n.readAt !== null,
+      createdAt: n.createdAt.toISOString(),
+      postId: n.postId,
+      commentId: n.commentId,
+    })),
+    // The chat tables arrive with the chat issue, which fills this with the member's conversations' messages.
+    messages: [],
+  };
+}

@@ -1,0 +1,394 @@
+import { randomBytes } from 'node:crypto';
+import { and, desc, eq, gt, isNull, sql } from 'drizzle-orm';
+import { DEFAULT_AVATAR } from '../../../common/avatars.ts';
+import type { TPostList } from '../../../common/contracts/forum.ts';
+import {
+  MEMBERS_MSG,
+  type TChangeEmailRequest,
+  type TChangePasswordRequest,
+  type TOnboardingRequest,
+  type TPublicProfile,
+  type TUpdateProfileRequest,
+} from '../../../common/contracts/members.ts';
+import type { Config } from '../../config.ts';
+import type { Db, Tx } from '../../db/client.ts';
+import {
+  comments,
+  loginFailures,
+  notifications,
+  passwordResetTokens,
+  posts,
+  sessions,
+  shareEvents,
+  users,
+  verificationCodes,
+} from '../../db/schema/index.ts';
+import { badRequest, conflict, HttpError, notFound, tooManyRequests } from '../../http-errors.ts';
+import type { Mailer } from '../../mail/mailer.ts';
+import { emailChangeCodeMail, emailChangedNoticeMail } from '../../mail/templates.ts';
+import { endAllSessions } from '../../plugins/session.ts';
+import { CODE_MAX_ATTEMPTS, CODE_TTL_MS, codeMatches, generateCode, hashCode } from '../auth/codes.ts';
+import { AUTH_MSG } from '../auth/messages.ts';
+import { hashPassword, isCommonPassword, verifyPassword } from '../auth/passwords.ts';
+import { normaliseEmail } from '../auth/service.ts';
+import {
+  assertLoginAllowed,
+  assertMailAllowed,
+  clearLoginFailures,
+  hashIp,
+  HOUR_MS,
+  recordLoginFailure,
+  RESEND_MIN_GAP_MS,
+  RESEND_PER_HOUR,
+} from '../auth/throttle.ts';
+import { listColumns, loadCategories, presentPosts } from '../forum/service.ts';
+
+export type MembersDeps = { db: Db; config: Config; mailer: Mailer };
+type UserRow = typeof users.$inferSelect;
+
+/**
+ * What a deleted account keeps in place of its personal data. The username has a '-', which no sign-up
+ * may use, and the address a random part, so neither can ever clash with a real account; the old
+ * username and address are free for anyone to take again.
+ */
+export const deletedPlaceholders = (id: number) => ({
+  username: `deleted-${id}`,
+  email: `deleted-${id}-${randomBytes(6).toString('hex')}@deleted.invalid`,
+});
+/** Not an argon2 string: verifyPassword answers false for it, so nobody can sign in. */
+export const UNUSABLE_PASSWORD_HASH = '!account-deleted';
+
+/** `s•••@example.com`: enough for the owner to recognise, not a full address for whoever reads the old inbox. */
+export const maskEmail = (email: string) => {
+  const [local, domain] = email.split('@');
+  return `${local.slice(0, 1)}•••@${domain}`;
+};
+
+function pgErrorCode(err: unknown): string | undefined {
+  for (let e = err as { code?: unknown; cause?: unknown } | undefined, i = 0; e && i < 5; e = e.cause as typeof e, i++) {
+    if (typeof e.code === 'string' && /^[0-9A-Z]{5}$/.test(e.code)) return e.code;
+  }
+  return undefined;
+}
+
+const liveCode = (userId: number, now: Date) =>
+  and(
+    eq(verificationCodes.userId, userId),
+    eq(verificationCodes.purpose, 'change_email'),
+    isNull(verificationCodes.usedAt),
+    gt(verificationCodes.expiresAt, now),
+  );
+
+export function createMembersService({ db, config, mailer }: MembersDeps) {
+  const isAdminEmail = (email: string) => config.adminEmails.includes(email);
+
+  async function loadUser(id: number): Promise<UserRow> {
+    const [u] = await db.select().from(users).where(and(eq(users.id, id), isNull(users.deletedAt))).limit(1);
+    // The session plugin saw the account a moment ago; it can only be gone if deleted in between.
+    if (!u) throw new HttpError(401, AUTH_MSG.notLoggedIn);
+    return u;
+  }
+
+  /**
+   * The member's password, checked like a sign-in: a wrong one counts toward the same per account and
+   * address limit as failed sign-ins (5 in 15 minutes), so a borrowed session cannot guess it.
+   */
+  async function confirmPassword(user: UserRow, password: string, ip: string, field: string) {
+    const ipHash = hashIp(ip);
+    await assertLoginAllowed(db, user.email, ipHash);
+    if (!(await verifyPassword(user.passwordHash, password))) {
+      await recordLoginFailure(db, user.email, ipHash);
+      throw badRequest(MEMBERS_MSG.currentPasswordIncorrect, { [field]: MEMBERS_MSG.currentPasswordIncorrect });
+    }
+    await clearLoginFailures(db, user.email, ipHash);
+  }
+
+  /** The address of the newest change waiting for its code (not used, not expired, tries left). */
+  async function pendingEmail(userId: number, now = new Date()): Promise<string | null> {
+    const [row] = await db
+      .select({ email: verificationCodes.email, failedAttempts: verificationCodes.failedAttempts })
+      .from(verificationCodes)
+      .where(liveCode(userId, now))
+      .orderBy(desc(verificationCodes.createdAt), desc(verificationCodes.id))
+      .limit(1);
+    return row && row.failedAttempts < CODE_MAX_ATTEMPTS ? row.email : null;
+  }
+
+  return {
+    loadUser,
+    pendingEmail,
+
+    async getProfile(userId: number) {
+      const user = await loadUser(userId);
+      return { user, pendingEmail: await pendingEmail(userId) };
+    },
+
+    async updateProfile(userId: number, input: TUpdateProfileRequest) {
+      const [u] = await db
+        .update(users)
+        .set({ ...input, updatedAt: new Date() })
+        .where(and(eq(users.id, userId), isNull(users.deletedAt)))
+        .returning();
+      if (!u) throw new HttpError(401, AUTH_MSG.notLoggedIn);
+      return u;
+    },
+
+    /** Onboarding saves what was chosen; skipping ({}) only marks it done. Doing it again is allowed and keeps the first date. */
+    async completeOnboarding(userId: number, input: TOnboardingRequest) {
+      const now = new Date();
+      const [u] = await db
+        .update(users)
+        .set({ ...input, onboardedAt: sql`coalesce(${users.onboardedAt}, ${now.toISOString()}::timestamptz)`, updatedAt: now })
+        .where(and(eq(users.id, userId), isNull(users.deletedAt)))
+        .returning();
+      if (!u) throw new HttpError(401, AUTH_MSG.notLoggedIn);
+      return u;
+    },
+
+    async changePassword(userId: number, input: TChangePasswordRequest, ctx: { ip: string; currentTokenHash: string | null }) {
+      const user = await loadUser(userId);
+      await confirmPassword(user, input.currentPassword, ctx.ip, 'currentPassword');
+      if (input.newPassword === input.currentPassword) throw badRequest(MEMBERS_MSG.samePassword, { newPassword: MEMBERS_MSG.samePassword });
+      if (isCommonPassword(input.newPassword)) throw badRequest(AUTH_MSG.commonPassword, { newPassword: AUTH_MSG.commonPassword });
+      const passwordHash = await hashPassword(input.newPassword);
+      const now = new Date();
+      await db.transaction(async (tx) => {
+        await tx.update(users).set({ passwordHash, updatedAt: now }).where(eq(users.id, userId));
+        // A reset link mailed before the change must not undo it.
+        await tx
+          .update(passwordResetTokens)
+          .set({ usedAt: now })
+          .where(and(eq(passwordResetTokens.userId, userId), isNull(passwordResetTokens.usedAt)));
+        if (input.signOutOtherSessions) await endAllSessions(tx, userId, ctx.currentTokenHash ?? undefined);
+      });
+      return { message: input.signOutOtherSessions ? MEMBERS_MSG.passwordChangedSignedOut : MEMBERS_MSG.passwordChanged };
+    },
+
+    /** Step 1: password confirmed, address free; a code goes to the new address. Nothing changes yet. */
+    async requestEmailChange(userId: number, input: TChangeEmailRequest, ctx: { ip: string }) {
+      const user = await loadUser(userId);
+      const newEmail = normaliseEmail(input.newEmail);
+      if (newEmail === user.email) throw badRequest(MEMBERS_MSG.sameEmail, { newEmail: MEMBERS_MSG.sameEmail });
+      await confirmPassword(user, input.password, ctx.ip, 'password');
+      const now = new Date();
+      const outcome = await db.transaction(async (tx) => {
+        await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for('update');
+        const [taken] = await tx.select({ id: users.id }).from(users).where(eq(users.email, newEmail)).limit(1);
+        if (taken) return { kind: 'taken' } as const;
+        const recent = await tx
+          .select({ at: verificationCodes.createdAt })
+          .from(verificationCodes)
+          .where(
+            and(
+              eq(verificationCodes.userId, userId),
+              eq(verificationCodes.purpose, 'change_email'),
+              gt(verificationCodes.createdAt, new Date(now.getTime() - HOUR_MS)),
+            ),
+          );
+        const allowed = assertMailAllowed(recent.map((r) => r.at), { minGapMs: RESEND_MIN_GAP_MS, perHour: RESEND_PER_HOUR }, now.getTime());
+        if (!allowed.ok) return { kind: 'limited', allowed } as const;
+        // One change at a time: an earlier code (perhaps for another address) stops working.
+        await tx.update(verificationCodes).set({ expiresAt: now }).where(liveCode(userId, now));
+        const code = generateCode();
+        await tx.insert(verificationCodes).values({
+          userId,
+          purpose: 'change_email',
+          email: newEmail,
+          codeHash: hashCode(userId, code),
+          expiresAt: new Date(now.getTime() + CODE_TTL_MS),
+          createdAt: now,
+        });
+        return { kind: 'ok', code } as const;
+      });
+      if (outcome.kind === 'taken') throw conflict(MEMBERS_MSG.emailTaken, { newEmail: MEMBERS_MSG.emailTaken });
+      if (outcome.kind === 'limited') {
+        const seconds = outcome.allowed.retryAfterSeconds;
+        throw outcome.allowed.reason === 'gap'
+          ? tooManyRequests(AUTH_MSG.resendWait, seconds)
+          : tooManyRequests(AUTH_MSG.resendHourly(Math.ceil(seconds / 60)), seconds);
+      }
+      await mailer.send({
+        to: newEmail,
+        kind: 'email_change_code',
+        ...emailChangeCodeMail({ appName: config.appName, firstName: user.firstName, code: outcome.code }),
+      });
+      return { message: MEMBERS_MSG.emailCodeSent, pendingEmail: newEmail };
+    },
+
+    /** Step 2: the code from the new address switches the email; the old address is told. */
+    async confirmEmailChange(userId: number, code: string) {
+      const now = new Date();
+      let outcome;
+      try {
+        outcome = await db.transaction(async (tx) => {
+          // The row lock makes parallel guesses count one after the other.
+          const [user] = await tx.select().from(users).where(and(eq(users.id, userId), isNull(users.deletedAt))).for('update');
+          if (!user) return { kind: 'gone' } as const;
+          const [row] = await tx
+            .select()
+            .from(verificationCodes)
+            .where(and(eq(verificationCodes.userId, userId), eq(verificationCodes.purpose, 'change_email'), isNull(verificationCodes.usedAt)))
+            .orderBy(desc(verificationCodes.createdAt), desc(verificationCodes.id))
+            .limit(1);
+          if (!row || row.expiresAt <= now) return { kind: 'invalid' } as const;
+          if (row.failedAttempts >= CODE_MAX_ATTEMPTS) return { kind: 'tooMany' } as const;
+          if (!codeMatches(row.codeHash, userId, code)) {
+            const failedAttempts = row.failedAttempts + 1;
+            await tx.update(verificationCodes).set({ failedAttempts }).where(eq(verificationCodes.id, row.id));
+            return { kind: failedAttempts >= CODE_MAX_ATTEMPTS ? 'tooMany' : 'invalid' } as const;
+          }
+          await tx.update(verificationCodes).set({ usedAt: now }).where(eq(verificationCodes.id, row.id));
+          const [taken] = await tx.select({ id: users.id }).from(users).where(eq(users.email, row.email)).limit(1);
+          if (taken) return { kind: 'taken' } as const;
+          const [changed] = await tx
+            .update(users)
+            .set({
+              email: row.email,
+              // Entering the code proves the new address, so it counts as verified, and as an admin address when listed.
+              emailVerifiedAt: now,
+              isAdmin: user.isAdmin || isAdminEmail(row.email),
+              updatedAt: now,
+            })
+            .where(eq(users.id, userId))
+            .returning();
+          await tx.delete(loginFailures).where(eq(loginFailures.email, user.email));
+          return { kind: 'ok', user: changed, oldEmail: user.email } as const;
+        });
+      } catch (err) {
+        // Someone registered the address between the check and the update.
+        if (pgErrorCode(err) === '23505') throw conflict(MEMBERS_MSG.emailTaken);
+        throw err;
+      }
+      switch (outcome.kind) {
+        case 'gone':
+          throw new HttpError(401, AUTH_MSG.notLoggedIn);
+        case 'invalid':
+          throw badRequest(AUTH_MSG.invalidCode, { code: AUTH_MSG.invalidCode });
+        case 'tooMany':
+          throw badRequest(AUTH_MSG.tooManyCodeAttempts, { code: AUTH_MSG.tooManyCodeAttempts });
+        case 'taken':
+          throw conflict(MEMBERS_MSG.emailTaken);
+      }
+      await mailer.send({
+        to: outcome.oldEmail,
+        kind: 'email_changed',
+        ...emailChangedNoticeMail({
+          appName: config.appName,
+          firstName: outcome.user.firstName,
+          newEmailMasked: maskEmail(outcome.user.email),
+          supportUrl: `${config.appUrl}/support`,
+        }),
+      });
+      return outcome.user;
+    },
+
+    /**
+     * Deletes the account: the row stays (posts, comments, votes and reactions point at it) but keeps
+     * nothing personal, and every way back in (sessions, codes, reset links) is gone.
+     */
+    async deleteAccount(userId: number, password: string, ctx: { ip: string }) {
+      const user = await loadUser(userId);
+      await confirmPassword(user, password, ctx.ip, 'password');
+      const now = new Date();
+      await db.transaction(async (tx) => deleteAccountRows(tx, user, now));
+      return { message: MEMBERS_MSG.accountDeleted };
+    },
+
+    /** A member's public page. Unverified and deleted accounts have none; a suspended member's stays (their posts still show their name). */
+    async publicProfile(username: string): Promise<TPublicProfile> {
+      const u = await findPublicMember(db, username);
+      // Sequential on purpose: one pooled connection per request; both read the author indexes.
+      const [p] = await db
+        .select({ n: sql<number>`count(*)::int` })
+        .from(posts)
+        .where(and(eq(posts.authorId, u.id), isNull(posts.deletedAt)));
+      const [c] = await db
+        .select({ n: sql<number>`count(*)::int` })
+        .from(comments)
+        .innerJoin(posts, eq(posts.id, comments.postId))
+        .where(and(eq(comments.authorId, u.id), isNull(comments.deletedAt), isNull(posts.deletedAt)));
+      return {
+        id: u.id,
+        username: u.username,
+        avatar: u.avatar,
+        statusText: u.statusText,
+        joinedDate: u.createdAt.toISOString(),
+        postCount: p.n,
+        commentCount: c.n,
+      };
+    },
+
+    /** Their live posts, newest first, in the forum list's shape (posts_author_idx: author_id, created_at desc). */
+    async memberPosts(username: string, query: { page: number; limit: number }, viewerId: number | null): Promise<TPostList> {
+      const u = await findPublicMember(db, username);
+      const mine = and(eq(posts.authorId, u.id), isNull(posts.deletedAt));
+      const rows = await db
+        .select(listColumns)
+        .from(posts)
+        .where(mine)
+        .orderBy(desc(posts.createdAt), desc(posts.id))
+        .limit(query.limit + 1)
+        .offset((query.page - 1) * query.limit);
+      const hasMore = rows.length > query.limit;
+      const page = hasMore ? rows.slice(0, query.limit) : rows;
+      const [count] = await db.select({ n: sql<number>`count(*)::int` }).from(posts).where(mine);
+      const all = await loadCategories(db);
+      return { posts: await presentPosts(db, page, all, viewerId), totalCount: count.n, hasMore };
+    },
+  };
+}
+
+async function findPublicMember(db: Db, username: string) {
+  const [u] = await db
+    .select({
+      id: users.id,
+      username: users.username,
+      avatar: users.avatar,
+      statusText: users.statusText,
+      createdAt: users.createdAt,
+      emailVerifiedAt: users.emailVerifiedAt,
+      deletedAt: users.deletedAt,
+    })
+    .from(users)
+    .where(sql`lower(${users.username}) = lower(${username})`) // users_username_lower_key
+    .limit(1);
+  if (!u || u.deletedAt || !u.emailVerifiedAt) throw notFound(MEMBERS_MSG.memberNotFound);
+  return u;
+}
+
+/**
+ * The rows of an account deletion, in one transaction. Votes and reactions are deliberately KEPT (still
+ * pointing at the anonymised row): posts.upvotes/downvotes, comments' counts and the reaction summaries
+ * are kept on write and must keep equalling a recount of those rows, and deleting a member must not
+ * change the score of other people's posts. Posts and comments stay too, with no author ('Anonymous').
+ */
+export async function deleteAccountRows(tx: Tx, user: Pick<UserRow, 'id' | 'email'>, now: Date) {
+  await tx.select({ id: users.id }).from(users).where(eq(users.id, user.id)).for('update');
+  await tx.update(posts).set({ authorId: null }).where(eq(posts.authorId, user.id));
+  await tx.update(comments).set({ authorId: null }).where(eq(comments.authorId, user.id));
+  await tx.delete(sessions).where(eq(sessions.userId, user.id));
+  await tx.delete(verificationCodes).where(eq(verificationCodes.userId, user.id));
+  await tx.delete(passwordResetTokens).where(eq(passwordResetTokens.userId, user.id));
+  await tx.delete(notifications).where(eq(notifications.userId, user.id));
+  // Other members' notifications about them stay, no longer linked to the account.
+  await tx.update(notifications).set({ actorId: null }).where(eq(notifications.actorId, user.id));
+  await tx.update(shareEvents).set({ userId: null }).where(eq(shareEvents.userId, user.id));
+  await tx.delete(loginFailures).where(eq(loginFailures.email, user.email));
+  const placeholders = deletedPlaceholders(user.id);
+  await tx
+    .update(users)
+    .set({
+      ...placeholders,
+      firstName: '',
+      lastName: '',
+      passwordHash: UNUSABLE_PASSWORD_HASH,
+      avatar: DEFAULT_AVATAR,
+      statusText: '',
+      isAdmin: false,
+      deletedAt: now,
+      updatedAt: now,
+    })
+    .where(eq(users.id, user.id));
+}
+
+export type MembersService = ReturnType<typeof createMembersService>;
