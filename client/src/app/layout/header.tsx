@@ -6,6 +6,7 @@ import { openAuthDialog } from '@/lib/auth-dialog';
 import { cn } from '@/lib/cn';
 import { Button } from '@/components/ui/button';
 import { POSTS_QUERY_ROOT } from '@/features/forum/api/get-posts';
+import { NotificationsSlot } from '@/features/notifications/components/notifications-slot';
 import { preloadAuthDialog } from './auth-dialog-host';
 import { Logo } from './logo';
 import { LogoutLink } from './logout-link';
@@ -48,7 +49,7 @@ export function Header() {
             ))}
           </ul>
         </nav>
-        {/* Header actions: the notifications panel (a later change) joins this group. */}
+        {/* Header actions; the notifications (bell, panel, socket) load lazily, for members only. */}
         <div className="ml-auto flex items-center gap-1 sm:gap-2">
           {!isLoading && !user && (
             <>
@@ -72,6 +73,7 @@ export function Header() {
               </Button>
             </>
           )}
+          {user && <NotificationsSlot userId={user.id} />}
           {user && (
             <LogoutLink className={cn(barLink, 'hidden lg:inline-flex')}>
               <LogOut aria-hidden="true" className="size-4" />

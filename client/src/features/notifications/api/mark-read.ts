@@ -1,0 +1,45 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { TNotificationReadResponse, TUnreadCount } from '@common/contracts/notifications';
+import { api } from '@/lib/api-client';
+import { markReadInCache } from '../lib/notification-cache';
+import { NOTIFICATIONS_ROOT, NOTIFICATIONS_URL, UNREAD_COUNT_KEY } from './get-notifications';
+
+export const markAllRead = () => api.post<TUnreadCount>(`${NOTIFICATIONS_URL}/read-all`);
+export const markOneRead = (id: number) => api.post<TNotificationReadResponse>(`${NOTIFICATIONS_URL}/${id}/read`);
+
+/**
+ * Spec §4: opening the panel marks all read, at once on screen (count 0, every item read). A failure
+ * is only logged (spec §8) and the real state is fetched again.
+ */
+export function useMarkAllRead() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: markAllRead,
+    onMutate: async () => {
+      await queryClient.cancelQueries({ queryKey: UNREAD_COUNT_KEY });
+      markReadInCache(queryClient, []);
+    },
+    // A list that was loading when the panel opened may have landed with unread items.
+    onSuccess: () => markReadInCache(queryClient, []),
+    onError: (err) => {
+      console.error('Failed to mark all as read', err);
+      void queryClient.invalidateQueries({ queryKey: NOTIFICATIONS_ROOT });
+    },
+  });
+}
+
+/** Spec §4: clicking an unread item marks it read; the count drops by one, never below 0. */
+export function useMarkRead() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: markOneRead,
+    onMutate: async (id: number) => {
+      await queryClient.cancelQueries({ queryKey: UNREAD_COUNT_KEY });
+      markReadInCache(queryClient, [id]);
+    },
+    onError: (err) => {
+      console.error('Failed to mark as read', err);
+      void queryClient.invalidateQueries({ queryKey: NOTIFICATIONS_ROOT });
+    },
+  });
+}

@@ -1,0 +1,43 @@
+import { Link } from 'react-router';
+import type { TNotification } from '@common/contracts/notifications';
+import { cn } from '@/lib/cn';
+import { notificationHref } from '../lib/notification-cache';
+import { fullDate, relativeAge } from '../lib/relative-age';
+
+type Props = {
+  notification: TNotification;
+  /** Unread when the panel opened (the panel marks everything read as it opens). */
+  isNew: boolean;
+  onOpen: (notification: TNotification) => void;
+};
+
+/** One row of the panel: a link to the comment it is about (spec §2). */
+export function NotificationItem({ notification: n, isNew, onOpen }: Props) {
+  const unread = !n.isRead || isNew;
+  return (
+    <li>
+      <Link
+        to={notificationHref(n)}
+        onClick={() => onOpen(n)}
+        data-unread={!n.isRead || undefined}
+        className={cn(
+          'flex gap-3 px-4 py-3 text-ink hover:bg-brand-50 focus-visible:bg-brand-50',
+          unread && 'bg-accent-100/60',
+        )}
+      >
+        <span
+          aria-hidden="true"
+          className={cn('mt-1.5 size-2.5 shrink-0 rounded-full', unread ? 'bg-brand-800' : 'bg-transparent')}
+        />
+        <span className="min-w-0 flex-1">
+          {unread && <span className="sr-only">Unread: </span>}
+          <span className={cn('block leading-snug', unread ? 'font-bold' : 'font-semibold')}>{n.title}</span>
+          <span className="mt-0.5 line-clamp-2 block text-sm break-words text-muted">{n.message}</span>
+          <time dateTime={n.createdAt} title={fullDate(n.createdAt)} className="mt-1 block text-xs text-muted">
+            {relativeAge(n.createdAt)}
+          </time>
+        </span>
+      </Link>
+    </li>
+  );
+}
