@@ -7,7 +7,7 @@ import { POSTS_QUERY_ROOT, rethrowAs, retryListQuery, type PostsParams } from '.
 export const SEARCH_URL = '/api/forum/search';
 
 /** Spec §7 GET /api/forum/search?page&limit&sortBy&q&profession[&category]; q or profession is set. */
-export type SearchPostsParams = PostsParams & { q?: string; profession?: string };
+export type SearchPostsParams = Omit<PostsParams, 'sortBy'> & { sortBy?: PostsParams['sortBy']; q?: string; profession?: string };
 
 export const getSearchPostsQueryOptions = (params: SearchPostsParams) =>
   queryOptions({

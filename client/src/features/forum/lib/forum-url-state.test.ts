@@ -78,3 +78,17 @@ describe('withSearch', () => {
     expect(withSearch('/forum', p('page=2'))).toBe('/forum?page=2');
   });
 });
+
+describe('search order', () => {
+  it('ranks a text search by best match until a sort is chosen; a profession-only filter stays newest', () => {
+    expect(parseForumState(p('q=evri')).sort).toBe('relevance');
+    expect(parseForumState(p('q=evri&sort=newest')).sort).toBe('newest');
+    expect(parseForumState(p('profession=van')).sort).toBe('newest');
+  });
+
+  it('keeps an explicit newest while searching and drops best match, the search default, from the address', () => {
+    expect(next('q=evri', { sort: 'newest' })).toBe('q=evri&sort=newest');
+    expect(next('q=evri&sort=views', { sort: 'relevance' })).toBe('q=evri');
+    expect(next('', { sort: 'newest' })).toBe('');
+  });
+});

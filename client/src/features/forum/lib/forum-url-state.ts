@@ -9,9 +9,12 @@ export type ForumState = {
   q: string;
   /** Avatar key of the profession filter, '' for none. */
   profession: string;
-  sort: Sort;
+  /** 'relevance' (best match first) is what a text search shows until another sort is chosen. */
+  sort: ListSort;
   page: number;
 };
+
+export type ListSort = Sort | 'relevance';
 
 export type ForumChange = Partial<ForumState>;
 
@@ -30,6 +33,14 @@ export function parseSort(raw: string | null | undefined): Sort {
   return (SORTS as readonly string[]).includes(raw ?? '') ? (raw as Sort) : DEFAULT_SORT;
 }
 
+/**
+ * A text search is ranked (best match first) unless a sort was chosen; everything else defaults to
+ * spec §4's newest. So the sort parameter is absent exactly when the context's default applies.
+ */
+export function defaultSort(q: string): ListSort {
+  return q ? 'relevance' : DEFAULT_SORT;
+}
+
 /** Spec §5: at least 2 characters after trimming, or it is no search. */
 export function normaliseQuery(raw: string | null | undefined): string {
   const q = (raw ?? '').trim().replace(/\s+/g, ' ');
@@ -42,11 +53,12 @@ export function isSearchable(raw: string): boolean {
 
 export function parseForumState(params: URLSearchParams): ForumState {
   const profession = params.get('profession') ?? '';
+  const q = normaliseQuery(params.get('q'));
   return {
     category: (params.get('category') ?? '').trim(),
-    q: normaliseQuery(params.get('q')),
+    q,
     profession: findAvatar(profession) ? profession : '',
-    sort: parseSort(params.get('sort')),
+    sort: params.get('sort') ? parseSort(params.get('sort')) : defaultSort(q),
     page: parsePage(params.get('page')),
   };
 }
@@ -63,7 +75,10 @@ export function nextForumParams(current: URLSearchParams, change: ForumChange): 
   if (change.category !== undefined) put('category', change.category.trim());
   if (change.q !== undefined) put('q', normaliseQuery(change.q));
   if (change.profession !== undefined) put('profession', findAvatar(change.profession) ? change.profession : '');
-  if (change.sort !== undefined) put('sort', change.sort === DEFAULT_SORT ? '' : parseSort(change.sort));
+  if (change.sort !== undefined) {
+    const q = normaliseQuery(next.get('q'));
+    put('sort', change.sort === defaultSort(q) || change.sort === 'relevance' ? '' : parseSort(change.sort));
+  }
 
   const filterChanged = FILTER_KEYS.some((k) => change[k] !== undefined);
   const page = change.page ?? (filterChanged ? 1 : parsePage(current.get('page')));

@@ -70,7 +70,7 @@ export function ForumPage() {
 
         <div className="grid grid-cols-2 gap-3 sm:max-w-xl">
           <CategorySelect value={category} onChange={(slug) => update({ category: slug })} />
-          <SortSelect value={sort} onChange={(s) => update({ sort: s })} />
+          <SortSelect value={sort} searching={!!q} onChange={(s) => update({ sort: s })} />
         </div>
 
         <section aria-labelledby="results-title" className="grid grid-cols-1 gap-4">
