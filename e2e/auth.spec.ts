@@ -1,19 +1,12 @@
 import { expect, test } from './fixtures.ts';
-import { signInWith, toastTitled } from './support/ui.ts';
+import { registerWith, signInWith, toastTitled } from './support/ui.ts';
 
 // Issue 2, the foundation: an account from sign-up to sign-out, with the spec's texts (§4, §8).
 
 test('register, read the code from the email, verify and land on onboarding', async ({ page, accounts, mailbox }) => {
   const account = accounts.details();
-  await page.goto('/register');
+  await registerWith(page, account);
   const main = page.getByRole('main');
-  await main.getByLabel('First name').fill(account.firstName);
-  await main.getByLabel('Last name').fill(account.lastName);
-  await main.getByLabel('Username').fill(account.username);
-  await main.getByLabel('Email', { exact: true }).fill(account.email);
-  await main.getByLabel('Password', { exact: true }).fill(account.password);
-  await main.getByLabel('Confirm password').fill(account.password);
-  await main.getByRole('button', { name: 'Join Free' }).click();
 
   const code = main.getByLabel('Verification code');
   await expect(code).toBeVisible();

@@ -2,7 +2,7 @@ import type { Page } from '@playwright/test';
 import { inArray } from 'drizzle-orm';
 import { users } from '../server/db/schema/index.ts';
 import { expect, test, type Account } from './fixtures.ts';
-import { signInWith, toastTitled } from './support/ui.ts';
+import { registerWith, signInWith, toastTitled } from './support/ui.ts';
 
 // Issue 4, members: onboarding picks an avatar and a status; the directory searches (username or
 // status, any case) and sorts, with both in the address.
@@ -16,15 +16,8 @@ async function signIn(page: Page, account: Account) {
 
 test('a new member picks an avatar and a status on onboarding, lands on the forum, and the profile shows them', async ({ page, accounts, mailbox }) => {
   const account = accounts.details();
-  await page.goto('/register');
+  await registerWith(page, account);
   const main = page.getByRole('main');
-  await main.getByLabel('First name').fill(account.firstName);
-  await main.getByLabel('Last name').fill(account.lastName);
-  await main.getByLabel('Username').fill(account.username);
-  await main.getByLabel('Email', { exact: true }).fill(account.email);
-  await main.getByLabel('Password', { exact: true }).fill(account.password);
-  await main.getByLabel('Confirm password').fill(account.password);
-  await main.getByRole('button', { name: 'Join Free' }).click();
   const mail = await mailbox.waitForMail(account.email);
   await main.getByLabel('Verification code').fill(mail.code!);
   await main.getByRole('button', { name: 'Verify email' }).click();

@@ -12,3 +12,16 @@ export async function signInWith(page: Page, account: Pick<Account, 'email' | 'p
   await main.getByLabel('Password', { exact: true }).fill(account.password);
   await main.getByRole('button', { name: 'Sign In', exact: true }).click();
 }
+
+/** Fills and sends the /register page's form; the page then shows the code entry. */
+export async function registerWith(page: Page, account: Pick<Account, 'firstName' | 'lastName' | 'username' | 'email' | 'password'>) {
+  await page.goto('/register');
+  const main = page.getByRole('main');
+  await main.getByLabel('First name').fill(account.firstName);
+  await main.getByLabel('Last name').fill(account.lastName);
+  await main.getByLabel('Username').fill(account.username);
+  await main.getByLabel('Email', { exact: true }).fill(account.email);
+  await main.getByLabel('Password', { exact: true }).fill(account.password);
+  await main.getByLabel('Confirm password').fill(account.password);
+  await main.getByRole('button', { name: 'Join Free' }).click();
+}
