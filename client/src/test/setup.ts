@@ -1,5 +1,9 @@
 import { afterEach } from 'vitest';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
+
+// Lazy pages load through dynamic imports; on a busy 2-core CI machine that can take over the
+// default 1 s that findBy* waits.
+configure({ asyncUtilTimeout: 5000 });
 
 // Testing Library only auto-cleans with globals enabled; this project imports from vitest explicitly.
 afterEach(() => {
