@@ -162,8 +162,8 @@ describe('view counter (unit)', () => {
     await Promise.all([one.close(), two.close()]);
   });
 
-  it.runIf(process.env.TEST_REDIS_URL)('works against a real Redis (TEST_REDIS_URL)', async () => {
-    const redis = new Redis(process.env.TEST_REDIS_URL!, { maxRetriesPerRequest: 1 });
+  it.runIf(process.env.REDIS_URL)('works against a real Redis (REDIS_URL)', async () => {
+    const redis = new Redis(process.env.REDIS_URL!, { maxRetriesPerRequest: 1 });
     const viewer = unique('v');
     try {
       const one = createViewCounter({ db: fakeDb().db, redis, log: silent });
