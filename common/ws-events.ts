@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ZChatMessage, ZClientMessageId } from './contracts/chat.ts';
 import { ZNotification } from './contracts/notifications.ts';
 
 // The frames of the real-time socket at /ws (spec §7 "Socket"; docs/API.md "WebSocket /ws").
@@ -41,6 +42,32 @@ export const clientFrames = {
   authenticate: z.object({ userId: ZId }),
   /** Keep-alive from the page; answered with `pong`. */
   ping: z.object({ conversationId: ZId.optional() }),
+  // ---- chat (docs/API.md "Chat"); chat access is checked at every frame ----
+  /** Marks the conversation as shown in this socket (checks participation). */
+  join_conversation: z.object({ conversationId: z.coerce.number().int().positive() }),
+  leave_conversation: z.object({ conversationId: z.coerce.number().int().positive() }),
+  /**
+   * Stored first, then `new_message` to every socket of both members; the sender's copy (with the
+   * clientMessageId) is the receipt. A retry with the same clientMessageId never stores twice.
+   */
+  send_message: z.object({
+    conversationId: z.coerce.number().int().positive(),
+    content: z.string().max(16 * 1024),
+    clientMessageId: ZClientMessageId.optional(),
+  }),
+  /** The recipient's client has these messages: deliveredAt set, `message_status` to the sender. */
+  message_delivered: z.object({
+    conversationId: z.coerce.number().int().positive(),
+    messageIds: z.array(z.number().int().positive()).min(1).max(200),
+  }),
+  /** Marks these (or, without messageIds, all) of the other member's messages read. */
+  mark_read: z.object({
+    conversationId: z.coerce.number().int().positive(),
+    messageIds: z.array(z.number().int().positive()).min(1).max(200).optional(),
+  }),
+  /** `inbox_update` frames are sent to every socket of the member regardless; kept for the spec's client. */
+  subscribe_inbox: z.object({}),
+  unsubscribe_inbox: z.object({}),
 } satisfies Record<string, z.ZodObject>;
 
 export type ClientFrameType = keyof typeof clientFrames;
@@ -54,11 +81,22 @@ export const serverFrames = {
   authenticated: z.object({ success: z.boolean() }),
   pong: z.object({}),
   /** A frame the server could not use (bad JSON, unknown type, invalid fields); the socket stays open. */
-  error: z.object({ message: z.string() }),
+  error: z.object({ message: z.string(), clientMessageId: z.string().optional() }),
   /** A notification for this user was created; sent to every socket of the user. */
   'notification:new': z.object({ notification: ZNotification }),
   /** Notifications were marked read (in any tab or device); `[]` means all of them. */
   'notification:markRead': z.object({ ids: z.array(z.number()) }),
+  /** A stored chat message, to every socket of both members; the sender's copy carries its clientMessageId. */
+  new_message: z.object({ message: ZChatMessage, conversationId: z.number(), senderName: z.string() }),
+  /** Ticks: the sender's messages were delivered (deliveredAt) and/or read (readAt), ISO 8601. */
+  message_status: z.object({
+    conversationId: z.number(),
+    messageIds: z.array(z.number()),
+    deliveredAt: z.string().optional(),
+    readAt: z.string().optional(),
+  }),
+  /** A conversation of this member changed (new message, read): refresh its inbox row and unread counts. */
+  inbox_update: z.object({ conversationId: z.number(), unreadCount: z.number(), totalUnread: z.number() }),
 } satisfies Record<string, z.ZodObject>;
 
 export type ServerFrameType = keyof typeof serverFrames;
