@@ -7,6 +7,7 @@ import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
 import { createMailer, type Mailer } from './mail/mailer.ts';
 import { authRoutes } from './modules/auth/routes.ts';
+import { chatRoutes } from './modules/chat/routes.ts';
 import { commentRoutes } from './modules/forum/comment-routes.ts';
 import { postRoutes } from './modules/forum/post-routes.ts';
 import { reactionRoutes } from './modules/forum/reaction-routes.ts';
@@ -86,6 +87,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   await app.register(reactionRoutes, { db });
   await app.register(shareRoutes, { db });
   await app.register(notificationRoutes, { db });
+  await app.register(chatRoutes, { db });
   await app.register(authRoutes, { config, db, mailer });
   await app.register(memberRoutes, { config, db, mailer });
 

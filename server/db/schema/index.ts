@@ -2,3 +2,4 @@ export * from './users.ts';
 export * from './forum.ts';
 export * from './site.ts';
 export * from './notifications.ts';
+export * from './chat.ts';

@@ -1,0 +1,26 @@
+import type { TChatMessage, TChatUser } from '../../../common/contracts/chat.ts';
+import type { messages } from '../../db/schema/index.ts';
+
+export type MessageRow = typeof messages.$inferSelect;
+
+export const DELETED_MEMBER = 'Deleted member';
+
+/** `viewer` sees the clientMessageId of their own messages only. */
+export function presentMessage(m: MessageRow, viewer: number): TChatMessage {
+  return {
+    id: m.id,
+    conversationId: m.conversationId,
+    senderId: m.senderId,
+    content: m.content,
+    createdAt: m.createdAt.toISOString(),
+    deliveredAt: m.deliveredAt?.toISOString() ?? null,
+    readAt: m.readAt?.toISOString() ?? null,
+    clientMessageId: m.senderId === viewer ? m.clientMessageId : null,
+  };
+}
+
+/** A deleted account shows as 'Deleted member', with no avatar or status. */
+export function presentChatUser(u: { id: number; username: string; avatar: string | null; statusText: string | null; deletedAt: Date | null }): TChatUser {
+  if (u.deletedAt) return { id: u.id, username: DELETED_MEMBER, avatar: null, statusText: null };
+  return { id: u.id, username: u.username, avatar: u.avatar, statusText: u.statusText || null };
+}

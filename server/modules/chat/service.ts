@@ -1,0 +1,390 @@
+import { and, asc, count, desc, eq, gt, inArray, isNull, lt, ne, or, sql } from 'drizzle-orm';
+import {
+  CHAT_CATCH_UP_MAX,
+  CHAT_MSG,
+  CHAT_RATE_MAX,
+  CHAT_RATE_WINDOW_MS,
+  type TChatMessage,
+  type TChatWindowState,
+  type TConversation,
+  type TInboxItem,
+} from '../../../common/contracts/chat.ts';
+import type { ServerFrame } from '../../../common/ws-events.ts';
+import type { Db } from '../../db/client.ts';
+import { chatBlocks, conversations, messages, users } from '../../db/schema/index.ts';
+import { badRequest, forbidden, notFound, tooManyRequests, unauthorized } from '../../http-errors.ts';
+import { presentChatUser, presentMessage, type MessageRow } from './presenter.ts';
+
+// Chat and inbox (docs/API.md "Chat"). Every function takes the acting member's id and checks that
+// they are a participant: for anyone else a conversation does not exist (404). A message is stored
+// before anyone is told of it; `notify` runs after the commit.
+
+/** Sends frames to every socket of a member, in every process (the gateway; a no-op without one). */
+export type Notify = (userId: number, frame: ServerFrame) => Promise<void>;
+
+type Access = { id: number; emailVerifiedAt: Date | null; chatSuspendedAt: Date | null; suspendedAt?: Date | null; deletedAt?: Date | null };
+
+/** Spec §4 Chat access: verified, chat not suspended. */
+export function assertChatAccess(user: Access | null | undefined): asserts user is Access {
+  if (!user || user.suspendedAt || user.deletedAt) throw unauthorized();
+  if (!user.emailVerifiedAt) throw forbidden(CHAT_MSG.verificationRequired);
+  if (user.chatSuspendedAt) throw forbidden(CHAT_MSG.suspended);
+}
+
+/** Reads the member afresh (sockets: an admin may have suspended chat since the socket opened). */
+export async function loadChatUser(db: Db, userId: number) {
+  const [u] = await db
+    .select({
+      id: users.id,
+      username: users.username,
+      emailVerifiedAt: users.emailVerifiedAt,
+      chatSuspendedAt: users.chatSuspendedAt,
+      suspendedAt: users.suspendedAt,
+      deletedAt: users.deletedAt,
+    })
+    .from(users)
+    .where(eq(users.id, userId))
+    .limit(1);
+  assertChatAccess(u);
+  return u!;
+}
+
+type ConvRow = typeof conversations.$inferSelect;
+const otherOf = (c: ConvRow, me: number) => (c.userLowId === me ? c.userHighId : c.userLowId);
+const stateOf = (c: ConvRow, me: number): TChatWindowState => (c.userLowId === me ? c.lowState : c.highState);
+
+/** The conversation if `me` is in it, else 404. */
+export async function participantConversation(db: Db, me: number, conversationId: number): Promise<ConvRow> {
+  const [c] = await db
+    .select()
+    .from(conversations)
+    .where(and(eq(conversations.id, conversationId), or(eq(conversations.userLowId, me), eq(conversations.userHighId, me))))
+    .limit(1);
+  if (!c) throw notFound(CHAT_MSG.conversationNotFound);
+  return c;
+}
+
+async function isBlockedPair(db: Db, a: number, b: number): Promise<boolean> {
+  const rows = await db
+    .select({ x: chatBlocks.blockerId })
+    .from(chatBlocks)
+    .where(
+      or(and(eq(chatBlocks.blockerId, a), eq(chatBlocks.blockedId, b)), and(eq(chatBlocks.blockerId, b), eq(chatBlocks.blockedId, a))),
+    )
+    .limit(1);
+  return rows.length > 0;
+}
+
+async function userCard(db: Db, id: number) {
+  const [u] = await db
+    .select({ id: users.id, username: users.username, avatar: users.avatar, statusText: users.statusText, deletedAt: users.deletedAt })
+    .from(users)
+    .where(eq(users.id, id))
+    .limit(1);
+  return presentChatUser(u ?? { id, username: '', avatar: null, statusText: null, deletedAt: new Date() });
+}
+
+export async function startConversation(db: Db, me: number, recipientId: number) {
+  if (recipientId === me) throw badRequest(CHAT_MSG.self);
+  const [r] = await db
+    .select({ id: users.id, emailVerifiedAt: users.emailVerifiedAt, deletedAt: users.deletedAt })
+    .from(users)
+    .where(eq(users.id, recipientId))
+    .limit(1);
+  if (!r || r.deletedAt || !r.emailVerifiedAt) throw notFound(CHAT_MSG.memberNotFound);
+  if (await isBlockedPair(db, me, recipientId)) throw forbidden(CHAT_MSG.blocked);
+  const [low, high] = me < recipientId ? [me, recipientId] : [recipientId, me];
+  await db.insert(conversations).values({ userLowId: low, userHighId: high }).onConflictDoNothing();
+  const [c] = await db
+    .select({ id: conversations.id })
+    .from(conversations)
+    .where(and(eq(conversations.userLowId, low), eq(conversations.userHighId, high)))
+    .limit(1);
+  return { id: c!.id, conversationId: c!.id };
+}
+
+const unreadFrom = (conversationId: number, me: number) =>
+  and(eq(messages.conversationId, conversationId), isNull(messages.readAt), ne(messages.senderId, me));
+
+async function unreadIn(db: Db, me: number, conversationId: number): Promise<number> {
+  const [r] = await db.select({ n: count() }).from(messages).where(unreadFrom(conversationId, me));
+  return Number(r?.n ?? 0);
+}
+
+/** Messages from others not read, over all the member's conversations. */
+export async function totalUnread(db: Db, me: number): Promise<number> {
+  const [r] = await db
+    .select({ n: count() })
+    .from(messages)
+    .innerJoin(conversations, eq(conversations.id, messages.conversationId))
+    .where(and(or(eq(conversations.userLowId, me), eq(conversations.userHighId, me)), isNull(messages.readAt), ne(messages.senderId, me)));
+  return Number(r?.n ?? 0);
+}
+
+export async function listInbox(db: Db, me: number, opts: { before?: string; limit: number }): Promise<TInboxItem[]> {
+  const mine = or(eq(conversations.userLowId, me), eq(conversations.userHighId, me));
+  const rows = await db
+    .select()
+    .from(conversations)
+    .where(opts.before ? and(mine, lt(conversations.updatedAt, new Date(opts.before))) : mine)
+    .orderBy(desc(conversations.updatedAt), desc(conversations.id))
+    .limit(opts.limit);
+  if (rows.length === 0) return [];
+  const ids = rows.map((c) => c.id);
+  const others = [...new Set(rows.map((c) => otherOf(c, me)))];
+  const [cards, lasts, unread] = await Promise.all([
+    db
+      .select({ id: users.id, username: users.username, avatar: users.avatar, statusText: users.statusText, deletedAt: users.deletedAt })
+      .from(users)
+      .where(inArray(users.id, others)),
+    db
+      .selectDistinctOn([messages.conversationId])
+      .from(messages)
+      .where(inArray(messages.conversationId, ids))
+      .orderBy(messages.conversationId, desc(messages.id)),
+    db
+      .select({ conversationId: messages.conversationId, n: count() })
+      .from(messages)
+      .where(and(inArray(messages.conversationId, ids), isNull(messages.readAt), ne(messages.senderId, me)))
+      .groupBy(messages.conversationId),
+  ]);
+  const cardById = new Map(cards.map((u) => [u.id, presentChatUser(u)]));
+  const lastBy = new Map(lasts.map((m) => [m.conversationId, m]));
+  const unreadBy = new Map(unread.map((u) => [u.conversationId, Number(u.n)]));
+  return rows.map((c) => {
+    const last = lastBy.get(c.id);
+    return {
+      id: c.id,
+      otherUser: cardById.get(otherOf(c, me)) ?? presentChatUser({ id: otherOf(c, me), username: '', avatar: null, statusText: null, deletedAt: new Date() }),
+      lastMessage: last ? presentMessage(last, me) : null,
+      unreadCount: unreadBy.get(c.id) ?? 0,
+      state: stateOf(c, me),
+      updatedAt: c.updatedAt.toISOString(),
+    };
+  });
+}
+
+export async function getConversation(db: Db, me: number, id: number, opts: { before?: number; limit: number }): Promise<TConversation> {
+  const c = await participantConversation(db, me, id);
+  const rows = await db
+    .select()
+    .from(messages)
+    .where(and(eq(messages.conversationId, id), opts.before ? lt(messages.id, opts.before) : undefined))
+    .orderBy(desc(messages.id))
+    .limit(opts.limit + 1);
+  const hasMore = rows.length > opts.limit;
+  const page = rows.slice(0, opts.limit).reverse();
+  return {
+    id,
+    otherUser: await userCard(db, otherOf(c, me)),
+    messages: page.map((m) => presentMessage(m, me)),
+    hasMore,
+    unreadCount: await unreadIn(db, me, id),
+    state: stateOf(c, me),
+  };
+}
+
+export async function catchUp(db: Db, me: number, conversationId: number, after: number) {
+  await participantConversation(db, me, conversationId);
+  const rows = await db
+    .select()
+    .from(messages)
+    .where(and(eq(messages.conversationId, conversationId), gt(messages.id, after)))
+    .orderBy(asc(messages.id))
+    .limit(CHAT_CATCH_UP_MAX + 1);
+  return { messages: rows.slice(0, CHAT_CATCH_UP_MAX).map((m) => presentMessage(m, me)), hasMore: rows.length > CHAT_CATCH_UP_MAX };
+}
+
+/** CHAT_RATE_MAX sends per CHAT_RATE_WINDOW_MS per member, counted in the table (so across processes). */
+async function checkRate(db: Db, me: number) {
+  const since = new Date(Date.now() - CHAT_RATE_WINDOW_MS);
+  const rows = await db
+    .select({ createdAt: messages.createdAt })
+    .from(messages)
+    .where(and(eq(messages.senderId, me), gt(messages.createdAt, since)))
+    .orderBy(desc(messages.createdAt))
+    .limit(CHAT_RATE_MAX);
+  if (rows.length >= CHAT_RATE_MAX) {
+    const oldest = rows[rows.length - 1]!.createdAt.getTime();
+    throw tooManyRequests(CHAT_MSG.tooFast, (oldest + CHAT_RATE_WINDOW_MS - Date.now()) / 1000);
+  }
+}
+
+async function findByClientId(db: Db, me: number, clientMessageId: string): Promise<MessageRow | undefined> {
+  const [m] = await db
+    .select()
+    .from(messages)
+    .where(and(eq(messages.senderId, me), eq(messages.clientMessageId, clientMessageId)))
+    .limit(1);
+  return m;
+}
+
+/**
+ * Stores the message (text already trimmed and checked), then tells both members: new_message to
+ * every socket of each (the sender's copy carries clientMessageId: the receipt) and inbox_update.
+ * A repeated clientMessageId of the same sender returns the stored message (created: false), and the
+ * sender's sockets get the receipt again.
+ */
+export async function sendMessage(
+  db: Db,
+  notify: Notify,
+  sender: { id: number; username: string },
+  conversationId: number,
+  text: string,
+  clientMessageId?: string,
+): Promise<{ message: TChatMessage; created: boolean }> {
+  const me = sender.id;
+  const c = await participantConversation(db, me, conversationId);
+  if (clientMessageId) {
+    const existing = await findByClientId(db, me, clientMessageId);
+    if (existing) {
+      if (existing.conversationId !== conversationId) throw notFound(CHAT_MSG.conversationNotFound);
+      const message = presentMessage(existing, me);
+      await notify(me, { type: 'new_message', message, conversationId, senderName: sender.username });
+      return { message, created: false };
+    }
+  }
+  const other = otherOf(c, me);
+  const [o] = await db.select({ deletedAt: users.deletedAt }).from(users).where(eq(users.id, other)).limit(1);
+  if (!o || o.deletedAt) throw forbidden(CHAT_MSG.blocked);
+  if (await isBlockedPair(db, me, other)) throw forbidden(CHAT_MSG.blocked);
+  await checkRate(db, me);
+  const row = await db.transaction(async (tx) => {
+    const [m] = await tx
+      .insert(messages)
+      .values({ conversationId, senderId: me, content: text, clientMessageId: clientMessageId ?? null })
+      .onConflictDoNothing()
+      .returning();
+    if (!m) return null;
+    const reopen = c.userLowId === other ? { lowState: 'open' as const } : { highState: 'open' as const };
+    await tx
+      .update(conversations)
+      .set({ updatedAt: m.createdAt, ...reopen })
+      .where(eq(conversations.id, conversationId));
+    return m;
+  });
+  if (!row) {
+    // A concurrent retry with the same clientMessageId stored it first.
+    const existing = await findByClientId(db, me, clientMessageId!);
+    if (!existing || existing.conversationId !== conversationId) throw notFound(CHAT_MSG.conversationNotFound);
+    const message = presentMessage(existing, me);
+    await notify(me, { type: 'new_message', message, conversationId, senderName: sender.username });
+    return { message, created: false };
+  }
+  const mine = presentMessage(row, me);
+  const theirs = presentMessage(row, other);
+  await Promise.all([
+    notify(me, { type: 'new_message', message: mine, conversationId, senderName: sender.username }),
+    notify(other, { type: 'new_message', message: theirs, conversationId, senderName: sender.username }),
+  ]);
+  await Promise.all([inboxUpdate(db, notify, me, conversationId), inboxUpdate(db, notify, other, conversationId)]);
+  return { message: mine, created: true };
+}
+
+async function inboxUpdate(db: Db, notify: Notify, userId: number, conversationId: number) {
+  const [unreadCount, total] = await Promise.all([unreadIn(db, userId, conversationId), totalUnread(db, userId)]);
+  await notify(userId, { type: 'inbox_update', conversationId, unreadCount, totalUnread: total });
+}
+
+/**
+ * Marks the other member's messages read (all unread, or the given ids), with deliveredAt too where
+ * it was null; message_status to the sender's sockets, inbox_update to the reader's.
+ */
+export async function markRead(db: Db, notify: Notify, me: number, conversationId: number, messageIds?: number[]) {
+  const c = await participantConversation(db, me, conversationId);
+  const now = new Date();
+  const where = and(
+    unreadFrom(conversationId, me),
+    messageIds ? inArray(messages.id, messageIds.length ? messageIds : [-1]) : undefined,
+  );
+  const updated = await db
+    .update(messages)
+    .set({ readAt: now, deliveredAt: sql`coalesce(${messages.deliveredAt}, ${now.toISOString()}::timestamptz)` })
+    .where(where)
+    .returning({ id: messages.id });
+  if (updated.length > 0) {
+    const ids = updated.map((u) => u.id).sort((a, b) => a - b);
+    await notify(otherOf(c, me), { type: 'message_status', conversationId, messageIds: ids, readAt: now.toISOString(), deliveredAt: now.toISOString() });
+    await inboxUpdate(db, notify, me, conversationId);
+  }
+  return { count: await unreadIn(db, me, conversationId), ids: updated.map((u) => u.id) };
+}
+
+/** PUT …/messages/:messageId/read: one message of the other member; answers the message. */
+export async function markOneRead(db: Db, notify: Notify, me: number, conversationId: number, messageId: number): Promise<TChatMessage> {
+  await participantConversation(db, me, conversationId);
+  const [m] = await db
+    .select()
+    .from(messages)
+    .where(and(eq(messages.id, messageId), eq(messages.conversationId, conversationId)))
+    .limit(1);
+  if (!m) throw notFound(CHAT_MSG.messageNotFound);
+  if (m.senderId !== me && !m.readAt) await markRead(db, notify, me, conversationId, [messageId]);
+  const [fresh] = await db.select().from(messages).where(eq(messages.id, messageId)).limit(1);
+  return presentMessage(fresh!, me);
+}
+
+/** The recipient's client has these messages: deliveredAt set where null, message_status to the sender. */
+export async function markDelivered(db: Db, notify: Notify, me: number, conversationId: number, messageIds: number[]) {
+  const c = await participantConversation(db, me, conversationId);
+  const now = new Date();
+  const updated = await db
+    .update(messages)
+    .set({ deliveredAt: now })
+    .where(
+      and(
+        eq(messages.conversationId, conversationId),
+        inArray(messages.id, messageIds),
+        ne(messages.senderId, me),
+        isNull(messages.deliveredAt),
+      ),
+    )
+    .returning({ id: messages.id });
+  if (updated.length > 0) {
+    const ids = updated.map((u) => u.id).sort((a, b) => a - b);
+    await notify(otherOf(c, me), { type: 'message_status', conversationId, messageIds: ids, deliveredAt: now.toISOString() });
+  }
+  return updated.length;
+}
+
+export async function setWindowState(db: Db, me: number, conversationId: number, state: TChatWindowState) {
+  const c = await participantConversation(db, me, conversationId);
+  await db
+    .update(conversations)
+    .set(c.userLowId === me ? { lowState: state } : { highState: state })
+    .where(eq(conversations.id, conversationId));
+  return { state };
+}
+
+export async function block(db: Db, me: number, userId: number) {
+  if (userId === me) throw badRequest(CHAT_MSG.self);
+  const [u] = await db.select({ id: users.id, deletedAt: users.deletedAt }).from(users).where(eq(users.id, userId)).limit(1);
+  if (!u || u.deletedAt) throw notFound(CHAT_MSG.memberNotFound);
+  await db.insert(chatBlocks).values({ blockerId: me, blockedId: userId }).onConflictDoNothing();
+  return listBlocks(db, me);
+}
+
+export async function unblock(db: Db, me: number, userId: number) {
+  await db.delete(chatBlocks).where(and(eq(chatBlocks.blockerId, me), eq(chatBlocks.blockedId, userId)));
+  return listBlocks(db, me);
+}
+
+export async function listBlocks(db: Db, me: number) {
+  return db
+    .select({ id: users.id, username: users.username })
+    .from(chatBlocks)
+    .innerJoin(users, eq(users.id, chatBlocks.blockedId))
+    .where(eq(chatBlocks.blockerId, me))
+    .orderBy(asc(chatBlocks.createdAt));
+}
+
+/** For the data export: every message the member sent or received. */
+export async function messagesOf(db: Db, me: number) {
+  const rows = await db
+    .select({ m: messages })
+    .from(messages)
+    .innerJoin(conversations, eq(conversations.id, messages.conversationId))
+    .where(or(eq(conversations.userLowId, me), eq(conversations.userHighId, me)))
+    .orderBy(asc(messages.id));
+  return rows.map(({ m }) => presentMessage(m, me));
+}
