@@ -5,7 +5,7 @@ export type ChatUser = { id: number; username: string; avatar?: string | null; s
 export type ChatMessage = {
   id: number | string;
   conversationId: number | string;
-  senderId: number;
+  senderId: number | null;
   content: string;
   createdAt: string;
   deliveredAt?: string | null;
@@ -17,6 +17,7 @@ export type ChatMessage = {
   failed?: boolean;
 };
 
+/** Spec §5/§9 (common/contracts/chat.ts MESSAGE_MAX; a value import there would bring zod along). */
 export const MESSAGE_MAX = 1000;
 export const TEMP_PREFIX = 'temp_';
 export const CHAT_TEXT = {

@@ -1,0 +1,69 @@
+import { queryOptions } from '@tanstack/react-query';
+import type { TCatchUpResponse, TChatMessage, TConversation, TInboxItem, TUnreadCount } from './types';
+import { api, withQuery } from '@/lib/api-client';
+
+// Spec §7 chat and inbox calls (docs/API.md "Chat").
+
+export const INBOX_ROOT = ['/api/inbox/conversations'] as const;
+export const CHAT_UNREAD_KEY = ['/api/chat/unread-count'] as const;
+export const CHAT_ACCESS_KEY = ['/api/chat/directory'] as const;
+
+export const conversationKey = (id: number | string) => [...INBOX_ROOT, String(id)] as const;
+
+const path = (id: number | string) => `/api/inbox/conversations/${encodeURIComponent(String(id))}`;
+
+/** No retry on 401/403/404 (spec §7), otherwise up to `max`. */
+const retryUnlessRefused = (max: number) => (count: number, err: unknown) => {
+  const status = (err as { status?: number } | null)?.status;
+  if (status === 401 || status === 403 || status === 404) return false;
+  return count < max;
+};
+
+export const inboxQueryOptions = () =>
+  queryOptions({
+    queryKey: INBOX_ROOT,
+    queryFn: ({ signal }) => api.get<TInboxItem[]>(INBOX_ROOT[0], { signal }),
+    refetchInterval: 5000,
+  });
+
+/** Spec §7/§9: polled every 5 s, 2 retries. */
+export const conversationQueryOptions = (id: number | string) =>
+  queryOptions({
+    queryKey: conversationKey(id),
+    queryFn: ({ signal }) => api.get<TConversation>(path(id), { signal }),
+    refetchInterval: 5000,
+    retry: retryUnlessRefused(2),
+  });
+
+export const fetchOlder = (id: number | string, before: number) => api.get<TConversation>(withQuery(path(id), { before }));
+
+/** Spec §7/§9: polled every 5 s while signed in. */
+export const chatUnreadQueryOptions = () =>
+  queryOptions({
+    queryKey: CHAT_UNREAD_KEY,
+    queryFn: ({ signal }) => api.get<TUnreadCount>(CHAT_UNREAD_KEY[0], { signal }),
+    refetchInterval: 5000,
+    retry: retryUnlessRefused(3),
+  });
+
+/** Spec §4 Chat access: allowed once this check succeeds. */
+export const chatAccessQueryOptions = () =>
+  queryOptions({
+    queryKey: CHAT_ACCESS_KEY,
+    queryFn: ({ signal }) => api.get<unknown>(CHAT_ACCESS_KEY[0], { signal }),
+    retry: retryUnlessRefused(3),
+    staleTime: 60_000,
+  });
+
+export const catchUp = (conversationId: number | string, after: number) =>
+  api.get<TCatchUpResponse>(withQuery('/api/chat/messages', { conversationId: String(conversationId), after }));
+
+export const sendMessageRest = (conversationId: number | string, text: string, clientMessageId: string) =>
+  api.post<TChatMessage>(`${path(conversationId)}/messages`, { text, clientMessageId });
+
+export const markConversationRead = (conversationId: number | string) => api.put<unknown>(`${path(conversationId)}/read`);
+
+export const setWindowState = (conversationId: number | string, state: 'open' | 'minimized' | 'closed') =>
+  api.put<unknown>(`/api/chat/conversation/${encodeURIComponent(String(conversationId))}/state`, { state });
+
+export const startChat = (recipientId: number) => api.post<{ id: number; conversationId: number }>('/api/chat/start', { recipientId });

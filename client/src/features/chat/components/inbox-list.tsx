@@ -1,0 +1,52 @@
+import { Link } from 'react-router';
+import { useQuery } from '@tanstack/react-query';
+import { AvatarIcon } from '@/components/ui/avatar-icon';
+import { Spinner } from '@/components/ui/spinner';
+import { formatAge } from '@/lib/format';
+import { cn } from '@/lib/cn';
+import { inboxQueryOptions } from '../api/chat-api';
+import { badge } from '../lib/messages';
+
+/** The member's conversations, most recent first, with unread counts. */
+export function InboxList({ activeId }: { activeId?: string }) {
+  const q = useQuery(inboxQueryOptions());
+  if (q.isPending) return <Spinner />;
+  if (q.isError && !q.data) return <p className="p-4 text-slate-600">Failed to load conversations.</p>;
+  if (q.data.length === 0)
+    return (
+      <p className="p-4 text-slate-600">
+        No conversations yet. Find someone in the{' '}
+        <Link to="/directory/users" className="link">
+          directory
+        </Link>{' '}
+        and send them a message.
+      </p>
+    );
+  return (
+    <ul className="divide-y divide-slate-200" aria-label="Conversations">
+      {q.data.map((c) => (
+        <li key={c.id}>
+          <Link
+            to={`/inbox/${c.id}`}
+            aria-current={activeId === String(c.id) ? 'page' : undefined}
+            className={cn('flex min-h-16 items-center gap-3 p-3 hover:bg-slate-50', activeId === String(c.id) && 'bg-brand-50')}
+          >
+            <AvatarIcon avatar={c.otherUser.avatar} size="md" decorative />
+            <span className="min-w-0 flex-1">
+              <span className="flex items-baseline justify-between gap-2">
+                <span className={cn('truncate', c.unreadCount > 0 ? 'font-bold' : 'font-semibold')}>{c.otherUser.username}</span>
+                <span className="shrink-0 text-xs text-slate-500">{formatAge(c.updatedAt)}</span>
+              </span>
+              <span className="block truncate text-sm text-slate-600">{c.lastMessage?.content ?? 'No messages yet'}</span>
+            </span>
+            {c.unreadCount > 0 && (
+              <span className="rounded-full bg-accent-400 px-2 py-0.5 text-xs font-bold text-brand-900" aria-label={`${c.unreadCount} unread`}>
+                {badge(c.unreadCount)}
+              </span>
+            )}
+          </Link>
+        </li>
+      ))}
+    </ul>
+  );
+}
