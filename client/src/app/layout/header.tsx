@@ -7,6 +7,7 @@ import { cn } from '@/lib/cn';
 import { Button } from '@/components/ui/button';
 import { POSTS_QUERY_ROOT } from '@/features/forum/api/get-posts';
 import { NotificationsSlot } from '@/features/notifications/components/notifications-slot';
+import { ChatSlot } from '@/features/chat/components/chat-slot';
 import { preloadAuthDialog } from './auth-dialog-host';
 import { Logo } from './logo';
 import { LogoutLink } from './logout-link';
@@ -73,6 +74,7 @@ export function Header() {
               </Button>
             </>
           )}
+          {user && <ChatSlot userId={user.id} />}
           {user && <NotificationsSlot userId={user.id} />}
           {user && (
             <LogoutLink className={cn(barLink, 'hidden lg:inline-flex')}>

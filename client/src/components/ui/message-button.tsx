@@ -44,6 +44,18 @@ export function chatErrorToast(err: unknown): { title: string; description: stri
   return { title: MESSAGE_TEXT.errorTitle, description: (err instanceof ApiError && err.serverMessage) || MESSAGE_TEXT.errorFallback };
 }
 
+/**
+ * Spec §2: on large screens (≥1024 px) the chat opens in a floating window. The window dock lives in
+ * the lazily loaded chat code: it cancels this event when it opened one; otherwise (small screen, dock
+ * not loaded) we go to /inbox/{id}. Same string as OPEN_CHAT_EVENT in features/chat/lib/chat-windows.
+ */
+function openFloatingChat(res: StartChatResponse | undefined): boolean {
+  const id = res?.id ?? res?.conversationId;
+  if (id === undefined || id === null || id === '' || typeof window === 'undefined') return false;
+  if (!window.matchMedia?.('(min-width: 1024px)').matches) return false;
+  return !window.dispatchEvent(new CustomEvent('kerbside:open-chat', { detail: { conversationId: id }, cancelable: true }));
+}
+
 type Props = {
   recipientId: number;
   /** For the accessible name: 'Message @sam'. */
@@ -70,7 +82,7 @@ export function MessageButton({ recipientId, recipientName, variant = 'primary',
     setPending(true);
     try {
       const res = await api.post<StartChatResponse>('/api/chat/start', { recipientId });
-      await navigate(inboxPath(res));
+      if (!openFloatingChat(res)) await navigate(inboxPath(res));
     } catch (err) {
       if (isMissingEndpoint(err)) await navigate('/inbox');
       else toast({ ...chatErrorToast(err), variant: 'destructive' });

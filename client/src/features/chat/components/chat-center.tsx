@@ -1,0 +1,102 @@
+import { useEffect, useRef } from 'react';
+import { createPortal } from 'react-dom';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { Link, useLocation } from 'react-router';
+import { MessageCircle } from 'lucide-react';
+import { useSocketConnection, useSocketEvent, useSocketReconnected } from '@/lib/socket-client';
+import { toast } from '@/components/ui/toast';
+import { cn } from '@/lib/cn';
+import { CHAT_UNREAD_KEY, chatUnreadQueryOptions, INBOX_ROOT } from '../api/chat-api';
+import { badge, newMessageToastTitle, unreadTitle } from '../lib/messages';
+import { closeAllWindows } from '../lib/chat-windows';
+import { ChatDock } from './chat-dock';
+
+/** Spec §2: a browser notification (if permission granted) closes after 5 s. */
+export const NOTIFICATION_CLOSE_MS = 5000;
+const TOAST_MS = 5000;
+
+/** Spec §2: '(n) Kerbside' while chats are unread; re-applied when a page sets its own title. */
+function useUnreadTitle(count: number) {
+  useEffect(() => {
+    const apply = () => {
+      const next = unreadTitle(document.title, count);
+      if (next !== document.title) document.title = next;
+    };
+    apply();
+    const obs = new MutationObserver(apply);
+    obs.observe(document.head, { subtree: true, childList: true, characterData: true });
+    return () => {
+      obs.disconnect();
+      const plain = unreadTitle(document.title, 0);
+      if (plain !== document.title) document.title = plain;
+    };
+  }, [count]);
+}
+
+/**
+ * The chat of a signed-in member outside the inbox page (lazy, members only): the header's inbox
+ * icon with its unread badge (polled 5 s, live over the socket), the page title, the new-message
+ * toast and browser notification, and the floating windows of large screens.
+ */
+export function ChatCenter({ userId, className }: { userId: number; className?: string }) {
+  const queryClient = useQueryClient();
+  const { pathname } = useLocation();
+  useSocketConnection(userId);
+  const q = useQuery(chatUnreadQueryOptions());
+  const count = q.data?.count ?? 0;
+  useUnreadTitle(count);
+
+  const viewing = /^\/inbox\/([^/]+)/.exec(pathname)?.[1];
+  const burst = useRef<{ n: number; until: number }>({ n: 0, until: 0 });
+
+  useSocketEvent('inbox_update', (frame) => {
+    queryClient.setQueryData(CHAT_UNREAD_KEY, { count: frame.totalUnread });
+    void queryClient.invalidateQueries({ queryKey: INBOX_ROOT, exact: true });
+  });
+
+  useSocketEvent('new_message', (frame) => {
+    void queryClient.invalidateQueries({ queryKey: INBOX_ROOT, exact: true });
+    if (frame.message.senderId === userId) return;
+    void queryClient.invalidateQueries({ queryKey: CHAT_UNREAD_KEY });
+    const hidden = document.visibilityState === 'hidden';
+    if (!hidden && viewing === String(frame.conversationId)) return;
+    const now = Date.now();
+    burst.current = now < burst.current.until ? { n: burst.current.n + 1, until: now + TOAST_MS } : { n: 1, until: now + TOAST_MS };
+    const title = newMessageToastTitle(burst.current.n, frame.senderName);
+    toast({ title, description: burst.current.n > 1 ? undefined : frame.message.content.slice(0, 120), duration: TOAST_MS });
+    if (hidden && typeof Notification !== 'undefined' && Notification.permission === 'granted') {
+      try {
+        const n = new Notification(title, { body: frame.message.content.slice(0, 120), tag: `chat-${frame.conversationId}` });
+        setTimeout(() => n.close(), NOTIFICATION_CLOSE_MS);
+      } catch {
+        // Some mobile browsers only allow notifications from a service worker.
+      }
+    }
+  });
+
+  useSocketReconnected(() => void queryClient.invalidateQueries({ queryKey: CHAT_UNREAD_KEY }));
+
+  // Windows belong to this member: gone on sign-out.
+  useEffect(() => () => closeAllWindows(), [userId]);
+
+  return (
+    <>
+      <Link
+        to="/inbox"
+        className={cn('relative inline-flex size-11 shrink-0 items-center justify-center rounded-lg text-brand-100 hover:bg-white/10 hover:text-white', className)}
+        aria-label={count > 0 ? `Inbox, ${count} unread` : 'Inbox'}
+      >
+        <MessageCircle aria-hidden="true" className="size-6" />
+        {count > 0 && (
+          <span
+            aria-hidden="true"
+            className="absolute top-1 right-0.5 inline-flex h-5 min-w-5 items-center justify-center rounded-full bg-accent-400 px-1 text-xs leading-none font-bold text-ink ring-2 ring-brand-900"
+          >
+            {badge(count)}
+          </span>
+        )}
+      </Link>
+      {createPortal(<ChatDock me={userId} hiddenId={viewing} />, document.body)}
+    </>
+  );
+}
