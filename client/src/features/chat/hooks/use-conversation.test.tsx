@@ -121,7 +121,7 @@ describe('useConversation', () => {
     await waitFor(() => expect(ws.sent.find((f) => f.type === 'mark_read')).toMatchObject({ conversationId: 7, messageIds: [3] }), { timeout: 3000 });
 
     await userEvent.click(screen.getByText('send'));
-    const frame = ws.sent.find((f) => f.type === 'send_message') as { clientMessageId: string; content: string };
+    const frame = ws.sent.find((f) => f.type === 'send_message') as unknown as { clientMessageId: string; content: string };
     expect(frame.content).toBe('hi there');
     expect(loadOutbox()).toHaveLength(1);
     await screen.findByText('hi there|pending|unread');
