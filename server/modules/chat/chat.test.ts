@@ -14,7 +14,9 @@ import { messages, users } from '../../db/schema/index.ts';
 import { connect, listen, pause, type TestSocket } from '../../realtime/testing.ts';
 import { buildTestApp, type TestApp } from '../../test/app.ts';
 import { testDatabases } from '../../test/databases.ts';
+import { PASSWORD } from '../auth/testing.ts';
 import { call, member, type Member } from '../forum/post-testing.ts';
+import type { TDataExport } from '../members/export-service.ts';
 
 type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
 
@@ -237,6 +239,38 @@ describe.each(testDatabases)('chat on %s', (kind) => {
       // Retrying an already stored message is not a new send: it still answers the stored one.
       const retry = await req(a, 'POST', `/api/inbox/conversations/${conv}/messages`, { text: 'm0', clientMessageId: 'r0' });
       expect(retry.statusCode).toBe(200);
+    });
+  });
+
+  describe('data export and account deletion', () => {
+    it("the export holds the member's sent and received messages", async () => {
+      const [a, b] = [await member(t), await member(t)];
+      const conv = await start(a, b);
+      const m1 = await send(a, conv, 'mine', 'e-1');
+      const m2 = await send(b, conv, 'theirs');
+      const data = (await req(a, 'GET', '/api/auth/me/export')).json() as TDataExport;
+      expect(data.messages.map((m) => [m.id, m.senderId, m.content])).toEqual([
+        [m1.id, a.id, 'mine'],
+        [m2.id, b.id, 'theirs'],
+      ]);
+    });
+
+    it('a deleted member: messages stay for the other, shown from a deleted member; no more sends; blocks gone', async () => {
+      const [a, b] = [await member(t), await member(t)];
+      const conv = await start(a, b);
+      await send(a, conv, 'see you at the depot');
+      await req(a, 'POST', '/api/chat/blocks', { userId: b.id });
+      await req(a, 'DELETE', `/api/chat/blocks/${b.id}`);
+      await req(b, 'POST', '/api/chat/blocks', { userId: a.id });
+      const del = await req(a, 'DELETE', '/api/profile', { password: PASSWORD });
+      expect(del.statusCode, del.body).toBe(200);
+      const view = ZConversation.parse((await req(b, 'GET', `/api/inbox/conversations/${conv}`)).json());
+      expect(view.otherUser).toEqual({ id: a.id, username: 'Deleted member', avatar: null, statusText: null });
+      expect(view.messages.map((m) => [m.senderId, m.content])).toEqual([[a.id, 'see you at the depot']]);
+      expect((await req(b, 'GET', '/api/chat/blocks')).json()).toEqual([]);
+      const res = await req(b, 'POST', `/api/inbox/conversations/${conv}/messages`, { text: 'hello?' });
+      expect(res.statusCode).toBe(403);
+      expect((await req(b, 'POST', '/api/chat/start', { recipientId: a.id })).statusCode).toBe(404);
     });
   });
 

@@ -1,5 +1,6 @@
 import { and, asc, eq, isNull } from 'drizzle-orm';
 import type { TUser } from '../../../common/contracts/auth.ts';
+import type { TChatMessage } from '../../../common/contracts/chat.ts';
 import type { Db } from '../../db/client.ts';
 import {
   categories,
@@ -16,6 +17,7 @@ import {
 import { HttpError } from '../../http-errors.ts';
 import { AUTH_MSG } from '../auth/messages.ts';
 import { presentUser } from '../auth/presenter.ts';
+import { messagesOf } from '../chat/service.ts';
 import { voteType } from '../forum/presenter.ts';
 
 export const EXPORT_FORMAT_VERSION = 1;
@@ -71,8 +73,8 @@ export type TDataExport = {
     postId: number | null;
     commentId: number | null;
   }>;
-  /** Chat messages: the chat tables do not exist yet; the chat issue fills this (their sent and received messages). */
-  messages: unknown[];
+  /** Chat messages they sent and received, oldest first (senderId tells which). */
+  messages: TChatMessage[];
 };
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
@@ -222,7 +224,6 @@ export async function buildDataExport(db: Db, userId: number, now = new Date()):
       postId: n.postId,
       commentId: n.commentId,
     })),
-    // The chat tables arrive with the chat issue, which fills this with the member's conversations' messages.
-    messages: [],
+    messages: await messagesOf(db, userId),
   };
 }

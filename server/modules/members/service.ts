@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { and, desc, eq, gt, isNull, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, isNull, or, sql } from 'drizzle-orm';
 import { DEFAULT_AVATAR } from '../../../common/avatars.ts';
 import type { TPostList } from '../../../common/contracts/forum.ts';
 import {
@@ -13,6 +13,7 @@ import {
 import type { Config } from '../../config.ts';
 import type { Db, Tx } from '../../db/client.ts';
 import {
+  chatBlocks,
   comments,
   loginFailures,
   notifications,
@@ -252,6 +253,8 @@ export function createMembersService({ db, config, mailer }: MembersDeps) {
             .where(eq(users.id, userId))
             .returning();
           await tx.delete(loginFailures).where(eq(loginFailures.email, user.email));
+  // Chat messages stay for the other member (the sender shows as a deleted member); their blocks go.
+  await tx.delete(chatBlocks).where(or(eq(chatBlocks.blockerId, user.id), eq(chatBlocks.blockedId, user.id)));
           return { kind: 'ok', user: changed, oldEmail: user.email } as const;
         });
       } catch (err) {
@@ -374,6 +377,8 @@ export async function deleteAccountRows(tx: Tx, user: Pick<UserRow, 'id' | 'emai
   await tx.update(notifications).set({ actorId: null }).where(eq(notifications.actorId, user.id));
   await tx.update(shareEvents).set({ userId: null }).where(eq(shareEvents.userId, user.id));
   await tx.delete(loginFailures).where(eq(loginFailures.email, user.email));
+  // Chat messages stay for the other member (the sender shows as a deleted member); their blocks go.
+  await tx.delete(chatBlocks).where(or(eq(chatBlocks.blockerId, user.id), eq(chatBlocks.blockedId, user.id)));
   const placeholders = deletedPlaceholders(user.id);
   await tx
     .update(users)
