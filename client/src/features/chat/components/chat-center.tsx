@@ -3,7 +3,7 @@ import { createPortal } from 'react-dom';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link, useLocation } from 'react-router';
 import { MessageCircle } from 'lucide-react';
-import { useSocketConnection, useSocketEvent, useSocketReconnected } from '@/lib/socket-client';
+import { getSocketClient, useSocketConnection, useSocketEvent, useSocketReconnected } from '@/lib/socket-client';
 import { toast } from '@/components/ui/toast';
 import { cn } from '@/lib/cn';
 import { CHAT_UNREAD_KEY, chatUnreadQueryOptions, INBOX_ROOT } from '../api/chat-api';
@@ -57,6 +57,8 @@ export function ChatCenter({ userId, className }: { userId: number; className?: 
   useSocketEvent('new_message', (frame) => {
     void queryClient.invalidateQueries({ queryKey: INBOX_ROOT, exact: true });
     if (frame.message.senderId === userId) return;
+    // This client has it (issue 5: delivered when the recipient's client has the message).
+    if (!frame.message.deliveredAt) getSocketClient().send('message_delivered', { conversationId: frame.conversationId, messageIds: [frame.message.id] });
     void queryClient.invalidateQueries({ queryKey: CHAT_UNREAD_KEY });
     const hidden = document.visibilityState === 'hidden';
     if (!hidden && viewing === String(frame.conversationId)) return;
@@ -84,7 +86,7 @@ export function ChatCenter({ userId, className }: { userId: number; className?: 
       <Link
         to="/inbox"
         className={cn('relative inline-flex size-11 shrink-0 items-center justify-center rounded-lg text-brand-100 hover:bg-white/10 hover:text-white', className)}
-        aria-label={count > 0 ? `Inbox, ${count} unread` : 'Inbox'}
+        aria-label={count > 0 ? `Messages, ${count} unread` : 'Messages'}
       >
         <MessageCircle aria-hidden="true" className="size-6" />
         {count > 0 && (
