@@ -64,6 +64,10 @@ function stub() {
         serverMessages = [...serverMessages, m];
         return Response.json(m, { status: 201 });
       }
+      if (url.startsWith('/api/chat/messages?')) {
+        const after = Number(new URL(url, 'http://x').searchParams.get('after'));
+        return Response.json({ messages: serverMessages.filter((m) => m.id > after), hasMore: false });
+      }
       return Response.json({});
     }),
   );
@@ -132,5 +136,29 @@ describe('useConversation', () => {
     expect(posts).toHaveLength(0);
     act(() => ws.receive({ type: 'message_status', conversationId: 7, messageIds: [9], readAt: new Date().toISOString() }));
     await screen.findByText('hi there|saved|read');
+  });
+
+  it('after a reconnect: catches up what was missed and resends the unacknowledged send with the same clientMessageId', async () => {
+    const client = makeClient();
+    client.connect(ME);
+    act(() => FakeWebSocket.last!.open());
+    renderWithProviders(<Probe client={client} />);
+    const first = FakeWebSocket.last!;
+    await waitFor(() => expect(first.sent.some((f) => f.type === 'join_conversation')).toBe(true));
+    await userEvent.click(screen.getByText('send'));
+    const frame = first.sent.find((f) => f.type === 'send_message') as unknown as { clientMessageId: string };
+    // The signal drops before the receipt; meanwhile the other member wrote.
+    act(() => {
+      first.readyState = 3;
+      first.onclose?.({ code: 1006 });
+    });
+    serverMessages = [msg({ id: 4, content: 'missed' })];
+    await waitFor(() => expect(FakeWebSocket.last).not.toBe(first), { timeout: 3000 });
+    const second = FakeWebSocket.last!;
+    act(() => second.open());
+    await screen.findByText(/^missed\|saved/);
+    await waitFor(() => expect(second.sent.find((f) => f.type === 'send_message')).toMatchObject({ clientMessageId: frame.clientMessageId, content: 'hi there' }));
+    expect(loadOutbox()).toHaveLength(1);
+    expect(screen.getAllByTestId('m')).toHaveLength(2);
   });
 });
