@@ -215,6 +215,16 @@ export function useConversation(conversationId: number | string, me: number, act
   }, [temp, cid, acknowledge, deliver]);
   useSocketReconnected(() => void resync(), client);
 
+  // Back in signal with the socket still down (it may have given up): the outbox goes over REST.
+  useEffect(() => {
+    const online = () => {
+      if (client.getState() === 'open') return;
+      for (const item of outboxFor(cid)) void deliver(item, true);
+    };
+    window.addEventListener('online', online);
+    return () => window.removeEventListener('online', online);
+  }, [client, cid, deliver]);
+
   // Sends left from an earlier visit (a reload, a closed tab) go again once.
   const resent = useRef(false);
   useEffect(() => {
