@@ -47,3 +47,12 @@ export function FormField({ label, error, hint, id, className, ref, ...input }: 
     </div>
   );
 }
+
+/** The spec §5 password rule, said once for every form that sets a password. */
+export const NEW_PASSWORD_HINT =
+  'At least 8 characters, with an uppercase letter, a lowercase letter, a number and one of @ $ ! % * ? &';
+
+/** A field for choosing a password: hidden input, the browser's password generator, and the rule. */
+export function NewPasswordField(props: Omit<FieldProps, 'type' | 'autoComplete' | 'hint'>) {
+  return <FormField type="password" autoComplete="new-password" hint={NEW_PASSWORD_HINT} {...props} />;
+}

@@ -4,7 +4,7 @@ import { ZRegisterForm, type TRegisterForm } from '@common/contracts/auth';
 import { errorMessage } from '@/lib/api-client';
 import { setPendingVerificationEmail } from '@/lib/storage';
 import { Button } from '@/components/ui/button';
-import { FormField } from '@/components/ui/form-field';
+import { FormField, NewPasswordField } from '@/components/ui/form-field';
 import { toast } from '@/components/ui/toast';
 import { useRegister } from '../api/auth-api';
 
@@ -64,12 +64,9 @@ export function RegisterForm({ onRegistered, idPrefix = 'register' }: Props) {
         error={errors.email?.message}
         {...register('email')}
       />
-      <FormField
+      <NewPasswordField
         id={id('password')}
         label="Password"
-        type="password"
-        autoComplete="new-password"
-        hint="At least 8 characters, with an uppercase letter, a lowercase letter, a number and one of @ $ ! % * ? &"
         error={errors.password?.message}
         {...register('password')}
       />

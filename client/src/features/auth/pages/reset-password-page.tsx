@@ -4,7 +4,7 @@ import { Link, useSearchParams } from 'react-router';
 import { ZResetPasswordForm } from '@common/contracts/auth';
 import { errorMessage } from '@/lib/api-client';
 import { buttonClasses, Button } from '@/components/ui/button';
-import { FormField } from '@/components/ui/form-field';
+import { FormField, NewPasswordField } from '@/components/ui/form-field';
 import { Head } from '@/components/ui/head';
 import { useResetPassword } from '../api/auth-api';
 import { AuthCard } from '../components/auth-card';
@@ -45,11 +45,8 @@ export function ResetPasswordPage() {
         </div>
       ) : (
         <form onSubmit={onSubmit} noValidate className="grid gap-4">
-          <FormField
+          <NewPasswordField
             label="New password"
-            type="password"
-            autoComplete="new-password"
-            hint="At least 8 characters, with an uppercase letter, a lowercase letter, a number and one of @ $ ! % * ? &"
             error={errors.password?.message}
             {...register('password')}
           />

@@ -4,7 +4,7 @@ import type { z } from 'zod';
 import { MEMBERS_MSG, ZChangePasswordForm, type TChangePasswordForm } from '@common/contracts/members';
 import { ApiError } from '@/lib/api-client';
 import { Button } from '@/components/ui/button';
-import { FormField } from '@/components/ui/form-field';
+import { FormField, NewPasswordField } from '@/components/ui/form-field';
 import { toast } from '@/components/ui/toast';
 import { useChangePassword } from '../api/members-api';
 import { failureText, serverFieldErrors } from '../lib/form-errors';
@@ -53,11 +53,8 @@ export function ChangePasswordForm({ onDone }: { onDone: () => void }) {
         error={errors.currentPassword?.message}
         {...register('currentPassword')}
       />
-      <FormField
+      <NewPasswordField
         label="New password"
-        type="password"
-        autoComplete="new-password"
-        hint="At least 8 characters, with an uppercase letter, a lowercase letter, a number and one of @ $ ! % * ? &"
         error={errors.newPassword?.message}
         {...register('newPassword')}
       />
