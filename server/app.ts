@@ -6,7 +6,13 @@ import type { Redis } from 'ioredis';
 import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
 import { createMailer, type Mailer } from './mail/mailer.ts';
+import { adRoutes } from './modules/ads/routes.ts';
+import { adminEmailRoutes } from './modules/admin/emails-routes.ts';
+import { adminMemberRoutes } from './modules/admin/members-routes.ts';
+import { adminModerationRoutes } from './modules/admin/moderation-routes.ts';
+import { analyticsRoutes } from './modules/analytics/routes.ts';
 import { authRoutes } from './modules/auth/routes.ts';
+import { bulletinRoutes } from './modules/bulletins/routes.ts';
 import { chatRoutes } from './modules/chat/routes.ts';
 import { commentRoutes } from './modules/forum/comment-routes.ts';
 import { postRoutes } from './modules/forum/post-routes.ts';
@@ -19,6 +25,8 @@ import { healthRoutes } from './modules/health/routes.ts';
 import { maintenanceRoutes } from './modules/maintenance/routes.ts';
 import { memberRoutes } from './modules/members/routes.ts';
 import { notificationRoutes } from './modules/notifications/routes.ts';
+import { reportRoutes } from './modules/reports/routes.ts';
+import { supportRoutes } from './modules/support/routes.ts';
 import { errorsPlugin } from './plugins/errors.ts';
 import { originCheckPlugin } from './plugins/origin-check.ts';
 import { securityHeadersPlugin } from './plugins/security-headers.ts';
@@ -90,6 +98,15 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   await app.register(chatRoutes, { db });
   await app.register(authRoutes, { config, db, mailer });
   await app.register(memberRoutes, { config, db, mailer });
+  await app.register(bulletinRoutes, { config, db, mailer });
+  await app.register(adRoutes, { config, db, mailer });
+  await app.register(analyticsRoutes, { config, db, mailer });
+  await app.register(supportRoutes, { config, db, mailer });
+  await app.register(reportRoutes, { config, db, mailer });
+  // Every /api/admin/* route answers 401 to guests and 403 to members (requireAdmin on each).
+  await app.register(adminMemberRoutes, { config, db, mailer });
+  await app.register(adminModerationRoutes, { config, db, mailer });
+  await app.register(adminEmailRoutes, { config, db, mailer });
 
   // Last: the built client and the SPA fallback (its not-found handler also answers unknown /api paths).
   if (deps.serveClient) await app.register(webPlugin, {});

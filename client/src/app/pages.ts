@@ -19,7 +19,15 @@ const OnboardingPage = lazyNamed(() => import('@/features/members/pages/onboardi
 const UserDirectoryPage = lazyNamed(() => import('@/features/directory/pages/user-directory-page'), 'UserDirectoryPage');
 const JobPortalPage = lazyNamed(() => import('@/features/directory/pages/job-portal-page'), 'JobPortalPage');
 const InboxPage = lazyNamed(() => import('@/features/chat/pages/inbox-page'), 'InboxPage');
-const AdminPage = lazyNamed(() => import('@/features/admin/pages/admin-page'), 'AdminPage');
+const AdminDashboardPage = lazyNamed(() => import('@/features/admin/pages/admin-dashboard-page'), 'AdminDashboardPage');
+const AdminMembersPage = lazyNamed(() => import('@/features/admin/pages/admin-members-page'), 'AdminMembersPage');
+const AdminModerationPage = lazyNamed(() => import('@/features/admin/pages/admin-moderation-page'), 'AdminModerationPage');
+const AdminCategoriesPage = lazyNamed(() => import('@/features/admin/pages/admin-categories-page'), 'AdminCategoriesPage');
+const AdminSupportPage = lazyNamed(() => import('@/features/admin/pages/admin-support-page'), 'AdminSupportPage');
+const AdminEmailsPage = lazyNamed(() => import('@/features/admin/pages/admin-emails-page'), 'AdminEmailsPage');
+const AdminAdsPage = lazyNamed(() => import('@/features/admin/pages/admin-ads-page'), 'AdminAdsPage');
+const AdminBulletinsPage = lazyNamed(() => import('@/features/admin/pages/admin-bulletins-page'), 'AdminBulletinsPage');
+const AdminAnalyticsPage = lazyNamed(() => import('@/features/admin/pages/admin-analytics-page'), 'AdminAnalyticsPage');
 const CourierGuidePage = lazyNamed(() => import('@/features/content/pages/courier-guide-page'), 'CourierGuidePage');
 const PayEstimatorPage = lazyNamed(() => import('@/features/content/pages/pay-estimator-page'), 'PayEstimatorPage');
 const TermsPage = lazyNamed(() => import('@/features/content/pages/terms-page'), 'TermsPage');
@@ -53,9 +61,13 @@ export const PAGES: Record<string, LazyComponent<ComponentType> | 'home'> = {
   '/onboarding': OnboardingPage,
   '/inbox': InboxPage,
   '/inbox/:id': InboxPage,
-  '/admin': AdminPage,
-  '/admin/support': AdminPage,
-  '/admin/emails': AdminPage,
-  '/admin/ads': AdminPage,
-  '/admin/analytics': AdminPage,
+  '/admin': AdminDashboardPage,
+  '/admin/support': AdminSupportPage,
+  '/admin/emails': AdminEmailsPage,
+  '/admin/ads': AdminAdsPage,
+  '/admin/analytics': AdminAnalyticsPage,
+  '/admin/members': AdminMembersPage,
+  '/admin/moderation': AdminModerationPage,
+  '/admin/categories': AdminCategoriesPage,
+  '/admin/bulletins': AdminBulletinsPage,
 };

@@ -3,3 +3,4 @@ export * from './forum.ts';
 export * from './site.ts';
 export * from './notifications.ts';
 export * from './chat.ts';
+export * from './admin.ts';

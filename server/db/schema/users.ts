@@ -19,6 +19,8 @@ export const users = pgTable(
     onboardedAt: ts('onboarded_at'),
     chatSuspendedAt: ts('chat_suspended_at'),
     suspendedAt: ts('suspended_at'),
+    /** Set when the member unsubscribes from announcements (the link in every announcement mail). */
+    announcementsOptOutAt: ts('announcements_opt_out_at'),
     deletedAt: ts('deleted_at'),
     createdAt: ts('created_at').notNull().defaultNow(),
     updatedAt: ts('updated_at').notNull().defaultNow(),

@@ -1,0 +1,44 @@
+import type { ReactNode } from 'react';
+import { NavLink } from 'react-router';
+import { Head } from '@/components/ui/head';
+
+export const ADMIN_SECTIONS = [
+  { path: '/admin', label: 'Dashboard' },
+  { path: '/admin/members', label: 'Members' },
+  { path: '/admin/moderation', label: 'Moderation' },
+  { path: '/admin/categories', label: 'Categories' },
+  { path: '/admin/support', label: 'Support' },
+  { path: '/admin/emails', label: 'Emails' },
+  { path: '/admin/bulletins', label: 'Bulletins' },
+  { path: '/admin/ads', label: 'Ads' },
+  { path: '/admin/analytics', label: 'Analytics' },
+] as const;
+
+/** Every admin screen: its title (noindex), the admin section nav, then the screen. */
+export function AdminLayout({ title, actions, children }: { title: string; actions?: ReactNode; children: ReactNode }) {
+  return (
+    <div className="mx-auto grid w-full max-w-6xl grid-cols-1 gap-4 px-4 py-6">
+      <Head title={`${title} · Admin`} noindex />
+      <nav aria-label="Admin sections" className="overflow-x-auto">
+        <ul className="flex gap-1 whitespace-nowrap">
+          {ADMIN_SECTIONS.map((s) => (
+            <li key={s.path}>
+              <NavLink
+                to={s.path}
+                end
+                className="inline-flex min-h-11 items-center rounded-lg border border-line bg-white px-3 text-sm font-semibold aria-[current=page]:border-brand-800 aria-[current=page]:bg-brand-50"
+              >
+                {s.label}
+              </NavLink>
+            </li>
+          ))}
+        </ul>
+      </nav>
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <h1 className="text-2xl font-extrabold">{title}</h1>
+        {actions}
+      </div>
+      {children}
+    </div>
+  );
+}
