@@ -18,6 +18,7 @@ import { commentRoutes } from './modules/forum/comment-routes.ts';
 import { postRoutes } from './modules/forum/post-routes.ts';
 import { reactionRoutes } from './modules/forum/reaction-routes.ts';
 import { forumRoutes } from './modules/forum/routes.ts';
+import { siteConfigRoutes } from './modules/site-config/routes.ts';
 import { searchRoutes } from './modules/forum/search-routes.ts';
 import { shareRoutes } from './modules/forum/share-routes.ts';
 import { voteRoutes } from './modules/forum/vote-routes.ts';
@@ -86,6 +87,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   // Layer 2: feature modules.
   await app.register(realtimePlugin, { config, db, redis: deps.redis }); // /ws, app.gateway and app.eventBus, before their users
   await app.register(healthRoutes, { database });
+  await app.register(siteConfigRoutes, { config });
   await app.register(maintenanceRoutes, { db });
   await app.register(forumRoutes, { db });
   await app.register(searchRoutes, { db });

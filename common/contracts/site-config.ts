@@ -1,0 +1,11 @@
+import { z } from 'zod';
+
+/** What the client needs to know of the server's configuration (nothing secret). */
+export const ZSiteConfig = z.object({
+  appName: z.string(),
+  /** Google Tag Manager container, loaded only with analytics consent. */
+  gtmId: z.string().nullable(),
+  /** AdSense publisher id, used only with marketing consent. */
+  adsenseClient: z.string().nullable(),
+});
+export type TSiteConfig = z.infer<typeof ZSiteConfig>;
