@@ -33,6 +33,7 @@ import { originCheckPlugin } from './plugins/origin-check.ts';
 import { securityHeadersPlugin } from './plugins/security-headers.ts';
 import { sessionPlugin } from './plugins/session.ts';
 import { webPlugin } from './plugins/web.ts';
+import { sitemapRoutes } from './seo/sitemap-routes.ts';
 import { realtimePlugin } from './realtime/gateway.ts';
 
 export type AppDeps = {
@@ -44,9 +45,11 @@ export type AppDeps = {
   redis?: Redis;
   /** Serve the built client from dist/client (production and browser tests). */
   serveClient?: boolean;
+  /** Where the built client is (tests point it at a temporary directory); dist/client by default. */
+  clientDir?: string;
 };
 
-export type App = FastifyInstance & { deps: Required<Omit<AppDeps, 'redis'>> & { redis?: Redis } };
+export type App = FastifyInstance & { deps: Required<Omit<AppDeps, 'redis' | 'clientDir'>> & { redis?: Redis } };
 
 /** Builds the whole HTTP app from its dependencies; plugins and modules are registered explicitly. */
 export async function buildApp(deps: AppDeps): Promise<App> {
@@ -88,7 +91,8 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   await app.register(realtimePlugin, { config, db, redis: deps.redis }); // /ws, app.gateway and app.eventBus, before their users
   await app.register(healthRoutes, { database });
   await app.register(siteConfigRoutes, { config });
-  await app.register(maintenanceRoutes, { db });
+  await app.register(sitemapRoutes, { config, db });
+  await app.register(maintenanceRoutes, { config, db }); // after the session plugin: its write hook needs req.user
   await app.register(forumRoutes, { db });
   await app.register(searchRoutes, { db });
   await app.register(postRoutes, { db, redis: deps.redis });
@@ -111,7 +115,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   await app.register(adminEmailRoutes, { config, db, mailer });
 
   // Last: the built client and the SPA fallback (its not-found handler also answers unknown /api paths).
-  if (deps.serveClient) await app.register(webPlugin, {});
+  if (deps.serveClient) await app.register(webPlugin, { clientDir: deps.clientDir, pages: { config, db } });
 
   app.addHook('onClose', async () => {
     await mailer.close();

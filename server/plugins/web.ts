@@ -5,6 +5,10 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { matchRoute, notFoundFlag } from '../../common/routes.ts';
+import type { Config } from '../config.ts';
+import type { Db } from '../db/client.ts';
+import { renderDocument } from '../seo/document.ts';
+import { renderPage } from '../seo/pages.ts';
 
 export const DEFAULT_CLIENT_DIR = path.resolve(import.meta.dirname, '../../dist/client');
 
@@ -16,6 +20,8 @@ const NOINDEX_META = '<meta name="robots" content="noindex">';
 export type WebPluginOptions = {
   /** The Vite build output (dist/client); tests point it at a temporary directory. */
   clientDir?: string;
+  /** With these, each page's head, structured data and readable body are written by the server (server/seo). */
+  pages?: { config: Config; db: Db };
 };
 
 /**
@@ -55,6 +61,17 @@ export const webPlugin = fp(async (app: FastifyInstance, opts: WebPluginOptions)
     if (!isPageRequest(req.method, pathname)) {
       return reply.code(404).send({ message: 'Not found' });
     }
+    if (opts.pages) {
+      const { config, db } = opts.pages;
+      const page = await renderPage(db, config, safeDecode(pathname), q < 0 ? '' : req.url.slice(q + 1));
+      const html = renderDocument(indexHtml, page.head, page.body, config.appName);
+      if (page.head.robots === 'noindex') reply.header('X-Robots-Tag', 'noindex');
+      if (page.status === 404) return sendHtml(reply.code(404), html);
+      const etag = `"${createHash('sha256').update(html).digest('base64url').slice(0, 27)}"`;
+      reply.header('ETag', etag);
+      if (req.headers['if-none-match'] === etag) return reply.code(304).header('Cache-Control', 'no-cache').send();
+      return sendHtml(reply, html);
+    }
     const route = matchRoute(pathname);
     if (!route || (q >= 0 && notFoundFlag(req.url.slice(q + 1)) !== null)) {
       return sendHtml(reply.code(404).header('X-Robots-Tag', 'noindex'), notFoundHtml);
@@ -65,6 +82,14 @@ export const webPlugin = fp(async (app: FastifyInstance, opts: WebPluginOptions)
     return sendHtml(reply, indexHtml);
   });
 });
+
+function safeDecode(pathname: string): string {
+  try {
+    return decodeURI(pathname);
+  } catch {
+    return pathname;
+  }
+}
 
 function sendHtml(reply: FastifyReply, html: string) {
   return reply.header('Cache-Control', 'no-cache').type('text/html; charset=utf-8').send(html);

@@ -18,18 +18,19 @@ export type TestApp = {
 /**
  * The real app on a fresh database, for `app.inject()` tests. Env overrides go through loadConfig.
  * `sameDatabaseAs`: a second app (like a second process) with its own connection pool to the other
- * app's PostgreSQL database; close it before that app, which drops the database.
+ * app's PostgreSQL database; close it before that app, which drops the database. `clientDir`: serve
+ * that built client (pages with their server-written head and body).
  */
 export async function buildTestApp(
   kind: 'pglite' | 'postgres' = 'pglite',
   env: Record<string, string> = {},
-  opts: { sameDatabaseAs?: TestApp } = {},
+  opts: { sameDatabaseAs?: TestApp; clientDir?: string } = {},
 ): Promise<TestApp> {
   const shared = opts.sameDatabaseAs?.databaseUrl;
   if (opts.sameDatabaseAs && !shared) throw new Error('sameDatabaseAs needs an app on PostgreSQL');
   const database = shared ? { ...(await openDatabase({ url: shared })), url: shared } : await openTestDatabase(kind);
   const config = loadConfig({ NODE_ENV: 'test', DATA_DIR: 'memory://', SEED_DEMO: '0', ...env });
-  const app = await buildApp({ config, database });
+  const app = await buildApp({ config, database, ...(opts.clientDir ? { serveClient: true, clientDir: opts.clientDir } : {}) });
   await app.ready();
   return {
     app,

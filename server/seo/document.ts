@@ -1,0 +1,58 @@
+import { escapeHtml, jsonLd } from './html.ts';
+
+/** What the server writes into a page's <head> (spec §2, §3 structured data; issue 8 SEO). */
+export type PageHead = {
+  title: string;
+  description: string;
+  /** Absolute URL. */
+  canonical: string;
+  robots: 'index, follow' | 'noindex';
+  ogType: 'website' | 'article';
+  /** Extra JSON-LD objects beside the Organization. */
+  structuredData: unknown[];
+  article?: { publishedTime: string; modifiedTime?: string; author?: string; section?: string };
+};
+
+/**
+ * The built index.html with this page's head and readable body: the title, description and robots
+ * metas are replaced, canonical, Open Graph, Twitter card and JSON-LD added, and the #root element
+ * filled with the page's content so crawlers and browsers without JavaScript can read it. The React
+ * app (createRoot) replaces #root's content when it starts.
+ */
+export function renderDocument(indexHtml: string, head: PageHead, bodyHtml: string, siteName: string): string {
+  const tags = [
+    `<meta name="description" content="${escapeHtml(head.description)}" />`,
+    `<meta name="robots" content="${head.robots}" />`,
+    `<link rel="canonical" href="${escapeHtml(head.canonical)}" />`,
+    `<meta property="og:site_name" content="${escapeHtml(siteName)}" />`,
+    `<meta property="og:locale" content="en_GB" />`,
+    `<meta property="og:type" content="${head.ogType}" />`,
+    `<meta property="og:title" content="${escapeHtml(head.title)}" />`,
+    `<meta property="og:description" content="${escapeHtml(head.description)}" />`,
+    `<meta property="og:url" content="${escapeHtml(head.canonical)}" />`,
+    ...(head.article
+      ? [
+          `<meta property="article:published_time" content="${escapeHtml(head.article.publishedTime)}" />`,
+          ...(head.article.modifiedTime ? [`<meta property="article:modified_time" content="${escapeHtml(head.article.modifiedTime)}" />`] : []),
+          ...(head.article.author ? [`<meta property="article:author" content="${escapeHtml(head.article.author)}" />`] : []),
+          ...(head.article.section ? [`<meta property="article:section" content="${escapeHtml(head.article.section)}" />`] : []),
+        ]
+      : []),
+    `<meta name="twitter:card" content="summary" />`,
+    `<meta name="twitter:title" content="${escapeHtml(head.title)}" />`,
+    `<meta name="twitter:description" content="${escapeHtml(head.description)}" />`,
+    ...head.structuredData.map(jsonLd),
+  ].join('\n    ');
+
+  let html = indexHtml
+    .replace(/<html(\s[^>]*)?>/i, '<html lang="en-GB">')
+    .replace(/<title>[\s\S]*?<\/title>/i, `<title>${escapeHtml(head.title)}</title>`)
+    .replace(/\s*<meta\s+name=["']description["'][^>]*>/gi, '')
+    .replace(/\s*<meta\s+name=["']robots["'][^>]*>/gi, '');
+  if (!/<title>/i.test(html)) html = html.replace(/<\/head>/i, `  <title>${escapeHtml(head.title)}</title>\n  </head>`);
+  html = html.replace(/<\/head>/i, `  ${tags}\n  </head>`);
+  // The first element with id="root" gets the page's content (its loading shell is replaced).
+  const root = /<div id="root">[\s\S]*?<\/div>\s*(?=<script|<\/body>)/i;
+  if (root.test(html)) return html.replace(root, `<div id="root">${bodyHtml}</div>\n    `);
+  return html.replace(/<div id="root"><\/div>/i, `<div id="root">${bodyHtml}</div>`);
+}

@@ -1,0 +1,247 @@
+import { matchRoute, notFoundFlag, type RouteDef } from '../../common/routes.ts';
+import type { TPost, TPostDetail } from '../../common/contracts/forum.ts';
+import type { Config } from '../config.ts';
+import type { Db } from '../db/client.ts';
+import { HttpError } from '../http-errors.ts';
+import { getPostDetail } from '../modules/forum/post-service.ts';
+import { listCategories, listPosts } from '../modules/forum/service.ts';
+import type { PageHead } from './document.ts';
+import { escapeHtml, seoExcerpt } from './html.ts';
+import { CONTENT_PAGES } from './content-pages.ts';
+
+export type RenderedPage = { status: 200 | 404; head: PageHead; body: string };
+
+const SITE_DESCRIPTION =
+  'Kerbside is the free community forum for UK couriers, delivery drivers, owner drivers and logistics workers: real answers on rounds, pay, vans and networks.';
+
+/** Spec §1: the Organization of the structured data (founded 2024, with a customer support contact), on every page. */
+export function organization(config: Config) {
+  return {
+    '@context': 'https://schema.org',
+    '@type': 'Organization',
+    name: config.appName,
+    url: `${config.appUrl}/`,
+    logo: `${config.appUrl}/favicon.svg`,
+    foundingDate: '2024',
+    description: SITE_DESCRIPTION,
+    contactPoint: { '@type': 'ContactPoint', contactType: 'customer support', url: `${config.appUrl}/support`, availableLanguage: 'en-GB' },
+  };
+}
+
+/** The head and readable body of a page request; a missing post or an unknown path is a 404. */
+export async function renderPage(db: Db, config: Config, pathname: string, search: string): Promise<RenderedPage> {
+  const path = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
+  const route = matchRoute(path);
+  if (!route || notFoundFlag(search) !== null) return notFoundPage(config, path);
+  const params = new URLSearchParams(search);
+  try {
+    if (route.path === '/forum/posts/:slug' || route.path === '/forum/post/:slug') {
+      return await postPage(db, config, decodeURIComponent(path.slice(path.lastIndexOf('/') + 1)));
+    }
+    if (route.path === '/forum') return await forumPage(db, config, params);
+    if (route.path === '/') return await landingPage(db, config);
+  } catch (err) {
+    if (err instanceof HttpError && err.statusCode === 404) return notFoundPage(config, path);
+    throw err;
+  }
+  const content = CONTENT_PAGES[route.path];
+  if (content) return contentPage(config, route, content);
+  return appPage(config, route, path);
+}
+
+const title = (config: Config, page?: string) =>
+  page ? `${page} | ${config.appName}` : `${config.appName}: the community for UK couriers and delivery drivers`;
+
+function head(config: Config, fields: Partial<PageHead> & Pick<PageHead, 'title' | 'canonical'>): PageHead {
+  return {
+    description: SITE_DESCRIPTION,
+    robots: 'index, follow',
+    ogType: 'website',
+    ...fields,
+    structuredData: [organization(config), ...(fields.structuredData ?? [])],
+  };
+}
+
+const postUrl = (config: Config, slug: string) => `${config.appUrl}/forum/posts/${encodeURIComponent(slug)}`;
+const authorName = (a: TPost['author']) => a?.username ?? 'Anonymous';
+const date = (iso: string) =>
+  new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'Europe/London' }).format(new Date(iso));
+const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
+
+function postListItem(config: Config, p: TPost): string {
+  return `<li class="grid gap-1 rounded-xl border border-line bg-white p-4"><h2 class="text-lg font-bold"><a href="${escapeHtml(
+    `/forum/posts/${encodeURIComponent(p.slug)}`,
+  )}">${escapeHtml(p.title)}</a></h2><p>${escapeHtml(p.excerpt)}</p><p class="text-sm text-muted">${escapeHtml(p.category.name)} · by ${escapeHtml(
+    authorName(p.author),
+  )} · ${date(p.createdAt)} · ${plural(p.commentCount, 'reply', 'replies')} · ${plural(p.viewCount, 'view', 'views')}</p></li>`;
+}
+
+const column = (inner: string) => `<div class="mx-auto grid w-full max-w-3xl grid-cols-1 gap-4 px-4 py-6">${inner}</div>`;
+
+async function forumPage(db: Db, config: Config, params: URLSearchParams): Promise<RenderedPage> {
+  const categories = await listCategories(db);
+  const slug = params.get('category') ?? undefined;
+  const category = slug ? categories.find((c) => c.slug === slug) : undefined;
+  const page = Math.max(1, Number.parseInt(params.get('page') ?? '1', 10) || 1);
+  const list = await listPosts(db, { page, limit: 20, sortBy: 'newest', category: category?.slug }, null);
+  const query = new URLSearchParams();
+  if (category) query.set('category', category.slug);
+  if (page > 1) query.set('page', String(page));
+  const canonical = `${config.appUrl}/forum${query.size ? `?${query}` : ''}`;
+  const heading = category ? `${category.name} discussions` : 'Courier and delivery driver forum';
+  const nav = categories
+    .map((c) => `<li><a href="/forum?category=${encodeURIComponent(c.slug)}">${escapeHtml(c.name)}</a></li>`)
+    .join('');
+  const more = list.hasMore
+    ? `<p><a href="/forum?${new URLSearchParams({ ...(category ? { category: category.slug } : {}), page: String(page + 1) })}">Older discussions</a></p>`
+    : '';
+  const body = column(
+    `<h1 class="text-3xl font-extrabold">${escapeHtml(heading)}</h1>` +
+      `<p>${escapeHtml(category?.description || SITE_DESCRIPTION)}</p>` +
+      `<nav aria-label="Categories"><ul class="flex flex-wrap gap-3">${nav}</ul></nav>` +
+      (list.posts.length
+        ? `<ul class="grid gap-3">${list.posts.map((p) => postListItem(config, p)).join('')}</ul>`
+        : '<p>No discussions yet</p>') +
+      more,
+  );
+  return {
+    status: 200,
+    head: head(config, {
+      title: title(config, category ? `${category.name} – Forum` : 'Forum'),
+      description: seoExcerpt(category?.description || SITE_DESCRIPTION),
+      canonical,
+    }),
+    body,
+  };
+}
+
+async function landingPage(db: Db, config: Config): Promise<RenderedPage> {
+  const latest = await listPosts(db, { page: 1, limit: 3, sortBy: 'newest' }, null);
+  const body = column(
+    `<h1 class="text-3xl font-extrabold">The community for UK couriers and delivery drivers</h1>` +
+      `<p>${escapeHtml(SITE_DESCRIPTION)}</p>` +
+      `<p><a href="/register">Join Free</a> · <a href="/forum">Browse Forum</a> · <a href="/courier-guide-uk">UK courier guide</a> · <a href="/pay-estimator">Pay estimator</a></p>` +
+      `<h2 class="text-xl font-bold">Latest discussions</h2><ul class="grid gap-3">${latest.posts.map((p) => postListItem(config, p)).join('')}</ul>`,
+  );
+  return { status: 200, head: head(config, { title: title(config), canonical: `${config.appUrl}/` }), body };
+}
+
+/** Spec §3 structured data: DiscussionForumPosting with its comments and interaction statistics. */
+export function discussionForumPosting(config: Config, post: TPostDetail) {
+  const url = postUrl(config, post.slug);
+  const person = (a: TPost['author']) => ({ '@type': 'Person', name: authorName(a), ...(a ? { url: `${config.appUrl}/profile/${encodeURIComponent(a.username)}` } : {}) });
+  const counter = (type: string, count: number) => ({ '@type': 'InteractionCounter', interactionType: `https://schema.org/${type}`, userInteractionCount: count });
+  return {
+    '@context': 'https://schema.org',
+    '@type': 'DiscussionForumPosting',
+    '@id': url,
+    url,
+    mainEntityOfPage: url,
+    headline: post.title,
+    text: post.content,
+    articleSection: post.category.name,
+    author: person(post.author),
+    datePublished: post.createdAt,
+    ...(post.editedAt ? { dateModified: post.editedAt } : {}),
+    commentCount: post.commentCount,
+    interactionStatistic: [counter('CommentAction', post.commentCount), counter('LikeAction', post.upvotes), counter('ViewAction', post.viewCount), counter('ShareAction', post.shareCount)],
+    isPartOf: { '@type': 'WebPage', url: `${config.appUrl}/forum?category=${encodeURIComponent(post.category.slug)}` },
+    comment: post.comments
+      .filter((c) => !c.isDeleted)
+      .map((c) => ({
+        '@type': 'Comment',
+        '@id': `${url}#comment-${c.id}`,
+        url: `${url}#comment-${c.id}`,
+        text: c.content,
+        author: person(c.author),
+        datePublished: c.createdAt,
+        interactionStatistic: [counter('LikeAction', c.upvotes)],
+      })),
+  };
+}
+
+async function postPage(db: Db, config: Config, slug: string): Promise<RenderedPage> {
+  const post = await getPostDetail(db, slug, null);
+  const url = postUrl(config, post.slug);
+  const comments = post.comments
+    .filter((c) => !c.isDeleted)
+    .map(
+      (c) =>
+        `<li id="comment-${c.id}" class="grid gap-1 rounded-xl border border-line bg-white p-4"><p class="text-sm text-muted">${escapeHtml(
+          authorName(c.author),
+        )} · ${date(c.createdAt)}</p><div>${c.contentHtml}</div></li>`,
+    )
+    .join('');
+  const body = column(
+    `<nav aria-label="Breadcrumb"><a href="/forum">Forum</a> › <a href="/forum?category=${encodeURIComponent(post.category.slug)}">${escapeHtml(
+      post.category.name,
+    )}</a></nav>` +
+      `<article class="grid gap-3"><h1 class="text-3xl font-extrabold">${escapeHtml(post.title)}</h1>` +
+      `<p class="text-sm text-muted">by ${escapeHtml(authorName(post.author))} · ${date(post.createdAt)} · ${plural(post.viewCount, 'view', 'views')}</p>` +
+      // contentHtml is sanitised on write (marked + sanitize-html allowlist).
+      `<div>${post.contentHtml}</div></article>` +
+      `<section class="grid gap-3" aria-label="Comments"><h2 class="text-xl font-bold">${plural(post.commentCount, 'reply', 'replies')}</h2>` +
+      (comments ? `<ol class="grid gap-3">${comments}</ol>` : '') +
+      `</section>`,
+  );
+  return {
+    status: 200,
+    head: head(config, {
+      title: title(config, post.title),
+      description: seoExcerpt(post.excerpt || post.content),
+      canonical: url,
+      ogType: 'article',
+      article: { publishedTime: post.createdAt, modifiedTime: post.editedAt ?? undefined, author: authorName(post.author), section: post.category.name },
+      structuredData: [discussionForumPosting(config, post)],
+    }),
+    body,
+  };
+}
+
+function contentPage(config: Config, route: RouteDef, page: (typeof CONTENT_PAGES)[string]): RenderedPage {
+  const canonicalPath = page.canonicalPath ?? route.path;
+  return {
+    status: 200,
+    head: head(config, { title: title(config, page.title), description: seoExcerpt(page.description), canonical: `${config.appUrl}${canonicalPath}` }),
+    body: column(page.bodyHtml()),
+  };
+}
+
+/** Pages whose content is the member's own (auth, profile, inbox, admin): a title, and noindex where the route says so. */
+function appPage(config: Config, route: RouteDef, path: string): RenderedPage {
+  const name = APP_PAGE_TITLES[route.path] ?? undefined;
+  return {
+    status: 200,
+    head: head(config, {
+      title: title(config, name),
+      canonical: `${config.appUrl}${path}`,
+      robots: route.noindex ? 'noindex' : 'index, follow',
+    }),
+    body: column(`<h1 class="text-3xl font-extrabold">${escapeHtml(name ?? config.appName)}</h1><p class="text-lg text-muted">Loading…</p>`),
+  };
+}
+
+const APP_PAGE_TITLES: Record<string, string> = {
+  '/register': 'Join Free',
+  '/verify-email': 'Verify your email',
+  '/forgot-password': 'Forgot password',
+  '/reset-password': 'Reset password',
+  '/directory/users': 'Member directory',
+  '/directory/jobs': 'Job Portal',
+  '/forum/new': 'New post',
+  '/inbox': 'Inbox',
+  '/onboarding': 'Welcome',
+  '/profile': 'Your profile',
+  '/dashboard': 'Your profile',
+};
+
+function notFoundPage(config: Config, path: string): RenderedPage {
+  return {
+    status: 404,
+    head: head(config, { title: title(config, 'Page Not Found'), canonical: `${config.appUrl}${path}`, robots: 'noindex' }),
+    body: column(
+      `<h1 class="text-3xl font-extrabold">Page Not Found</h1><p>We couldn't find ${escapeHtml(path)}. The page may have been moved or deleted, or the address may be mistyped.</p>` +
+        `<p><a href="/">Return to Homepage</a> · <a href="/forum">Browse Forum Discussions</a> · <a href="/support">Contact support</a></p>`,
+    ),
+  };
+}

@@ -1,0 +1,158 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildTestApp, type TestApp } from '../test/app.ts';
+import { testDatabases } from '../test/databases.ts';
+import { addCategory, createComment, createPost, member } from '../modules/forum/post-testing.ts';
+import { sitemapRoutes } from './sitemap-routes.ts';
+
+// The built index.html's shape: Vite puts the module script in <head>; #root holds a loading shell.
+const INDEX = `<!doctype html>
+<html lang="en-GB">
+  <head>
+    <meta charset="UTF-8" />
+    <meta name="description" content="default" />
+    <meta name="robots" content="index, follow" />
+    <title>Kerbside</title>
+    <script type="module" crossorigin src="/assets/index-x.js"></script>
+  </head>
+  <body>
+    <noscript>Kerbside needs JavaScript</noscript>
+    <div id="root">
+      <div class="shell"><p>Loading…</p></div>
+    </div>
+  </body>
+</html>
+`;
+
+/** The JSON-LD blocks of a page, parsed. */
+function structuredData(html: string): Array<Record<string, unknown>> {
+  return [...html.matchAll(/<script type="application\/ld\+json">([\s\S]*?)<\/script>/g)].map((m) => JSON.parse(m[1]!));
+}
+const meta = (html: string, attr: 'name' | 'property', key: string) =>
+  new RegExp(`<meta ${attr}="${key.replace(/[:]/g, '\\$&')}" content="([^"]*)"`).exec(html)?.[1];
+const rootOf = (html: string) => /<div id="root">([\s\S]*)<\/div>\s*<\/body>/.exec(html)?.[1] ?? '';
+
+describe.each(testDatabases)('server-written pages: head, structured data, readable body (%s)', (kind) => {
+  let t: TestApp;
+  let dir: string;
+  let slug: string;
+  let commentId: number;
+  let categorySlug: string;
+
+  beforeAll(async () => {
+    dir = fs.mkdtempSync(path.join(os.tmpdir(), 'kerbside-seo-'));
+    fs.writeFileSync(path.join(dir, 'index.html'), INDEX);
+    t = await buildTestApp(kind, {}, { clientDir: dir });
+    const author = await member(t);
+    const category = await addCategory(t.database.db, 'Vans & Owner Drivers');
+    categorySlug = category.slug;
+    const long = `Fuel costs on a multi-drop round </script><b>bold</b> ${'and more words about diesel prices and depots '.repeat(10)}`;
+    const post = await createPost(t, author.cookie, category.id, { title: 'Is a 2019 Transit worth it for multi-drop?', content: long });
+    slug = post.slug;
+    commentId = (await createComment(t, author.cookie, post.id, { content: 'Mine does 38 mpg on the **A-roads**.' })).id;
+  });
+
+  afterAll(async () => {
+    await t?.close();
+    fs.rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('a post page carries its title, excerpt, canonical, Open Graph, Twitter card and JSON-LD in the raw HTML', async () => {
+    const res = await t.app.inject({ url: `/forum/post/${slug}` });
+    expect(res.statusCode).toBe(200);
+    const html = res.body;
+    expect(html).toMatch(/^<!doctype html>\n<html lang="en-GB">/);
+    expect(html).toContain('<title>Is a 2019 Transit worth it for multi-drop? | Kerbside</title>');
+    const description = meta(html, 'name', 'description')!;
+    expect(description.length).toBeLessThanOrEqual(160);
+    expect(description.startsWith('Fuel costs on a multi-drop round')).toBe(true);
+    expect(html.match(/<meta name="description"/g)).toHaveLength(1);
+    expect(meta(html, 'name', 'robots')).toBe('index, follow');
+    expect(html).toContain(`<link rel="canonical" href="http://localhost:5000/forum/posts/${slug}" />`);
+    expect(meta(html, 'property', 'og:type')).toBe('article');
+    expect(meta(html, 'property', 'og:title')).toBe('Is a 2019 Transit worth it for multi-drop? | Kerbside');
+    expect(meta(html, 'name', 'twitter:card')).toBe('summary');
+
+    const [org, posting] = structuredData(html);
+    expect(org).toMatchObject({ '@type': 'Organization', name: 'Kerbside', foundingDate: '2024', contactPoint: { contactType: 'customer support' } });
+    expect(posting).toMatchObject({
+      '@type': 'DiscussionForumPosting',
+      headline: 'Is a 2019 Transit worth it for multi-drop?',
+      commentCount: 1,
+      author: { '@type': 'Person' },
+      comment: [{ '@type': 'Comment', text: 'Mine does 38 mpg on the **A-roads**.' }],
+    });
+    expect(posting!.datePublished).toMatch(/^\d{4}-\d\d-\d\dT/);
+    expect(posting!.interactionStatistic).toContainEqual({ '@type': 'InteractionCounter', interactionType: 'https://schema.org/CommentAction', userInteractionCount: 1 });
+    // A member's '</script>' cannot end the JSON-LD block early.
+    expect(html).not.toMatch(/<\/script><b>bold/);
+  });
+
+  it('a browser without JavaScript reads the post, its comments and the forum list in the first HTML', async () => {
+    const post = rootOf((await t.app.inject({ url: `/forum/posts/${slug}` })).body);
+    expect(post).toContain('<h1 class="text-3xl font-extrabold">Is a 2019 Transit worth it for multi-drop?</h1>');
+    expect(post).toContain('<strong>A-roads</strong>');
+    expect(post).toContain(`id="comment-${commentId}"`);
+    expect(post).not.toContain('Loading…');
+
+    const list = await t.app.inject({ url: '/forum' });
+    expect(list.statusCode).toBe(200);
+    expect(rootOf(list.body)).toContain(`href="/forum/posts/${slug}"`);
+    expect(rootOf(list.body)).toContain('Vans &amp; Owner Drivers');
+    expect(list.body).toContain('<link rel="canonical" href="http://localhost:5000/forum" />');
+  });
+
+  it('a missing post and an unknown path answer HTTP 404 with a noindex page', async () => {
+    for (const url of ['/forum/posts/no-such-post', '/no/such/page', '/forum?404=/old']) {
+      const res = await t.app.inject({ url });
+      expect(res.statusCode, url).toBe(404);
+      expect(meta(res.body, 'name', 'robots')).toBe('noindex');
+      expect(res.headers['x-robots-tag']).toBe('noindex');
+      expect(rootOf(res.body)).toContain('Page Not Found');
+    }
+  });
+
+  it('private and auth pages are noindex; public pages index, follow', async () => {
+    for (const url of ['/admin', '/inbox', '/profile', '/register', '/verify-email']) {
+      const res = await t.app.inject({ url });
+      expect(meta(res.body, 'name', 'robots'), url).toBe('noindex');
+    }
+    for (const url of ['/', '/forum', '/terms', '/courier-guide-uk']) {
+      const res = await t.app.inject({ url });
+      expect(meta(res.body, 'name', 'robots'), url).toBe('index, follow');
+      expect(structuredData(res.body)[0]).toMatchObject({ '@type': 'Organization' });
+    }
+  });
+
+  it('robots.txt points at the sitemap; the sitemap lists content pages, categories and posts', async () => {
+    const robots = await t.app.inject({ url: '/robots.txt' });
+    expect(robots.statusCode).toBe(200);
+    expect(robots.body).toContain('Sitemap: http://localhost:5000/sitemap.xml');
+    expect(robots.body).toContain('Disallow: /admin');
+
+    const map = await t.app.inject({ url: '/sitemap.xml' });
+    expect(map.statusCode).toBe(200);
+    expect(map.headers['content-type']).toMatch(/application\/xml/);
+    expect(map.body).toContain('<urlset');
+    for (const loc of ['/courier-guide-uk', '/pay-estimator', '/terms', '/privacy', '/community-guidelines', `/forum?category=${categorySlug}`, `/forum/posts/${slug}`]) {
+      expect(map.body).toContain(`<loc>http://localhost:5000${loc.replace('&', '&amp;')}</loc>`);
+    }
+    expect(map.body).not.toContain('/privacy-policy');
+  });
+
+  it('past the per-file limit the sitemap becomes an index of page and post files', async () => {
+    const { default: Fastify } = await import('fastify');
+    const small = Fastify();
+    await small.register(sitemapRoutes, { config: t.app.deps.config, db: t.database.db, maxUrls: 3 });
+    const index = await small.inject({ url: '/sitemap.xml' });
+    expect(index.body).toContain('<sitemapindex');
+    expect(index.body).toContain('<loc>http://localhost:5000/sitemaps/pages.xml</loc>');
+    expect(index.body).toContain('<loc>http://localhost:5000/sitemaps/posts-1.xml</loc>');
+    const posts = await small.inject({ url: '/sitemaps/posts-1.xml' });
+    expect(posts.body).toContain(`/forum/posts/${slug}</loc>`);
+    expect((await small.inject({ url: '/sitemaps/posts-9.xml' })).statusCode).toBe(404);
+    await small.close();
+  });
+});
