@@ -1,5 +1,5 @@
 import { and, asc, count, isNull, sql } from 'drizzle-orm';
-import type { FastifyPluginAsync } from 'fastify';
+import type { FastifyPluginAsync, FastifyReply } from 'fastify';
 import { ROUTES } from '../../common/routes.ts';
 import type { Config } from '../config.ts';
 import type { Db } from '../db/client.ts';
@@ -49,7 +49,7 @@ export const sitemapRoutes: FastifyPluginAsync<{ config: Config; db: Db; maxUrls
     return rows.map((r) => ({ loc: `${base}/forum/posts/${encodeURIComponent(r.slug)}`, lastmod: r.lastmod }));
   }
 
-  const xml = (reply: import('fastify').FastifyReply, body: string) =>
+  const xml = (reply: FastifyReply, body: string) =>
     reply.header('Cache-Control', 'public, max-age=3600').type('application/xml; charset=utf-8').send(body);
 
   app.get('/robots.txt', async (_req, reply) =>
