@@ -1,0 +1,79 @@
+import AxeBuilder from '@axe-core/playwright';
+import { eq } from 'drizzle-orm';
+import type { Page } from '@playwright/test';
+import { users } from '../server/db/schema/index.ts';
+import { expect, test, type Account } from './fixtures.ts';
+
+// WCAG 2.2 AA (issue 8): axe-core over every kind of page, in Chromium, with no serious or critical
+// violation. The consent banner (after 2 s) is part of every page, so it is checked too.
+
+async function expectNoSeriousViolations(page: Page, name: string) {
+  // Let lazy chunks and queries settle (and the consent banner show) before the scan.
+  await page.waitForLoadState('networkidle');
+  await page.waitForTimeout(2300);
+  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa']).analyze();
+  const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+  expect(
+    serious.map((v) => `${v.id} (${v.impact}): ${v.help}\n  ${v.nodes.map((n) => n.target.join(' ')).slice(0, 5).join('\n  ')}`),
+    `${name} has no serious or critical accessibility violation`,
+  ).toEqual([]);
+}
+
+async function signIn(page: Page, account: Pick<Account, 'email' | 'password'>) {
+  const res = await page.request.post('/api/auth/login', { data: { email: account.email, password: account.password } });
+  expect(res.ok(), await res.text()).toBe(true);
+}
+
+test('guest pages: landing, forum list, post, guide, pay estimator, support, legal and 404', async ({ page, accounts }) => {
+  // A post to look at, written by a member through the API.
+  const author = await accounts.createVerified();
+  await signIn(page, author);
+  const categories = (await (await page.request.get('/api/forum/categories')).json()) as Array<{ id: number }>;
+  const created = await page.request.post('/api/forum/posts', {
+    data: { title: 'Best route planner for multi-drop vans?', content: 'Which apps do you use to plan **100+ drops** a day?', categoryId: categories[0]!.id },
+  });
+  expect(created.ok(), await created.text()).toBe(true);
+  const { slug } = (await created.json()) as { slug: string };
+  await page.request.post('/api/logout');
+  await page.context().clearCookies();
+
+  for (const [name, url] of [
+    ['landing', '/'],
+    ['forum list', '/forum'],
+    ['post', `/forum/posts/${slug}`],
+    ['courier guide', '/courier-guide-uk'],
+    ['pay estimator', '/pay-estimator'],
+    ['support', '/support'],
+    ['terms', '/terms'],
+    ['privacy', '/privacy'],
+    ['community guidelines', '/community-guidelines'],
+    ['404', '/no-such-page'],
+  ] as const) {
+    await page.goto(url);
+    await expectNoSeriousViolations(page, name);
+  }
+});
+
+test('member pages: editor, directory, inbox, profile', async ({ page, accounts }) => {
+  const account = await accounts.createVerified();
+  await signIn(page, account);
+  for (const [name, url] of [
+    ['post editor', '/forum/new'],
+    ['directory', '/directory/users'],
+    ['inbox', '/inbox'],
+    ['profile', '/profile'],
+  ] as const) {
+    await page.goto(url);
+    await expectNoSeriousViolations(page, name);
+  }
+});
+
+test('admin pages', async ({ page, accounts, db }) => {
+  const account = await accounts.createVerified();
+  await db.update(users).set({ isAdmin: true }).where(eq(users.email, account.email));
+  await signIn(page, account);
+  for (const url of ['/admin', '/admin/members', '/admin/moderation', '/admin/categories', '/admin/support', '/admin/emails', '/admin/bulletins', '/admin/ads', '/admin/analytics']) {
+    await page.goto(url);
+    await expectNoSeriousViolations(page, url);
+  }
+});
