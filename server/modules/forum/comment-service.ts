@@ -11,6 +11,7 @@ import { commentVotes, comments, posts } from '../../db/schema/index.ts';
 import { badRequest, forbidden, notFound } from '../../http-errors.ts';
 import { renderMarkdown } from '../../lib/markdown.ts';
 import type { SessionUser } from '../../plugins/session.ts';
+import { recordAudit } from '../admin/audit.ts';
 import { notifyNewComment } from '../notifications/service.ts';
 import { presentComment, type CommentRow } from './presenter.ts';
 import { hotScore } from './ranking.ts';
@@ -244,6 +245,11 @@ export async function deleteComment(db: Db, user: SessionUser, commentId: number
       .set({ deletedAt: now, updatedAt: now })
       .where(and(eq(comments.id, commentId), isNull(comments.deletedAt)))
       .returning({ id: comments.id });
-    if (done.length > 0) await moveCommentCount(tx, post, -1);
+    if (done.length > 0) {
+      await moveCommentCount(tx, post, -1);
+      if (user.isAdmin && found.comment.authorId !== user.id) {
+        await recordAudit(tx, { actorId: user.id, action: 'comment.delete', targetType: 'comment', targetId: commentId, details: { postId: post.id } });
+      }
+    }
   });
 }

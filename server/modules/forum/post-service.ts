@@ -12,6 +12,7 @@ import { categories, posts, users } from '../../db/schema/index.ts';
 import { badRequest, forbidden, notFound, tooManyRequests } from '../../http-errors.ts';
 import { makeExcerpt, renderMarkdown, slugify } from '../../lib/markdown.ts';
 import type { SessionUser } from '../../plugins/session.ts';
+import { recordAudit } from '../admin/audit.ts';
 import { notifyNewPost } from '../notifications/service.ts';
 import { loadCommentPage, mayEdit, type Viewer } from './comment-service.ts';
 import { presentPostDetail, type PostDetailRow } from './presenter.ts';
@@ -218,6 +219,10 @@ export async function updatePost(db: Db, user: SessionUser, id: number, input: T
         .where(eq(categories.id, input.categoryId));
     }
     await tx.update(posts).set(changes).where(eq(posts.id, id));
+    // An admin changing someone else's post is a moderation action: audited with it.
+    if (user.isAdmin && post.authorId !== user.id) {
+      await recordAudit(tx, { actorId: user.id, action: 'post.edit', targetType: 'post', targetId: id, details: { fields: Object.keys(input) } });
+    }
   });
   return getPostDetailById(db, id, user);
 }
@@ -240,21 +245,28 @@ export async function deletePost(db: Db, user: SessionUser, id: number): Promise
       .update(categories)
       .set({ postCount: sql`greatest(${categories.postCount} - 1, 0)` })
       .where(eq(categories.id, post.categoryId));
+    if (user.isAdmin && post.authorId !== user.id) {
+      await recordAudit(tx, { actorId: user.id, action: 'post.delete', targetType: 'post', targetId: id });
+    }
   });
 }
 
-/** PUT /api/forum/posts/:id/pin and /lock (admins; the route checks). */
+/** PUT /api/forum/posts/:id/pin and /lock (admins; the route checks), audited in the same transaction. */
 export async function moderatePost(
   db: Db,
   admin: SessionUser,
   id: number,
   change: { isPinned: boolean } | { isLocked: boolean },
 ): Promise<TPostDetail> {
-  const updated = await db
-    .update(posts)
-    .set({ ...change, updatedAt: new Date() })
-    .where(and(eq(posts.id, id), isNull(posts.deletedAt)))
-    .returning({ id: posts.id });
-  if (updated.length === 0) throw notFound(FORUM_MSG.postNotFound);
+  await db.transaction(async (tx) => {
+    const updated = await tx
+      .update(posts)
+      .set({ ...change, updatedAt: new Date() })
+      .where(and(eq(posts.id, id), isNull(posts.deletedAt)))
+      .returning({ id: posts.id });
+    if (updated.length === 0) throw notFound(FORUM_MSG.postNotFound);
+    const action = 'isPinned' in change ? (change.isPinned ? 'post.pin' : 'post.unpin') : change.isLocked ? 'post.lock' : 'post.unlock';
+    await recordAudit(tx, { actorId: admin.id, action, targetType: 'post', targetId: id });
+  });
   return getPostDetailById(db, id, admin);
 }

@@ -1,0 +1,202 @@
+import { z } from 'zod';
+import { ZReportTargetType } from './reports.ts';
+
+// Admin moderation: posts, the reports queue and categories (docs/API.md "Admin: moderation and
+// categories"). Every call is admins only; every change is written to the audit log.
+
+export const MODERATION_MSG = {
+  categoryNotFound: 'Category not found',
+  moveToNotFound: 'The category to move posts to does not exist',
+  moveToSelf: 'Choose another category to move the posts to',
+  categoryNotEmpty: "Move or delete this category's posts first",
+  lastCategory: 'The forum needs at least one category',
+  slugTaken: 'A category with this slug already exists',
+  nameRequired: 'Name is required',
+  nameMax: 'Name must be at most 50 characters',
+  slugInvalid: 'Slug may only contain lower-case letters, numbers and hyphens',
+  descriptionMax: 'Description must be at most 300 characters',
+  colorInvalid: 'Colour must be a hex colour like #2563eb',
+  orderInvalid: 'The order must list every category exactly once',
+  nothingToUpdate: 'Nothing to update',
+  postNotFound: 'Post not found',
+  reportNotFound: 'Report not found',
+  reportClosed: 'This report has already been closed',
+  cannotDeleteMember: 'Members are suspended or deleted from the Members screen',
+  resolutionMax: 'Resolution must be at most 1000 characters',
+} as const;
+
+const id = (message: string) => z.coerce.number({ error: message }).int(message).min(1, message).max(2_147_483_647, message);
+
+/** `:id` in /api/admin/…/:id; anything that is not an id matches nothing (404 like any missing row). */
+export const ZAdminIdParams = z.object({
+  id: z
+    .string()
+    .max(32)
+    .transform((s) => (/^[1-9]\d{0,8}$/.test(s) ? Number(s) : 0)),
+});
+
+// ——— Posts ———
+
+/** A post as the admin posts tool lists it. */
+export const ZAdminPost = z.object({
+  id: z.number(),
+  slug: z.string(),
+  title: z.string(),
+  isPinned: z.boolean(),
+  isLocked: z.boolean(),
+  commentCount: z.number(),
+  createdAt: z.string(),
+  category: z.object({ id: z.number(), name: z.string(), slug: z.string(), color: z.string() }),
+  author: z.object({ username: z.string() }).nullable(),
+});
+export type TAdminPost = z.infer<typeof ZAdminPost>;
+
+/** GET /api/admin/posts?q: a title, a slug or a pasted post address; absent → the newest posts. */
+export const ZAdminPostsQuery = z.object({
+  q: z.preprocess((v) => (typeof v === 'string' ? v.trim() || undefined : v), z.string().max(300, 'Search must be at most 300 characters').optional()),
+});
+export const ZAdminPostList = z.object({ posts: z.array(ZAdminPost) });
+export type TAdminPostList = z.infer<typeof ZAdminPostList>;
+
+/** POST /api/admin/posts/:id/move. */
+export const ZMovePostRequest = z.object({ categoryId: id(MODERATION_MSG.categoryNotFound) });
+export type TMovePostRequest = z.infer<typeof ZMovePostRequest>;
+
+// ——— Reports queue ———
+
+export const REPORT_STATUSES = ['open', 'resolved', 'dismissed'] as const;
+export const ZReportStatus = z.enum(REPORT_STATUSES, { error: 'Status must be open, resolved or dismissed' });
+export type TReportStatus = z.infer<typeof ZReportStatus>;
+
+export const ADMIN_REPORTS_PAGE = 50;
+
+export const ZAdminReportsQuery = z.object({
+  status: z.preprocess((v) => (v === '' ? undefined : v), ZReportStatus.default('open')),
+  page: z.preprocess(
+    (v) => (v === '' ? undefined : v),
+    z.coerce.number({ error: 'Page must be a whole number' }).int('Page must be a whole number').max(100_000).default(1),
+  ).transform((p) => Math.max(1, p)),
+});
+export type TAdminReportsQuery = z.infer<typeof ZAdminReportsQuery>;
+
+/**
+ * What was reported, as the queue shows it. `exists` is false once the post, comment or member is gone
+ * (deleted by its author or an admin); `href` is where an admin can look at it.
+ */
+export const ZReportTarget = z.object({
+  type: ZReportTargetType,
+  id: z.number(),
+  exists: z.boolean(),
+  href: z.string().nullable(),
+  /** post: its title; comment: an excerpt of its text; user: @username. */
+  label: z.string(),
+  postTitle: z.string().nullable(),
+  postSlug: z.string().nullable(),
+  commentExcerpt: z.string().nullable(),
+  username: z.string().nullable(),
+  /** The author of the post or comment (or the member themselves). */
+  authorUsername: z.string().nullable(),
+});
+export type TReportTarget = z.infer<typeof ZReportTarget>;
+
+export const ZAdminReport = z.object({
+  id: z.number(),
+  reason: z.string(),
+  status: ZReportStatus,
+  createdAt: z.string(),
+  reporter: z.object({ id: z.number(), username: z.string() }).nullable(),
+  target: ZReportTarget,
+  /** Every report (any status) on the same target, this one included. */
+  targetReportCount: z.number(),
+  resolution: z.string().nullable(),
+  resolvedAt: z.string().nullable(),
+  resolvedBy: z.object({ username: z.string() }).nullable(),
+});
+export type TAdminReport = z.infer<typeof ZAdminReport>;
+
+export const ZAdminReportList = z.object({
+  reports: z.array(ZAdminReport),
+  totalCount: z.number(),
+  hasMore: z.boolean(),
+  /** Open reports, for the tab badge. */
+  openCount: z.number(),
+});
+export type TAdminReportList = z.infer<typeof ZAdminReportList>;
+
+const resolution = z.preprocess(
+  (v) => (typeof v === 'string' ? v.trim() || undefined : v),
+  z.string().max(1000, MODERATION_MSG.resolutionMax).optional(),
+);
+
+export const REPORT_ACTIONS = ['none', 'delete_target'] as const;
+
+/** POST /api/admin/reports/:id/resolve. */
+export const ZResolveReportRequest = z
+  .object({
+    resolution,
+    action: z.enum(REPORT_ACTIONS, { error: 'Action must be none or delete_target' }).default('none'),
+  })
+  .default({ action: 'none' });
+export type TResolveReportRequest = z.input<typeof ZResolveReportRequest>;
+
+/** POST /api/admin/reports/:id/dismiss. */
+export const ZDismissReportRequest = z.object({ resolution }).default({});
+export type TDismissReportRequest = z.input<typeof ZDismissReportRequest>;
+
+// ——— Categories ———
+
+/** A category as the admin screen lists it: the public shape plus its place in the order. */
+export const ZAdminCategory = z.object({
+  id: z.number(),
+  name: z.string(),
+  slug: z.string(),
+  description: z.string(),
+  color: z.string(),
+  position: z.number(),
+  postCount: z.number(),
+});
+export type TAdminCategory = z.infer<typeof ZAdminCategory>;
+export const ZAdminCategoryList = z.array(ZAdminCategory);
+
+const name = z.string({ error: MODERATION_MSG.nameRequired }).trim().min(1, MODERATION_MSG.nameRequired).max(50, MODERATION_MSG.nameMax);
+const slug = z
+  .string({ error: MODERATION_MSG.slugInvalid })
+  .trim()
+  .toLowerCase()
+  .max(60, MODERATION_MSG.slugInvalid)
+  .regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, MODERATION_MSG.slugInvalid)
+  // All digits would read as a category id in ?category=.
+  .refine((s) => !/^\d+$/.test(s), MODERATION_MSG.slugInvalid);
+const description = z.string({ error: MODERATION_MSG.descriptionMax }).trim().max(300, MODERATION_MSG.descriptionMax);
+const color = z
+  .string({ error: MODERATION_MSG.colorInvalid })
+  .trim()
+  .regex(/^#[0-9a-fA-F]{6}$/, MODERATION_MSG.colorInvalid)
+  .transform((c) => c.toLowerCase());
+
+/** POST /api/admin/categories; the slug defaults to one made from the name. */
+export const ZCreateCategoryRequest = z.object({
+  name,
+  slug: z.preprocess((v) => (v === '' ? undefined : v), slug.optional()),
+  description: description.default(''),
+  color,
+});
+export type TCreateCategoryRequest = z.input<typeof ZCreateCategoryRequest>;
+
+/** PATCH /api/admin/categories/:id: any of the fields. */
+export const ZUpdateCategoryRequest = z
+  .object({ name: name.optional(), slug: slug.optional(), description: description.optional(), color: color.optional() })
+  .refine((v) => Object.values(v).some((x) => x !== undefined), MODERATION_MSG.nothingToUpdate);
+export type TUpdateCategoryRequest = z.input<typeof ZUpdateCategoryRequest>;
+
+/** PUT /api/admin/categories/order: every category id, first to last. */
+export const ZCategoryOrderRequest = z.object({
+  ids: z.array(id(MODERATION_MSG.orderInvalid), { error: MODERATION_MSG.orderInvalid }).min(1, MODERATION_MSG.orderInvalid).max(500, MODERATION_MSG.orderInvalid),
+});
+export type TCategoryOrderRequest = z.infer<typeof ZCategoryOrderRequest>;
+
+/** DELETE /api/admin/categories/:id: with moveTo, its posts go there first. */
+export const ZDeleteCategoryRequest = z.object({ moveTo: id(MODERATION_MSG.moveToNotFound).optional() }).optional();
+export type TDeleteCategoryRequest = z.infer<typeof ZDeleteCategoryRequest>;
+
+export const ZAdminMessage = z.object({ message: z.string() });

@@ -1,0 +1,78 @@
+import { and, asc, eq, gt, isNull } from 'drizzle-orm';
+import { REPORT_MSG, REPORTS_PER_HOUR, type TCreateReportRequest } from '../../../common/contracts/reports.ts';
+import type { Db, Tx } from '../../db/client.ts';
+import { comments, posts, reports, users } from '../../db/schema/index.ts';
+import { badRequest, conflict, notFound, tooManyRequests } from '../../http-errors.ts';
+import type { SessionUser } from '../../plugins/session.ts';
+
+const HOUR = 3_600_000;
+
+/** Who wrote the target (the member themselves for a user report); 404 when it is gone. */
+async function targetOwner(tx: Tx, type: TCreateReportRequest['targetType'], id: number): Promise<number | null> {
+  if (type === 'post') {
+    const [row] = await tx
+      .select({ authorId: posts.authorId })
+      .from(posts)
+      .where(and(eq(posts.id, id), isNull(posts.deletedAt)));
+    if (!row) throw notFound(REPORT_MSG.postNotFound);
+    return row.authorId;
+  }
+  if (type === 'comment') {
+    const [row] = await tx
+      .select({ authorId: comments.authorId })
+      .from(comments)
+      .innerJoin(posts, eq(posts.id, comments.postId))
+      .where(and(eq(comments.id, id), isNull(comments.deletedAt), isNull(posts.deletedAt)));
+    if (!row) throw notFound(REPORT_MSG.commentNotFound);
+    return row.authorId;
+  }
+  const [row] = await tx
+    .select({ id: users.id })
+    .from(users)
+    .where(and(eq(users.id, id), isNull(users.deletedAt)));
+  if (!row) throw notFound(REPORT_MSG.userNotFound);
+  return row.id;
+}
+
+/**
+ * POST /api/reports (verified member). One transaction with the reporter's row locked, so two
+ * concurrent requests can pass neither the duplicate check nor the hourly limit together.
+ */
+export async function createReport(db: Db, reporter: SessionUser, input: TCreateReportRequest, now = new Date()): Promise<{ id: number }> {
+  return db.transaction(async (tx) => {
+    await tx.select({ id: users.id }).from(users).where(eq(users.id, reporter.id)).for('update');
+    const owner = await targetOwner(tx, input.targetType, input.targetId);
+    if (owner === reporter.id) throw badRequest(REPORT_MSG.self);
+
+    // The partial index reports_open_target_idx finds the target's open reports.
+    const [dup] = await tx
+      .select({ id: reports.id })
+      .from(reports)
+      .where(
+        and(
+          eq(reports.targetType, input.targetType),
+          eq(reports.targetId, input.targetId),
+          eq(reports.status, 'open'),
+          eq(reports.reporterId, reporter.id),
+        ),
+      )
+      .limit(1);
+    if (dup) throw conflict(REPORT_MSG.duplicate);
+
+    const recent = await tx
+      .select({ createdAt: reports.createdAt })
+      .from(reports)
+      .where(and(eq(reports.reporterId, reporter.id), gt(reports.createdAt, new Date(now.getTime() - HOUR))))
+      .orderBy(asc(reports.createdAt));
+    if (recent.length >= REPORTS_PER_HOUR) {
+      const freeAt = recent[recent.length - REPORTS_PER_HOUR].createdAt.getTime() + HOUR;
+      throw tooManyRequests(REPORT_MSG.tooMany, (freeAt - now.getTime()) / 1000);
+    }
+
+    const [row] = await tx
+      .insert(reports)
+      .values({ reporterId: reporter.id, targetType: input.targetType, targetId: input.targetId, reason: input.reason, createdAt: now })
+      .returning({ id: reports.id });
+    return row;
+  });
+}
