@@ -77,9 +77,13 @@ export const ZStartChatRequest = z.object({ recipientId: z.coerce.number().int()
 export const ZStartChatResponse = z.object({ id: z.number(), conversationId: z.number() });
 export type TStartChatResponse = z.infer<typeof ZStartChatResponse>;
 
-/** GET /api/inbox/conversations?before=<updatedAt ISO>&limit: most recent first. */
+/**
+ * GET /api/inbox/conversations?before=<updatedAt ISO>&beforeId=<id>&limit: most recent first. The next
+ * page: before and beforeId of the last item (ties in updatedAt are ordered by id, so none is skipped).
+ */
 export const ZInboxQuery = z.object({
-  before: z.string().datetime().optional(),
+  before: z.string().datetime({ error: 'before must be an ISO 8601 time' }).optional(),
+  beforeId: z.coerce.number({ error: 'beforeId must be a conversation id' }).int().positive().optional(),
   limit: z.coerce.number().int().min(1).max(CHAT_PAGE).catch(CHAT_PAGE).default(CHAT_PAGE),
 });
 export const ZInboxItem = z.object({
@@ -88,7 +92,7 @@ export const ZInboxItem = z.object({
   lastMessage: ZChatMessage.nullable(),
   unreadCount: z.number(),
   state: ZChatWindowState,
-  /** ISO 8601: the last message's time, or the conversation's creation. Use as `before` for the next page. */
+  /** ISO 8601: the last message's time, or the conversation's creation. With `id`, the next page's cursor (before, beforeId). */
   updatedAt: z.string(),
 });
 export type TInboxItem = z.infer<typeof ZInboxItem>;

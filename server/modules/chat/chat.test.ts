@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   CHAT_MSG,
@@ -202,9 +202,60 @@ describe.each(testDatabases)('chat on %s', (kind) => {
       const res = await req(a, 'PUT', `/api/chat/conversation/${conv}/state`, { state: 'minimized' });
       expect(res.json()).toEqual({ state: 'minimized' });
       expect((await req(a, 'GET', `/api/inbox/conversations/${conv}`)).json().state).toBe('minimized');
+      // The recipient's window stays closed until a message comes; then it opens.
+      expect((await req(b, 'GET', `/api/inbox/conversations/${conv}`)).json().state).toBe('closed');
+      await send(a, conv, 'hello');
       expect((await req(b, 'GET', `/api/inbox/conversations/${conv}`)).json().state).toBe('open');
+      // A minimized window stays minimized on the next message (its unread badge shows it).
+      await req(b, 'PUT', `/api/chat/conversation/${conv}/state`, { state: 'minimized' });
+      await send(a, conv, 'again');
+      expect((await req(b, 'GET', `/api/inbox/conversations/${conv}`)).json().state).toBe('minimized');
+      // Closed by the recipient, an incoming message opens it again; starting again opens the starter's.
+      await req(b, 'PUT', `/api/chat/conversation/${conv}/state`, { state: 'closed' });
+      await send(a, conv, 'third');
+      expect((await req(b, 'GET', '/api/inbox/conversations')).json()[0]).toMatchObject({ id: conv, state: 'open' });
+      await req(a, 'PUT', `/api/chat/conversation/${conv}/state`, { state: 'closed' });
+      expect(await start(a, b)).toBe(conv);
+      expect((await req(a, 'GET', `/api/inbox/conversations/${conv}`)).json().state).toBe('open');
       const bad = await req(a, 'PUT', `/api/chat/conversation/${conv}/state`, { state: 'huge' });
       expect(bad.statusCode).toBe(400);
+      expect(bad.json().message).toBe(CHAT_MSG.stateInvalid);
+      expect((await req(a, 'GET', `/api/inbox/conversations/${conv}`)).json().state).toBe('open');
+    });
+
+    it('inbox beyond one page: the (updatedAt, id) cursor skips and repeats nothing, also for ties', async () => {
+      const a = await member(t);
+      const others = [];
+      for (let i = 0; i < 7; i++) others.push(await member(t));
+      const convs: number[] = [];
+      for (const o of others) convs.push(await start(o, a));
+      // Five share one time to the microsecond, two are older.
+      const tie = new Date('2026-03-01T10:00:00.123Z');
+      await t.database.db.execute(sql`update conversations set updated_at = ${tie.toISOString()}::timestamptz + interval '456 microseconds' where id in (${sql.join(convs.slice(0, 5), sql`, `)})`);
+      await t.database.db.execute(sql`update conversations set updated_at = '2026-02-01T00:00:00Z' where id in (${sql.join(convs.slice(5), sql`, `)})`);
+      const seen: number[] = [];
+      let path = '/api/inbox/conversations?limit=2';
+      for (let pageNo = 0; pageNo < 10; pageNo++) {
+        const res = await req(a, 'GET', path);
+        expect(res.statusCode).toBe(200);
+        const page = ZInboxList.parse(res.json());
+        seen.push(...page.map((p) => p.id));
+        if (page.length < 2) break;
+        const last = page.at(-1)!;
+        path = `/api/inbox/conversations?limit=2&before=${encodeURIComponent(last.updatedAt)}&beforeId=${last.id}`;
+      }
+      const tied = [...convs.slice(0, 5)].sort((x, y) => y - x);
+      const older = [...convs.slice(5)].sort((x, y) => y - x);
+      expect(seen).toEqual([...tied, ...older]);
+      const first = ZInboxList.parse((await req(a, 'GET', '/api/inbox/conversations?limit=1')).json());
+      expect(first[0]!.updatedAt).toBe(tie.toISOString());
+
+      const bad = await req(a, 'GET', '/api/inbox/conversations?before=yesterday');
+      expect(bad.statusCode).toBe(400);
+      expect(bad.json().message).toContain('before must be an ISO 8601 time');
+      const badId = await req(a, 'GET', `/api/inbox/conversations?before=${encodeURIComponent(tie.toISOString())}&beforeId=x`);
+      expect(badId.statusCode).toBe(400);
+      expect(badId.json().message).toContain('beforeId must be a conversation id');
     });
 
     it('blocking: either side of a blocked pair cannot start or send; unblock restores', async () => {

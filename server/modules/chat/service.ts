@@ -94,12 +94,15 @@ export async function startConversation(db: Db, me: number, recipientId: number)
   if (!r || r.deletedAt || !r.emailVerifiedAt) throw notFound(CHAT_MSG.memberNotFound);
   if (await isBlockedPair(db, me, recipientId)) throw forbidden(CHAT_MSG.blocked);
   const [low, high] = me < recipientId ? [me, recipientId] : [recipientId, me];
-  await db.insert(conversations).values({ userLowId: low, userHighId: high }).onConflictDoNothing();
+  // The starter's window is open; the recipient's stays closed until a message comes (a floating
+  // window is restored after a reload only when its state is open or minimized).
+  const mine = me === low ? { lowState: 'open' as const } : { highState: 'open' as const };
+  const theirs = me === low ? { highState: 'closed' as const } : { lowState: 'closed' as const };
   const [c] = await db
-    .select({ id: conversations.id })
-    .from(conversations)
-    .where(and(eq(conversations.userLowId, low), eq(conversations.userHighId, high)))
-    .limit(1);
+    .insert(conversations)
+    .values({ userLowId: low, userHighId: high, ...mine, ...theirs })
+    .onConflictDoUpdate({ target: [conversations.userLowId, conversations.userHighId], set: mine })
+    .returning({ id: conversations.id });
   return { id: c!.id, conversationId: c!.id };
 }
 
@@ -121,13 +124,24 @@ export async function totalUnread(db: Db, me: number): Promise<number> {
   return Number(r?.n ?? 0);
 }
 
-export async function listInbox(db: Db, me: number, opts: { before?: string; limit: number }): Promise<TInboxItem[]> {
+/**
+ * Most recent first. The cursor is the last item's (updatedAt, id): the time as the API shows it (ISO,
+ * milliseconds) is compared with the stored one cut to milliseconds, and the id breaks ties, so
+ * conversations updated in the same millisecond are neither skipped nor repeated across pages.
+ */
+export async function listInbox(db: Db, me: number, opts: { before?: string; beforeId?: number; limit: number }): Promise<TInboxItem[]> {
   const mine = or(eq(conversations.userLowId, me), eq(conversations.userHighId, me));
+  const ms = sql`date_trunc('milliseconds', ${conversations.updatedAt})`;
+  const cursor = opts.before
+    ? opts.beforeId
+      ? sql`(${ms}, ${conversations.id}) < (${opts.before}::timestamptz, ${opts.beforeId}::integer)`
+      : sql`${ms} < ${opts.before}::timestamptz`
+    : undefined;
   const rows = await db
     .select()
     .from(conversations)
-    .where(opts.before ? and(mine, lt(conversations.updatedAt, new Date(opts.before))) : mine)
-    .orderBy(desc(conversations.updatedAt), desc(conversations.id))
+    .where(cursor ? and(mine, cursor) : mine)
+    .orderBy(desc(ms), desc(conversations.id))
     .limit(opts.limit);
   if (rows.length === 0) return [];
   const ids = rows.map((c) => c.id);
@@ -256,7 +270,9 @@ export async function sendMessage(
       .onConflictDoNothing()
       .returning();
     if (!m) return null;
-    const reopen = c.userLowId === other ? { lowState: 'open' as const } : { highState: 'open' as const };
+    // The recipient's window opens on an incoming message; a minimized one stays minimized (its badge shows it).
+    const reopenIfClosed = (col: typeof conversations.lowState) => sql`case when ${col} = 'closed' then 'open' else ${col} end`;
+    const reopen = c.userLowId === other ? { lowState: reopenIfClosed(conversations.lowState) } : { highState: reopenIfClosed(conversations.highState) };
     await tx
       .update(conversations)
       .set({ updatedAt: m.createdAt, ...reopen })
