@@ -196,7 +196,7 @@ export const ZCategoryOrderRequest = z.object({
 export type TCategoryOrderRequest = z.infer<typeof ZCategoryOrderRequest>;
 
 /** DELETE /api/admin/categories/:id: with moveTo, its posts go there first. */
-export const ZDeleteCategoryRequest = z.object({ moveTo: id(MODERATION_MSG.moveToNotFound).optional() }).optional();
+export const ZDeleteCategoryRequest = z.object({ moveTo: id(MODERATION_MSG.moveToNotFound).optional() }).nullish();
 export type TDeleteCategoryRequest = z.infer<typeof ZDeleteCategoryRequest>;
 
 export const ZAdminMessage = z.object({ message: z.string() });
