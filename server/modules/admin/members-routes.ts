@@ -1,7 +1,98 @@
 import type { FastifyPluginAsync } from 'fastify';
-import type { Mailer } from '../../mail/mailer.ts';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import {
+  ZAdminMemberDetail,
+  ZAdminMemberList,
+  ZAdminMembersQuery,
+  ZAdminMessage,
+  ZAdminReasonBody,
+  ZAuditPage,
+  ZAuditQuery,
+  ZDashboard,
+  ZMemberIdParams,
+} from '../../../common/contracts/admin.ts';
+import { CHAT_MSG } from '../../../common/contracts/chat.ts';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
+import type { Mailer } from '../../mail/mailer.ts';
+import { requireAdmin } from '../../plugins/session.ts';
+import { listAudit } from './audit-service.ts';
+import { buildDashboard } from './dashboard-service.ts';
+import { createMemberAdminService } from './member-admin-service.ts';
 
-/** Admin dashboard, members and audit log (being built). */
-export const adminMemberRoutes: FastifyPluginAsync<{ config: Config; db: Db; mailer: Mailer }> = async () => {};
+/**
+ * Admin dashboard, members and audit log (docs/API.md "Admin: dashboard, members, audit log"). Every
+ * route is for admins: requireAdmin runs at preValidation, so a guest hears 401 and anyone else 403
+ * before their input is looked at. Every action writes its audit row in its own transaction.
+ */
+export const adminMemberRoutes: FastifyPluginAsync<{ config: Config; db: Db; mailer: Mailer }> = async (fastify, opts) => {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  const { db } = opts;
+  const members = createMemberAdminService(opts);
+  const actorId = (req: { user: { id: number } | null }) => req.user!.id;
+
+  // Members' addresses and account states: never kept by a shared cache.
+  app.addHook('onSend', async (_req, reply, payload) => {
+    reply.header('Cache-Control', 'no-store');
+    return payload;
+  });
+
+  const idRoute = { params: ZMemberIdParams, response: { 200: ZAdminMemberDetail } };
+
+  app.get('/api/admin/dashboard', { preValidation: requireAdmin, schema: { response: { 200: ZDashboard } } }, async () => buildDashboard(db));
+
+  app.get(
+    '/api/admin/members',
+    { preValidation: requireAdmin, schema: { querystring: ZAdminMembersQuery, response: { 200: ZAdminMemberList } } },
+    async (req) => members.list(req.query),
+  );
+
+  app.get('/api/admin/members/:id', { preValidation: requireAdmin, schema: idRoute }, async (req) => members.detail(req.params.id));
+
+  app.post('/api/admin/members/:id/chat-suspension', { preValidation: requireAdmin, schema: { ...idRoute, body: ZAdminReasonBody } }, async (req) => {
+    const detail = await members.suspendChat(actorId(req), req.params.id, req.body?.reason || undefined);
+    // Spec §4: an open page shows 'Chat Feature Suspended' at once (the chat client reacts to 'suspended').
+    if (fastify.hasDecorator('gateway')) {
+      await fastify.gateway.sendToUser(req.params.id, { type: 'error', message: CHAT_MSG.suspended }).catch((err: unknown) => {
+        req.log.warn({ err }, 'chat suspension push failed');
+      });
+    }
+    return detail;
+  });
+
+  app.delete('/api/admin/members/:id/chat-suspension', { preValidation: requireAdmin, schema: idRoute }, async (req) =>
+    members.liftChatSuspension(actorId(req), req.params.id),
+  );
+
+  app.post('/api/admin/members/:id/suspension', { preValidation: requireAdmin, schema: { ...idRoute, body: ZAdminReasonBody } }, async (req) =>
+    members.suspend(actorId(req), req.params.id, req.body?.reason || undefined),
+  );
+
+  app.delete('/api/admin/members/:id/suspension', { preValidation: requireAdmin, schema: idRoute }, async (req) =>
+    members.unsuspend(actorId(req), req.params.id),
+  );
+
+  app.post('/api/admin/members/:id/admin', { preValidation: requireAdmin, schema: idRoute }, async (req) => members.makeAdmin(actorId(req), req.params.id));
+
+  app.delete('/api/admin/members/:id/admin', { preValidation: requireAdmin, schema: idRoute }, async (req) =>
+    members.removeAdmin(actorId(req), req.params.id),
+  );
+
+  app.post(
+    '/api/admin/members/:id/resend-verification',
+    { preValidation: requireAdmin, schema: { params: ZMemberIdParams, response: { 200: ZAdminMessage } } },
+    async (req) => members.resendVerification(actorId(req), req.params.id),
+  );
+
+  app.delete(
+    '/api/admin/members/:id',
+    { preValidation: requireAdmin, schema: { params: ZMemberIdParams, response: { 200: ZAdminMessage } } },
+    async (req) => members.remove(actorId(req), req.params.id),
+  );
+
+  app.get(
+    '/api/admin/audit-log',
+    { preValidation: requireAdmin, schema: { querystring: ZAuditQuery, response: { 200: ZAuditPage } } },
+    async (req) => listAudit(db, req.query),
+  );
+};

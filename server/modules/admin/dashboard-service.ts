@@ -1,0 +1,91 @@
+import { and, count, desc, eq, gte, isNotNull, isNull } from 'drizzle-orm';
+import type { TDashboard } from '../../../common/contracts/admin.ts';
+import type { Db } from '../../db/client.ts';
+import { categories, comments, messages, posts, reports, supportTickets, users } from '../../db/schema/index.ts';
+import { getMaintenance } from '../maintenance/service.ts';
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+const RECENT = 10;
+
+/** The instant the Europe/London calendar day containing `now` began (BST or GMT). */
+export function londonDayStart(now: Date): Date {
+  const parts = new Intl.DateTimeFormat('en-GB', {
+    timeZone: 'Europe/London',
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+    hour: '2-digit',
+    minute: '2-digit',
+    second: '2-digit',
+    hourCycle: 'h23',
+  }).formatToParts(now);
+  const n = (type: string) => Number(parts.find((p) => p.type === type)!.value);
+  // London wall-clock time of `now` read as if it were UTC; the difference is the offset.
+  const wallAsUtc = Date.UTC(n('year'), n('month') - 1, n('day'), n('hour'), n('minute'), n('second'));
+  const offset = wallAsUtc - Math.floor(now.getTime() / 1000) * 1000;
+  // Midnight never falls in a clock change in London (changes happen at 01:00 UTC), so one offset does.
+  return new Date(Date.UTC(n('year'), n('month') - 1, n('day')) - offset);
+}
+
+const one = async (q: Promise<Array<{ n: number }>>) => (await q)[0]?.n ?? 0;
+
+/** Figures of the admin dashboard. Sequential on purpose: one pooled connection per request. */
+export async function buildDashboard(db: Db, now = new Date()): Promise<TDashboard> {
+  const today = londonDayStart(now);
+  const weekAgo = new Date(now.getTime() - 7 * DAY_MS);
+  const live = isNull(users.deletedAt);
+
+  const membersTotal = await one(db.select({ n: count() }).from(users).where(live));
+  const membersNew = await one(db.select({ n: count() }).from(users).where(and(live, gte(users.createdAt, weekAgo))));
+  const membersVerified = await one(db.select({ n: count() }).from(users).where(and(live, isNotNull(users.emailVerifiedAt))));
+  const postsTotal = await one(db.select({ n: count() }).from(posts).where(isNull(posts.deletedAt)));
+  const postsToday = await one(db.select({ n: count() }).from(posts).where(and(isNull(posts.deletedAt), gte(posts.createdAt, today))));
+  const commentsTotal = await one(db.select({ n: count() }).from(comments).where(isNull(comments.deletedAt)));
+  const commentsToday = await one(
+    db.select({ n: count() }).from(comments).where(and(isNull(comments.deletedAt), gte(comments.createdAt, today))),
+  );
+  const messagesTotal = await one(db.select({ n: count() }).from(messages));
+  const openTickets = await one(db.select({ n: count() }).from(supportTickets).where(eq(supportTickets.status, 'open')));
+  const openReports = await one(db.select({ n: count() }).from(reports).where(eq(reports.status, 'open')));
+
+  const signups = await db
+    .select({ id: users.id, username: users.username, email: users.email, verifiedAt: users.emailVerifiedAt, createdAt: users.createdAt })
+    .from(users)
+    .where(live)
+    .orderBy(desc(users.createdAt), desc(users.id))
+    .limit(RECENT);
+  const recent = await db
+    .select({
+      id: posts.id,
+      slug: posts.slug,
+      title: posts.title,
+      authorUsername: users.username,
+      categoryName: categories.name,
+      commentCount: posts.commentCount,
+      createdAt: posts.createdAt,
+    })
+    .from(posts)
+    .leftJoin(users, eq(users.id, posts.authorId))
+    .leftJoin(categories, eq(categories.id, posts.categoryId))
+    .where(isNull(posts.deletedAt))
+    .orderBy(desc(posts.createdAt), desc(posts.id))
+    .limit(RECENT);
+
+  return {
+    members: { total: membersTotal, newThisWeek: membersNew, verified: membersVerified },
+    posts: { total: postsTotal, today: postsToday },
+    comments: { total: commentsTotal, today: commentsToday },
+    messages: { total: messagesTotal },
+    openSupportTickets: openTickets,
+    openReports,
+    recentSignups: signups.map((s) => ({
+      id: s.id,
+      username: s.username,
+      email: s.email,
+      verified: s.verifiedAt !== null,
+      createdAt: s.createdAt.toISOString(),
+    })),
+    recentPosts: recent.map((p) => ({ ...p, createdAt: p.createdAt.toISOString() })),
+    maintenance: await getMaintenance(db),
+  };
+}

@@ -1,0 +1,277 @@
+import { and, count, desc, eq, gt, ilike, isNotNull, isNull, max, or, type SQL } from 'drizzle-orm';
+import {
+  ADMIN_MEMBERS_PAGE,
+  ADMIN_MSG,
+  type TAdminMember,
+  type TAdminMemberDetail,
+  type TAdminMemberList,
+  type TMemberStatus,
+} from '../../../common/contracts/admin.ts';
+import type { Config } from '../../config.ts';
+import type { Db, Tx } from '../../db/client.ts';
+import { comments, posts, sessions, users, verificationCodes } from '../../db/schema/index.ts';
+import { conflict, notFound, tooManyRequests } from '../../http-errors.ts';
+import type { Mailer } from '../../mail/mailer.ts';
+import { verificationCodeMail } from '../../mail/templates.ts';
+import { endAllSessions } from '../../plugins/session.ts';
+import { CODE_TTL_MS, generateCode, hashCode } from '../auth/codes.ts';
+import { AUTH_MSG } from '../auth/messages.ts';
+import { assertMailAllowed, HOUR_MS, RESEND_MIN_GAP_MS, RESEND_PER_HOUR } from '../auth/throttle.ts';
+import { deleteAccountRows } from '../members/service.ts';
+import { recordAudit } from './audit.ts';
+
+type UserRow = typeof users.$inferSelect;
+export type MemberAdminDeps = { db: Db; config: Config; mailer: Mailer };
+
+const iso = (d: Date | null) => (d ? d.toISOString() : null);
+
+function presentMember(u: UserRow): TAdminMember {
+  return {
+    id: u.id,
+    username: u.username,
+    email: u.email,
+    firstName: u.firstName,
+    lastName: u.lastName,
+    avatar: u.avatar,
+    verified: u.emailVerifiedAt !== null,
+    suspended: u.suspendedAt !== null,
+    chatSuspended: u.chatSuspendedAt !== null,
+    isAdmin: u.isAdmin,
+    createdAt: u.createdAt.toISOString(),
+  };
+}
+
+const statusFilter: Record<TMemberStatus, SQL | undefined> = {
+  all: undefined,
+  unverified: isNull(users.emailVerifiedAt),
+  suspended: isNotNull(users.suspendedAt),
+  chat_suspended: isNotNull(users.chatSuspendedAt),
+  admins: eq(users.isAdmin, true),
+};
+
+/** `%` and `_` typed into the search box are searched for, not wildcards. */
+const likeEscape = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+/** The live (not deleted) account, locked for the action's transaction; 404 otherwise. */
+async function lockMember(tx: Tx, id: number): Promise<UserRow> {
+  const [u] = await tx
+    .select()
+    .from(users)
+    .where(and(eq(users.id, id), isNull(users.deletedAt)))
+    .limit(1)
+    .for('update');
+  if (!u) throw notFound(ADMIN_MSG.memberNotFound);
+  return u;
+}
+
+/**
+ * 409 when taking `target` away would leave no admin. The admins' rows are locked first, so two admins
+ * removing each other at the same moment are settled one after the other and one of them hears 409.
+ */
+async function assertNotLastAdmin(tx: Tx, target: UserRow) {
+  if (!target.isAdmin) return;
+  const admins = await tx
+    .select({ id: users.id })
+    .from(users)
+    .where(and(eq(users.isAdmin, true), isNull(users.deletedAt)))
+    .for('update');
+  if (admins.filter((a) => a.id !== target.id).length === 0) throw conflict(ADMIN_MSG.lastAdmin);
+}
+
+export function createMemberAdminService({ db, config, mailer }: MemberAdminDeps) {
+  /** Runs one admin action on a member: lock, change, audit, in one transaction; answers the new detail. */
+  async function act(
+    actorId: number,
+    id: number,
+    change: (tx: Tx, u: UserRow, now: Date) => Promise<{ action: string; details?: Record<string, unknown> } | null>,
+  ) {
+    await db.transaction(async (tx) => {
+      const u = await lockMember(tx, id);
+      const now = new Date();
+      const done = await change(tx, u, now);
+      // Nothing changed (already in that state): nothing to record.
+      if (done) await recordAudit(tx, { actorId, targetType: 'user', targetId: id, action: done.action, details: { username: u.username, ...done.details } });
+    });
+    return detail(id);
+  }
+
+  async function detail(id: number): Promise<TAdminMemberDetail> {
+    const [u] = await db
+      .select()
+      .from(users)
+      .where(and(eq(users.id, id), isNull(users.deletedAt)))
+      .limit(1);
+    if (!u) throw notFound(ADMIN_MSG.memberNotFound);
+    const [p] = await db
+      .select({ n: count() })
+      .from(posts)
+      .where(and(eq(posts.authorId, id), isNull(posts.deletedAt)));
+    const [c] = await db
+      .select({ n: count() })
+      .from(comments)
+      .where(and(eq(comments.authorId, id), isNull(comments.deletedAt)));
+    const [s] = await db
+      .select({ n: count(), lastSeen: max(sessions.lastSeenAt) })
+      .from(sessions)
+      .where(and(eq(sessions.userId, id), gt(sessions.expiresAt, new Date())));
+    return {
+      ...presentMember(u),
+      statusText: u.statusText,
+      emailVerifiedAt: iso(u.emailVerifiedAt),
+      suspendedAt: iso(u.suspendedAt),
+      chatSuspendedAt: iso(u.chatSuspendedAt),
+      onboarded: u.onboardedAt !== null,
+      postCount: p?.n ?? 0,
+      commentCount: c?.n ?? 0,
+      activeSessions: s?.n ?? 0,
+      lastSeenAt: s?.lastSeen ? new Date(s.lastSeen).toISOString() : null,
+    };
+  }
+
+  return {
+    detail,
+
+    async list(query: { q?: string; status: TMemberStatus; page: number }): Promise<TAdminMemberList> {
+      const q = query.q?.trim();
+      const where = and(
+        isNull(users.deletedAt),
+        statusFilter[query.status],
+        q ? or(ilike(users.username, `%${likeEscape(q)}%`), ilike(users.email, `%${likeEscape(q)}%`)) : undefined,
+      );
+      const [total] = await db.select({ n: count() }).from(users).where(where);
+      const rows = await db
+        .select()
+        .from(users)
+        .where(where)
+        .orderBy(desc(users.createdAt), desc(users.id))
+        .limit(ADMIN_MEMBERS_PAGE)
+        .offset((query.page - 1) * ADMIN_MEMBERS_PAGE);
+      const totalCount = total?.n ?? 0;
+      return {
+        members: rows.map(presentMember),
+        totalCount,
+        page: query.page,
+        pageSize: ADMIN_MEMBERS_PAGE,
+        hasMore: query.page * ADMIN_MEMBERS_PAGE < totalCount,
+      };
+    },
+
+    /** Spec §4: every chat call and socket frame reads chatSuspendedAt afresh, so this holds at once. */
+    suspendChat: (actorId: number, id: number, reason?: string) =>
+      act(actorId, id, async (tx, u, now) => {
+        if (u.chatSuspendedAt) return null;
+        await tx.update(users).set({ chatSuspendedAt: now, updatedAt: now }).where(eq(users.id, id));
+        return { action: 'user.chat_suspend', details: reason ? { reason } : undefined };
+      }),
+
+    liftChatSuspension: (actorId: number, id: number) =>
+      act(actorId, id, async (tx, u, now) => {
+        if (!u.chatSuspendedAt) return null;
+        await tx.update(users).set({ chatSuspendedAt: null, updatedAt: now }).where(eq(users.id, id));
+        return { action: 'user.chat_unsuspend' };
+      }),
+
+    /** Every session ends in the same transaction; sign-in is then refused with AUTH_MSG.suspended. */
+    suspend: (actorId: number, id: number, reason?: string) =>
+      act(actorId, id, async (tx, u, now) => {
+        if (u.id === actorId) throw conflict(ADMIN_MSG.selfSuspend);
+        if (u.suspendedAt) return null;
+        await tx.update(users).set({ suspendedAt: now, updatedAt: now }).where(eq(users.id, id));
+        await endAllSessions(tx, id);
+        return { action: 'user.suspend', details: reason ? { reason } : undefined };
+      }),
+
+    unsuspend: (actorId: number, id: number) =>
+      act(actorId, id, async (tx, u, now) => {
+        if (!u.suspendedAt) return null;
+        await tx.update(users).set({ suspendedAt: null, updatedAt: now }).where(eq(users.id, id));
+        return { action: 'user.unsuspend' };
+      }),
+
+    makeAdmin: (actorId: number, id: number) =>
+      act(actorId, id, async (tx, u, now) => {
+        if (u.isAdmin) return null;
+        await tx.update(users).set({ isAdmin: true, updatedAt: now }).where(eq(users.id, id));
+        return { action: 'user.make_admin' };
+      }),
+
+    removeAdmin: (actorId: number, id: number) =>
+      act(actorId, id, async (tx, u, now) => {
+        if (!u.isAdmin) return null;
+        await assertNotLastAdmin(tx, u);
+        await tx.update(users).set({ isAdmin: false, updatedAt: now }).where(eq(users.id, id));
+        return { action: 'user.remove_admin' };
+      }),
+
+    /** A fresh code (older ones stop working), under the same limits as the member's own resend. */
+    async resendVerification(actorId: number, id: number) {
+      const sent = await db.transaction(async (tx) => {
+        const u = await lockMember(tx, id);
+        if (u.emailVerifiedAt) throw conflict(ADMIN_MSG.alreadyVerified);
+        const now = new Date();
+        const recent = await tx
+          .select({ at: verificationCodes.createdAt })
+          .from(verificationCodes)
+          .where(
+            and(
+              eq(verificationCodes.userId, id),
+              eq(verificationCodes.purpose, 'verify_email'),
+              gt(verificationCodes.createdAt, new Date(now.getTime() - HOUR_MS)),
+            ),
+          );
+        const allowed = assertMailAllowed(
+          recent.map((r) => r.at),
+          { minGapMs: RESEND_MIN_GAP_MS, perHour: RESEND_PER_HOUR },
+          now.getTime(),
+        );
+        if (!allowed.ok) {
+          const s = allowed.retryAfterSeconds;
+          throw tooManyRequests(allowed.reason === 'gap' ? AUTH_MSG.resendWait : AUTH_MSG.resendHourly(Math.ceil(s / 60)), s);
+        }
+        await tx
+          .update(verificationCodes)
+          .set({ expiresAt: now })
+          .where(
+            and(
+              eq(verificationCodes.userId, id),
+              eq(verificationCodes.purpose, 'verify_email'),
+              isNull(verificationCodes.usedAt),
+              gt(verificationCodes.expiresAt, now),
+            ),
+          );
+        const code = generateCode();
+        await tx.insert(verificationCodes).values({
+          userId: id,
+          purpose: 'verify_email',
+          email: u.email,
+          codeHash: hashCode(id, code),
+          expiresAt: new Date(now.getTime() + CODE_TTL_MS),
+          createdAt: now,
+        });
+        await recordAudit(tx, { actorId, action: 'user.resend_verification', targetType: 'user', targetId: id, details: { username: u.username } });
+        return { user: u, code };
+      });
+      // After commit, so a rolled-back code is never mailed.
+      await mailer.send({
+        to: sent.user.email,
+        kind: 'verification',
+        ...verificationCodeMail({ appName: config.appName, firstName: sent.user.firstName, code: sent.code }),
+      });
+      return { message: ADMIN_MSG.verificationSent };
+    },
+
+    /** The same anonymising deletion as a member's own (posts and comments stay as 'Anonymous'). */
+    async remove(actorId: number, id: number) {
+      await db.transaction(async (tx) => {
+        const u = await lockMember(tx, id);
+        if (u.id === actorId) throw conflict(ADMIN_MSG.selfDelete);
+        await assertNotLastAdmin(tx, u);
+        await deleteAccountRows(tx, u, new Date());
+        await recordAudit(tx, { actorId, action: 'user.delete', targetType: 'user', targetId: id, details: { username: u.username } });
+      });
+      return { message: ADMIN_MSG.memberDeleted };
+    },
+  };
+}
+
+export type MemberAdminService = ReturnType<typeof createMemberAdminService>;
