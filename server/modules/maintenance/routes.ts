@@ -1,7 +1,77 @@
-import type { FastifyPluginAsync } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import {
+  MAINTENANCE_MSG,
+  MAINTENANCE_RETRY_AFTER_S,
+  ZMaintenanceStatus,
+  ZMaintenanceUpdateRequest,
+} from '../../../common/contracts/maintenance.ts';
+import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
-import { getMaintenance } from './service.ts';
+import { HttpError } from '../../http-errors.ts';
+import { requireAdmin } from '../../plugins/session.ts';
+import { recordAudit } from '../admin/audit.ts';
+import { getMaintenanceCached, rememberMaintenance, setMaintenance } from './service.ts';
 
-export const maintenanceRoutes: FastifyPluginAsync<{ db: Db }> = async (app, { db }) => {
-  app.get('/api/maintenance/status', async () => getMaintenance(db));
-};
+const WRITES = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+
+/**
+ * Writes that still work while maintenance is on: signing in and out (so an admin can get in to
+ * switch it off), and the consent-gated analytics and vitals beacons, which change nothing a member
+ * sees and would otherwise only fill the browser's retry queue.
+ */
+const OPEN_DURING_MAINTENANCE = ['/api/auth/login', '/api/logout', '/api/analytics/', '/api/metrics/vitals'];
+
+export function isWritePausedFor(req: Pick<FastifyRequest, 'method' | 'url' | 'user'>): boolean {
+  if (!WRITES.has(req.method) || !req.url.startsWith('/api/')) return false;
+  if (req.user?.isAdmin) return false;
+  const path = req.url.split('?', 1)[0];
+  return !OPEN_DURING_MAINTENANCE.some((open) => (open.endsWith('/') ? path.startsWith(open) : path === open));
+}
+
+/**
+ * Maintenance mode (docs/API.md "Maintenance"): the status the banner polls, the admin's switch,
+ * and the hook that answers every other write by a non-admin with 503 while it is on. Not
+ * encapsulated, so the hook covers every route; registered after the session plugin so that
+ * req.user is known when it runs.
+ */
+export const maintenanceRoutes = fp(
+  async (base: FastifyInstance, { config, db }: { config: Config; db: Db }) => {
+    const app = base.withTypeProvider<ZodTypeProvider>();
+
+    app.addHook('onRequest', async (req) => {
+      if (!isWritePausedFor(req)) return;
+      // Reads are free: the switch is kept in memory for at most 2 s.
+      const { maintenanceMode } = await getMaintenanceCached(db);
+      if (maintenanceMode) throw new HttpError(503, MAINTENANCE_MSG.writesPaused(config.appName), {}, MAINTENANCE_RETRY_AFTER_S);
+    });
+
+    app.get('/api/maintenance/status', { schema: { response: { 200: ZMaintenanceStatus } } }, async (_req, reply) => {
+      reply.header('cache-control', 'no-cache');
+      return getMaintenanceCached(db);
+    });
+
+    app.put(
+      '/api/admin/maintenance',
+      { preValidation: requireAdmin, schema: { body: ZMaintenanceUpdateRequest, response: { 200: ZMaintenanceStatus } } },
+      async (req) => {
+        const status = { maintenanceMode: req.body.maintenanceMode, message: req.body.message };
+        await db.transaction(async (tx) => {
+          await setMaintenance(tx, status);
+          await recordAudit(tx, {
+            actorId: req.user!.id,
+            action: status.maintenanceMode ? 'maintenance.on' : 'maintenance.off',
+            targetType: 'site',
+            targetId: 'maintenance',
+            details: { message: status.message },
+          });
+        });
+        // After commit: this process sees the change at once, others within 2 s.
+        rememberMaintenance(db, status);
+        return status;
+      },
+    );
+  },
+  { name: 'maintenance' },
+);

@@ -1,0 +1,223 @@
+import { z } from 'zod';
+
+// Ad slots (spec §2 Forum list, §3 Ad slot, §7 GET /api/ads/slots, §9 ad maxima; docs/API.md "Ad slots").
+
+/** The places the site renders ads; an admin may also name other places (lower-case-with-hyphens). */
+export const AD_LOCATIONS = ['forum-header', 'forum-sidebar', 'post-content'] as const;
+export type TKnownAdLocation = (typeof AD_LOCATIONS)[number];
+
+/** Spec §9: at most this many ads per location and request; any other location gets AD_MAX_DEFAULT. */
+export const AD_MAXIMA: Readonly<Record<string, number>> = { 'forum-header': 1, 'forum-sidebar': 2, 'post-content': 1 };
+export const AD_MAX_DEFAULT = 3;
+export const adMaximum = (location: string) => AD_MAXIMA[location] ?? AD_MAX_DEFAULT;
+
+/** Spec §9: mobile is a width of 768 px or less. */
+export const MOBILE_MAX_WIDTH = 768;
+export const deviceForWidth = (width: number): TAdDevice => (width <= MOBILE_MAX_WIDTH ? 'mobile' : 'desktop');
+
+export const AD_TYPES = ['adsense', 'custom', 'native'] as const;
+export type TAdType = (typeof AD_TYPES)[number];
+export const DEVICE_TARGETS = ['mobile', 'desktop', 'any'] as const;
+export type TDeviceTarget = (typeof DEVICE_TARGETS)[number];
+export const AD_DEVICES = ['mobile', 'desktop'] as const;
+export type TAdDevice = (typeof AD_DEVICES)[number];
+
+export const AD_NAME_MAX = 100;
+export const AD_LOCATION_MAX = 40;
+export const AD_POSITION_MAX = 10_000;
+/** Custom HTML is at most 20 kB, counted in UTF-8 bytes. */
+export const AD_HTML_MAX_BYTES = 20 * 1024;
+export const AD_TITLE_MAX = 120;
+export const AD_BODY_MAX = 500;
+export const AD_URL_MAX = 2000;
+export const AD_SIZE_MAX = 4000;
+
+export const AD_MSG = {
+  fetchFailed: 'Failed to fetch ad slots',
+  locationRequired: 'location is required',
+  locationFormat: 'Location must be lower-case words joined by hyphens, like forum-header',
+  deviceInvalid: 'device must be mobile or desktop',
+  typeInvalid: 'Ad type must be adsense, custom or native',
+  deviceTargetInvalid: 'Device target must be mobile, desktop or any',
+  nameMax: `Name must be at most ${AD_NAME_MAX} characters`,
+  positionInvalid: `Position must be a whole number from 0 to ${AD_POSITION_MAX}`,
+  sizeInvalid: `Width and height must be whole numbers of pixels from 1 to ${AD_SIZE_MAX}`,
+  adSlotIdRequired: 'An AdSense ad needs its ad slot id',
+  adSlotIdFormat: 'The AdSense ad slot id is the number AdSense shows for the ad unit',
+  customHtmlRequired: 'A custom ad needs its HTML',
+  customHtmlMax: 'Custom HTML must be at most 20 kB',
+  titleRequired: 'A native ad needs a title',
+  titleMax: `Title must be at most ${AD_TITLE_MAX} characters`,
+  bodyMax: `Text must be at most ${AD_BODY_MAX} characters`,
+  linkRequired: 'A native ad needs a link',
+  linkHttps: 'The link must be a full https:// address',
+  imageUrl: 'The image must be an https:// address or a path on this site',
+  notFound: 'Ad slot not found',
+  nothingToUpdate: 'Nothing to update',
+} as const;
+
+const LOCATION_RE = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
+const ZLocation = z
+  .string({ error: AD_MSG.locationRequired })
+  .trim()
+  .min(1, AD_MSG.locationRequired)
+  .max(AD_LOCATION_MAX, AD_MSG.locationFormat)
+  .regex(LOCATION_RE, AD_MSG.locationFormat);
+
+/** Spec §3 Ad slot, as members' browsers get it (plus the native card's fields). */
+export const ZAdSlot = z.object({
+  id: z.number(),
+  location: z.string(),
+  position: z.number(),
+  isActive: z.boolean(),
+  adType: z.enum(AD_TYPES),
+  adSlotId: z.string().nullable(),
+  customHtml: z.string().nullable(),
+  width: z.number().nullable(),
+  height: z.number().nullable(),
+  isResponsive: z.boolean(),
+  deviceTarget: z.enum(DEVICE_TARGETS),
+  title: z.string().nullable(),
+  body: z.string().nullable(),
+  linkUrl: z.string().nullable(),
+  imageUrl: z.string().nullable(),
+});
+export type TAdSlot = z.infer<typeof ZAdSlot>;
+export const ZAdSlotList = z.array(ZAdSlot);
+
+/** GET /api/ads/slots?location=…[&device=mobile|desktop]. */
+export const ZAdSlotsQuery = z.object({
+  location: ZLocation,
+  device: z.enum(AD_DEVICES, { error: AD_MSG.deviceInvalid }).optional(),
+});
+export type TAdSlotsQuery = z.infer<typeof ZAdSlotsQuery>;
+
+/** The admin's view: every field, its name and dates. */
+export const ZAdminAdSlot = ZAdSlot.extend({ name: z.string(), createdAt: z.string(), updatedAt: z.string() });
+export type TAdminAdSlot = z.infer<typeof ZAdminAdSlot>;
+export const ZAdminAdSlotList = z.array(ZAdminAdSlot);
+
+const utf8Bytes = (s: string) => new TextEncoder().encode(s).length;
+
+function isHttpsUrl(s: string): boolean {
+  try {
+    const u = new URL(s);
+    return u.protocol === 'https:' && !!u.hostname;
+  } catch {
+    return false;
+  }
+}
+const isSitePath = (s: string) => s.startsWith('/') && !s.startsWith('//') && !s.startsWith('/\\');
+
+/** '' and null both mean "none" for the optional text fields. */
+const optionalText = (max: number, maxMessage: string) =>
+  z.preprocess(
+    (v) => (typeof v === 'string' && v.trim() === '' ? null : v),
+    z.string().trim().max(max, maxMessage).nullable().optional(),
+  );
+const optionalSize = z.preprocess(
+  (v) => (v === '' ? null : v),
+  z.number({ error: AD_MSG.sizeInvalid }).int(AD_MSG.sizeInvalid).min(1, AD_MSG.sizeInvalid).max(AD_SIZE_MAX, AD_MSG.sizeInvalid).nullable().optional(),
+);
+
+const fields = {
+  name: z.string().trim().max(AD_NAME_MAX, AD_MSG.nameMax),
+  location: ZLocation,
+  position: z.number({ error: AD_MSG.positionInvalid }).int(AD_MSG.positionInvalid).min(0, AD_MSG.positionInvalid).max(AD_POSITION_MAX, AD_MSG.positionInvalid),
+  isActive: z.boolean({ error: 'isActive must be true or false' }),
+  adType: z.enum(AD_TYPES, { error: AD_MSG.typeInvalid }),
+  adSlotId: optionalText(40, AD_MSG.adSlotIdFormat),
+  // Not trimmed: HTML is kept as the admin wrote it.
+  customHtml: z.preprocess((v) => (v === '' ? null : v), z.string().nullable().optional()),
+  title: optionalText(AD_TITLE_MAX, AD_MSG.titleMax),
+  body: optionalText(AD_BODY_MAX, AD_MSG.bodyMax),
+  linkUrl: optionalText(AD_URL_MAX, AD_MSG.linkHttps),
+  imageUrl: optionalText(AD_URL_MAX, AD_MSG.imageUrl),
+  width: optionalSize,
+  height: optionalSize,
+  isResponsive: z.boolean({ error: 'isResponsive must be true or false' }),
+  deviceTarget: z.enum(DEVICE_TARGETS, { error: AD_MSG.deviceTargetInvalid }),
+};
+
+/** A whole ad slot as stored: what the rules between fields are checked on. */
+export type TAdSlotFields = {
+  adType: TAdType;
+  adSlotId?: string | null;
+  customHtml?: string | null;
+  title?: string | null;
+  linkUrl?: string | null;
+  imageUrl?: string | null;
+};
+
+/**
+ * The rules between fields (spec §3 adType): adsense needs its ad slot id; custom needs HTML of at
+ * most 20 kB; native needs a title and an https link. Field → message; empty when the ad is whole.
+ */
+export function adSlotProblems(ad: TAdSlotFields): Record<string, string> {
+  const problems: Record<string, string> = {};
+  if (ad.adType === 'adsense') {
+    if (!ad.adSlotId) problems.adSlotId = AD_MSG.adSlotIdRequired;
+    else if (!/^\d{1,20}$/.test(ad.adSlotId)) problems.adSlotId = AD_MSG.adSlotIdFormat;
+  }
+  if (ad.adType === 'custom' && !ad.customHtml?.trim()) problems.customHtml = AD_MSG.customHtmlRequired;
+  if (ad.customHtml && utf8Bytes(ad.customHtml) > AD_HTML_MAX_BYTES) problems.customHtml = AD_MSG.customHtmlMax;
+  if (ad.adType === 'native') {
+    if (!ad.title) problems.title = AD_MSG.titleRequired;
+    if (!ad.linkUrl) problems.linkUrl = AD_MSG.linkRequired;
+  }
+  if (ad.linkUrl && !isHttpsUrl(ad.linkUrl)) problems.linkUrl = AD_MSG.linkHttps;
+  if (ad.imageUrl && !isHttpsUrl(ad.imageUrl) && !isSitePath(ad.imageUrl)) problems.imageUrl = AD_MSG.imageUrl;
+  return problems;
+}
+
+function checkWhole(ad: TAdSlotFields, ctx: z.RefinementCtx) {
+  for (const [field, message] of Object.entries(adSlotProblems(ad))) ctx.addIssue({ code: 'custom', message, path: [field] });
+}
+
+/** POST /api/admin/ads: every field of spec §3 (and the native card's). */
+export const ZAdSlotCreateRequest = z
+  .object({
+    ...fields,
+    name: fields.name.default(''),
+    position: fields.position.default(0),
+    isActive: fields.isActive.default(true),
+    isResponsive: fields.isResponsive.default(true),
+    deviceTarget: fields.deviceTarget.default('any'),
+  })
+  .superRefine(checkWhole);
+export type TAdSlotCreateRequest = z.input<typeof ZAdSlotCreateRequest>;
+export type TAdSlotCreate = z.output<typeof ZAdSlotCreateRequest>;
+
+/**
+ * PATCH /api/admin/ads/:id: any of the fields; null clears an optional one. The rules between
+ * fields are checked on the slot as it would be after the change (by the server).
+ */
+export const ZAdSlotUpdateRequest = z
+  .object({
+    name: fields.name.optional(),
+    location: fields.location.optional(),
+    position: fields.position.optional(),
+    isActive: fields.isActive.optional(),
+    adType: fields.adType.optional(),
+    adSlotId: fields.adSlotId,
+    customHtml: fields.customHtml,
+    title: fields.title,
+    body: fields.body,
+    linkUrl: fields.linkUrl,
+    imageUrl: fields.imageUrl,
+    width: fields.width,
+    height: fields.height,
+    isResponsive: fields.isResponsive.optional(),
+    deviceTarget: fields.deviceTarget.optional(),
+  })
+  .refine((v) => Object.values(v).some((x) => x !== undefined), { message: AD_MSG.nothingToUpdate });
+export type TAdSlotUpdateRequest = z.input<typeof ZAdSlotUpdateRequest>;
+export type TAdSlotUpdate = z.output<typeof ZAdSlotUpdateRequest>;
+
+/** `:id` of the admin routes; anything but a positive integer is an id that does not exist (404). */
+export const ZAdIdParams = z.object({
+  id: z
+    .string()
+    .max(32)
+    .transform((s) => (/^[1-9]\d{0,8}$/.test(s) ? Number(s) : 0)),
+});

@@ -1,0 +1,80 @@
+import { z } from 'zod';
+
+// Bulletins (spec §2 Forum list, §3 Bulletin, §7 GET /api/bulletins; docs/API.md "Bulletins"):
+// site notices on the forum list for everyone (shown as Public) or members only.
+
+export const BULLETIN_TITLE_MAX = 120;
+export const BULLETIN_MESSAGE_MAX = 2000;
+/** The newest active bulletins a reader is sent; older ones wait until these are switched off. */
+export const BULLETINS_SHOWN_MAX = 20;
+
+export const BULLETIN_VISIBILITIES = ['everyone', 'members'] as const;
+export const ZBulletinVisibility = z.enum(BULLETIN_VISIBILITIES, { error: 'Visibility must be everyone or members' });
+export type TBulletinVisibility = z.infer<typeof ZBulletinVisibility>;
+
+/** Spec §3: everyone shows as Public, otherwise Members. */
+export const visibilityLabel = (v: TBulletinVisibility) => (v === 'everyone' ? 'Public' : 'Members');
+
+export const BULLETIN_MSG = {
+  titleRequired: 'Title is required',
+  titleMax: `Title must be at most ${BULLETIN_TITLE_MAX} characters`,
+  messageRequired: 'Message is required',
+  messageMax: `Message must be at most ${BULLETIN_MESSAGE_MAX} characters`,
+  notFound: 'Bulletin not found',
+  nothingToUpdate: 'Nothing to update',
+} as const;
+
+/** Spec §3 Bulletin. */
+export const ZBulletin = z.object({
+  id: z.number(),
+  title: z.string(),
+  message: z.string(),
+  isActive: z.boolean(),
+  visibilityType: ZBulletinVisibility,
+  /** ISO 8601. */
+  createdAt: z.string(),
+});
+export type TBulletin = z.infer<typeof ZBulletin>;
+
+/** GET /api/bulletins: active ones the reader may see, newest first. */
+export const ZBulletinList = z.array(ZBulletin);
+
+/** The admin's view adds when it was last changed. */
+export const ZAdminBulletin = ZBulletin.extend({ updatedAt: z.string() });
+export type TAdminBulletin = z.infer<typeof ZAdminBulletin>;
+export const ZAdminBulletinList = z.array(ZAdminBulletin);
+
+const title = z
+  .string({ error: BULLETIN_MSG.titleRequired })
+  .trim()
+  .min(1, BULLETIN_MSG.titleRequired)
+  .max(BULLETIN_TITLE_MAX, BULLETIN_MSG.titleMax);
+const message = z
+  .string({ error: BULLETIN_MSG.messageRequired })
+  .trim()
+  .min(1, BULLETIN_MSG.messageRequired)
+  .max(BULLETIN_MESSAGE_MAX, BULLETIN_MSG.messageMax);
+const isActive = z.boolean({ error: 'isActive must be true or false' });
+
+/** POST /api/admin/bulletins. */
+export const ZBulletinCreateRequest = z.object({
+  title,
+  message,
+  visibilityType: ZBulletinVisibility.default('everyone'),
+  isActive: isActive.default(true),
+});
+export type TBulletinCreateRequest = z.input<typeof ZBulletinCreateRequest>;
+
+/** PATCH /api/admin/bulletins/:id: any of the fields. */
+export const ZBulletinUpdateRequest = z
+  .object({ title: title.optional(), message: message.optional(), visibilityType: ZBulletinVisibility.optional(), isActive: isActive.optional() })
+  .refine((v) => Object.values(v).some((x) => x !== undefined), { message: BULLETIN_MSG.nothingToUpdate });
+export type TBulletinUpdateRequest = z.input<typeof ZBulletinUpdateRequest>;
+
+/** `:id` of the admin routes; anything but a positive integer is an id that does not exist (404). */
+export const ZIdParams = z.object({
+  id: z
+    .string()
+    .max(32)
+    .transform((s) => (/^[1-9]\d{0,8}$/.test(s) ? Number(s) : 0)),
+});

@@ -1,0 +1,109 @@
+import { and, asc, eq, inArray } from 'drizzle-orm';
+import {
+  AD_MSG,
+  adMaximum,
+  adSlotProblems,
+  type TAdDevice,
+  type TAdminAdSlot,
+  type TAdSlot,
+  type TAdSlotCreate,
+  type TAdSlotUpdate,
+} from '../../../common/contracts/ads.ts';
+import type { Db } from '../../db/client.ts';
+import { adSlots } from '../../db/schema/index.ts';
+import { badRequest, notFound } from '../../http-errors.ts';
+import { recordAudit } from '../admin/audit.ts';
+
+type Row = typeof adSlots.$inferSelect;
+
+const present = (a: Row): TAdSlot => ({
+  id: a.id,
+  location: a.location,
+  position: a.position,
+  isActive: a.isActive,
+  adType: a.adType,
+  adSlotId: a.adSlotId,
+  customHtml: a.customHtml,
+  width: a.width,
+  height: a.height,
+  isResponsive: a.isResponsive,
+  deviceTarget: a.deviceTarget,
+  title: a.title,
+  body: a.body,
+  linkUrl: a.linkUrl,
+  imageUrl: a.imageUrl,
+});
+const presentAdmin = (a: Row): TAdminAdSlot => ({
+  ...present(a),
+  name: a.name,
+  createdAt: a.createdAt.toISOString(),
+  updatedAt: a.updatedAt.toISOString(),
+});
+
+/**
+ * The ads a browser shows at a location (spec §9): active, by position, for its device (slots for
+ * 'any' device always; without a device only those), at most the location's maximum.
+ */
+export async function listSlotsFor(db: Db, location: string, device?: TAdDevice): Promise<TAdSlot[]> {
+  const targets = device ? (['any', device] as const) : (['any'] as const);
+  const rows = await db
+    .select()
+    .from(adSlots)
+    .where(and(eq(adSlots.location, location), eq(adSlots.isActive, true), inArray(adSlots.deviceTarget, [...targets])))
+    .orderBy(asc(adSlots.position), asc(adSlots.id))
+    .limit(adMaximum(location));
+  return rows.map(present);
+}
+
+export async function listAllSlots(db: Db): Promise<TAdminAdSlot[]> {
+  const rows = await db.select().from(adSlots).orderBy(asc(adSlots.location), asc(adSlots.position), asc(adSlots.id));
+  return rows.map(presentAdmin);
+}
+
+export async function createSlot(db: Db, actorId: number, input: TAdSlotCreate): Promise<TAdminAdSlot> {
+  return db.transaction(async (tx) => {
+    const [row] = await tx.insert(adSlots).values(input).returning();
+    await recordAudit(tx, {
+      actorId,
+      action: 'ad.create',
+      targetType: 'ad',
+      targetId: row.id,
+      details: { name: row.name, location: row.location, adType: row.adType },
+    });
+    return presentAdmin(row);
+  });
+}
+
+export async function updateSlot(db: Db, actorId: number, id: number, patch: TAdSlotUpdate): Promise<TAdminAdSlot> {
+  return db.transaction(async (tx) => {
+    const [before] = await tx.select().from(adSlots).where(eq(adSlots.id, id)).for('update');
+    if (!before) throw notFound(AD_MSG.notFound);
+    const set = Object.fromEntries(Object.entries(patch).filter(([, v]) => v !== undefined)) as Partial<Row>;
+    // The rules between fields hold for the slot as it will be, not just for the fields sent.
+    const problems = adSlotProblems({ ...before, ...set });
+    const first = Object.values(problems)[0];
+    if (first) throw badRequest(first, problems);
+    const [row] = await tx
+      .update(adSlots)
+      .set({ ...set, updatedAt: new Date() })
+      .where(eq(adSlots.id, id))
+      .returning();
+    const changed = Object.keys(set).filter((k) => before[k as keyof Row] !== set[k as keyof Row]);
+    await recordAudit(tx, { actorId, action: 'ad.update', targetType: 'ad', targetId: id, details: { changed } });
+    return presentAdmin(row);
+  });
+}
+
+export async function deleteSlot(db: Db, actorId: number, id: number): Promise<void> {
+  await db.transaction(async (tx) => {
+    const [row] = await tx.delete(adSlots).where(eq(adSlots.id, id)).returning();
+    if (!row) throw notFound(AD_MSG.notFound);
+    await recordAudit(tx, {
+      actorId,
+      action: 'ad.delete',
+      targetType: 'ad',
+      targetId: id,
+      details: { name: row.name, location: row.location, adType: row.adType },
+    });
+  });
+}
