@@ -1,4 +1,4 @@
-import { queryOptions } from '@tanstack/react-query';
+import { infiniteQueryOptions, queryOptions } from '@tanstack/react-query';
 import type { TCatchUpResponse, TChatMessage, TConversation, TInboxItem, TUnreadCount } from './types';
 import { api, withQuery } from '@/lib/api-client';
 
@@ -19,10 +19,23 @@ const retryUnlessRefused = (max: number) => (count: number, err: unknown) => {
   return count < max;
 };
 
+/** Conversations per inbox page (CHAT_PAGE of common/contracts/chat.ts; a value import there would bring zod along). */
+export const INBOX_PAGE = 50;
+/** The next page starts after the last item: its (updatedAt, id), so ties in time are not skipped. */
+export type InboxCursor = { before: string; beforeId: number };
+
+export const inboxNextCursor = (page: readonly TInboxItem[]): InboxCursor | null => {
+  const last = page.at(-1);
+  return page.length < INBOX_PAGE || !last ? null : { before: last.updatedAt, beforeId: last.id };
+};
+
+/** The inbox, most recent first, page by page ('Load more'); every loaded page is polled every 5 s. */
 export const inboxQueryOptions = () =>
-  queryOptions({
+  infiniteQueryOptions({
     queryKey: INBOX_ROOT,
-    queryFn: ({ signal }) => api.get<TInboxItem[]>(INBOX_ROOT[0], { signal }),
+    queryFn: ({ signal, pageParam }) => api.get<TInboxItem[]>(withQuery(INBOX_ROOT[0], pageParam ?? undefined), { signal }),
+    initialPageParam: null as InboxCursor | null,
+    getNextPageParam: inboxNextCursor,
     refetchInterval: 5000,
   });
 

@@ -1,15 +1,18 @@
 import { useEffect, useRef } from 'react';
 import { createPortal } from 'react-dom';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Link, useLocation } from 'react-router';
+import { Link, useLocation, useNavigate } from 'react-router';
 import { MessageCircle } from 'lucide-react';
 import { getSocketClient, useSocketConnection, useSocketEvent, useSocketReconnected } from '@/lib/socket-client';
 import { toast } from '@/components/ui/toast';
 import { cn } from '@/lib/cn';
+import { useConsent } from '@/lib/consent';
 import { CHAT_UNREAD_KEY, chatUnreadQueryOptions, INBOX_ROOT } from '../api/chat-api';
 import { badge, newMessageToastTitle, unreadTitle } from '../lib/messages';
-import { closeAllWindows } from '../lib/chat-windows';
+import { closeAllWindows, hasWindow, isWindowShown, LARGE_SCREEN_QUERY, openWindow } from '../lib/chat-windows';
 import { ChatDock } from './chat-dock';
+
+const largeScreen = () => typeof window.matchMedia === 'function' && window.matchMedia(LARGE_SCREEN_QUERY).matches;
 
 /** Spec §2: a browser notification (if permission granted) closes after 5 s. */
 export const NOTIFICATION_CLOSE_MS = 5000;
@@ -40,7 +43,14 @@ function useUnreadTitle(count: number) {
  */
 export function ChatCenter({ userId, className }: { userId: number; className?: string }) {
   const queryClient = useQueryClient();
+  const navigate = useNavigate();
   const { pathname } = useLocation();
+  // Spec §3 Cookie preferences: 'Functional (enables live chat)'. The floating chat windows are that
+  // optional live chat, so they run only once the member has switched Functional on
+  // (consent?.functional === true); before any choice (null) or with it off they stay off, and the
+  // Message button goes to /inbox/{id}. The header's badge, the toast, the title and /inbox keep
+  // working regardless: they are the messaging service the member signed up for, not an extra.
+  const floating = useConsent()?.functional === true;
   useSocketConnection(userId);
   const q = useQuery(chatUnreadQueryOptions());
   const count = q.data?.count ?? 0;
@@ -61,7 +71,13 @@ export function ChatCenter({ userId, className }: { userId: number; className?: 
     if (!frame.message.deliveredAt) getSocketClient().send('message_delivered', { conversationId: frame.conversationId, messageIds: [frame.message.id] });
     void queryClient.invalidateQueries({ queryKey: CHAT_UNREAD_KEY });
     const hidden = document.visibilityState === 'hidden';
-    if (!hidden && viewing === String(frame.conversationId)) return;
+    const id = String(frame.conversationId);
+    const windows = floating && largeScreen();
+    // Shown already (its window open, not minimized, or its /inbox/{id} page), on a visible page: no toast.
+    const shown = viewing === id || (windows && isWindowShown(id));
+    // Spec §2: on large screens an incoming message opens its floating window (a minimized one stays minimized).
+    if (windows && viewing !== id && !hasWindow(id)) openWindow(id);
+    if (!hidden && shown) return;
     const now = Date.now();
     burst.current = now < burst.current.until ? { n: burst.current.n + 1, until: now + TOAST_MS } : { n: 1, until: now + TOAST_MS };
     const title = newMessageToastTitle(burst.current.n, frame.senderName);
@@ -69,6 +85,11 @@ export function ChatCenter({ userId, className }: { userId: number; className?: 
     if (hidden && typeof Notification !== 'undefined' && Notification.permission === 'granted') {
       try {
         const n = new Notification(title, { body: frame.message.content.slice(0, 120), tag: `chat-${frame.conversationId}` });
+        n.onclick = () => {
+          window.focus();
+          void navigate(`/inbox/${id}`);
+          n.close();
+        };
         setTimeout(() => n.close(), NOTIFICATION_CLOSE_MS);
       } catch {
         // Some mobile browsers only allow notifications from a service worker.
@@ -98,7 +119,7 @@ export function ChatCenter({ userId, className }: { userId: number; className?: 
           </span>
         )}
       </Link>
-      {createPortal(<ChatDock me={userId} hiddenId={viewing} />, document.body)}
+      {floating && createPortal(<ChatDock me={userId} hiddenId={viewing} />, document.body)}
     </>
   );
 }

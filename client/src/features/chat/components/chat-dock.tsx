@@ -1,11 +1,21 @@
-import { useEffect, useSyncExternalStore } from 'react';
-import { useQuery } from '@tanstack/react-query';
+import { useEffect, useRef, useSyncExternalStore } from 'react';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { Maximize2, Minus, X } from 'lucide-react';
 import { AvatarIcon } from '@/components/ui/avatar-icon';
-import { conversationQueryOptions, setWindowState } from '../api/chat-api';
+import { conversationQueryOptions, inboxQueryOptions, setWindowState } from '../api/chat-api';
 import { badge } from '../lib/messages';
-import { closeWindow, getWindows, LARGE_SCREEN_QUERY, OPEN_CHAT_EVENT, openWindow, subscribeWindows, toggleMinimized, type ChatWindow } from '../lib/chat-windows';
+import {
+  closeWindow,
+  getWindows,
+  LARGE_SCREEN_QUERY,
+  OPEN_CHAT_EVENT,
+  openWindow,
+  restoreWindows,
+  subscribeWindows,
+  toggleMinimized,
+  type ChatWindow,
+} from '../lib/chat-windows';
 import { ConversationView } from './conversation-view';
 
 const media = () => (typeof window.matchMedia === 'function' ? window.matchMedia(LARGE_SCREEN_QUERY) : null);
@@ -73,6 +83,18 @@ function ChatWindowView({ w, me }: { w: ChatWindow; me: number }) {
 export function ChatDock({ me, hiddenId }: { me: number; hiddenId?: string }) {
   const large = useLargeScreen();
   const list = useSyncExternalStore(subscribeWindows, getWindows, getWindows);
+  const queryClient = useQueryClient();
+  const restored = useRef(false);
+
+  // After a reload (or once the screen is large): the windows the server has open or minimized.
+  useEffect(() => {
+    if (!large || restored.current) return;
+    restored.current = true;
+    queryClient
+      .fetchInfiniteQuery(inboxQueryOptions())
+      .then((data) => restoreWindows(data.pages[0] ?? []))
+      .catch(() => undefined);
+  }, [large, queryClient]);
 
   useEffect(() => {
     const onOpen = (e: Event) => {

@@ -33,7 +33,9 @@ export function Composer({ conversationId, sending, onSend }: Props) {
 
   const submit = async (e?: FormEvent) => {
     e?.preventDefault();
-    if (sending) return;
+    // Enter is held to the button's rules: nothing while sending, in a temp_ conversation, blank or too long.
+    const t = text.trim();
+    if (sending || temp || !t || t.length > MESSAGE_MAX) return;
     const before = text;
     const res = await onSend(before);
     if (res.ok) {

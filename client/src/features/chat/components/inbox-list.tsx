@@ -1,5 +1,6 @@
 import { Link } from 'react-router';
-import { useQuery } from '@tanstack/react-query';
+import { useInfiniteQuery } from '@tanstack/react-query';
+import { Button } from '@/components/ui/button';
 import { AvatarIcon } from '@/components/ui/avatar-icon';
 import { Spinner } from '@/components/ui/spinner';
 import { formatAge } from '@/lib/format';
@@ -7,12 +8,15 @@ import { cn } from '@/lib/cn';
 import { inboxQueryOptions } from '../api/chat-api';
 import { badge } from '../lib/messages';
 
-/** The member's conversations, most recent first, with unread counts. */
+/** The member's conversations, most recent first, with unread counts; 50 a page, 'Load more' for the next. */
 export function InboxList({ activeId }: { activeId?: string }) {
-  const q = useQuery(inboxQueryOptions());
+  const q = useInfiniteQuery(inboxQueryOptions());
   if (q.isPending) return <Spinner />;
   if (q.isError && !q.data) return <p className="p-4 text-slate-600">Failed to load conversations.</p>;
-  if (q.data.length === 0)
+  // A conversation that moved up between two page loads shows once, where it is newest.
+  const seen = new Set<number>();
+  const items = q.data.pages.flat().filter((c) => !seen.has(c.id) && !!seen.add(c.id));
+  if (items.length === 0)
     return (
       <p className="p-4 text-slate-600">
         No conversations yet. Find someone in the{' '}
@@ -23,30 +27,40 @@ export function InboxList({ activeId }: { activeId?: string }) {
       </p>
     );
   return (
-    <ul className="divide-y divide-slate-200" aria-label="Conversations">
-      {q.data.map((c) => (
-        <li key={c.id}>
-          <Link
-            to={`/inbox/${c.id}`}
-            aria-current={activeId === String(c.id) ? 'page' : undefined}
-            className={cn('flex min-h-16 items-center gap-3 p-3 hover:bg-slate-50', activeId === String(c.id) && 'bg-brand-50')}
-          >
-            <AvatarIcon avatar={c.otherUser.avatar} size="md" decorative />
-            <span className="min-w-0 flex-1">
-              <span className="flex items-baseline justify-between gap-2">
-                <span className={cn('truncate', c.unreadCount > 0 ? 'font-bold' : 'font-semibold')}>{c.otherUser.username}</span>
-                <span className="shrink-0 text-xs text-slate-500">{formatAge(c.updatedAt)}</span>
+    <>
+      <ul className="divide-y divide-slate-200" aria-label="Conversations">
+        {items.map((c) => (
+          <li key={c.id}>
+            <Link
+              to={`/inbox/${c.id}`}
+              aria-current={activeId === String(c.id) ? 'page' : undefined}
+              className={cn('flex min-h-16 items-center gap-3 p-3 hover:bg-slate-50', activeId === String(c.id) && 'bg-brand-50')}
+            >
+              <AvatarIcon avatar={c.otherUser.avatar} size="md" decorative />
+              <span className="min-w-0 flex-1">
+                <span className="flex items-baseline justify-between gap-2">
+                  <span className={cn('truncate', c.unreadCount > 0 ? 'font-bold' : 'font-semibold')}>{c.otherUser.username}</span>
+                  <span className="shrink-0 text-xs text-slate-500">{formatAge(c.updatedAt)}</span>
+                </span>
+                <span className="block truncate text-sm text-slate-600">{c.lastMessage?.content ?? 'No messages yet'}</span>
               </span>
-              <span className="block truncate text-sm text-slate-600">{c.lastMessage?.content ?? 'No messages yet'}</span>
-            </span>
-            {c.unreadCount > 0 && (
-              <span className="rounded-full bg-accent-400 px-2 py-0.5 text-xs font-bold text-brand-900" aria-label={`${c.unreadCount} unread`}>
-                {badge(c.unreadCount)}
-              </span>
-            )}
-          </Link>
-        </li>
-      ))}
-    </ul>
+              {c.unreadCount > 0 && (
+                <span className="rounded-full bg-accent-400 px-2 py-0.5 text-xs font-bold text-brand-900" aria-label={`${c.unreadCount} unread`}>
+                  {badge(c.unreadCount)}
+                </span>
+              )}
+            </Link>
+          </li>
+        ))}
+      </ul>
+      {q.hasNextPage && (
+        <div className="flex justify-center p-3">
+          <Button variant="secondary" size="sm" onClick={() => void q.fetchNextPage()} disabled={q.isFetchingNextPage}>
+            {q.isFetchingNextPage ? 'Loading…' : 'Load more'}
+          </Button>
+        </div>
+      )}
+      {q.isFetchNextPageError && <p className="p-3 text-center text-sm text-red-700">Failed to load more conversations.</p>}
+    </>
   );
 }

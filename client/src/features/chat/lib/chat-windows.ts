@@ -36,3 +36,18 @@ export function closeWindow(conversationId: string): void {
 export function closeAllWindows(): void {
   emit([]);
 }
+
+/**
+ * After a reload: the windows the server has as open or minimized (spec §4 Chat window state, per
+ * member), most recent first, at most MAX_WINDOWS; closed ones stay closed. Windows opened meanwhile
+ * (a message that came in first) are kept in front.
+ */
+export function restoreWindows(items: readonly { id: number | string; state: 'open' | 'minimized' | 'closed' }[]): void {
+  const saved = items.filter((i) => i.state !== 'closed').map((i) => ({ conversationId: String(i.id), minimized: i.state === 'minimized' }));
+  const ids = new Set(windows.map((w) => w.conversationId));
+  emit([...windows, ...saved.filter((w) => !ids.has(w.conversationId))].slice(0, MAX_WINDOWS));
+}
+
+/** The window of this conversation is open and not minimized. */
+export const isWindowShown = (conversationId: string | number) => windows.some((w) => w.conversationId === String(conversationId) && !w.minimized);
+export const hasWindow = (conversationId: string | number) => windows.some((w) => w.conversationId === String(conversationId));

@@ -5,6 +5,7 @@ import { useSocketConnection } from '@/lib/socket-client';
 import { ChatAccessGate } from '../components/chat-access';
 import { ConversationView } from '../components/conversation-view';
 import { InboxList } from '../components/inbox-list';
+import { NotificationToggle } from '../components/notification-toggle';
 
 /** '/inbox' (conversation list) and '/inbox/{id}' (one conversation; the list beside it on large screens). */
 export function InboxPage() {
@@ -18,7 +19,10 @@ export function InboxPage() {
       <ChatAccessGate>
         <div className="flex min-h-[70vh] flex-1 overflow-hidden border-slate-200 bg-white sm:rounded-xl sm:border">
           <div className={id ? 'hidden w-80 shrink-0 overflow-y-auto border-r border-slate-200 lg:block' : 'flex-1 overflow-y-auto'}>
-            {!id && <h1 className="p-3 text-2xl font-extrabold">Inbox</h1>}
+            <div className="flex flex-wrap items-center justify-between gap-2 p-3">
+              {!id && <h1 className="text-2xl font-extrabold">Inbox</h1>}
+              <NotificationToggle />
+            </div>
             <InboxList activeId={id} />
           </div>
           {id && <ConversationView key={id} conversationId={id} me={user.id} className="flex h-[calc(100dvh-8rem)] min-h-0 flex-1 flex-col" />}

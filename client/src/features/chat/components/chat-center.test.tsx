@@ -1,0 +1,187 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { act, screen, waitFor } from '@testing-library/react';
+import type { TChatMessage } from '@common/contracts/chat';
+import { saveConsent } from '@/lib/consent';
+import type * as SocketClientModule from '@/lib/socket-client';
+import { renderWithProviders } from '@/test/render';
+import { closeAllWindows, getWindows, OPEN_CHAT_EVENT, toggleMinimized } from '../lib/chat-windows';
+import { ChatCenter, NOTIFICATION_CLOSE_MS } from './chat-center';
+
+// The header's chat: the new-message toast (not when that chat is already shown), the browser
+// notification (only when the page is hidden, closed after 5 s), and the floating windows, which are
+// the optional live chat of spec §3 'Functional (enables live chat)': on only with that consent.
+
+const toast = vi.hoisted(() => vi.fn());
+vi.mock('@/components/ui/toast', () => ({ toast }));
+
+const socket = vi.hoisted(() => {
+  const handlers = new Map<string, Set<(frame: unknown) => void>>();
+  const sent: { type: string; payload: unknown }[] = [];
+  return { handlers, sent };
+});
+vi.mock('@/lib/socket-client', async (importOriginal) => {
+  const real = await importOriginal<typeof SocketClientModule>();
+  const { useEffect, useRef } = await import('react');
+  // A real client that never connects, whose sends are recorded; frames come in through useSocketEvent.
+  let client: ReturnType<typeof real.createSocketClient> | undefined;
+  const getSocketClient = () => {
+    if (!client) {
+      client = real.createSocketClient({ url: () => 'ws://x/ws', WebSocket: class {} as unknown as typeof WebSocket, events: null, logger: { error: () => undefined } });
+      client.send = ((type: string, payload: unknown) => {
+        socket.sent.push({ type, payload });
+        return true;
+      }) as typeof client.send;
+    }
+    return client;
+  };
+  return {
+    ...real,
+    getSocketClient,
+    useSocketConnection: () => undefined,
+    useSocketReconnected: () => undefined,
+    useSocketEvent: (type: string, handler: (frame: unknown) => void) => {
+      const ref = useRef(handler);
+      ref.current = handler;
+      useEffect(() => {
+        const fn = (frame: unknown) => ref.current(frame);
+        if (!socket.handlers.has(type)) socket.handlers.set(type, new Set());
+        socket.handlers.get(type)!.add(fn);
+        return () => void socket.handlers.get(type)!.delete(fn);
+      }, [type]);
+    },
+  };
+});
+
+const ME = 1;
+const msg = (id: number, conversationId: number): TChatMessage => ({
+  id,
+  conversationId,
+  senderId: 2,
+  content: `message ${id}`,
+  createdAt: new Date().toISOString(),
+  deliveredAt: null,
+  readAt: null,
+  clientMessageId: null,
+});
+const incoming = (id: number, conversationId = 5) =>
+  act(() => {
+    for (const h of socket.handlers.get('new_message') ?? []) h({ type: 'new_message', conversationId, senderName: 'jo', message: msg(id, conversationId) });
+  });
+
+let visibility: DocumentVisibilityState = 'visible';
+const notifications: { title: string; closed: boolean }[] = [];
+
+beforeEach(() => {
+  toast.mockClear();
+  socket.handlers.clear();
+  socket.sent.length = 0;
+  notifications.length = 0;
+  visibility = 'visible';
+  closeAllWindows();
+  vi.spyOn(document, 'visibilityState', 'get').mockImplementation(() => visibility);
+  vi.stubGlobal('matchMedia', (q: string) => ({ matches: true, media: q, addEventListener: () => undefined, removeEventListener: () => undefined }));
+  vi.stubGlobal(
+    'Notification',
+    class {
+      static permission = 'granted';
+      entry: { title: string; closed: boolean };
+      onclick: (() => void) | null = null;
+      constructor(title: string) {
+        this.entry = { title, closed: false };
+        notifications.push(this.entry);
+      }
+      close() {
+        this.entry.closed = true;
+      }
+    },
+  );
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (url: string) => {
+      if (url === '/api/chat/unread-count') return Response.json({ count: 0 });
+      if (url.startsWith('/api/inbox/conversations/')) {
+        return Response.json({ id: 5, otherUser: { id: 2, username: 'jo', avatar: null, statusText: null }, messages: [], hasMore: false, unreadCount: 0, state: 'open' });
+      }
+      if (url.startsWith('/api/inbox/conversations')) return Response.json([]);
+      return Response.json({});
+    }),
+  );
+});
+afterEach(() => {
+  closeAllWindows();
+  vi.useRealTimers();
+  vi.restoreAllMocks();
+  vi.unstubAllGlobals();
+});
+
+describe('ChatCenter', () => {
+  it('Functional consent off (or not given yet): no floating windows; badge, toast and delivered still work', async () => {
+    renderWithProviders(<ChatCenter userId={ME} />);
+    await screen.findByRole('link', { name: 'Messages' });
+    incoming(1);
+    expect(getWindows()).toEqual([]);
+    expect(toast).toHaveBeenCalledWith(expect.objectContaining({ title: 'New message from jo' }));
+    expect(socket.sent).toContainEqual({ type: 'message_delivered', payload: { conversationId: 5, messageIds: [1] } });
+    // The Message button's event is not taken: it goes to /inbox/{id}.
+    const e = new CustomEvent(OPEN_CHAT_EVENT, { detail: { conversationId: 5 }, cancelable: true });
+    act(() => void window.dispatchEvent(e));
+    expect(e.defaultPrevented).toBe(false);
+
+    act(() => saveConsent({ analytics: false, marketing: false, functional: false }));
+    incoming(2);
+    expect(getWindows()).toEqual([]);
+    expect(screen.queryByRole('region', { name: /^Chat with/ })).toBeNull();
+  });
+
+  it('Functional consent on: an incoming message opens its window; no toast while that window is shown, a toast when minimized', async () => {
+    saveConsent({ analytics: false, marketing: false, functional: true });
+    renderWithProviders(<ChatCenter userId={ME} />);
+    await screen.findByRole('link', { name: 'Messages' });
+    incoming(1);
+    expect(getWindows()).toEqual([{ conversationId: '5', minimized: false }]);
+    expect(toast).toHaveBeenCalledTimes(1); // it was not shown before this message
+    await screen.findByRole('region', { name: 'Chat with jo' });
+
+    incoming(2);
+    expect(toast).toHaveBeenCalledTimes(1); // the window is open and the page visible
+
+    act(() => toggleMinimized('5'));
+    incoming(3);
+    expect(toast).toHaveBeenCalledTimes(2);
+    expect(getWindows()).toEqual([{ conversationId: '5', minimized: true }]); // stays minimized
+  });
+
+  it('no toast on /inbox/{id} for that conversation; a toast for another one', async () => {
+    renderWithProviders(<ChatCenter userId={ME} />, { route: '/inbox/5' });
+    await screen.findByRole('link', { name: 'Messages' });
+    incoming(1, 5);
+    expect(toast).not.toHaveBeenCalled();
+    incoming(2, 6);
+    expect(toast).toHaveBeenCalledWith(expect.objectContaining({ title: 'New message from jo' }));
+  });
+
+  it('the browser notification only while the page is hidden, closed after 5 s', async () => {
+    renderWithProviders(<ChatCenter userId={ME} />);
+    await screen.findByRole('link', { name: 'Messages' });
+    incoming(1);
+    expect(notifications).toEqual([]);
+    vi.useFakeTimers();
+    visibility = 'hidden';
+    incoming(2, 6);
+    expect(notifications).toEqual([{ title: '2 new messages', closed: false }]);
+    act(() => vi.advanceTimersByTime(NOTIFICATION_CLOSE_MS - 10));
+    expect(notifications[0]!.closed).toBe(false);
+    act(() => vi.advanceTimersByTime(20));
+    expect(notifications[0]!.closed).toBe(true);
+  });
+
+  it('never asks for notification permission by itself', async () => {
+    const ask = vi.fn(async () => 'granted');
+    vi.stubGlobal('Notification', Object.assign(class {}, { permission: 'default', requestPermission: ask }));
+    renderWithProviders(<ChatCenter userId={ME} />);
+    await screen.findByRole('link', { name: 'Messages' });
+    incoming(1);
+    await waitFor(() => expect(toast).toHaveBeenCalled());
+    expect(ask).not.toHaveBeenCalled();
+  });
+});

@@ -1,0 +1,94 @@
+import { describe, expect, it, vi } from 'vitest';
+import { fireEvent, render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { Composer } from './composer';
+
+// Spec §5 Chat message: trimmed, non-empty, at most 1000; send disabled while sending; a temp_
+// conversation cannot send yet.
+
+const box = () => screen.getByRole<HTMLTextAreaElement>('textbox', { name: 'Message' });
+const sendButton = () => screen.getByRole<HTMLButtonElement>('button', { name: 'Send' });
+
+describe('Composer', () => {
+  it('sends the typed text, clears the box after success, and is disabled while blank', async () => {
+    const onSend = vi.fn(async () => ({ ok: true }));
+    render(<Composer conversationId={7} sending={false} onSend={onSend} />);
+    expect(sendButton().disabled).toBe(true);
+    await userEvent.type(box(), '   ');
+    expect(sendButton().disabled).toBe(true);
+    await userEvent.clear(box());
+    await userEvent.type(box(), '  Running late at Hinckley  ');
+    expect(sendButton().disabled).toBe(false);
+    await userEvent.click(sendButton());
+    // The hook trims (useConversation → validateMessage); the composer hands over what was typed.
+    expect(onSend).toHaveBeenCalledWith('  Running late at Hinckley  ');
+    expect(box().value).toBe('');
+  });
+
+  it('Enter sends, Shift+Enter makes a new line', async () => {
+    const onSend = vi.fn(async () => ({ ok: true }));
+    render(<Composer conversationId={7} sending={false} onSend={onSend} />);
+    await userEvent.type(box(), 'line one{Shift>}{Enter}{/Shift}line two');
+    expect(onSend).not.toHaveBeenCalled();
+    expect(box().value).toBe('line one\nline two');
+    await userEvent.type(box(), '{Enter}');
+    expect(onSend).toHaveBeenCalledWith('line one\nline two');
+  });
+
+  it('1000 characters (after trimming) can be sent; 1001 cannot, with the count shown in red', () => {
+    render(<Composer conversationId={7} sending={false} onSend={async () => ({ ok: true })} />);
+    fireEvent.change(box(), { target: { value: `  ${'a'.repeat(1000)}  ` } });
+    expect(sendButton().disabled).toBe(false);
+    expect(screen.getByText('1000/1000')).toBeTruthy();
+    fireEvent.change(box(), { target: { value: 'a'.repeat(1001) } });
+    expect(sendButton().disabled).toBe(true);
+    expect(box().getAttribute('aria-invalid')).toBe('true');
+    expect(screen.getByText('1001/1000').className).toContain('text-red-700');
+  });
+
+  it('Enter on a blank or too long text sends nothing', async () => {
+    const onSend = vi.fn(async () => ({ ok: true }));
+    render(<Composer conversationId={7} sending={false} onSend={onSend} />);
+    await userEvent.type(box(), '   {Enter}');
+    fireEvent.change(box(), { target: { value: 'a'.repeat(1001) } });
+    fireEvent.keyDown(box(), { key: 'Enter' });
+    expect(onSend).not.toHaveBeenCalled();
+  });
+
+  it('send is disabled while sending, and Enter does not send twice', async () => {
+    const onSend = vi.fn(async () => ({ ok: true }));
+    const { rerender } = render(<Composer conversationId={7} sending={true} onSend={onSend} />);
+    await userEvent.type(box(), 'hello{Enter}');
+    expect(sendButton().disabled).toBe(true);
+    expect(onSend).not.toHaveBeenCalled();
+    rerender(<Composer conversationId={7} sending={false} onSend={onSend} />);
+    expect(sendButton().disabled).toBe(false);
+  });
+
+  it('a failed send keeps the text and shows the error', async () => {
+    const onSend = vi.fn(async () => ({ ok: false, error: 'You are sending messages too quickly. Please wait a moment.' }));
+    render(<Composer conversationId={7} sending={false} onSend={onSend} />);
+    await userEvent.type(box(), 'hello');
+    await userEvent.click(sendButton());
+    expect(screen.getByText('You are sending messages too quickly. Please wait a moment.')).toBeTruthy();
+    expect(box().value).toBe('hello');
+  });
+
+  it("a temp_ conversation cannot send: 'Conversation is still being created. Please wait.'", async () => {
+    const onSend = vi.fn(async () => ({ ok: true }));
+    render(<Composer conversationId="temp_123" sending={false} onSend={onSend} />);
+    expect(screen.getByText('Conversation is still being created. Please wait.')).toBeTruthy();
+    await userEvent.type(box(), 'hello{Enter}');
+    expect(sendButton().disabled).toBe(true);
+    expect(onSend).not.toHaveBeenCalled();
+    expect(box().value).toBe('hello');
+  });
+
+  it('keeps the draft of each conversation across a remount', async () => {
+    const { unmount } = render(<Composer conversationId={8} sending={false} onSend={async () => ({ ok: true })} />);
+    await userEvent.type(box(), 'half a thought');
+    unmount();
+    render(<Composer conversationId={8} sending={false} onSend={async () => ({ ok: true })} />);
+    expect(box().value).toBe('half a thought');
+  });
+});
