@@ -58,8 +58,13 @@ describe('security headers', () => {
 
   it('allows third-party tags only when they are configured, never inline scripts', async () => {
     expect(String((await t.app.inject('/healthz')).headers['content-security-policy'])).not.toContain('googletagmanager');
+    const gtmOnly = directives((await headersWith({ GTM_ID: 'GTM-ABC123' }))['content-security-policy']);
+    expect(gtmOnly.get('script-src')).toEqual(["'self'", 'https://www.googletagmanager.com']);
+    expect(gtmOnly.get('script-src'), 'AdSense stays out until configured').not.toContain('https://pagead2.googlesyndication.com');
     const csp = directives((await headersWith({ GTM_ID: 'GTM-ABC123', ADSENSE_CLIENT: 'ca-pub-123' }))['content-security-policy']);
     expect(csp.get('script-src')).toContain('https://www.googletagmanager.com');
+    expect(csp.get('connect-src')).toContain('https://www.googletagmanager.com');
+    expect(csp.get('img-src')).toContain('https://www.googletagmanager.com');
     expect(csp.get('script-src')).not.toContain("'unsafe-inline'");
     expect(csp.get('script-src')).not.toContain("'unsafe-eval'");
   });

@@ -15,7 +15,7 @@ export const securityHeadersPlugin = fp(async (app: FastifyInstance, opts: { con
   const imgSrc = ["'self'", 'data:', 'blob:'];
   if (config.gtmId) {
     scriptSrc.push('https://www.googletagmanager.com');
-    connectSrc.push('https://www.google-analytics.com', 'https://*.google-analytics.com');
+    connectSrc.push('https://www.googletagmanager.com', 'https://www.google-analytics.com', 'https://*.google-analytics.com');
     imgSrc.push('https://www.googletagmanager.com', 'https://*.google-analytics.com');
   }
   if (config.adsenseClient) {

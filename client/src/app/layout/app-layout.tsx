@@ -1,5 +1,6 @@
 import { useEffect, useRef } from 'react';
 import { Outlet, ScrollRestoration, useLocation } from 'react-router';
+import { ConsentHost } from '@/features/consent/components/consent-host';
 import { MaintenanceBanner } from '@/features/maintenance/components/maintenance-banner';
 import { AuthDialogHost } from './auth-dialog-host';
 import { Footer } from './footer';
@@ -38,6 +39,7 @@ export function AppLayout() {
         <Outlet />
       </main>
       <Footer />
+      <ConsentHost />
       <AuthDialogHost />
       <ScrollRestoration />
     </div>

@@ -1,10 +1,14 @@
+import { useEffect } from 'react';
 import { Link } from 'react-router';
 import { SearchX } from 'lucide-react';
 import { buttonClasses } from '@/components/ui/button';
 import { PRODUCT_NAME } from '@/lib/config';
+import { trackAction } from '@/lib/track';
 
 /** Spec §2 404. Loaded with the shell: it must show even when no page chunk can. */
 export function NotFoundPage({ missingPath }: { missingPath: string }) {
+  // Spec §2: the 404 page reports an analytics event (only with analytics consent).
+  useEffect(() => trackAction('navigation', '404', { missingPath }), [missingPath]);
   return (
     <div className="mx-auto grid w-full max-w-xl justify-items-center gap-4 px-4 py-12 text-center sm:py-20">
       <title>{`Page Not Found | ${PRODUCT_NAME}`}</title>

@@ -1,6 +1,7 @@
 import { useMutation } from '@tanstack/react-query';
 import type { TLoginRequest, TRegisterRequest, TUser, TVerifyCodeRequest, TVerifyCodeResponse } from '@common/contracts/auth';
 import { api } from '@/lib/api-client';
+import { trackAction } from '@/lib/track';
 
 export type LoginResponse = { message: string; user: TUser };
 export type RegisterResponse = { message: string; email: string; requiresVerification: true };
@@ -15,11 +16,11 @@ export const resetPassword = (body: { token: string; password: string }) =>
   api.post<MessageResponse>('/api/auth/reset-password', body);
 
 export function useLogin() {
-  return useMutation({ mutationFn: login });
+  return useMutation({ mutationFn: login, onSuccess: () => trackAction('login') });
 }
 
 export function useRegister() {
-  return useMutation({ mutationFn: register });
+  return useMutation({ mutationFn: register, onSuccess: () => trackAction('registration') });
 }
 
 export function useVerifyCode() {

@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { TComment, TCommentList, TCreateCommentRequest, TPostDetail } from '@common/contracts/forum';
 import { api, withQuery } from '@/lib/api-client';
+import { trackAction } from '@/lib/track';
 import { patchForumQueries, patchPostIn } from '../lib/cache-patch';
 import { updatePostDetail } from './get-post';
 
@@ -54,6 +55,7 @@ export function useCreateComment(postId: number) {
     mutationFn: (input: TCreateCommentRequest) => api.post<TComment>(commentsUrl(postId), input),
     onSuccess: (comment) => {
       postedHere.add(comment.id);
+      trackAction('comment', 'post', { postId, commentId: comment.id });
       let count: number | undefined;
       updatePostDetail(queryClient, postId, (p) => {
         count = p.comments.some((c) => c.id === comment.id) ? p.commentCount : p.commentCount + 1;

@@ -3,6 +3,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import type { TShareEvent, TShareResponse } from '@common/contracts/forum-engagement';
 import { api } from '@/lib/api-client';
 import { PRODUCT_NAME } from '@/lib/config';
+import { trackAction } from '@/lib/track';
 import { toast } from '@/components/ui/toast';
 import { patchForumQueries, patchPostIn } from '../lib/cache-patch';
 import { buildShareEvent, buildShareLinks, type SharePlatform, type SharePost } from '../lib/share-links';
@@ -71,6 +72,7 @@ export function useShare(post: SharePost) {
       referrerUrl: document.referrer || window.location.href,
       width: window.innerWidth,
     });
+    if (success) trackAction('share', platform, { postId: post.id, platform });
     void recordShare(event).then((res) => {
       if (res) patchForumQueries(queryClient, (data) => patchPostIn(data, post.id, { shareCount: res.shareCount }));
     });

@@ -2,6 +2,7 @@ import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-q
 import type { TVoteType } from '@common/contracts/forum';
 import type { TVoteResponse } from '@common/contracts/forum-engagement';
 import { api } from '@/lib/api-client';
+import { trackAction } from '@/lib/track';
 import { patchCommentIn, patchForumQueries, patchPostIn } from '../lib/cache-patch';
 
 export type VoteTargetType = 'post' | 'comment';
@@ -24,6 +25,9 @@ export function useVote(targetType: VoteTargetType, id: number) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (voteType: TVoteType) => postVote(targetType, id, voteType),
-    onSuccess: (result) => applyVoteToCache(queryClient, targetType, id, result),
+    onSuccess: (result, voteType) => {
+      applyVoteToCache(queryClient, targetType, id, result);
+      trackAction('vote', targetType, { entityId: id, voteType });
+    },
   });
 }

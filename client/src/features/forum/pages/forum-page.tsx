@@ -4,6 +4,7 @@ import { Link } from 'react-router';
 import { PAGE_SIZE } from '@common/constants';
 import { useUser } from '@/lib/auth';
 import { cn } from '@/lib/cn';
+import { trackAction } from '@/lib/track';
 import { buttonClasses } from '@/components/ui/button';
 import { Head } from '@/components/ui/head';
 import { getCategoriesQueryOptions } from '../api/get-categories';
@@ -61,7 +62,10 @@ export function ForumPage() {
           signedIn={!!user}
           q={q}
           searchActive={filtered}
-          onSearch={(text) => update({ q: text })}
+          onSearch={(text) => {
+            trackAction('search', 'forum', { query: text, category: category || null });
+            update({ q: text });
+          }}
           onClearSearch={() => update({ q: '', profession: '' })}
         />
         <BulletinsSlot />
@@ -143,7 +147,7 @@ export function ForumPage() {
 
       <aside aria-label="Forum sidebar" className="hidden content-start gap-4 lg:grid">
         <CategoryNav current={category} hrefFor={(slug) => hrefWith({ category: slug })} />
-        <AdSlot location="forum-sidebar" />
+        <AdSlot location="forum-sidebar" largeOnly />
       </aside>
     </div>
   );

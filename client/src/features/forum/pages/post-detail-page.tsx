@@ -1,4 +1,4 @@
-import { Suspense, useState } from 'react';
+import { Suspense, useEffect, useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link, useLocation, useNavigate, useParams } from 'react-router';
 import { Eye, Lock, MessageSquare, Pencil, Pin, Trash2 } from 'lucide-react';
@@ -7,9 +7,11 @@ import { ApiError, errorMessage } from '@/lib/api-client';
 import { useUser } from '@/lib/auth';
 import { plural } from '@/lib/format';
 import { lazyNamed } from '@/lib/lazy';
+import { trackAction } from '@/lib/track';
 import { Button } from '@/components/ui/button';
 import { Head } from '@/components/ui/head';
 import { PageLoading } from '@/components/ui/spinner';
+import { ReportButton } from '@/components/report-button';
 import { toast } from '@/components/ui/toast';
 // The app's own 404 page, already in the shell: a missing post looks like any other missing page.
 import { NotFoundPage } from '@/app/routes/not-found';
@@ -23,6 +25,7 @@ import { CommentComposer } from '../components/comment-composer';
 import { CommentThread } from '../components/comment-thread';
 import { ConfirmDialog } from '../components/confirm-dialog';
 import { PostContent } from '../components/post-content';
+import { PostModerationBar } from '../components/post-moderation-bar';
 import { ReactionsBar } from '../components/reactions-bar';
 import { ShareMenu } from '../components/share-menu';
 import { VoteControl } from '../components/vote-control';
@@ -37,6 +40,10 @@ export function PostDetailPage() {
   const { pathname } = useLocation();
   const queryClient = useQueryClient();
   const query = useQuery({ ...getPostQueryOptions(slug), placeholderData: () => placeholderFromLists(queryClient, slug) });
+  const viewedId = query.data && !query.isPlaceholderData ? query.data.id : undefined;
+  useEffect(() => {
+    if (viewedId !== undefined) trackAction('post_view', 'post', { postId: viewedId });
+  }, [viewedId]);
 
   if (query.isError) {
     if (query.error instanceof ApiError && query.error.status === 404) return <NotFoundPage missingPath={pathname} />;
@@ -82,6 +89,8 @@ function PostView({ post, partial }: { post: TPostDetail; partial: boolean }) {
   const editPost = useEditPost(post.id);
   const deletePost = useDeletePost(post.id);
   const react = useToggleReaction({ kind: 'post', id: post.id, postId: post.id });
+  // Members may report others' posts (the server refuses your own).
+  const reportable = !!user && post.author?.username !== user.username;
   const more = useLoadMoreComments(post.id);
   const loadMore = () => {
     const after = nextPageCursor(post.comments);
@@ -190,16 +199,22 @@ function PostView({ post, partial }: { post: TPostDetail; partial: boolean }) {
                 </a>
               </p>
             </div>
-            {post.canEdit && (
+            {(post.canEdit || reportable) && (
               <div className="-mt-1 flex flex-wrap gap-2">
-                <Button variant="ghost" size="sm" onClick={() => setEditing(true)}>
-                  <Pencil aria-hidden="true" className="size-4" /> Edit
-                </Button>
-                <Button variant="ghost" size="sm" className="text-red-800 hover:bg-red-50" onClick={() => setConfirmDelete(true)}>
-                  <Trash2 aria-hidden="true" className="size-4" /> Delete
-                </Button>
+                {post.canEdit && (
+                  <>
+                    <Button variant="ghost" size="sm" onClick={() => setEditing(true)}>
+                      <Pencil aria-hidden="true" className="size-4" /> Edit
+                    </Button>
+                    <Button variant="ghost" size="sm" className="text-red-800 hover:bg-red-50" onClick={() => setConfirmDelete(true)}>
+                      <Trash2 aria-hidden="true" className="size-4" /> Delete
+                    </Button>
+                  </>
+                )}
+                {reportable && <ReportButton targetType="post" targetId={post.id} targetLabel="this post" className="ml-auto" />}
               </div>
             )}
+            {post.canModerate && <PostModerationBar post={post} />}
           </>
         )}
       </article>

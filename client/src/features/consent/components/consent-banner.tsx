@@ -1,0 +1,63 @@
+import { Suspense, useRef, useState } from 'react';
+import { Link } from 'react-router';
+import { Button, buttonClasses } from '@/components/ui/button';
+import { ErrorBoundary } from '@/components/ui/error-boundary';
+import { ACCEPT_ALL, ESSENTIAL_ONLY, saveConsent } from '@/lib/consent';
+import { lazyNamed } from '@/lib/lazy';
+
+const CookiePreferencesDialog = lazyNamed(() => import('./cookie-preferences-dialog'), 'CookiePreferencesDialog');
+
+/**
+ * Spec §2 Cookie consent: Customize, Essential Only, Accept All. Refusing is as easy as accepting
+ * (UK PECR, ICO guidance): the three buttons have the same size, and the two answers the same look.
+ * A choice is stored and applied at once; the host then hides this banner. Sticky at the end of
+ * the page, so it never covers the footer once scrolled to the bottom.
+ */
+export function ConsentBanner() {
+  const [customizing, setCustomizing] = useState(false);
+  const [dialogWanted, setDialogWanted] = useState(false);
+  const customizeButton = useRef<HTMLButtonElement>(null);
+  const preload = () => void CookiePreferencesDialog.preload();
+  return (
+    <section aria-label="Cookie consent" className="sticky inset-x-0 bottom-0 z-40 border-t-2 border-brand-800 bg-white shadow-[0_-4px_16px_rgb(0_0_0/0.12)]">
+      <div className="mx-auto flex max-w-6xl flex-col gap-3 px-4 py-3 md:flex-row md:items-center">
+        <p className="flex-1 text-sm sm:text-base">
+          We use essential cookies to keep you signed in. With your permission we'd also measure visits and page speed to
+          improve the forum. Nothing optional runs until you choose.{' '}
+          <Link to="/privacy" className="link">
+            Privacy Policy
+          </Link>
+        </p>
+        <div className="grid grid-cols-3 gap-2 md:flex md:shrink-0">
+          <button
+            ref={customizeButton}
+            type="button"
+            className={buttonClasses('secondary', 'md', 'px-2 sm:px-4')}
+            aria-haspopup="dialog"
+            onPointerEnter={preload}
+            onFocus={preload}
+            onClick={() => {
+              setDialogWanted(true);
+              setCustomizing(true);
+            }}
+          >
+            Customize
+          </button>
+          <Button className="px-2 sm:px-4" onClick={() => saveConsent(ESSENTIAL_ONLY)}>
+            Essential Only
+          </Button>
+          <Button className="px-2 sm:px-4" onClick={() => saveConsent(ACCEPT_ALL)}>
+            Accept All
+          </Button>
+        </div>
+      </div>
+      {dialogWanted && (
+        <ErrorBoundary fallback={() => null}>
+          <Suspense fallback={null}>
+            <CookiePreferencesDialog variant="customize" open={customizing} onOpenChange={setCustomizing} returnFocusRef={customizeButton} />
+          </Suspense>
+        </ErrorBoundary>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,191 @@
+import { nanoid } from 'nanoid';
+import { ADDRESS_POLL_MS } from './constants';
+import { postJson, type PostJson } from './send';
+import type { ActionData, ActionType } from './types';
+
+// First-party analytics (spec §3 Analytics session, §4 Consent, §7 analytics calls). Created and
+// started only after analytics consent; stop() removes every listener and timer it added.
+
+export const SESSION_ID_KEY = 'analytics_session_id';
+export const SESSION_START_KEY = 'analytics_session_start';
+
+export const ANALYTICS_URLS = {
+  start: '/api/analytics/session/start',
+  pageView: '/api/analytics/page-view',
+  action: '/api/analytics/user-action',
+  end: '/api/analytics/session/end',
+} as const;
+
+type Pending = { url: string; body: unknown; keepalive?: boolean };
+
+type Page = { url: string; title: string; referrer: string; enteredAt: number; maxScroll: number; exited: boolean };
+
+export type TrackerOptions = {
+  post?: PostJson;
+  now?: () => number;
+  /** Hears every page view and action too (the tag manager), after the first-party call. */
+  onPageView?: (pageUrl: string) => void;
+  onAction?: (actionType: ActionType, actionData: ActionData | undefined) => void;
+};
+
+const sessionGet = (key: string) => {
+  try {
+    return window.sessionStorage.getItem(key);
+  } catch {
+    return null;
+  }
+};
+const sessionSet = (key: string, value: string) => {
+  try {
+    window.sessionStorage.setItem(key, value);
+  } catch {
+    // Storage blocked: the id lives as long as this page.
+  }
+};
+const sessionRemove = (key: string) => {
+  try {
+    window.sessionStorage.removeItem(key);
+  } catch {
+    // Nothing stored, nothing to forget.
+  }
+};
+
+/** The address a page view records: path and query, never the host or a #fragment. */
+export const currentAddress = () => `${window.location.pathname}${window.location.search}`;
+
+function scrollPercent(): number {
+  const doc = document.documentElement;
+  const height = Math.max(doc.scrollHeight, document.body?.scrollHeight ?? 0);
+  if (height <= 0) return 0;
+  const seen = window.scrollY + window.innerHeight;
+  return Math.max(0, Math.min(100, Math.round((seen / height) * 100)));
+}
+
+export function createTracker(opts: TrackerOptions = {}) {
+  const post = opts.post ?? postJson;
+  const now = opts.now ?? Date.now;
+  /** Failed calls, each tried once more when tracking is enabled again (spec §8). */
+  let pending: Pending[] = [];
+  let running = false;
+  let sessionId = '';
+  let page: Page | null = null;
+  let cleanups: (() => void)[] = [];
+
+  const send = (url: string, body: unknown, keepalive?: boolean) => {
+    void post(url, body, { keepalive }).catch((err: unknown) => {
+      console.warn('Failed to send analytics', url, err);
+      pending.push({ url, body, keepalive });
+    });
+  };
+
+  const retryPending = () => {
+    const retry = pending;
+    pending = [];
+    for (const p of retry) {
+      // One retry only: a second failure is dropped with its warning.
+      void post(p.url, p.body, { keepalive: p.keepalive }).catch((err: unknown) => console.warn('Failed to send analytics', p.url, err));
+    }
+  };
+
+  const enterPage = (referrer: string) => {
+    page = { url: currentAddress(), title: document.title, referrer, enteredAt: now(), maxScroll: scrollPercent(), exited: false };
+    send(ANALYTICS_URLS.pageView, { sessionId, pageUrl: page.url, pageTitle: page.title, referrerUrl: page.referrer });
+    opts.onPageView?.(page.url);
+  };
+
+  const exitPage = (keepalive = false) => {
+    if (!page || page.exited) return;
+    page.exited = true;
+    page.maxScroll = Math.max(page.maxScroll, scrollPercent());
+    send(
+      ANALYTICS_URLS.pageView,
+      {
+        sessionId,
+        pageUrl: page.url,
+        pageTitle: page.title,
+        referrerUrl: page.referrer,
+        timeOnPage: Math.max(0, Math.round((now() - page.enteredAt) / 1000)),
+        scrollDepth: page.maxScroll,
+      },
+      keepalive,
+    );
+  };
+
+  const listen = <K extends keyof WindowEventMap | keyof DocumentEventMap>(target: Window | Document, type: K, fn: () => void) => {
+    target.addEventListener(type, fn, { passive: true });
+    cleanups.push(() => target.removeEventListener(type, fn));
+  };
+
+  function start() {
+    if (running) return;
+    running = true;
+    sessionId = sessionGet(SESSION_ID_KEY) ?? '';
+    if (sessionId.length !== 21) {
+      sessionId = nanoid();
+      sessionSet(SESSION_ID_KEY, sessionId);
+      sessionSet(SESSION_START_KEY, String(now()));
+    }
+    send(ANALYTICS_URLS.start, {
+      sessionId,
+      userAgent: navigator.userAgent,
+      referrer: document.referrer,
+      landingPage: currentAddress(),
+    });
+    retryPending();
+    enterPage(document.referrer);
+
+    // Spec §4/§9: the address is checked each second; a change records the old page's exit and a new view.
+    const poll = window.setInterval(() => {
+      if (!page || currentAddress() === page.url) return;
+      const previous = page.url;
+      exitPage();
+      enterPage(previous);
+    }, ADDRESS_POLL_MS);
+    cleanups.push(() => window.clearInterval(poll));
+
+    listen(window, 'scroll', () => {
+      if (page) page.maxScroll = Math.max(page.maxScroll, scrollPercent());
+    });
+    listen(document, 'visibilitychange', () => {
+      if (document.visibilityState === 'hidden') exitPage(true);
+      else if (page?.exited) enterPage(page.url);
+    });
+    listen(window, 'pagehide', () => {
+      exitPage(true);
+      const started = Number(sessionGet(SESSION_START_KEY) ?? now());
+      send(ANALYTICS_URLS.end, { sessionId, sessionDuration: Math.max(0, Math.round((now() - started) / 1000)) }, true);
+    });
+  }
+
+  /** Consent withdrawn: every listener and timer goes, and the session id is forgotten. */
+  function stop() {
+    if (!running) return;
+    running = false;
+    cleanups.forEach((c) => c());
+    cleanups = [];
+    page = null;
+    sessionRemove(SESSION_ID_KEY);
+    sessionRemove(SESSION_START_KEY);
+  }
+
+  function trackAction(actionType: ActionType, actionTarget?: string, actionData?: ActionData) {
+    if (!running) return;
+    send(ANALYTICS_URLS.action, { sessionId, actionType, actionTarget, actionData, pageUrl: currentAddress() });
+    opts.onAction?.(actionType, actionData);
+  }
+
+  return {
+    start,
+    stop,
+    trackAction,
+    get running() {
+      return running;
+    },
+    /** For tests and the admin's curiosity: how many failed calls wait for their retry. */
+    get pendingCount() {
+      return pending.length;
+    },
+  };
+}
+
+export type Tracker = ReturnType<typeof createTracker>;
