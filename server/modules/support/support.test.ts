@@ -32,17 +32,17 @@ describe.each(testDatabases)('support (%s)', (kind) => {
   const ticketCount = async () => (await t.database.db.select().from(supportTickets)).length;
 
   describe('POST /api/support', () => {
-    it.each([
-      [{ name: '' }, 'name', SUPPORT_MSG.nameRequired],
-      [{ name: '   ' }, 'name', SUPPORT_MSG.nameRequired],
-      [{ name: 'x'.repeat(101) }, 'name', SUPPORT_MSG.nameMax],
-      [{ email: 'not-an-email' }, 'email', 'Invalid email address'],
-      [{ subject: 'Hi' }, 'subject', SUPPORT_MSG.subjectMin],
-      [{ subject: 'x'.repeat(151) }, 'subject', SUPPORT_MSG.subjectMax],
-      [{ message: 'too short' }, 'message', SUPPORT_MSG.messageMin],
-      [{ message: 'x'.repeat(5001) }, 'message', SUPPORT_MSG.messageMax],
-      [{ message: undefined }, 'message', SUPPORT_MSG.messageMin],
-    ])('refuses %o with a clear message and creates nothing', async (override, field, message) => {
+    it.each<[string, string, Record<string, unknown>]>([
+      ['name', SUPPORT_MSG.nameRequired, { name: '' }],
+      ['name', SUPPORT_MSG.nameRequired, { name: '   ' }],
+      ['name', SUPPORT_MSG.nameMax, { name: 'x'.repeat(101) }],
+      ['email', 'Invalid email address', { email: 'not-an-email' }],
+      ['subject', SUPPORT_MSG.subjectMin, { subject: 'Hi' }],
+      ['subject', SUPPORT_MSG.subjectMax, { subject: 'x'.repeat(151) }],
+      ['message', SUPPORT_MSG.messageMin, { message: 'too short' }],
+      ['message', SUPPORT_MSG.messageMax, { message: 'x'.repeat(5001) }],
+      ['message', SUPPORT_MSG.messageMin, { message: undefined }],
+    ])('refuses a bad %s (%s) and creates nothing', async (field, message, override) => {
       const before = await ticketCount();
       const res = await post(t, '/api/support', form(override));
       expect(res.statusCode).toBe(400);

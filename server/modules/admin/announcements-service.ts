@@ -1,0 +1,307 @@
+import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import { and, asc, count, desc, eq, gt, isNull, isNotNull, sql, type SQL } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import { avatarLabel } from '../../../common/avatars.ts';
+import { EMAILS_MSG, type TAnnouncement, type TAnnouncementCreate, type TAnnouncementPreview } from '../../../common/contracts/admin-emails.ts';
+import type { Config } from '../../config.ts';
+import type { Db } from '../../db/client.ts';
+import { announcements, emails, siteSettings, users } from '../../db/schema/index.ts';
+import { badRequest, conflict, notFound } from '../../http-errors.ts';
+import { renderMarkdown } from '../../lib/markdown.ts';
+import type { Mailer } from '../../mail/mailer.ts';
+import { recordAudit } from './audit.ts';
+
+/** Recipients per batch, and at most one batch per interval across every process: a bounded rate. */
+export const ANNOUNCEMENT_BATCH_SIZE = 50;
+export const ANNOUNCEMENT_INTERVAL_MS = 10_000;
+export const ANNOUNCEMENT_MAIL_KIND = 'announcement';
+
+type AnnouncementRow = typeof announcements.$inferSelect;
+
+// ---------------------------------------------------------------------------------------------
+// Unsubscribe tokens: `<userId>.<HMAC-SHA256(secret, "unsubscribe:<userId>")>`. The secret is a random
+// value made once and kept in site_settings, so every process (and a restart) signs alike.
+
+const SECRET_KEY = 'announcements.unsubscribe_secret';
+const secrets = new WeakMap<Db, Promise<Buffer>>();
+
+async function loadSecret(db: Db): Promise<Buffer> {
+  await db
+    .insert(siteSettings)
+    .values({ key: SECRET_KEY, value: { secret: randomBytes(32).toString('hex') } })
+    .onConflictDoNothing({ target: siteSettings.key });
+  const [row] = await db.select().from(siteSettings).where(eq(siteSettings.key, SECRET_KEY)).limit(1);
+  return Buffer.from((row.value as { secret: string }).secret, 'hex');
+}
+
+function unsubscribeSecret(db: Db): Promise<Buffer> {
+  let p = secrets.get(db);
+  if (!p) {
+    p = loadSecret(db);
+    p.catch(() => secrets.delete(db));
+    secrets.set(db, p);
+  }
+  return p;
+}
+
+const sign = (secret: Buffer, userId: number) => createHmac('sha256', secret).update(`unsubscribe:${userId}`).digest('base64url');
+
+export async function unsubscribeToken(db: Db, userId: number): Promise<string> {
+  return `${userId}.${sign(await unsubscribeSecret(db), userId)}`;
+}
+
+/** The user id of a well-signed token, else null. */
+export async function readUnsubscribeToken(db: Db, token: string): Promise<number | null> {
+  const m = /^(\d{1,10})\.([A-Za-z0-9_-]{43})$/.exec(token.trim());
+  if (!m) return null;
+  const userId = Number(m[1]);
+  if (!Number.isSafeInteger(userId) || userId <= 0) return null;
+  const expected = Buffer.from(sign(await unsubscribeSecret(db), userId));
+  const given = Buffer.from(m[2]);
+  return expected.length === given.length && timingSafeEqual(expected, given) ? userId : null;
+}
+
+export const unsubscribeUrl = (config: Config, token: string) => `${config.appUrl}/unsubscribe?token=${encodeURIComponent(token)}`;
+
+/** Sets the opt-out (once: a second click keeps the first date). 400 for a bad or unknown token. */
+export async function unsubscribe(db: Db, token: string): Promise<{ userId: number }> {
+  const userId = await readUnsubscribeToken(db, token);
+  if (userId == null) throw badRequest(EMAILS_MSG.unsubscribeInvalid);
+  const [row] = await db.select({ id: users.id, deletedAt: users.deletedAt }).from(users).where(eq(users.id, userId)).limit(1);
+  if (!row) throw badRequest(EMAILS_MSG.unsubscribeInvalid);
+  await db.update(users).set({ announcementsOptOutAt: new Date() }).where(and(eq(users.id, userId), isNull(users.announcementsOptOutAt)));
+  return { userId };
+}
+
+// ---------------------------------------------------------------------------------------------
+// The mail
+
+const escapeHtml = (s: string) =>
+  s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] as string);
+
+/** One recipient's mail; the body's markdown is rendered (and sanitised) once per batch by the caller. */
+export function announcementMail(opts: { appName: string; subject: string; bodyHtml: string; bodyText: string; firstName: string; unsubscribeUrl: string }) {
+  const { appName, subject, bodyHtml, bodyText, firstName, unsubscribeUrl: link } = opts;
+  return {
+    subject,
+    text: [
+      `Hi ${firstName},`,
+      '',
+      bodyText,
+      '',
+      `— The ${appName} team`,
+      '',
+      `You get this because you are a member of ${appName}. To stop receiving announcements, open: ${link}`,
+    ].join('\n'),
+    html: `<!doctype html><html lang="en-GB"><body style="font-family:Arial,Helvetica,sans-serif;color:#1f2937;line-height:1.5;max-width:600px;margin:0 auto;padding:24px">
+<p style="font-size:20px;font-weight:bold;margin:0 0 16px">${escapeHtml(appName)}</p>
+<p>Hi ${escapeHtml(firstName)},</p>
+${bodyHtml}
+<p>— The ${escapeHtml(appName)} team</p>
+<p style="color:#6b7280;font-size:12px;margin-top:32px">You get this because you are a member of ${escapeHtml(appName)}. <a href="${escapeHtml(link)}" style="color:#4b5563">Unsubscribe from announcements</a>.</p>
+</body></html>`,
+  };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Audience
+
+/** Who gets an announcement: verified, live, not suspended, not opted out, and of the role if one is set. */
+function audienceWhere(audience: string, afterUserId = 0): SQL {
+  const parts: SQL[] = [
+    isNotNull(users.emailVerifiedAt),
+    isNull(users.deletedAt),
+    isNull(users.suspendedAt),
+    isNull(users.announcementsOptOutAt),
+    gt(users.id, afterUserId),
+  ];
+  if (audience !== 'all') parts.push(eq(users.avatar, audience));
+  return and(...parts)!;
+}
+
+export async function recipientCount(db: Db, audience: string, afterUserId = 0): Promise<number> {
+  const [r] = await db.select({ n: count() }).from(users).where(audienceWhere(audience, afterUserId));
+  return Number(r.n);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Admin actions
+
+const audienceLabelOf = (audience: string) => (audience === 'all' ? 'All verified members' : avatarLabel(audience));
+
+function present(a: AnnouncementRow, createdBy: string | null): TAnnouncement {
+  return {
+    id: a.id,
+    subject: a.subject,
+    body: a.body,
+    audience: a.audience,
+    audienceLabel: audienceLabelOf(a.audience),
+    status: a.status,
+    sentCount: a.sentCount,
+    createdBy,
+    createdAt: a.createdAt.toISOString(),
+    startedAt: a.startedAt ? a.startedAt.toISOString() : null,
+    finishedAt: a.finishedAt ? a.finishedAt.toISOString() : null,
+  };
+}
+
+export async function listAnnouncements(db: Db): Promise<TAnnouncement[]> {
+  const rows = await db
+    .select({ a: announcements, username: users.username })
+    .from(announcements)
+    .leftJoin(users, eq(users.id, announcements.createdBy))
+    .orderBy(desc(announcements.id))
+    .limit(100);
+  return rows.map((r) => present(r.a, r.username));
+}
+
+async function getAnnouncement(db: Db, id: number): Promise<TAnnouncement> {
+  const [r] = await db
+    .select({ a: announcements, username: users.username })
+    .from(announcements)
+    .leftJoin(users, eq(users.id, announcements.createdBy))
+    .where(eq(announcements.id, id))
+    .limit(1);
+  if (!r) throw notFound(EMAILS_MSG.announcementNotFound);
+  return present(r.a, r.username);
+}
+
+export async function createAnnouncement(db: Db, adminId: number, input: TAnnouncementCreate): Promise<TAnnouncement> {
+  const id = await db.transaction(async (tx) => {
+    const [row] = await tx.insert(announcements).values({ ...input, createdBy: adminId }).returning({ id: announcements.id });
+    await recordAudit(tx, { actorId: adminId, action: 'announcement.create', targetType: 'announcement', targetId: row.id, details: { subject: input.subject, audience: input.audience } });
+    return row.id;
+  });
+  return getAnnouncement(db, id);
+}
+
+/** The mail as the admin (standing in for a recipient) would get it, and how many would get it now. */
+export async function previewAnnouncement(db: Db, config: Config, id: number, admin: { id: number; firstName: string }): Promise<TAnnouncementPreview> {
+  const a = await getAnnouncement(db, id);
+  const mail = announcementMail({
+    appName: config.appName,
+    subject: a.subject,
+    bodyHtml: renderMarkdown(a.body),
+    bodyText: a.body,
+    firstName: admin.firstName,
+    unsubscribeUrl: unsubscribeUrl(config, await unsubscribeToken(db, admin.id)),
+  });
+  return { ...mail, recipientCount: a.status === 'draft' ? await recipientCount(db, a.audience) : a.sentCount };
+}
+
+/** Draft → sending; the sender loop does the rest in batches. */
+export async function startAnnouncement(db: Db, adminId: number, id: number): Promise<TAnnouncement> {
+  await db.transaction(async (tx) => {
+    const [a] = await tx.select().from(announcements).where(eq(announcements.id, id)).for('update');
+    if (!a) throw notFound(EMAILS_MSG.announcementNotFound);
+    if (a.status !== 'draft') throw conflict(EMAILS_MSG.notDraft);
+    const n = await recipientCount(tx as unknown as Db, a.audience);
+    if (n === 0) throw badRequest(EMAILS_MSG.noRecipients);
+    await tx.update(announcements).set({ status: 'sending', startedAt: new Date(), lastUserId: 0, sentCount: 0 }).where(eq(announcements.id, id));
+    await recordAudit(tx, { actorId: adminId, action: 'announcement.send', targetType: 'announcement', targetId: id, details: { audience: a.audience, recipients: n } });
+  });
+  return getAnnouncement(db, id);
+}
+
+// ---------------------------------------------------------------------------------------------
+// The sender
+
+export type BatchResult = { announcementId: number; enqueued: number; done: boolean };
+
+/**
+ * One batch of the oldest announcement being sent: up to `batchSize` recipients after its cursor get an
+ * outbox row each, and the cursor and count move in the same transaction, so a restart carries on where
+ * it stopped and no member gets it twice. The announcement row is claimed FOR UPDATE SKIP LOCKED: two
+ * processes never work the same one at once. `minGapMs` bounds the rate across processes (no batch if
+ * an announcement mail was queued more recently). Returns null when there was nothing to do.
+ */
+export async function runAnnouncementBatch(deps: {
+  db: Db;
+  config: Config;
+  mailer: Mailer;
+  batchSize?: number;
+  minGapMs?: number;
+}): Promise<BatchResult | null> {
+  const { db, config, mailer } = deps;
+  const batchSize = deps.batchSize ?? ANNOUNCEMENT_BATCH_SIZE;
+  const minGapMs = deps.minGapMs ?? 0;
+  const secret = await unsubscribeSecret(db);
+  const result = await db.transaction(async (tx) => {
+    const [a] = await tx
+      .select()
+      .from(announcements)
+      .where(eq(announcements.status, 'sending'))
+      .orderBy(asc(announcements.id))
+      .limit(1)
+      .for('update', { skipLocked: true });
+    if (!a) return null;
+    if (minGapMs > 0) {
+      const [recent] = await tx
+        .select({ id: emails.id })
+        .from(emails)
+        .where(and(eq(emails.kind, ANNOUNCEMENT_MAIL_KIND), sql`${emails.createdAt} > now() - make_interval(secs => ${minGapMs / 1000})`))
+        .limit(1);
+      if (recent) return null;
+    }
+    const recipients = await tx
+      .select({ id: users.id, email: users.email, firstName: users.firstName })
+      .from(users)
+      .where(audienceWhere(a.audience, a.lastUserId))
+      .orderBy(asc(users.id))
+      .limit(batchSize);
+    if (recipients.length) {
+      const bodyHtml = renderMarkdown(a.body);
+      await tx.insert(emails).values(
+        recipients.map((r) => ({
+          to: r.email.toLowerCase(),
+          kind: ANNOUNCEMENT_MAIL_KIND,
+          nextAttemptAt: new Date(),
+          ...announcementMail({
+            appName: config.appName,
+            subject: a.subject,
+            bodyHtml,
+            bodyText: a.body,
+            firstName: r.firstName,
+            unsubscribeUrl: unsubscribeUrl(config, `${r.id}.${sign(secret, r.id)}`),
+          }),
+        })),
+      );
+    }
+    const done = recipients.length < batchSize;
+    await tx
+      .update(announcements)
+      .set({
+        lastUserId: recipients.length ? recipients[recipients.length - 1].id : a.lastUserId,
+        sentCount: a.sentCount + recipients.length,
+        ...(done ? { status: 'sent' as const, finishedAt: new Date() } : {}),
+      })
+      .where(eq(announcements.id, a.id));
+    return { announcementId: a.id, enqueued: recipients.length, done };
+  });
+  if (result?.enqueued) await mailer.deliverDue();
+  return result;
+}
+
+/** The loop every process runs (not in tests: they call runAnnouncementBatch themselves). */
+export function startAnnouncementSender(deps: { db: Db; config: Config; mailer: Mailer; log: FastifyBaseLogger; intervalMs?: number; batchSize?: number }) {
+  const intervalMs = deps.intervalMs ?? ANNOUNCEMENT_INTERVAL_MS;
+  let running: Promise<unknown> = Promise.resolve();
+  let busy = false;
+  const timer = setInterval(() => {
+    if (busy) return;
+    busy = true;
+    running = runAnnouncementBatch({ ...deps, minGapMs: intervalMs - 500 })
+      .then((r) => r && deps.log.info({ announcementId: r.announcementId, enqueued: r.enqueued, done: r.done }, 'announcement batch queued'))
+      .catch((err) => deps.log.error({ err }, 'announcement batch failed'))
+      .finally(() => {
+        busy = false;
+      });
+  }, intervalMs);
+  timer.unref();
+  return {
+    async stop() {
+      clearInterval(timer);
+      await running;
+    },
+  };
+}
