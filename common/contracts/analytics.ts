@@ -1,0 +1,245 @@
+import { z } from 'zod';
+
+// First-party analytics, web vitals (spec §3 Analytics session, Performance report; §7; §9) and the
+// admin analytics report (docs/API.md "Analytics and vitals", "Admin analytics"). Server and client
+// validate with the same schemas.
+
+/** Sent by the client on every analytics and vitals call when analytics consent is stored (spec §7). */
+export const CONSENT_HEADER = 'x-analytics-consent';
+export const CONSENT_GRANTED = 'granted';
+
+export const ANALYTICS_MSG = {
+  sessionId: 'sessionId must be 21 characters of letters, digits, _ or -',
+  actionType: `actionType must be one of post_view, search, vote, comment, registration, login, share, navigation, page_not_found`,
+  actionDataTooLarge: 'actionData must be at most 2048 bytes of JSON',
+  actionDataObject: 'actionData must be a JSON object',
+  metricName: 'Metric name must be one of LCP, INP, FID, CLS, FCP, TTFB',
+  rating: 'Rating must be good, needs-improvement or poor',
+  reportsRequired: 'reports must hold at least one report',
+  tooManyReports: 'reports must hold at most 20 reports',
+  metricsRequired: 'metrics must hold at least one metric',
+  tooManyMetrics: 'metrics must hold at most 10 metrics per report',
+  timestamp: 'timestamp must be a time in milliseconds since 1970 or an ISO date',
+  rateLimited: 'Too many analytics requests from your connection. Please wait a minute and try again.',
+  dateFormat: 'Dates must be YYYY-MM-DD',
+  rangeOrder: 'from must not be after to',
+  rangeTooLong: 'The period can be at most 366 days',
+} as const;
+
+export const SESSION_ID_LENGTH = 21;
+export const URL_MAX = 2000;
+export const TITLE_MAX = 300;
+export const USER_AGENT_MAX = 512;
+export const TARGET_MAX = 300;
+export const ACTION_DATA_MAX_BYTES = 2048;
+export const MAX_VITALS_REPORTS = 20;
+export const MAX_VITALS_METRICS = 10;
+/** A day, in seconds: longer times on one page are not believable measurements. */
+export const TIME_ON_PAGE_MAX = 86_400;
+/** A week, in seconds: a tab left open for longer still ends its session with at most this. */
+export const SESSION_DURATION_MAX = 604_800;
+
+export const ACTION_TYPES = [
+  'post_view',
+  'search',
+  'vote',
+  'comment',
+  'registration',
+  'login',
+  'share',
+  'navigation',
+  'page_not_found',
+] as const;
+export type TActionType = (typeof ACTION_TYPES)[number];
+
+export const VITAL_NAMES = ['LCP', 'INP', 'FID', 'CLS', 'FCP', 'TTFB'] as const;
+export type TVitalName = (typeof VITAL_NAMES)[number];
+export const VITAL_RATINGS = ['good', 'needs-improvement', 'poor'] as const;
+export type TVitalRating = (typeof VITAL_RATINGS)[number];
+
+/** Spec §9: good at or below the first number, poor above the second. */
+export const VITAL_THRESHOLDS: Record<TVitalName, readonly [good: number, poor: number]> = {
+  LCP: [2500, 4000],
+  INP: [200, 500],
+  FID: [100, 300],
+  CLS: [0.1, 0.25],
+  FCP: [1800, 3000],
+  TTFB: [800, 1800],
+};
+
+/** The spec §9 rating of a measurement (web-vitals uses the same rule). */
+export function rateVital(name: TVitalName, value: number): TVitalRating {
+  const [good, poor] = VITAL_THRESHOLDS[name];
+  return value <= good ? 'good' : value <= poor ? 'needs-improvement' : 'poor';
+}
+
+export const ZSessionId = z
+  .string({ error: ANALYTICS_MSG.sessionId })
+  .regex(new RegExp(`^[A-Za-z0-9_-]{${SESSION_ID_LENGTH}}$`), ANALYTICS_MSG.sessionId);
+
+// Optional text: absent, null and '' all mean "not given" (stored as NULL).
+const optionalText = (label: string, max: number) =>
+  z
+    .string({ error: `${label} must be text` })
+    .max(max, `${label} must be at most ${max} characters`)
+    .nullish()
+    .transform((v) => (v ? v : null));
+const requiredText = (label: string, max: number) =>
+  z
+    .string({ error: `${label} is required` })
+    .min(1, `${label} is required`)
+    .max(max, `${label} must be at most ${max} characters`);
+/** Whole seconds or percent: fractions from the browser's clocks are rounded. */
+const bounded = (label: string, max: number) =>
+  z
+    .number({ error: `${label} must be a number` })
+    .min(0, `${label} must be between 0 and ${max}`)
+    .max(max, `${label} must be between 0 and ${max}`)
+    .transform(Math.round);
+
+export const ZSessionStartRequest = z.object({
+  sessionId: ZSessionId,
+  userAgent: optionalText('userAgent', USER_AGENT_MAX),
+  referrer: optionalText('referrer', URL_MAX),
+  landingPage: requiredText('landingPage', URL_MAX),
+});
+export type TSessionStartRequest = z.input<typeof ZSessionStartRequest>;
+
+/**
+ * A page view. The record sent on arrival has neither timeOnPage nor scrollDepth; the one sent on
+ * leaving (or when the tab is hidden) carries them. Only arrival records count as views.
+ */
+export const ZPageViewRequest = z.object({
+  sessionId: ZSessionId,
+  pageUrl: requiredText('pageUrl', URL_MAX),
+  pageTitle: optionalText('pageTitle', TITLE_MAX),
+  referrerUrl: optionalText('referrerUrl', URL_MAX),
+  timeOnPage: bounded('timeOnPage', TIME_ON_PAGE_MAX).nullish(),
+  scrollDepth: bounded('scrollDepth', 100).nullish(),
+});
+export type TPageViewRequest = z.input<typeof ZPageViewRequest>;
+
+export const ZUserActionRequest = z.object({
+  sessionId: ZSessionId,
+  actionType: z.enum(ACTION_TYPES, { error: ANALYTICS_MSG.actionType }),
+  actionTarget: optionalText('actionTarget', TARGET_MAX),
+  actionData: z
+    .record(z.string(), z.unknown(), { error: ANALYTICS_MSG.actionDataObject })
+    .nullish()
+    .refine((v) => v == null || new TextEncoder().encode(JSON.stringify(v)).length <= ACTION_DATA_MAX_BYTES, ANALYTICS_MSG.actionDataTooLarge)
+    .transform((v) => v ?? null),
+  pageUrl: optionalText('pageUrl', URL_MAX),
+});
+export type TUserActionRequest = z.input<typeof ZUserActionRequest>;
+
+export const ZSessionEndRequest = z.object({
+  sessionId: ZSessionId,
+  sessionDuration: bounded('sessionDuration', SESSION_DURATION_MAX),
+});
+export type TSessionEndRequest = z.input<typeof ZSessionEndRequest>;
+
+const finite = (label: string) => z.number({ error: `${label} must be a number` }).finite(`${label} must be a finite number`);
+
+export const ZVitalMetric = z.object({
+  name: z.enum(VITAL_NAMES, { error: ANALYTICS_MSG.metricName }),
+  value: finite('Metric value').min(0, 'Metric value must not be negative'),
+  rating: z.enum(VITAL_RATINGS, { error: ANALYTICS_MSG.rating }),
+  id: requiredText('Metric id', 100),
+  delta: finite('Metric delta'),
+});
+
+const TIMESTAMP_MIN = Date.UTC(2020, 0, 1);
+export const ZVitalsReport = z.object({
+  url: requiredText('url', URL_MAX),
+  timestamp: z
+    .union([z.number({ error: ANALYTICS_MSG.timestamp }), z.iso.datetime({ offset: true, error: ANALYTICS_MSG.timestamp })], {
+      error: ANALYTICS_MSG.timestamp,
+    })
+    .transform((v) => new Date(v))
+    // Not before 2020, not more than a day ahead of the server's clock.
+    .refine((d) => !Number.isNaN(d.getTime()) && d.getTime() >= TIMESTAMP_MIN && d.getTime() <= Date.now() + 86_400_000, ANALYTICS_MSG.timestamp),
+  metrics: z.array(ZVitalMetric).min(1, ANALYTICS_MSG.metricsRequired).max(MAX_VITALS_METRICS, ANALYTICS_MSG.tooManyMetrics),
+  userAgent: optionalText('userAgent', USER_AGENT_MAX),
+  connectionType: optionalText('connectionType', 32),
+});
+export type TVitalsReport = z.input<typeof ZVitalsReport>;
+
+export const ZVitalsRequest = z.object({
+  reports: z
+    .array(ZVitalsReport, { error: 'reports must be a list' })
+    .min(1, ANALYTICS_MSG.reportsRequired)
+    .max(MAX_VITALS_REPORTS, ANALYTICS_MSG.tooManyReports),
+});
+export type TVitalsRequest = z.input<typeof ZVitalsRequest>;
+
+/** 202 for every analytics and vitals call: accepted is false when the consent header was missing. */
+export const ZAnalyticsAccepted = z.object({ accepted: z.boolean() });
+export type TAnalyticsAccepted = z.infer<typeof ZAnalyticsAccepted>;
+
+// ---- Admin report (GET /api/admin/analytics) ----
+
+export const ANALYTICS_TIMEZONE = 'Europe/London';
+export const ANALYTICS_DEFAULT_DAYS = 30;
+export const ANALYTICS_MAX_DAYS = 366;
+export const ANALYTICS_TOP_PAGES = 20;
+
+const ZDay = z
+  .string()
+  .regex(/^\d{4}-\d{2}-\d{2}$/, ANALYTICS_MSG.dateFormat)
+  .refine((s) => {
+    const d = new Date(`${s}T00:00:00Z`);
+    return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === s;
+  }, ANALYTICS_MSG.dateFormat);
+
+export const ZAnalyticsReportQuery = z.object({ from: ZDay.optional(), to: ZDay.optional() });
+export type TAnalyticsReportQuery = z.infer<typeof ZAnalyticsReportQuery>;
+
+export const ZAnalyticsDay = z.object({
+  date: z.string(),
+  sessions: z.number(),
+  pageViews: z.number(),
+  signUps: z.number(),
+});
+export const ZAnalyticsTopPage = z.object({
+  pageUrl: z.string(),
+  views: z.number(),
+  /** Seconds, over the exit records of this page; null when none came in. */
+  avgTimeOnPage: z.number().nullable(),
+  /** Percent, likewise. */
+  avgScrollDepth: z.number().nullable(),
+});
+export const ZAnalyticsActionCount = z.object({ actionType: z.string(), count: z.number() });
+export const ZAnalyticsShareCount = z.object({ platform: z.string(), shares: z.number(), failures: z.number() });
+export const ZAnalyticsVital = z.object({
+  name: z.enum(VITAL_NAMES),
+  p75: z.number(),
+  samples: z.number(),
+  good: z.number(),
+  needsImprovement: z.number(),
+  poor: z.number(),
+});
+
+export const ZAnalyticsReport = z.object({
+  from: z.string(),
+  to: z.string(),
+  timezone: z.literal(ANALYTICS_TIMEZONE),
+  totals: z.object({
+    sessions: z.number(),
+    pageViews: z.number(),
+    actions: z.number(),
+    shares: z.number(),
+    shareFailures: z.number(),
+    signUps: z.number(),
+    avgTimeOnPage: z.number().nullable(),
+    avgScrollDepth: z.number().nullable(),
+  }),
+  /** Every day of the period, oldest first, zeros included. */
+  days: z.array(ZAnalyticsDay),
+  topPages: z.array(ZAnalyticsTopPage),
+  actions: z.array(ZAnalyticsActionCount),
+  shares: z.array(ZAnalyticsShareCount),
+  vitals: z.array(ZAnalyticsVital),
+});
+export type TAnalyticsReport = z.infer<typeof ZAnalyticsReport>;
+export type TAnalyticsDay = z.infer<typeof ZAnalyticsDay>;
+export type TAnalyticsVital = z.infer<typeof ZAnalyticsVital>;
