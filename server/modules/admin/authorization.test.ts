@@ -1,6 +1,7 @@
 // The authorisation table over EVERY /api/admin/* route the app registers, whichever module adds it:
 // the routes are collected as the app is built (an onRoute hook on every Fastify instance), so a new
 // admin route is covered without touching this file.
+import type * as FastifyModule from 'fastify';
 import type { FastifyInstance, RouteOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildTestApp, type TestApp } from '../../test/app.ts';
@@ -10,7 +11,7 @@ import { call, member, type Member } from '../forum/post-testing.ts';
 const seen = vi.hoisted(() => ({ routes: [] as Array<{ method: string; url: string }> }));
 
 vi.mock('fastify', async (importOriginal) => {
-  const mod = await importOriginal<typeof import('fastify')>();
+  const mod = await importOriginal<typeof FastifyModule>();
   const original = mod.default as unknown as (...args: unknown[]) => FastifyInstance;
   const wrapped = Object.assign((...args: unknown[]) => {
     const app = original(...args);
