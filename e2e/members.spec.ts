@@ -128,7 +128,12 @@ test('the directory filters by status or username in any case, and sorts by join
     await main.getByRole('link', { name: 'Back to directory' }).click();
     await expect(page).toHaveURL(/\/directory\/users$/);
 
-    // Message opens the conversation: on this large screen in a floating chat window (spec §2).
+    // Message opens the conversation: on this large screen in a floating chat window (spec §2), the
+    // live chat that Functional cookies enable (spec §3).
+    await page.evaluate(() => {
+      localStorage.setItem('cookie_consent', 'true');
+      localStorage.setItem('cookie_preferences', JSON.stringify({ necessary: true, analytics: false, marketing: false, functional: true }));
+    });
     await page.goto(`/profile/${tag}_alpha`);
     await main.getByRole('button', { name: `Message @${tag}_alpha` }).click();
     await expect(page.getByRole('region', { name: `Chat with ${tag}_alpha` })).toBeVisible();
