@@ -181,13 +181,13 @@ export const ZCreateCategoryRequest = z.object({
   description: description.default(''),
   color,
 });
-export type TCreateCategoryRequest = z.input<typeof ZCreateCategoryRequest>;
+export type TCreateCategoryRequest = { name: string; slug?: string; description?: string; color: string };
 
 /** PATCH /api/admin/categories/:id: any of the fields. */
 export const ZUpdateCategoryRequest = z
   .object({ name: name.optional(), slug: slug.optional(), description: description.optional(), color: color.optional() })
   .refine((v) => Object.values(v).some((x) => x !== undefined), MODERATION_MSG.nothingToUpdate);
-export type TUpdateCategoryRequest = z.input<typeof ZUpdateCategoryRequest>;
+export type TUpdateCategoryRequest = Partial<TCreateCategoryRequest>;
 
 /** PUT /api/admin/categories/order: every category id, first to last. */
 export const ZCategoryOrderRequest = z.object({

@@ -1,10 +1,96 @@
+import { useQuery } from '@tanstack/react-query';
+import { useSearchParams } from 'react-router';
+import { REPORT_STATUSES, type TReportStatus } from '@common/contracts/moderation';
+import { errorMessage } from '@/lib/api-client';
+import { cn } from '@/lib/cn';
+import { Button } from '@/components/ui/button';
+import { getReportsQueryOptions } from '../api/moderation';
 import { AdminLayout } from '../components/admin-layout';
+import { PostTools } from '../components/post-tools';
+import { ReportItem } from '../components/report-item';
 
-/** Being built. */
+const TAB_LABEL: Record<TReportStatus, string> = { open: 'Open', resolved: 'Resolved', dismissed: 'Dismissed' };
+
+/** /admin/moderation: the reports queue by status, and the posts tool (pin, lock, move, delete). */
 export function AdminModerationPage() {
+  const [params, setParams] = useSearchParams();
+  const raw = params.get('status');
+  const status: TReportStatus = (REPORT_STATUSES as readonly string[]).includes(raw ?? '') ? (raw as TReportStatus) : 'open';
+  const page = Math.max(1, Number.parseInt(params.get('page') ?? '', 10) || 1);
+  const reports = useQuery(getReportsQueryOptions(status, page));
+
+  const go = (next: { status?: TReportStatus; page?: number }) => {
+    const p = new URLSearchParams(params);
+    const s = next.status ?? status;
+    if (s === 'open') p.delete('status');
+    else p.set('status', s);
+    if (next.page && next.page > 1) p.set('page', String(next.page));
+    else p.delete('page');
+    setParams(p, { replace: true });
+  };
+
   return (
     <AdminLayout title="Moderation">
-      <p>This screen is being built.</p>
+      <section aria-labelledby="reports-title" className="grid gap-3">
+        <h2 id="reports-title" className="text-xl font-bold">
+          Reports
+        </h2>
+        <div role="tablist" aria-label="Report status" className="inline-flex justify-self-start rounded-lg bg-surface p-1">
+          {REPORT_STATUSES.map((s) => (
+            <button
+              key={s}
+              type="button"
+              role="tab"
+              id={`reports-tab-${s}`}
+              aria-selected={status === s}
+              aria-controls="reports-panel"
+              onClick={() => go({ status: s })}
+              className={cn(
+                'min-h-10 rounded-md px-3 text-sm font-semibold',
+                status === s ? 'bg-white shadow-sm' : 'text-muted hover:text-ink',
+              )}
+            >
+              {TAB_LABEL[s]}
+              {s === 'open' && reports.data ? ` (${reports.data.openCount})` : ''}
+            </button>
+          ))}
+        </div>
+        <div id="reports-panel" role="tabpanel" aria-labelledby={`reports-tab-${status}`} className="grid gap-3">
+          {reports.isPending ? (
+            <p role="status">Loading reports…</p>
+          ) : reports.isError ? (
+            <div role="alert" className="grid justify-items-start gap-2 rounded-xl border-l-8 border-red-700 bg-red-50 p-4 text-red-950">
+              <p>{errorMessage(reports.error, 'Reports did not load.')}</p>
+              <Button variant="secondary" onClick={() => void reports.refetch()}>
+                Try again
+              </Button>
+            </div>
+          ) : reports.data.reports.length === 0 ? (
+            <p className="rounded-xl border-2 border-dashed border-line bg-white p-4">
+              {status === 'open' ? 'No open reports. All clear.' : `No ${TAB_LABEL[status].toLowerCase()} reports.`}
+            </p>
+          ) : (
+            <>
+              <ul className="grid gap-3">
+                {reports.data.reports.map((r) => (
+                  <ReportItem key={r.id} report={r} />
+                ))}
+              </ul>
+              {(page > 1 || reports.data.hasMore) && (
+                <nav aria-label="Report pages" className="flex gap-2">
+                  <Button variant="secondary" size="sm" disabled={page <= 1} onClick={() => go({ page: page - 1 })}>
+                    Previous
+                  </Button>
+                  <Button variant="secondary" size="sm" disabled={!reports.data.hasMore} onClick={() => go({ page: page + 1 })}>
+                    Next
+                  </Button>
+                </nav>
+              )}
+            </>
+          )}
+        </div>
+      </section>
+      <PostTools />
     </AdminLayout>
   );
 }

@@ -6,6 +6,7 @@ import { errorMessage } from '@/lib/api-client';
 import { openAuthDialog } from '@/lib/auth-dialog';
 import { cn } from '@/lib/cn';
 import { toast } from '@/components/ui/toast';
+import { ReportButton } from '@/components/report-button';
 import { useDeleteComment, useEditComment } from '../api/comments';
 import { useToggleReaction } from '../api/reactions';
 import type { CommentNode } from '../lib/comment-tree';
@@ -118,6 +119,9 @@ export function CommentItem({ node, ctx }: { node: CommentNode<TComment>; ctx: T
                   <button type="button" className={cn(actionClasses, 'text-red-800 hover:bg-red-50')} onClick={() => setConfirming(true)}>
                     <Trash2 aria-hidden="true" className="size-4" /> Delete
                   </button>
+                )}
+                {ctx.user && comment.author && comment.author.username !== ctx.user.username && (
+                  <ReportButton targetType="comment" targetId={comment.id} targetLabel={`${name}'s comment`} />
                 )}
               </div>
             </div>

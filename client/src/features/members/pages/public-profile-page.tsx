@@ -13,6 +13,7 @@ import { AvatarIcon } from '@/components/ui/avatar-icon';
 import { Button, buttonClasses } from '@/components/ui/button';
 import { Head } from '@/components/ui/head';
 import { MessageButton } from '@/components/ui/message-button';
+import { ReportButton } from '@/components/report-button';
 import { getMemberPostsQueryOptions, getPublicProfileQueryOptions } from '../api/members-api';
 import { MemberPostList, PostPager } from '../components/member-post-list';
 
@@ -100,13 +101,18 @@ function ProfileHeader({ profile }: { profile: TPublicProfile }) {
             <dd className="text-xl font-extrabold tabular-nums">{profile.commentCount.toLocaleString('en-GB')}</dd>
           </div>
         </dl>
-        <div className="mt-2">
+        <div className="mt-2 flex flex-wrap items-center gap-2">
           {self ? (
             <Link to="/profile" className={buttonClasses('secondary')}>
               Edit your profile
             </Link>
           ) : (
-            user && <MessageButton recipientId={profile.id} recipientName={`@${profile.username}`} />
+            user && (
+              <>
+                <MessageButton recipientId={profile.id} recipientName={`@${profile.username}`} />
+                <ReportButton targetType="user" targetId={profile.id} targetLabel={`@${profile.username}`} />
+              </>
+            )
           )}
         </div>
       </div>

@@ -1,0 +1,109 @@
+import { useId, useState, type FormEvent } from 'react';
+import { useMutation } from '@tanstack/react-query';
+import {
+  REPORT_MSG,
+  REPORT_REASON_MAX,
+  ZCreateReportRequest,
+  type TCreateReportRequest,
+  type TCreateReportResponse,
+  type TReportTargetType,
+} from '@common/contracts/reports';
+import { api, errorMessage } from '@/lib/api-client';
+import { Button } from '@/components/ui/button';
+import { Modal } from '@/components/ui/dialog';
+import { inputClasses } from '@/components/ui/form-field';
+import { toast } from '@/components/ui/toast';
+import { cn } from '@/lib/cn';
+
+export type ReportDialogProps = {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  targetType: TReportTargetType;
+  targetId: number;
+  /** What is reported, in words: 'this post', 'this comment', '@username'. */
+  targetLabel: string;
+};
+
+/** POST /api/reports: a member flags a post, comment or member for the admins. */
+export function useSendReport() {
+  return useMutation({
+    mutationFn: (input: TCreateReportRequest) => api.post<TCreateReportResponse>('/api/reports', input),
+  });
+}
+
+/** The reason form of a report; 'Report sent' on success, the server's message in an error toast otherwise. */
+export function ReportDialog({ open, onOpenChange, targetType, targetId, targetLabel }: ReportDialogProps) {
+  const [reason, setReason] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const send = useSendReport();
+  const fieldId = useId();
+  const errorId = `${fieldId}-error`;
+
+  const close = (o: boolean) => {
+    if (send.isPending) return;
+    onOpenChange(o);
+    if (!o) {
+      setReason('');
+      setError(null);
+    }
+  };
+
+  const onSubmit = (e: FormEvent) => {
+    e.preventDefault();
+    const parsed = ZCreateReportRequest.safeParse({ targetType, targetId, reason });
+    if (!parsed.success) {
+      setError(parsed.error.issues[0]?.message ?? REPORT_MSG.reasonMin);
+      return;
+    }
+    setError(null);
+    send.mutate(parsed.data, {
+      onSuccess: () => {
+        toast({ title: 'Report sent', description: 'Thank you. An admin will look at it.', variant: 'success' });
+        onOpenChange(false);
+        setReason('');
+      },
+      onError: (err) => toast({ title: 'Report failed', description: errorMessage(err, 'Could not send the report. Please try again.'), variant: 'destructive' }),
+    });
+  };
+
+  return (
+    <Modal open={open} onOpenChange={close} title={`Report ${targetLabel}`} description="Tell the admins what breaks the community guidelines. Your report stays private.">
+      <form onSubmit={onSubmit} noValidate className="grid gap-4">
+        <div className="grid gap-1.5">
+          <label htmlFor={fieldId} className="font-semibold">
+            Reason
+          </label>
+          <textarea
+            id={fieldId}
+            value={reason}
+            onChange={(e) => {
+              setReason(e.target.value);
+              if (error) setError(null);
+            }}
+            required
+            minLength={10}
+            maxLength={REPORT_REASON_MAX}
+            rows={4}
+            aria-invalid={error ? true : undefined}
+            aria-describedby={error ? errorId : undefined}
+            className={cn(inputClasses, 'min-h-28 resize-y')}
+            placeholder="For example: spam, abuse, a scam, personal details…"
+          />
+          {error && (
+            <p id={errorId} role="alert" className="text-sm font-semibold text-red-800">
+              {error}
+            </p>
+          )}
+        </div>
+        <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+          <Button variant="secondary" onClick={() => close(false)} disabled={send.isPending}>
+            Cancel
+          </Button>
+          <Button type="submit" variant="danger" disabled={send.isPending} aria-busy={send.isPending || undefined}>
+            {send.isPending ? 'Sending…' : 'Send report'}
+          </Button>
+        </div>
+      </form>
+    </Modal>
+  );
+}

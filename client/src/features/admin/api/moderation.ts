@@ -1,0 +1,75 @@
+import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import type { TPostDetail } from '@common/contracts/forum';
+import type { TAdminPost, TAdminPostList, TAdminReportList, TReportStatus } from '@common/contracts/moderation';
+import { api, withQuery } from '@/lib/api-client';
+
+// The moderation screen's calls (docs/API.md "Admin: moderation and categories"). Pin, lock and
+// delete are the forum's own routes; the server audits an admin's use of them.
+
+const REPORTS_ROOT = ['/api/admin/reports'] as const;
+const POSTS_ROOT = ['/api/admin/posts'] as const;
+/** Forum lists and post pages start with this; refreshed after a change so the site shows it. */
+const FORUM_ROOT = '/api/forum/';
+
+export const getReportsQueryOptions = (status: TReportStatus, page = 1) =>
+  queryOptions({
+    queryKey: [...REPORTS_ROOT, status, page] as const,
+    queryFn: ({ signal }) => api.get<TAdminReportList>(withQuery('/api/admin/reports', { status, page: page > 1 ? page : undefined }), { signal }),
+    staleTime: 15_000,
+    placeholderData: keepPreviousData,
+  });
+
+export const getAdminPostsQueryOptions = (q: string) =>
+  queryOptions({
+    queryKey: [...POSTS_ROOT, q] as const,
+    queryFn: ({ signal }) => api.get<TAdminPostList>(withQuery('/api/admin/posts', { q }), { signal }),
+    staleTime: 15_000,
+    placeholderData: keepPreviousData,
+  });
+
+function useRefreshAfter() {
+  const queryClient = useQueryClient();
+  return () => {
+    void queryClient.invalidateQueries({ queryKey: REPORTS_ROOT });
+    void queryClient.invalidateQueries({ queryKey: POSTS_ROOT });
+    void queryClient.invalidateQueries({ predicate: (q) => typeof q.queryKey[0] === 'string' && q.queryKey[0].startsWith(FORUM_ROOT) });
+    void queryClient.invalidateQueries({ queryKey: ['/api/admin/categories'] });
+  };
+}
+
+export type CloseReportInput = { id: number; outcome: 'resolve' | 'dismiss'; resolution?: string; deleteTarget?: boolean };
+
+/** POST /api/admin/reports/:id/resolve | /dismiss. */
+export function useCloseReport() {
+  const refresh = useRefreshAfter();
+  return useMutation({
+    mutationFn: ({ id, outcome, resolution, deleteTarget }: CloseReportInput) =>
+      api.post<{ message: string }>(
+        `/api/admin/reports/${id}/${outcome}`,
+        outcome === 'resolve' ? { resolution: resolution || undefined, action: deleteTarget ? 'delete_target' : 'none' } : { resolution: resolution || undefined },
+      ),
+    onSuccess: refresh,
+  });
+}
+
+export type PostAction = { kind: 'pin'; value: boolean } | { kind: 'lock'; value: boolean } | { kind: 'move'; categoryId: number } | { kind: 'delete' };
+
+/** Pin, lock, move or delete a post from the posts tool. */
+export function usePostAction(postId: number) {
+  const refresh = useRefreshAfter();
+  return useMutation({
+    mutationFn: async (action: PostAction): Promise<TAdminPost | TPostDetail | { message: string }> => {
+      switch (action.kind) {
+        case 'pin':
+          return api.put<TPostDetail>(`/api/forum/posts/${postId}/pin`, { pinned: action.value });
+        case 'lock':
+          return api.put<TPostDetail>(`/api/forum/posts/${postId}/lock`, { locked: action.value });
+        case 'move':
+          return api.post<TAdminPost>(`/api/admin/posts/${postId}/move`, { categoryId: action.categoryId });
+        case 'delete':
+          return api.delete<{ message: string }>(`/api/forum/posts/${postId}`);
+      }
+    },
+    onSuccess: refresh,
+  });
+}

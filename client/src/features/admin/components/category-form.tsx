@@ -1,0 +1,127 @@
+import { useId, useState, type FormEvent } from 'react';
+import { ZCreateCategoryRequest, type TAdminCategory, type TCreateCategoryRequest } from '@common/contracts/moderation';
+import { ApiError, errorMessage } from '@/lib/api-client';
+import { Button } from '@/components/ui/button';
+import { FormField, inputClasses } from '@/components/ui/form-field';
+
+type Props = {
+  /** The category being edited; absent for a new one. */
+  initial?: TAdminCategory;
+  submitLabel: string;
+  pending: boolean;
+  onSubmit: (values: TCreateCategoryRequest) => Promise<unknown>;
+  onCancel?: () => void;
+};
+
+type Errors = Partial<Record<'name' | 'slug' | 'description' | 'color' | 'form', string>>;
+
+/** Name, slug (optional: made from the name), description and colour, checked with the server's own rules. */
+export function CategoryForm({ initial, submitLabel, pending, onSubmit, onCancel }: Props) {
+  const [name, setName] = useState(initial?.name ?? '');
+  const [slug, setSlug] = useState(initial?.slug ?? '');
+  const [description, setDescription] = useState(initial?.description ?? '');
+  const [color, setColor] = useState(initial?.color ?? '#2563eb');
+  const [errors, setErrors] = useState<Errors>({});
+  const descId = useId();
+  const colorId = useId();
+
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    const parsed = ZCreateCategoryRequest.safeParse({ name, slug, description, color });
+    if (!parsed.success) {
+      const next: Errors = {};
+      for (const issue of parsed.error.issues) next[(issue.path[0] as keyof Errors) ?? 'form'] ??= issue.message;
+      setErrors(next);
+      return;
+    }
+    setErrors({});
+    try {
+      await onSubmit({ name, slug: slug.trim() || undefined, description, color });
+      if (!initial) {
+        setName('');
+        setSlug('');
+        setDescription('');
+      }
+    } catch (err) {
+      const fields = err instanceof ApiError && err.body && typeof err.body === 'object' && 'errors' in err.body ? (err.body.errors as Errors) : {};
+      setErrors({ ...fields, form: fields && Object.keys(fields).length > 0 ? undefined : errorMessage(err, 'Could not save the category.') });
+    }
+  };
+
+  return (
+    <form onSubmit={submit} noValidate className="grid gap-3">
+      {errors.form && (
+        <p role="alert" className="rounded-lg border-l-4 border-red-700 bg-red-50 p-3 text-sm font-semibold text-red-950">
+          {errors.form}
+        </p>
+      )}
+      <FormField label="Name" value={name} onChange={(e) => setName(e.target.value)} error={errors.name} maxLength={50} required />
+      <FormField
+        label="Slug"
+        hint="The address part, e.g. van-drivers. Leave empty to make it from the name."
+        value={slug}
+        onChange={(e) => setSlug(e.target.value)}
+        error={errors.slug}
+        maxLength={60}
+      />
+      <div className="grid gap-1.5">
+        <label htmlFor={descId} className="font-semibold">
+          Description
+        </label>
+        <textarea
+          id={descId}
+          value={description}
+          onChange={(e) => setDescription(e.target.value)}
+          maxLength={300}
+          rows={2}
+          className={inputClasses}
+          aria-invalid={errors.description ? true : undefined}
+        />
+        {errors.description && (
+          <p role="alert" className="text-sm font-semibold text-red-800">
+            {errors.description}
+          </p>
+        )}
+      </div>
+      <div className="grid gap-1.5">
+        <label htmlFor={colorId} className="font-semibold">
+          Colour
+        </label>
+        <div className="flex items-center gap-2">
+          <input
+            id={colorId}
+            type="color"
+            value={/^#[0-9a-f]{6}$/i.test(color) ? color : '#000000'}
+            onChange={(e) => setColor(e.target.value)}
+            className="h-11 w-14 cursor-pointer rounded-lg border-2 border-field bg-white p-1"
+          />
+          <input
+            aria-label="Colour as hex"
+            value={color}
+            onChange={(e) => setColor(e.target.value)}
+            className={`${inputClasses} w-32 font-mono`}
+            aria-invalid={errors.color ? true : undefined}
+          />
+          <span className="rounded-full px-2 py-0.5 text-sm font-semibold text-white" style={{ backgroundColor: color }}>
+            {name || 'Preview'}
+          </span>
+        </div>
+        {errors.color && (
+          <p role="alert" className="text-sm font-semibold text-red-800">
+            {errors.color}
+          </p>
+        )}
+      </div>
+      <div className="flex flex-wrap gap-2">
+        <Button type="submit" disabled={pending} aria-busy={pending || undefined}>
+          {pending ? 'Saving…' : submitLabel}
+        </Button>
+        {onCancel && (
+          <Button variant="secondary" onClick={onCancel} disabled={pending}>
+            Cancel
+          </Button>
+        )}
+      </div>
+    </form>
+  );
+}
