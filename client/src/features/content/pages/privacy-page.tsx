@@ -1,15 +1,7 @@
-import { Link } from 'react-router';
-import { SimplePage } from '@/components/ui/simple-page';
+import { PRIVACY } from '@common/content/legal';
+import { ContentPageView } from '../components/content-page-view';
 
-/** '/privacy' and '/privacy-policy'. */
+/** '/privacy' and '/privacy-policy' (the same page; the server's canonical URL is '/privacy'). */
 export function PrivacyPage() {
-  return (
-    <SimplePage title="Privacy Policy">
-      <p>The full privacy policy will be published on this page.</p>
-      <p>
-        Today Kerbside only uses the essential cookie that keeps you signed in. We don't use analytics, functional or
-        marketing cookies, and we never sell your data. Questions? <Link to="/support" className="link">Contact us</Link>.
-      </p>
-    </SimplePage>
-  );
+  return <ContentPageView page={PRIVACY} />;
 }

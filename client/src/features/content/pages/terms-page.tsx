@@ -1,17 +1,6 @@
-import { Link } from 'react-router';
-import { SimplePage } from '@/components/ui/simple-page';
+import { TERMS } from '@common/content/legal';
+import { ContentPageView } from '../components/content-page-view';
 
 export function TermsPage() {
-  return (
-    <SimplePage title="Terms of Service">
-      <p>The full terms for using Kerbside will be published on this page.</p>
-      <p>
-        In short: Kerbside is free; you're responsible for what you post; be respectful and follow the{' '}
-        <Link to="/community-guidelines" className="link">
-          community guidelines
-        </Link>
-        . Questions? <Link to="/support" className="link">Contact us</Link>.
-      </p>
-    </SimplePage>
-  );
+  return <ContentPageView page={TERMS} />;
 }

@@ -1,0 +1,65 @@
+import { describe, expect, it } from 'vitest';
+import { CONTENT_PAGES, COURIER_GUIDE, PAY_ESTIMATOR_PAGE, PRIVACY } from './index';
+import { renderContentHtml } from './html';
+import { allBlocks, parseInline, wordCount, type ContentPage } from './types';
+
+const pages: ContentPage[] = [...new Set(Object.values(CONTENT_PAGES)), PAY_ESTIMATOR_PAGE];
+
+describe('content pages', () => {
+  it.each(pages.map((p) => [p.path, p] as const))('%s has a head fit for search results and unique anchors', (_path, page) => {
+    expect(page.description.length).toBeGreaterThan(50);
+    expect(page.description.length).toBeLessThanOrEqual(160);
+    expect(page.lastReviewed).toBe('2026-11-22');
+    const ids = page.sections.flatMap((s) => [s.id, ...(s.subsections ?? []).map((sub) => sub.id)]);
+    expect(new Set(ids).size).toBe(ids.length);
+    for (const id of ids) expect(id).toMatch(/^[a-z0-9-]+$/);
+  });
+
+  it('every link goes to a known page, an anchor on the page or an https site', () => {
+    const known = new Set([...Object.keys(CONTENT_PAGES), '/pay-estimator', '/support', '/forum', '/profile']);
+    for (const page of pages) {
+      const texts = [...page.intro, ...allBlocks(page).flatMap((b) => (b.type === 'list' ? b.items : b.type === 'table' ? [b.caption, ...b.rows.flat()] : [b.text]))];
+      for (const t of texts) {
+        for (const part of parseInline(t)) {
+          if (!part.href) continue;
+          if (part.href.startsWith('https://')) continue;
+          const [path] = part.href.split('#');
+          expect(known.has(path), `${page.path}: ${part.href}`).toBe(true);
+        }
+      }
+    }
+  });
+
+  it('the guide is substantial and dated', () => {
+    expect(wordCount(COURIER_GUIDE)).toBeGreaterThanOrEqual(3000);
+    expect(COURIER_GUIDE.toc).toBe(true);
+  });
+
+  it('privacy is one page at both addresses', () => {
+    expect(CONTENT_PAGES['/privacy-policy']).toBe(PRIVACY);
+  });
+});
+
+describe('renderContentHtml', () => {
+  it('renders headings in order, the contents and tables with header scopes', () => {
+    const html = renderContentHtml(COURIER_GUIDE);
+    expect(html).toContain('<h1>The UK courier guide</h1>');
+    expect(html).toContain('Last reviewed: <time datetime="2026-11-22">22 November 2026</time>');
+    expect(html).toContain('<a href="#employment-status">Employed, worker or self-employed</a>');
+    expect(html).toContain('<h2 id="employment-status">');
+    expect(html).toContain('<th scope="col">Vehicle</th>');
+    expect(html).toContain('<th scope="row">Motorcycles</th>');
+    expect(html).toContain('<a href="/pay-estimator">pay estimator</a>');
+  });
+
+  it('escapes text and drops unsafe links', () => {
+    const page: ContentPage = {
+      ...PAY_ESTIMATOR_PAGE,
+      intro: ['<script>alert(1)</script> [x](javascript:void) [z](data:text) [y](//evil.example)'],
+    };
+    const html = renderContentHtml(page);
+    expect(html).toContain('&lt;script&gt;alert(1)&lt;/script&gt; x z y');
+    expect(html).not.toContain('javascript:');
+    expect(html).not.toContain('evil.example');
+  });
+});
