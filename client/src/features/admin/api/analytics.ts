@@ -1,0 +1,20 @@
+import { keepPreviousData, queryOptions } from '@tanstack/react-query';
+import type { TAnalyticsReport } from '@common/contracts/analytics';
+import { ApiError, api, withQuery } from '@/lib/api-client';
+import { shouldRetryQuery } from '@/lib/query-client';
+
+export const ADMIN_ANALYTICS_URL = '/api/admin/analytics';
+
+export type AnalyticsPeriod = { from: string; to: string };
+
+/** GET /api/admin/analytics for a period of Europe/London days (both ends included). */
+export const getAdminAnalyticsQueryOptions = (period: AnalyticsPeriod) =>
+  queryOptions({
+    queryKey: [ADMIN_ANALYTICS_URL, period] as const,
+    queryFn: ({ signal }) => api.get<TAnalyticsReport>(withQuery(ADMIN_ANALYTICS_URL, period), { signal }),
+    // Changing the period keeps the last report on screen until the new one arrives.
+    placeholderData: keepPreviousData,
+    staleTime: 60_000,
+    // A refused period (400) stays refused: show its message at once.
+    retry: (failures, err) => !(err instanceof ApiError && err.status === 400) && shouldRetryQuery(failures, err),
+  });
