@@ -1,0 +1,36 @@
+import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import type { TTicketDetail, TTicketList, TTicketStatus } from '@common/contracts/support';
+import { api, withQuery } from '@/lib/api-client';
+
+// Admin support desk (docs/API.md "Support").
+
+export const TICKETS_ROOT = ['/api/admin/support'] as const;
+
+export const getTicketsQueryOptions = (status: TTicketStatus, page = 1) =>
+  queryOptions({
+    queryKey: [...TICKETS_ROOT, 'list', status, page] as const,
+    queryFn: ({ signal }) => api.get<TTicketList>(withQuery('/api/admin/support', { status, page: page > 1 ? page : undefined }), { signal }),
+    placeholderData: keepPreviousData,
+    staleTime: 15_000,
+  });
+
+export const getTicketQueryOptions = (id: number) =>
+  queryOptions({
+    queryKey: [...TICKETS_ROOT, 'ticket', id] as const,
+    queryFn: ({ signal }) => api.get<TTicketDetail>(`/api/admin/support/${id}`, { signal }),
+  });
+
+export type TicketAction = { kind: 'reply' | 'notes'; body: string } | { kind: 'close' | 'reopen' };
+
+/** Reply (mailed), note (internal), close, reopen: each answers the whole ticket. */
+export function useTicketAction(id: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (action: TicketAction) =>
+      api.post<TTicketDetail>(`/api/admin/support/${id}/${action.kind}`, 'body' in action ? { body: action.body } : undefined),
+    onSuccess: (ticket) => {
+      queryClient.setQueryData(getTicketQueryOptions(id).queryKey, ticket);
+      void queryClient.invalidateQueries({ queryKey: [...TICKETS_ROOT, 'list'] });
+    },
+  });
+}
