@@ -126,6 +126,23 @@ describe.each(testDatabases)('server-written pages: head, structured data, reada
     }
   });
 
+  it('content pages carry their text, a canonical URL and a description in the first HTML', async () => {
+    const guide = await t.app.inject({ url: '/courier-guide-uk' });
+    expect(guide.statusCode).toBe(200);
+    expect(guide.body).toContain('<title>Courier Guide UK | Kerbside</title>');
+    expect(rootOf(guide.body)).toContain('Self Assessment');
+    expect(rootOf(guide.body)).toContain('<h2 id="toc-heading">Contents</h2>');
+    const alias = await t.app.inject({ url: '/privacy-policy' });
+    expect(alias.body).toContain('<link rel="canonical" href="http://localhost:5000/privacy" />');
+    expect(rootOf(alias.body)).toContain('UK GDPR');
+    for (const url of ['/terms', '/community-guidelines', '/pay-estimator', '/support']) {
+      const res = await t.app.inject({ url });
+      expect(res.statusCode, url).toBe(200);
+      expect(meta(res.body, 'name', 'description')!.length, url).toBeLessThanOrEqual(160);
+      expect(rootOf(res.body), url).toMatch(/<h1[^>]*>/);
+    }
+  });
+
   it('robots.txt points at the sitemap; the sitemap lists content pages, categories and posts', async () => {
     const robots = await t.app.inject({ url: '/robots.txt' });
     expect(robots.statusCode).toBe(200);
