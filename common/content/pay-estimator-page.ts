@@ -14,7 +14,7 @@ export const PAY_ESTIMATOR_PAGE: ContentPage = {
   toc: false,
   intro: [
     'Enter how you are paid, your drops or hours, your miles and your vehicle costs to see what a round pays after fuel and vehicle costs, per hour, per week and per year. It compares the result with the National Living Wage and estimates Income Tax and Class 4 National Insurance for the 2026/27 tax year, with HMRC\u2019s simplified mileage rates shown as the alternative to actual costs.',
-    'This is an estimate, not tax advice. It assumes the courier work is your only income and uses the income tax bands for England, Wales and Northern Ireland. Read more in the [UK courier guide](/courier-guide-uk).',
+    'This is an estimate, not tax advice. Real pay depends on your contract, deductions and other income: the tax estimate assumes the courier work is your only income and uses the income tax bands for England, Wales and Northern Ireland. Check with HMRC or an accountant before relying on it, and read more in the [UK courier guide](/courier-guide-uk).',
   ],
   sections: [],
 };

@@ -18,6 +18,9 @@ import { PayEstimatorResults } from '../components/pay-estimator-results';
 
 type CopyState = 'idle' | 'copied' | 'failed';
 
+/** The start of the second intro paragraph, shown in bold. */
+const DISCLAIMER_LEAD = 'This is an estimate, not tax advice.';
+
 /**
  * '/pay-estimator'. The address is the form's state: every change rewrites the query
  * (?vehicle=van&model=per_drop&rate=1.2…), so a result can be shared, bookmarked or reloaded.
@@ -53,17 +56,20 @@ export function PayEstimatorPage() {
       <meta name="description" content={page.description} />
       <header className="grid max-w-3xl gap-3">
         <h1 className="text-3xl font-extrabold">{page.heading}</h1>
-        {page.intro.map((text, i) => (
-          <p key={i}>
-            <InlineText text={text} />
-          </p>
-        ))}
+        <p>
+          <InlineText text={page.intro[0]} />
+        </p>
         <p role="note" className="rounded-lg border-l-4 border-accent-400 bg-accent-100 px-4 py-3">
-          <strong>This is an estimate, not tax advice.</strong> Real pay depends on your contract, deductions and other income; check with HMRC or an accountant before relying on it.
+          <strong>{DISCLAIMER_LEAD}</strong>
+          <InlineText text={page.intro[1].slice(DISCLAIMER_LEAD.length)} />
         </p>
       </header>
       <div className="grid grid-cols-1 items-start gap-8 lg:grid-cols-[minmax(0,5fr)_minmax(0,7fr)]">
         <div className="grid gap-4 rounded-xl border border-line bg-white p-4 sm:p-6">
+          {/* On a phone the results sit below a long form: one tap to them. */}
+          <a href="#results-heading" className="link lg:hidden">
+            Skip to your estimate
+          </a>
           <PayEstimatorForm values={values} errors={validation.ok ? {} : validation.errors} onChange={onChange} />
           <div className="flex flex-wrap items-center gap-3 border-t border-line pt-4">
             <Button variant="secondary" onClick={copyLink}>
