@@ -1,0 +1,34 @@
+import { infiniteQueryOptions } from '@tanstack/react-query';
+import type { TAuditPage } from '@common/contracts/admin';
+import { api, withQuery } from '@/lib/api-client';
+
+// The audit log: every admin action, newest first (docs/API.md "Admin: dashboard, members, audit log").
+
+export const AUDIT_ROOT = ['/api/admin/audit-log'] as const;
+
+export const getAuditQueryOptions = (target?: { type: string; id: string | number }) =>
+  infiniteQueryOptions({
+    queryKey: [...AUDIT_ROOT, target ? `${target.type}:${target.id}` : 'all'] as const,
+    queryFn: ({ signal, pageParam }) =>
+      api.get<TAuditPage>(
+        withQuery(AUDIT_ROOT[0], { cursor: pageParam ?? undefined, targetType: target?.type, targetId: target ? String(target.id) : undefined }),
+        { signal },
+      ),
+    initialPageParam: null as string | null,
+    getNextPageParam: (last) => last.nextCursor,
+    staleTime: 10_000,
+  });
+
+const ACTION_LABELS: Record<string, string> = {
+  'user.chat_suspend': 'suspended chat of',
+  'user.chat_unsuspend': 'lifted chat suspension of',
+  'user.suspend': 'suspended account of',
+  'user.unsuspend': 'lifted account suspension of',
+  'user.make_admin': 'made admin:',
+  'user.remove_admin': 'removed admin:',
+  'user.resend_verification': 'resent verification to',
+  'user.delete': 'deleted member',
+};
+
+/** 'suspended chat of', or the raw `thing.verb` for actions of other admin screens. */
+export const actionLabel = (action: string) => ACTION_LABELS[action] ?? action.replace(/[._]/g, ' ');

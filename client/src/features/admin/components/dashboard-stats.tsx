@@ -1,0 +1,39 @@
+import type { ReactNode } from 'react';
+import { Link } from 'react-router';
+import type { TDashboard } from '@common/contracts/admin';
+
+const n = (v: number) => v.toLocaleString('en-GB');
+
+function StatCard({ label, value, sub, to }: { label: string; value: number; sub?: ReactNode; to?: string }) {
+  const body = (
+    <>
+      <span className="text-sm font-semibold text-muted">{label}</span>
+      <span className="text-3xl font-extrabold tabular-nums" data-testid={`stat-${label.toLowerCase().replace(/\s+/g, '-')}`}>
+        {n(value)}
+      </span>
+      {sub && <span className="text-sm text-muted">{sub}</span>}
+    </>
+  );
+  const cls = 'grid gap-1 rounded-xl border-2 border-line bg-white p-4';
+  return to ? (
+    <Link to={to} className={`${cls} hover:border-brand-800`}>
+      {body}
+    </Link>
+  ) : (
+    <div className={cls}>{body}</div>
+  );
+}
+
+/** The dashboard's figures; "today" is the Europe/London day. */
+export function DashboardStats({ data }: { data: TDashboard }) {
+  return (
+    <section aria-label="Site figures" className="grid grid-cols-2 gap-3 md:grid-cols-3 lg:grid-cols-6">
+      <StatCard label="Members" value={data.members.total} sub={`${n(data.members.newThisWeek)} new this week · ${n(data.members.verified)} verified`} to="/admin/members" />
+      <StatCard label="Posts" value={data.posts.total} sub={`${n(data.posts.today)} today`} to="/admin/moderation" />
+      <StatCard label="Comments" value={data.comments.total} sub={`${n(data.comments.today)} today`} />
+      <StatCard label="Chat messages" value={data.messages.total} />
+      <StatCard label="Open support tickets" value={data.openSupportTickets} to="/admin/support" />
+      <StatCard label="Open reports" value={data.openReports} to="/admin/moderation" />
+    </section>
+  );
+}
