@@ -7,8 +7,8 @@ import { getSocketClient, useSocketConnection, useSocketEvent, useSocketReconnec
 import { toast } from '@/components/ui/toast';
 import { cn } from '@/lib/cn';
 import { useConsent } from '@/lib/consent';
-import { CHAT_UNREAD_KEY, chatUnreadQueryOptions, INBOX_ROOT } from '../api/chat-api';
-import { badge, newMessageToastTitle, unreadTitle } from '../lib/messages';
+import { CHAT_ACCESS_KEY, CHAT_UNREAD_KEY, chatUnreadQueryOptions, INBOX_ROOT } from '../api/chat-api';
+import { accessProblem, badge, CHAT_TEXT, newMessageToastTitle, unreadTitle } from '../lib/messages';
 import { closeAllWindows, hasWindow, isWindowShown, LARGE_SCREEN_QUERY, openWindow } from '../lib/chat-windows';
 import { ChatDock } from './chat-dock';
 
@@ -98,6 +98,14 @@ export function ChatCenter({ userId, className }: { userId: number; className?: 
   });
 
   useSocketReconnected(() => void queryClient.invalidateQueries({ queryKey: CHAT_UNREAD_KEY }));
+
+  // An admin suspended this member's chat (an error frame not tied to a send): spec §4 toast at once,
+  // and the access check runs again. On /inbox the access gate shows the card and the toast itself.
+  useSocketEvent('error', (frame) => {
+    if (frame.clientMessageId || accessProblem(frame.message) !== 'suspended') return;
+    void queryClient.invalidateQueries({ queryKey: CHAT_ACCESS_KEY });
+    if (!pathname.startsWith('/inbox')) toast({ title: CHAT_TEXT.suspendedTitle, description: CHAT_TEXT.suspendedBody, variant: 'destructive' });
+  });
 
   // Windows belong to this member: gone on sign-out.
   useEffect(() => () => closeAllWindows(), [userId]);
