@@ -1,4 +1,5 @@
 import { eq, sql } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { ANALYTICS_MSG, type TAnalyticsReport } from '../../../common/contracts/analytics.ts';
 import {
@@ -15,7 +16,7 @@ import { freshIp, get, post, signUp, unique } from '../auth/testing.ts';
 import { insertCategory, insertPost } from '../forum/engagement-testing.ts';
 import { member, type Member } from '../forum/post-testing.ts';
 import { ANALYTICS_PER_MINUTE } from './routes.ts';
-import { FLUSH_AT_ROWS } from './ingest.ts';
+import { AnalyticsBuffer, FLUSH_AT_ROWS } from './ingest.ts';
 
 const CONSENT = { 'x-analytics-consent': 'granted' };
 const IPHONE = 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 Mobile/15E148';
@@ -186,6 +187,33 @@ describe.each(testDatabases)('analytics ingest (%s)', (kind) => {
     await send('/api/analytics/session/start', { sessionId: other, landingPage: '/' }, { headers: { 'user-agent': IPHONE } });
     await t.app.analytics.flush();
     expect(await sessionRow(other)).toMatchObject({ userAgent: IPHONE, deviceType: 'mobile', referrer: null });
+  });
+
+  it('two starts of one session in the same batch make one row (the first, with the member of the second)', async () => {
+    const member = await signUp(t);
+    const id = sid();
+    await send('/api/analytics/session/start', start(id, { landingPage: '/first' }));
+    await send('/api/analytics/session/start', start(id, { landingPage: '/second' }), { cookie: member.cookie });
+    await send('/api/analytics/page-view', view(id));
+    expect(t.app.analytics.pending()).toBe(2);
+    await t.app.analytics.flush();
+    expect(await db().select().from(analyticsSessions).where(eq(analyticsSessions.id, id))).toEqual([
+      expect.objectContaining({ landingPage: '/first', userId: member.id }),
+    ]);
+    expect(await viewsOf(id)).toHaveLength(1);
+  });
+
+  it('a table whose write fails loses only its own rows, and the failure is logged', async () => {
+    const warnings: string[] = [];
+    const log = { ...t.app.log, warn: (_o: unknown, msg: string) => void warnings.push(msg) } as unknown as FastifyBaseLogger;
+    const buffer = new AnalyticsBuffer(db(), log, { flushEveryMs: 0 });
+    const id = sid();
+    buffer.addAction({ sessionId: id, userId: 2_000_000_000, actionType: 'login' }); // no such member: FK violation
+    buffer.addPageView({ sessionId: id, pageUrl: '/still-stored' });
+    await buffer.flush();
+    expect(await actionsOf(id)).toEqual([]);
+    expect((await viewsOf(id)).map((v) => v.pageUrl)).toEqual(['/still-stored']);
+    expect(warnings).toEqual(['analytics flush of actions failed: rows dropped']);
   });
 
   it('an end for a session that never started creates nothing', async () => {

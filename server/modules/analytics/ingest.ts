@@ -21,14 +21,15 @@ export const MAX_PENDING_ROWS = 20_000;
 const CHUNK = 500;
 
 type Batch = {
-  sessions: SessionRow[];
+  /** By id: one INSERT … ON CONFLICT DO UPDATE may not touch the same row twice. */
+  sessions: Map<string, SessionRow>;
   pageViews: PageViewRow[];
   actions: ActionRow[];
   vitals: VitalRow[];
   ends: Map<string, SessionEnd>;
 };
-const emptyBatch = (): Batch => ({ sessions: [], pageViews: [], actions: [], vitals: [], ends: new Map() });
-const size = (b: Batch) => b.sessions.length + b.pageViews.length + b.actions.length + b.vitals.length + b.ends.size;
+const emptyBatch = (): Batch => ({ sessions: new Map(), pageViews: [], actions: [], vitals: [], ends: new Map() });
+const size = (b: Batch) => b.sessions.size + b.pageViews.length + b.actions.length + b.vitals.length + b.ends.size;
 
 /**
  * The in-process write buffer for analytics and vitals: requests only push rows here and answer at
@@ -74,8 +75,11 @@ export class AnalyticsBuffer {
     return size(this.batch);
   }
 
+  /** A second start of the same session in one batch keeps the first, and the member if only the second had one. */
   addSession(row: SessionRow) {
-    if (this.admit()) this.batch.sessions.push(row);
+    const first = this.batch.sessions.get(row.id);
+    if (first) first.userId ??= row.userId;
+    else if (this.admit()) this.batch.sessions.set(row.id, row);
     this.flushIfFull();
   }
   addPageView(row: PageViewRow) {
@@ -125,9 +129,10 @@ export class AnalyticsBuffer {
       this.log.warn({ dropped: this.dropped }, 'analytics buffer full: rows dropped');
       this.dropped = 0;
     }
-    try {
-      // Sessions first, so the ends of sessions started in the same batch find their row.
-      for (const rows of chunks(b.sessions)) {
+    // Sessions first, so the ends of sessions started in the same batch find their row. Each table
+    // on its own: one failing write does not lose the others.
+    await this.step('sessions', b.sessions.size, async () => {
+      for (const rows of chunks([...b.sessions.values()])) {
         await this.db
           .insert(analyticsSessions)
           .values(rows)
@@ -138,9 +143,17 @@ export class AnalyticsBuffer {
             set: { userId: sql`coalesce(${analyticsSessions.userId}, excluded.user_id)` },
           });
       }
+    });
+    await this.step('page views', b.pageViews.length, async () => {
       for (const rows of chunks(b.pageViews)) await this.db.insert(analyticsPageViews).values(rows);
+    });
+    await this.step('actions', b.actions.length, async () => {
       for (const rows of chunks(b.actions)) await this.db.insert(analyticsActions).values(rows);
+    });
+    await this.step('vitals', b.vitals.length, async () => {
       for (const rows of chunks(b.vitals)) await this.db.insert(vitalsMetrics).values(rows);
+    });
+    await this.step('session ends', b.ends.size, async () => {
       for (const ends of chunks([...b.ends.values()])) {
         // One UPDATE for the batch; an end for a session that never started matches no row and is
         // dropped (an end alone says nothing about when or where the visit began).
@@ -154,8 +167,15 @@ export class AnalyticsBuffer {
           from (values ${values}) as v(id, ended_at, duration)
           where s.id = v.id`);
       }
+    });
+  }
+
+  private async step(what: string, rows: number, write: () => Promise<void>) {
+    if (rows === 0) return;
+    try {
+      await write();
     } catch (err) {
-      this.log.warn({ err, rows: size(b) }, 'analytics flush failed: rows dropped');
+      this.log.warn({ err, rows }, `analytics flush of ${what} failed: rows dropped`);
     }
   }
 }
