@@ -130,8 +130,10 @@ test('a member reports a comment and the admin sees it in the moderation queue',
   await comment.getByRole('button', { name: `Report ${author.username}'s comment` }).click();
   await dialog.getByLabel('Reason').fill('Still spam, please remove it.');
   await dialog.getByRole('button', { name: 'Send report' }).click();
-  await expect(page.getByRole('region', { name: /notifications/i }).getByText('You have already reported this')).toBeVisible();
-  await page.keyboard.press('Escape');
+  await expect(dialog.getByRole('alert')).toHaveText('You have already reported this');
+  await dialog.getByRole('button', { name: 'Cancel' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(toastTitled(page, 'Report failed')).toBeVisible();
 
   const adminBrowser = await secondBrowser(browser, baseURL);
   try {

@@ -62,7 +62,12 @@ export function ReportDialog({ open, onOpenChange, targetType, targetId, targetL
         onOpenChange(false);
         setReason('');
       },
-      onError: (err) => toast({ title: 'Report failed', description: errorMessage(err, 'Could not send the report. Please try again.'), variant: 'destructive' }),
+      onError: (err) => {
+        const message = errorMessage(err, 'Could not send the report. Please try again.');
+        // Also inside the dialog: while it is open, the page behind it (the toast too) is hidden from screen readers.
+        setError(message);
+        toast({ title: 'Report failed', description: message, variant: 'destructive' });
+      },
     });
   };
 
