@@ -185,7 +185,24 @@ export const ZAdSlotCreateRequest = z
     deviceTarget: fields.deviceTarget.default('any'),
   })
   .superRefine(checkWhole);
-export type TAdSlotCreateRequest = z.input<typeof ZAdSlotCreateRequest>;
+/** What a client sends (the preprocessing of the schema hides it from z.input). */
+export type TAdSlotCreateRequest = {
+  name?: string;
+  location: string;
+  position?: number;
+  isActive?: boolean;
+  adType: TAdType;
+  adSlotId?: string | null;
+  customHtml?: string | null;
+  title?: string | null;
+  body?: string | null;
+  linkUrl?: string | null;
+  imageUrl?: string | null;
+  width?: number | null;
+  height?: number | null;
+  isResponsive?: boolean;
+  deviceTarget?: TDeviceTarget;
+};
 export type TAdSlotCreate = z.output<typeof ZAdSlotCreateRequest>;
 
 /**
@@ -211,7 +228,7 @@ export const ZAdSlotUpdateRequest = z
     deviceTarget: fields.deviceTarget.optional(),
   })
   .refine((v) => Object.values(v).some((x) => x !== undefined), { message: AD_MSG.nothingToUpdate });
-export type TAdSlotUpdateRequest = z.input<typeof ZAdSlotUpdateRequest>;
+export type TAdSlotUpdateRequest = Partial<TAdSlotCreateRequest>;
 export type TAdSlotUpdate = z.output<typeof ZAdSlotUpdateRequest>;
 
 /** `:id` of the admin routes; anything but a positive integer is an id that does not exist (404). */

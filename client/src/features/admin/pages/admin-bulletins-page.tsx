@@ -1,10 +1,137 @@
+import { useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { Pencil, Trash2 } from 'lucide-react';
+import { visibilityLabel, type TAdminBulletin } from '@common/contracts/bulletins';
+import { errorMessage } from '@/lib/api-client';
+import { Button } from '@/components/ui/button';
+import { Switch } from '@/components/ui/switch';
+import { toast } from '@/components/ui/toast';
+import { getAdminBulletinsQueryOptions, useCreateBulletin, useDeleteBulletin, useUpdateBulletin } from '../api/bulletins';
 import { AdminLayout } from '../components/admin-layout';
+import { BulletinForm } from '../components/bulletin-form';
+import { ConfirmDeleteDialog } from '../components/confirm-delete-dialog';
 
-/** Being built. */
+const dateTime = new Intl.DateTimeFormat('en-GB', { dateStyle: 'medium', timeStyle: 'short', timeZone: 'Europe/London' });
+
+/** /admin/bulletins: the forum's bulletins, newest first; create, edit, switch on and off, delete. */
 export function AdminBulletinsPage() {
+  const list = useQuery(getAdminBulletinsQueryOptions());
+  const create = useCreateBulletin();
+
   return (
     <AdminLayout title="Bulletins">
-      <p>This screen is being built.</p>
+      <div className="grid gap-6 lg:grid-cols-[1fr_24rem]">
+        <section aria-labelledby="bulletin-list-title" className="grid content-start gap-3">
+          <h2 id="bulletin-list-title" className="text-xl font-bold">
+            All bulletins
+          </h2>
+          <p className="text-sm text-muted">
+            Active bulletins show on the forum list, newest first. Members can dismiss one; it then stays hidden in their browser.
+          </p>
+          {list.isPending ? (
+            <p role="status">Loading bulletins…</p>
+          ) : list.isError ? (
+            <p role="alert" className="rounded-lg border-l-4 border-red-700 bg-red-50 p-3 text-red-950">
+              {errorMessage(list.error, 'Bulletins did not load.')}
+            </p>
+          ) : list.data.length === 0 ? (
+            <p className="rounded-xl border-2 border-dashed border-line bg-white p-4">No bulletins yet.</p>
+          ) : (
+            <ul className="grid gap-2">
+              {list.data.map((b) => (
+                <BulletinRow key={b.id} bulletin={b} />
+              ))}
+            </ul>
+          )}
+        </section>
+        <section aria-labelledby="new-bulletin-title" className="grid content-start gap-3 rounded-2xl border border-line bg-white p-4">
+          <h2 id="new-bulletin-title" className="text-xl font-bold">
+            New bulletin
+          </h2>
+          <BulletinForm
+            submitLabel="Create bulletin"
+            pending={create.isPending}
+            onSubmit={(values) => create.mutateAsync(values).then(() => toast({ title: 'Bulletin created', variant: 'success' }))}
+          />
+        </section>
+      </div>
     </AdminLayout>
+  );
+}
+
+function BulletinRow({ bulletin: b }: { bulletin: TAdminBulletin }) {
+  const [editing, setEditing] = useState(false);
+  const [confirming, setConfirming] = useState(false);
+  const update = useUpdateBulletin();
+  const remove = useDeleteBulletin();
+  const switchId = `bulletin-${b.id}-active`;
+
+  const toggle = (isActive: boolean) =>
+    update.mutate(
+      { id: b.id, isActive },
+      {
+        onSuccess: () => toast({ title: isActive ? 'Bulletin shown' : 'Bulletin hidden', variant: 'success' }),
+        onError: (err) => toast({ title: 'Bulletin not changed', description: errorMessage(err), variant: 'destructive' }),
+      },
+    );
+  const onDelete = () =>
+    remove.mutate(b.id, {
+      onSuccess: () => {
+        setConfirming(false);
+        toast({ title: 'Bulletin deleted', variant: 'success' });
+      },
+      onError: (err) => toast({ title: 'Bulletin not deleted', description: errorMessage(err), variant: 'destructive' }),
+    });
+
+  return (
+    <li>
+      <article aria-label={b.title} className="grid gap-3 rounded-xl border border-line bg-white p-3">
+        <div className="flex flex-wrap items-start gap-3">
+          <div className="grid min-w-0 flex-1 gap-1">
+            <h3 className="font-bold break-words">{b.title}</h3>
+            <p className="text-sm text-muted">
+              {visibilityLabel(b.visibilityType)} · created {dateTime.format(new Date(b.createdAt))}
+            </p>
+          </div>
+          <div className="flex items-center gap-2">
+            <Switch id={switchId} checked={b.isActive} disabled={update.isPending} onCheckedChange={toggle} />
+            <label htmlFor={switchId} className="text-sm font-semibold">
+              {b.isActive ? 'Active' : 'Off'}
+            </label>
+          </div>
+        </div>
+        <p className="text-sm break-words whitespace-pre-line">{b.message}</p>
+        <div className="flex flex-wrap gap-1">
+          <Button size="sm" variant="ghost" aria-expanded={editing} onClick={() => setEditing(!editing)}>
+            <Pencil aria-hidden="true" className="size-4" /> Edit
+          </Button>
+          <Button size="sm" variant="ghost" className="text-red-800 hover:bg-red-50" onClick={() => setConfirming(true)}>
+            <Trash2 aria-hidden="true" className="size-4" /> Delete
+          </Button>
+        </div>
+        {editing && (
+          <BulletinForm
+            initial={b}
+            submitLabel="Save changes"
+            pending={update.isPending}
+            onCancel={() => setEditing(false)}
+            onSubmit={(values) =>
+              update.mutateAsync({ id: b.id, ...values }).then(() => {
+                setEditing(false);
+                toast({ title: 'Bulletin saved', variant: 'success' });
+              })
+            }
+          />
+        )}
+        <ConfirmDeleteDialog
+          open={confirming}
+          onOpenChange={setConfirming}
+          title="Delete this bulletin?"
+          description={`“${b.title}” will be removed for everyone. This cannot be undone.`}
+          pending={remove.isPending}
+          onConfirm={onDelete}
+        />
+      </article>
+    </li>
   );
 }

@@ -1,0 +1,32 @@
+import { queryOptions } from '@tanstack/react-query';
+import { AD_MSG, type TAdDevice, type TAdSlot } from '@common/contracts/ads';
+import { CACHE_MS } from '@common/constants';
+
+/**
+ * GET /api/ads/slots?location=…&device=… (spec §7, §9: cached 5 min). A failure throws 'Failed to
+ * fetch ad slots' (spec §8); the slot that asked only logs it. Every slot of one location on a page
+ * shares this one request.
+ */
+export const getAdSlotsQueryOptions = (location: string, device: TAdDevice) =>
+  queryOptions({
+    queryKey: ['/api/ads/slots', { location, device }],
+    queryFn: async ({ signal }): Promise<TAdSlot[]> => {
+      let res: Response;
+      try {
+        res = await fetch(`/api/ads/slots?${new URLSearchParams({ location, device })}`, {
+          credentials: 'include',
+          headers: { Accept: 'application/json' },
+          signal,
+        });
+      } catch {
+        throw new Error(AD_MSG.fetchFailed);
+      }
+      if (!res.ok) throw new Error(AD_MSG.fetchFailed);
+      const body: unknown = await res.json().catch(() => null);
+      if (!Array.isArray(body)) throw new Error(AD_MSG.fetchFailed);
+      return body as TAdSlot[];
+    },
+    staleTime: CACHE_MS.adSlots,
+    // An ad is not worth three retries on a weak signal.
+    retry: 1,
+  });
