@@ -22,7 +22,8 @@ function Row({ label, hour, week, year, strong }: { label: string; hour: number 
 }
 
 /** The estimate: pay and costs, the National Living Wage comparison, expenses and tax. */
-export function PayEstimatorResults({ estimate: e, weeks }: { estimate: PayEstimate; weeks: number }) {
+export function PayEstimatorResults({ estimate: e, weeks, daysPerWeek }: { estimate: PayEstimate; weeks: number; daysPerWeek: number }) {
+  const daysPerYear = weeks * daysPerWeek;
   const h = e.hoursPerYear;
   const perHour = (year: number) => (h > 0 ? year / h : null);
   const perWeek = (year: number) => year / weeks;
@@ -81,8 +82,11 @@ export function PayEstimatorResults({ estimate: e, weeks }: { estimate: PayEstim
       </div>
 
       <div className="grid gap-2">
-        <h3 className="text-lg font-bold">Running costs</h3>
+        <h3 className="text-lg font-bold">Per day and running costs</h3>
         <ul className="list-disc space-y-1 pl-6">
+          <li>
+            A day&rsquo;s work: {money(e.gross.perDay)} gross, {money(daysPerYear > 0 ? e.net.perYear / daysPerYear : 0)} after running costs.
+          </li>
           <li>
             Fuel or charging: {pence(e.running.energyPencePerMile)} a mile, {money(e.running.energyPerWeek)} a week worked, {money(e.running.energyPerYear)} a year.
           </li>

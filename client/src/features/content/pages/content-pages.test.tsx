@@ -49,6 +49,8 @@ describe('pay estimator page', () => {
     const table = screen.getByRole('table', { name: /Pay and costs \(2026\/27 estimate, 46 weeks worked\)/ });
     const gross = within(table).getByRole('row', { name: /Gross pay/ });
     expect(within(gross).getAllByRole('cell').map((c) => c.textContent)).toEqual(['£16.67', '£750.00', '£34,500.00']);
+    // A day: £150 gross; £24,630 ÷ (5 × 46 = 230 days) = £107.09 after running costs.
+    expect(screen.getByText(/A day’s work/).textContent).toBe('A day’s work: £150.00 gross, £107.09 after running costs.');
     // £24,630 after costs ÷ 2,070 hours = £11.90, £0.81 below £12.71 (from 1 April 2026).
     expect(screen.getByText(/£11\.90 an hour/)).toBeTruthy();
     expect(screen.getByText(/National Living Wage is/).textContent).toContain('£12.71 an hour from 1 April 2026');

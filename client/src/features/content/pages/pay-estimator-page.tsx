@@ -91,7 +91,7 @@ export function PayEstimatorPage() {
         </div>
         <div className="grid gap-4">
           {estimate ? (
-            <PayEstimatorResults estimate={estimate} weeks={validation.ok ? validation.inputs.weeks : 1} />
+            <PayEstimatorResults estimate={estimate} weeks={validation.ok ? validation.inputs.weeks : 1} daysPerWeek={validation.ok ? validation.inputs.days : 1} />
           ) : (
             <section aria-labelledby="results-heading" className="grid gap-3">
               <h2 id="results-heading" className="text-xl font-bold">
