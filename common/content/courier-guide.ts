@@ -139,7 +139,7 @@ export const COURIER_GUIDE: ContentPage = {
           blocks: [
             {
               type: 'p',
-              text: 'Making Tax Digital (MTD) for Income Tax started on 6 April 2026 for sole traders and landlords whose qualifying income is over £50,000. From 6 April 2027 it applies above £30,000, and the government has said it will extend to income over £20,000 from April 2028. Qualifying income means your gross self-employment and property income (turnover before expenses), not your profit, so a van driver on a busy round can reach it quickly.',
+              text: 'Making Tax Digital (MTD) for Income Tax started on 6 April 2026 for sole traders and landlords whose qualifying income is over £50,000. From 6 April 2027 it applies above £30,000, and from 6 April 2028 above £20,000. HMRC judges this from the tax return for two years earlier: the 2024/25 return decides April 2026, the 2025/26 return April 2027. Qualifying income means your gross self-employment and property income (turnover before expenses), not your profit, so a van driver on a busy round can reach it quickly.',
             },
             {
               type: 'list',
@@ -274,7 +274,7 @@ export const COURIER_GUIDE: ContentPage = {
             [
               'Electric car or van',
               'Urban rounds with predictable daily mileage and somewhere to charge.',
-              'Low energy cost per mile if you charge at home on an off-peak tariff; public rapid charging costs much more. Check real winter range against your longest day. Electric vehicles have paid vehicle tax since 1 April 2025. Some heavier electric vans (up to 4,250 kg) can be driven on a car licence: check GOV.UK before relying on it.',
+              'Low energy cost per mile if you charge at home on an off-peak tariff; public rapid charging costs much more. Check real winter range against your longest day. Electric vehicles have paid vehicle tax since 1 April 2025. Some heavier electric vans (up to 4,250 kg) can be driven on a car licence under conditions (in Great Britain only, carrying goods, no trailer): check GOV.UK before relying on it.',
             ],
           ],
         },
