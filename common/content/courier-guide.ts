@@ -443,7 +443,7 @@ export const COURIER_GUIDE: ContentPage = {
             {
               type: 'list',
               items: [
-                'Most van drivers in Great Britain fall under the GB domestic drivers\u2019 hours rules: no more than 10 hours of driving a day, and a daily duty limit of 11 hours (with some exemptions).',
+                'Most van drivers in Great Britain fall under the GB domestic drivers\u2019 hours rules: no more than 10 hours of driving a day, and a daily duty limit of 11 hours. For an owner driver, duty time is time spent driving or doing other work connected with the vehicle and its load; the duty limit does not apply on a day you do not drive, or in a week when you drive no more than 4 hours on each day.',
                 'Goods vehicles over 3.5 tonnes normally come under the assimilated (formerly EU) rules instead, with a tachograph: at most 9 hours\u2019 driving a day (10 hours twice a week) and a 45-minute break after 4.5 hours.',
                 'Taking a van over 2.5 tonnes abroad for hire and reward brings extra rules, including an operator licence and tachograph requirements: check GOV.UK.',
                 'It is illegal to hold and use a phone while driving, including at traffic lights: 6 penalty points and a £200 fine, and new drivers can lose their licence. Use a fixed cradle and set the route before you move.',
