@@ -62,6 +62,8 @@ describe.each(testDatabases)('admin emails and announcements (%s)', (kind) => {
     it('lists rows newest first with status, attempts and error, but never a body, code or link', async () => {
       const someone = await registerUser(t); // a verification code mail
       await post(t, '/api/auth/forgot-password', { email: member.email }); // a reset link mail
+      // Mails are delivered just after the request that wrote them; wait for that.
+      for (let i = 0; i < 200 && (await t.outbox()).some((m) => m.status === 'pending'); i++) await new Promise((r) => setTimeout(r, 25));
       const res = await get(t, '/api/admin/emails', admin.cookie);
       expect(res.statusCode).toBe(200);
       const body = res.json();
