@@ -3,7 +3,7 @@ import { CONTENT_PAGES, COURIER_GUIDE, PAY_ESTIMATOR_PAGE, PRIVACY } from './ind
 import { renderContentHtml } from './html';
 import { allBlocks, parseInline, wordCount, type ContentPage } from './types';
 
-const pages: ContentPage[] = [...new Set(Object.values(CONTENT_PAGES)), PAY_ESTIMATOR_PAGE];
+const pages: ContentPage[] = [...new Set(Object.values(CONTENT_PAGES))];
 
 describe('content pages', () => {
   it.each(pages.map((p) => [p.path, p] as const))('%s has a head fit for search results and unique anchors', (_path, page) => {
@@ -35,8 +35,10 @@ describe('content pages', () => {
     expect(COURIER_GUIDE.toc).toBe(true);
   });
 
-  it('privacy is one page at both addresses', () => {
+  it('covers every content route, with privacy one page at both addresses', () => {
+    expect(Object.keys(CONTENT_PAGES).sort()).toEqual(['/community-guidelines', '/courier-guide-uk', '/pay-estimator', '/privacy', '/privacy-policy', '/terms']);
     expect(CONTENT_PAGES['/privacy-policy']).toBe(PRIVACY);
+    expect(CONTENT_PAGES['/pay-estimator']).toBe(PAY_ESTIMATOR_PAGE);
   });
 });
 

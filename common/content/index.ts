@@ -1,5 +1,6 @@
 import { COURIER_GUIDE } from './courier-guide';
 import { COMMUNITY_GUIDELINES, PRIVACY, TERMS } from './legal';
+import { PAY_ESTIMATOR_PAGE } from './pay-estimator-page';
 import type { ContentPage } from './types';
 
 export { COURIER_GUIDE } from './courier-guide';
@@ -7,9 +8,14 @@ export { COMMUNITY_GUIDELINES, PRIVACY, TERMS } from './legal';
 export { PAY_ESTIMATOR_PAGE } from './pay-estimator-page';
 export type { ContentPage } from './types';
 
-/** The text pages by path ('/privacy-policy' is the same page as '/privacy'). */
+/**
+ * Every content page by path, for the server's head and no-JavaScript HTML ('/privacy-policy' is the
+ * same page as '/privacy', whose address is the canonical one). The pay estimator has an intro and
+ * no sections: its calculator needs JavaScript.
+ */
 export const CONTENT_PAGES: Readonly<Record<string, ContentPage>> = {
   '/courier-guide-uk': COURIER_GUIDE,
+  '/pay-estimator': PAY_ESTIMATOR_PAGE,
   '/terms': TERMS,
   '/privacy': PRIVACY,
   '/privacy-policy': PRIVACY,
