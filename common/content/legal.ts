@@ -41,7 +41,7 @@ export const TERMS: ContentPage = {
           items: [
             'You keep ownership of what you write. By posting it you give us a non-exclusive, royalty-free licence to store, display, format and share it on Kerbside (including in search results and share links) for as long as it stays on the site.',
             'You are responsible for what you post. Only post what you have the right to share, and follow the [community guidelines](/community-guidelines).',
-            'Posts and comments are public: anyone, including search engines, can read them. Private messages are seen only by the people in the conversation, and by our moderators when a message is reported or we must investigate a serious breach of these terms or a legal request.',
+            'Posts and comments are public: anyone, including search engines, can read them. Private messages are seen only by the people in the conversation, and by our moderators only when we must investigate a report, a serious breach of these terms or a legal request.',
             'You can edit or delete your own posts and comments. If you delete your account, your posts and comments stay but show as written by "Anonymous", so discussions still make sense; delete anything you do not want to remain before you delete your account.',
           ],
         },
@@ -380,7 +380,7 @@ export const COMMUNITY_GUIDELINES: ContentPage = {
       blocks: [
         {
           type: 'p',
-          text: 'If you see something that breaks these guidelines, report it with the report option on the post, comment or message, or through the [support form](/support). Say what is wrong and, for a message, why it concerns you. Reports are seen only by our moderators; the person you report is not told who reported them. You can also block a member so they cannot message you.',
+          text: 'If you see something that breaks these guidelines, use the Report button on the post or comment, or on the member\u2019s profile for a problem with a member or their private messages. You can also write to us through the [support form](/support). Say what is wrong and why it concerns you. Reports are seen only by our moderators; the person you report is not told who reported them. You can also block a member so they cannot message you.',
         },
         {
           type: 'note',
@@ -404,7 +404,7 @@ export const COMMUNITY_GUIDELINES: ContentPage = {
             'Removing or hiding a post, comment or message, usually with a note to the author.',
             'A warning to the member.',
             'Suspending the member\u2019s access to chat, for problems in private messages.',
-            'Suspending the account, for serious or repeated breaches. A suspended member cannot post, comment, vote or message while the suspension lasts.',
+            'Suspending the account, for serious or repeated breaches. A suspended account cannot be signed in to while the suspension lasts; its existing posts stay visible unless they are removed.',
           ],
         },
         {
