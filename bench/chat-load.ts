@@ -29,8 +29,17 @@ const DB_URL = process.env.CHAT_BENCH_DATABASE_URL || 'postgres://postgres@127.0
 const REDIS_URL = process.env.REDIS_URL || 'redis://127.0.0.1:6379';
 /** Members, each with one socket. */
 const SOCKETS = env('CHAT_BENCH_SOCKETS', 400);
-/** Members that send (each to its own partner); the partners receive; the rest stay idle. */
-const SENDERS = env('CHAT_BENCH_SENDERS', 50);
+/**
+ * Members that send (each to its own partner); the partners receive; the rest stay idle. Several
+ * levels comma-separated run one after another on the same sockets (lowest first).
+ */
+const LEVELS = (process.env.CHAT_BENCH_SENDERS || '20,50')
+  .split(',')
+  .map(Number)
+  .sort((a, b) => a - b);
+const SENDERS = LEVELS.at(-1)!;
+/** After each level: wait up to this long for answers still on their way. */
+const DRAIN_MS = 10_000;
 /** Each sender sends one message every this many ms (the send limit allows 10 per 10 s). */
 const INTERVAL_MS = env('CHAT_BENCH_INTERVAL_MS', 2000);
 const DURATION_S = env('CHAT_BENCH_DURATION', 30);
@@ -38,6 +47,10 @@ const WARMUP_S = env('CHAT_BENCH_WARMUP', 5);
 /** The gateway allows 120 socket upgrades per IP a minute: the bench spreads its sockets over addresses. */
 const SOCKETS_PER_IP = 50;
 const DATE = process.env.CHAT_BENCH_DATE || new Date().toISOString().slice(0, 10);
+/** `one` or `two`: run only that setup. */
+const ONLY = process.env.CHAT_BENCH_ONLY;
+/** The one process publishes through Redis too (its own frames come back from Redis). */
+const ONE_WITH_REDIS = process.env.CHAT_BENCH_ONE_WITH_REDIS === '1';
 
 if (!/bench/.test(new URL(DB_URL).pathname)) throw new Error(`the chat bench database name must contain "bench" (it is dropped first): ${DB_URL}`);
 if (SENDERS * 2 > SOCKETS) throw new Error('CHAT_BENCH_SENDERS must be at most half of CHAT_BENCH_SOCKETS');
@@ -190,29 +203,33 @@ async function closeAll(socks: Sock[]) {
 
 // ---------------------------------------------------------------- one setup
 
-type Result = {
-  name: string;
-  processes: number;
-  sockets: number;
-  memory: Array<{ label: string; sockets: number; before: { rss: number; heap: number }; after: { rss: number; heap: number } }>;
-  sent: number;
+type Level = {
+  senders: number;
   measured: number;
   seconds: number;
   receipt: number[];
   delivery: number[];
   lostReceipts: number;
   lostDeliveries: number;
-  errors: Record<string, number>;
-  closed: number;
   appCpu: number;
   loadBefore: number;
   loadAfter: number;
 };
 
+type Result = {
+  name: string;
+  processes: number;
+  sockets: number;
+  memory: Array<{ label: string; sockets: number; before: { rss: number; heap: number }; after: { rss: number; heap: number } }>;
+  levels: Level[];
+  errors: Record<string, number>;
+  closed: number;
+};
+
 async function runSetup(name: string, members: Member[], servers: Server[]): Promise<Result> {
-  const senders = members.filter((_, i) => i % 2 === 0).slice(0, SENDERS);
-  const senderIds = new Set(senders.map((m) => m.id));
-  const recipientIds = new Set(senders.map((m) => m.partner));
+  const allSenders = members.filter((_, i) => i % 2 === 0).slice(0, SENDERS);
+  const senderIds = new Set(allSenders.map((m) => m.id));
+  const recipientIds = new Set(allSenders.map((m) => m.partner));
   // With two processes: senders (and half the idle members) on the first, recipients (and the rest) on the second.
   const serverOf = (m: Member, i: number) => {
     if (servers.length === 1) return servers[0]!;
@@ -257,68 +274,78 @@ async function runSetup(name: string, members: Member[], servers: Server[]): Pro
   await sleep(3000);
   const after = await Promise.all(servers.map((s) => s.mem()));
   const perServer = servers.map((srv) => socks.filter((s) => s.ws.url.includes(`:${srv.port}/`)).length);
-
-  // Load: each sender sends every INTERVAL_MS, staggered so the rate is steady.
   const bySender = new Map(socks.filter((s) => senderIds.has(s.member.id)).map((s) => [s.member.id, s]));
-  const loadBefore = os.loadavg()[0]!;
-  const cpu0 = servers.map((s) => s.cpuMs());
-  const start = performance.now();
-  const measureFrom = start + WARMUP_S * 1000;
-  const stopAt = measureFrom + DURATION_S * 1000;
-  const measuredIds = new Set<string>();
-  let sent = 0;
-  const timers: NodeJS.Timeout[] = [];
-  senders.forEach((m, i) => {
-    let seq = 0;
-    const sock = bySender.get(m.id)!;
-    const tick = () => {
-      const now = performance.now();
-      if (now >= stopAt) return;
-      const cid = `p${servers.length}-${m.id}-${seq++}`;
-      sentAt.set(cid, now);
-      if (now >= measureFrom) measuredIds.add(cid);
-      sock.ws.send(JSON.stringify({ type: 'send_message', conversationId: m.conversationId, content: `bench ${cid}`, clientMessageId: cid }));
-      sent++;
-    };
-    timers.push(
-      setTimeout(
-        () => {
-          tick();
-          timers.push(setInterval(tick, INTERVAL_MS));
-        },
-        Math.round((i * INTERVAL_MS) / senders.length),
-      ),
-    );
-  });
-  await sleep(stopAt - performance.now());
-  const cpu1 = servers.map((s) => s.cpuMs());
-  const loadAfter = os.loadavg()[0]!;
-  for (const t of timers) clearTimeout(t);
-  await sleep(3000); // answers still on their way
 
-  const pick = (m: Map<string, number>) => [...measuredIds].filter((id) => m.has(id)).map((id) => m.get(id)!).sort((a, b) => a - b);
-  const receipt = pick(receipts);
-  const delivery = pick(deliveries);
+  // Load, level by level: each sender sends every INTERVAL_MS, staggered so the rate is steady.
+  const levels: Level[] = [];
+  for (const level of LEVELS) {
+    const senders = allSenders.slice(0, level);
+    const loadBefore = os.loadavg()[0]!;
+    const cpu0 = servers.map((s) => s.cpuMs());
+    const start = performance.now();
+    const measureFrom = start + WARMUP_S * 1000;
+    const stopAt = measureFrom + DURATION_S * 1000;
+    const measuredIds = new Set<string>();
+    const timers: NodeJS.Timeout[] = [];
+    senders.forEach((m, i) => {
+      let seq = 0;
+      const sock = bySender.get(m.id)!;
+      const tick = () => {
+        const now = performance.now();
+        if (now >= stopAt) return;
+        const cid = `p${servers.length}s${level}-${m.id}-${seq++}`;
+        sentAt.set(cid, now);
+        if (now >= measureFrom) measuredIds.add(cid);
+        sock.ws.send(JSON.stringify({ type: 'send_message', conversationId: m.conversationId, content: `bench ${cid}`, clientMessageId: cid }));
+      };
+      timers.push(
+        setTimeout(
+          () => {
+            tick();
+            timers.push(setInterval(tick, INTERVAL_MS));
+          },
+          Math.round((i * INTERVAL_MS) / senders.length),
+        ),
+      );
+    });
+    await sleep(stopAt - performance.now());
+    const cpu1 = servers.map((s) => s.cpuMs());
+    const loadAfter = os.loadavg()[0]!;
+    for (const t of timers) clearTimeout(t);
+    // Answers still on their way (a queue, if the level was more than the machine could take).
+    const drainUntil = performance.now() + DRAIN_MS;
+    const pending = () => [...measuredIds].some((id) => !receipts.has(id) || !deliveries.has(id));
+    await sleep(500);
+    while (pending() && performance.now() < drainUntil) await sleep(250);
+
+    const pick = (m: Map<string, number>) => [...measuredIds].filter((id) => m.has(id)).map((id) => m.get(id)!).sort((a, b) => a - b);
+    const receipt = pick(receipts);
+    const delivery = pick(deliveries);
+    levels.push({
+      senders: level,
+      measured: measuredIds.size,
+      seconds: DURATION_S,
+      receipt,
+      delivery,
+      lostReceipts: measuredIds.size - receipt.length,
+      lostDeliveries: measuredIds.size - delivery.length,
+      appCpu: cpu1.reduce((a, c, i) => a + (c - cpu0[i]!), 0) / ((stopAt - start) / 1000) / 10, // % of one core
+      loadBefore,
+      loadAfter,
+    });
+    // Past the send limit's window before the next level.
+    if (level !== LEVELS.at(-1)) await sleep(2000);
+  }
   const closedEarly = closed;
   await closeAll(socks);
-  const appCpu = cpu1.reduce((a, c, i) => a + (c - cpu0[i]!), 0) / ((stopAt - start) / 1000) / 10; // % of one core
   return {
     name,
     processes: servers.length,
     sockets: socks.length,
     memory: servers.map((_, i) => ({ label: servers.length === 1 ? 'app' : `app ${i + 1}`, sockets: perServer[i]!, before: before[i]!, after: after[i]! })),
-    sent,
-    measured: measuredIds.size,
-    seconds: DURATION_S,
-    receipt,
-    delivery,
-    lostReceipts: measuredIds.size - receipt.length,
-    lostDeliveries: measuredIds.size - delivery.length,
+    levels,
     errors,
     closed: closedEarly,
-    appCpu,
-    loadBefore,
-    loadAfter,
   };
 }
 
@@ -336,21 +363,23 @@ function report(results: Result[], pgVersion: string): string {
     '## Setup',
     '',
     `- ${cpus.length} × ${cpus[0]?.model ?? 'CPU'}, ${Math.round(os.totalmem() / 2 ** 30)} GiB, shared with other work; Node ${process.version}; ${pgVersion}; Redis at ${new URL(REDIS_URL).host}.`,
-    `- ${SOCKETS} verified members with real sessions, one socket each on /ws (one conversation per pair). ${SENDERS} of them send to their partner one \`send_message\` every ${INTERVAL_MS} ms (staggered: ${fmt((SENDERS * 1000) / INTERVAL_MS, 0)} messages/s in all); the partners answer \`message_delivered\` as the browser does; the other ${SOCKETS - SENDERS * 2} sockets stay connected and idle.`,
-    `- ${WARMUP_S} s warm-up, then ${DURATION_S} s measured. The load generator, the app process(es), PostgreSQL and Redis share the machine's cores.`,
+    `- ${SOCKETS} verified members with real sessions, one socket each on /ws (one conversation per pair). At each level, that many of them send to their partner one \`send_message\` every ${INTERVAL_MS} ms (staggered, so ${LEVELS.map((l) => fmt((l * 1000) / INTERVAL_MS, 0)).join(' and ')} messages/s in all); the partners answer \`message_delivered\` as the browser does; every other socket stays connected and idle.`,
+    `- Per level: ${WARMUP_S} s warm-up, then ${DURATION_S} s measured; then up to ${DRAIN_MS / 1000} s for answers still on their way ("missing" counts what had not come by then). The load generator, the app process(es), PostgreSQL and Redis share the machine's 2 cores with other work: the load average is recorded per level.`,
     '- **Sender receipt:** `send_message` sent → the sender\'s own `new_message` with its clientMessageId (the message is stored before it is sent). **Delivery:** → the recipient\'s `new_message`. Both measured in the load process, on one clock.',
     '- **Two processes:** two app processes on the same PostgreSQL database and Redis; every sender on the first, every recipient on the second, so each message reaches its recipient through Redis pub/sub.',
     '- **Memory per idle connection:** the app\'s RSS (after a full GC) with N idle sockets minus its RSS before they connected, ÷ N.',
     '',
     '## Latency',
     '',
-    '| setup | sockets | messages measured | msg/s | receipt p50 | receipt p99 | receipt max | delivery p50 | delivery p99 | delivery max | missing 3 s after the end | app CPU | load avg (1 min) before → after |',
-    '|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---|',
+    '| setup | sockets | senders | msg/s | messages measured | receipt p50 | receipt p99 | receipt max | delivery p50 | delivery p99 | delivery max | missing | app CPU | load avg (1 min) before → after |',
+    '|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---|',
   ];
   for (const r of results) {
-    lines.push(
-      `| ${r.name} | ${r.sockets} | ${r.measured} | ${fmt(r.measured / r.seconds)} | ${fmt(percentile(r.receipt, 50))} ms | ${fmt(percentile(r.receipt, 99))} ms | ${fmt(r.receipt.at(-1) ?? NaN)} ms | ${fmt(percentile(r.delivery, 50))} ms | ${fmt(percentile(r.delivery, 99))} ms | ${fmt(r.delivery.at(-1) ?? NaN)} ms | ${r.lostReceipts} receipts, ${r.lostDeliveries} deliveries | ${fmt(r.appCpu, 0)} % of a core | ${fmt(r.loadBefore, 2)} → ${fmt(r.loadAfter, 2)} |`,
-    );
+    for (const l of r.levels) {
+      lines.push(
+        `| ${r.name} | ${r.sockets} | ${l.senders} | ${fmt(l.measured / l.seconds)} | ${l.measured} | ${fmt(percentile(l.receipt, 50))} ms | ${fmt(percentile(l.receipt, 99))} ms | ${fmt(l.receipt.at(-1) ?? NaN)} ms | ${fmt(percentile(l.delivery, 50))} ms | ${fmt(percentile(l.delivery, 99))} ms | ${fmt(l.delivery.at(-1) ?? NaN)} ms | ${l.lostReceipts + l.lostDeliveries ? `${l.lostReceipts} receipts, ${l.lostDeliveries} deliveries` : '0'} | ${fmt(l.appCpu, 0)} % of a core | ${fmt(l.loadBefore, 2)} → ${fmt(l.loadAfter, 2)} |`,
+      );
+    }
   }
   lines.push('', '## Memory per idle connection', '', '| setup | process | idle sockets | RSS before | RSS with sockets | RSS per socket | JS heap per socket |', '|---|---|---:|---:|---:|---:|---:|');
   for (const r of results) {
@@ -379,15 +408,15 @@ async function main() {
   console.log(`${members.length} members ready in ${((Date.now() - t0) / 1000).toFixed(1)} s`);
 
   const results: Result[] = [];
-  {
-    const s = await startServer();
+  if (ONLY !== 'two') {
+    const s = await startServer(ONE_WITH_REDIS ? REDIS_URL : undefined);
     try {
-      results.push(await runSetup('one process', members, [s]));
+      results.push(await runSetup(ONE_WITH_REDIS ? 'one process + Redis' : 'one process', members, [s]));
     } finally {
       await stopServer(s);
     }
   }
-  {
+  if (ONLY !== 'one') {
     const a = await startServer(REDIS_URL);
     const b = await startServer(REDIS_URL);
     try {
