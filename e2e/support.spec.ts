@@ -1,0 +1,99 @@
+import type { Page } from '@playwright/test';
+import { eq } from 'drizzle-orm';
+import type { Db } from '../server/db/client.ts';
+import { users } from '../server/db/schema/index.ts';
+import { expect, test, type Account } from './fixtures.ts';
+import { signInWith, toastTitled } from './support/ui.ts';
+
+// Support end to end (issues 7 and 8): a guest sends the contact form and gets the confirmation on
+// screen and by mail; an admin finds the ticket on /admin/support and replies, and the reply is mailed.
+
+async function signIn(page: Page, account: Account) {
+  await page.goto('/');
+  await signInWith(page, account);
+  await expect(toastTitled(page, 'Login successful')).toBeVisible();
+  await page.getByRole('button', { name: 'Dismiss welcome message' }).click();
+}
+
+async function makeAdmin(db: Db, account: Account) {
+  await db.update(users).set({ isAdmin: true }).where(eq(users.email, account.email));
+}
+
+test('a guest sends the support form, sees the confirmation and gets the mail; an admin replies from /admin/support', async ({
+  page,
+  accounts,
+  db,
+  mailbox,
+}) => {
+  const guestEmail = `guest_${Date.now().toString(36)}@example.com`;
+  const subject = `Code never arrived ${Date.now().toString(36)}`;
+  const message = 'I registered this morning but the six-digit code has not arrived, even in spam.';
+
+  await page.goto('/support');
+  await expect(page.getByRole('heading', { name: 'Contact us', level: 1 })).toBeVisible();
+  const form = page.getByRole('form', { name: 'Contact form' });
+
+  // Bad input is caught on the page with the same messages as the server.
+  await form.getByRole('button', { name: 'Send message' }).click();
+  await expect(form.getByText('Please enter your name')).toBeVisible();
+  await expect(form.getByText('Invalid email address')).toBeVisible();
+  await expect(form.getByText('Subject must be at least 3 characters')).toBeVisible();
+  await expect(form.getByText('Message must be at least 10 characters')).toBeVisible();
+
+  await form.getByLabel('Your name').fill('Pat Guest');
+  await form.getByLabel('Email').fill(guestEmail);
+  await form.getByLabel('Subject').fill(subject);
+  await form.getByLabel('Message').fill(message);
+  await form.getByRole('button', { name: 'Send message' }).click();
+
+  const done = page.getByRole('status').filter({ hasText: "Thanks — we've received your message and will reply by email." });
+  await expect(done).toBeVisible();
+  const ticketNumber = /#(\d+)/.exec((await done.textContent()) ?? '')?.[1];
+  expect(ticketNumber).toMatch(/^\d+$/);
+  await expect(done).toContainText(guestEmail);
+
+  // The confirmation reaches the SMTP sink with the ticket number and a copy of the message.
+  const confirmation = await mailbox.waitForMail(guestEmail);
+  expect(confirmation.subject).toBe(`We've received your message (ticket #${ticketNumber})`);
+  expect(confirmation.text).toContain(message);
+
+  // An admin (signing in on this browser) finds it among the open tickets and replies; the reply is mailed.
+  const admin = await accounts.createVerified();
+  await makeAdmin(db, admin);
+  await signIn(page, admin);
+  await page.goto('/admin/support');
+  await expect(page.getByRole('heading', { name: 'Support', level: 1 })).toBeVisible();
+  await expect(page.getByRole('button', { name: /^Open\s*\d+$/, pressed: true })).toBeVisible();
+  await page.getByRole('list', { name: 'Tickets' }).getByRole('button', { name: new RegExp(subject) }).click();
+  const ticket = page.getByRole('article', { name: subject });
+  await expect(ticket.getByText(message)).toBeVisible();
+  await expect(ticket.getByText(`Ticket #${ticketNumber} · Open · from Pat Guest <${guestEmail}> (guest)`, { exact: false })).toBeVisible();
+
+  await ticket.getByLabel('Internal note').fill('Checked: the code mail bounced at their provider.');
+  await ticket.getByRole('button', { name: 'Add note' }).click();
+  await expect(ticket.getByText('Checked: the code mail bounced at their provider.')).toBeVisible();
+
+  await ticket.getByLabel('Reply to the sender').fill('Sorry about that — please try again now, it should arrive within a minute.');
+  await ticket.getByRole('button', { name: 'Send reply' }).click();
+  await expect(toastTitled(page, `Reply emailed to ${guestEmail}`)).toBeVisible();
+  await expect(ticket.getByText(`Ticket #${ticketNumber} · Answered`, { exact: false })).toBeVisible();
+
+  const reply = await mailbox.waitForMail(guestEmail);
+  expect(reply.subject).toBe(`Re: ${subject} (ticket #${ticketNumber})`);
+  expect(reply.text).toContain('please try again now');
+  expect(reply.text).not.toContain('bounced at their provider');
+
+  await ticket.getByRole('button', { name: 'Close ticket' }).click();
+  await expect(toastTitled(page, 'Ticket closed')).toBeVisible();
+  await page.getByRole('button', { name: /^Closed\s*\d+$/ }).click();
+  await expect(page.getByRole('list', { name: 'Tickets' }).getByRole('button', { name: new RegExp(subject) })).toBeVisible();
+});
+
+test("a signed-in member finds their name and email filled in", async ({ page, accounts }) => {
+  const member = await accounts.createVerified();
+  await signIn(page, member);
+  await page.goto('/support');
+  const form = page.getByRole('form', { name: 'Contact form' });
+  await expect(form.getByLabel('Your name')).toHaveValue(`${member.firstName} ${member.lastName}`);
+  await expect(form.getByLabel('Email')).toHaveValue(member.email);
+});
