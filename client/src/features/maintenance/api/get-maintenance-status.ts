@@ -1,7 +1,8 @@
 import { queryOptions } from '@tanstack/react-query';
 import { POLL_MS } from '@common/constants';
+import type { TMaintenanceStatus } from '@common/contracts/maintenance';
 
-export type MaintenanceStatus = { maintenanceMode: boolean; message?: string | null };
+export type MaintenanceStatus = TMaintenanceStatus;
 
 /** Spec §7: polled every 30 s; uses the default query function (queryKey = [url]). */
 export const getMaintenanceStatusQueryOptions = () =>

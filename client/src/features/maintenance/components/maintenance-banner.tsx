@@ -1,11 +1,11 @@
 import { useQuery } from '@tanstack/react-query';
 import { Wrench } from 'lucide-react';
+import { PRODUCT_NAME } from '@/lib/config';
 import { getMaintenanceStatusQueryOptions } from '../api/get-maintenance-status';
 
-export const DEFAULT_MAINTENANCE_MESSAGE =
-  "We're doing some maintenance. Parts of Kerbside may be unavailable for a short while.";
+export const DEFAULT_MAINTENANCE_MESSAGE = `We're doing some maintenance. Parts of ${PRODUCT_NAME} may be unavailable for a short while.`;
 
-/** Shown on every page while the server reports maintenance mode. */
+/** Shown on every page while the server reports maintenance mode (polled every 30 s), with the admin's message. */
 export function MaintenanceBanner() {
   const { data } = useQuery(getMaintenanceStatusQueryOptions());
   return (
