@@ -52,7 +52,7 @@ export function ReportItem({ report }: { report: TAdminReport }) {
             <span className="rounded-full bg-red-100 px-2 py-0.5 font-semibold text-red-900">{report.targetReportCount} reports on this</span>
           )}
           <span className="text-muted">
-            {formatAge(report.createdAt)} by {report.reporter ? `@${report.reporter.username}` : 'a deleted member'}
+            Reported {formatAge(report.createdAt)} by {report.reporter ? `@${report.reporter.username}` : 'a deleted member'}
           </span>
         </div>
 
