@@ -2,6 +2,10 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Route, Routes, useLocation } from 'react-router';
+import { DISMISSED_KEY } from '@/components/bulletins/dismissed-bulletins';
+import { SESSION_ID_KEY, SESSION_START_KEY } from '@/lib/analytics/tracker';
+import { CONSENT_KEY, PREFERENCES_KEY } from '@/lib/consent';
+import { VITALS_SAMPLED_KEY } from '@/lib/vitals';
 import { renderWithProviders } from '@/test/render';
 import { COURIER_GUIDE } from '@common/content/courier-guide';
 import { PRIVACY } from '@common/content/legal';
@@ -148,6 +152,12 @@ describe('privacy policy', () => {
     for (const key of ['sid (__Host-sid on HTTPS)', 'cookie_consent, cookie_preferences', 'welcomeBannerDismissed', 'pendingVerificationEmail', 'dismissedBulletins', 'returnTo']) {
       expect(within(essential).getByRole('rowheader', { name: key })).toBeTruthy();
     }
+    // The keys the code really uses (a renamed key fails here until the policy says so).
+    const analytics = screen.getByRole('table', { name: /^Analytics:/ });
+    expect(essential.textContent).toContain(`${CONSENT_KEY}, ${PREFERENCES_KEY}`);
+    expect(essential.textContent).toContain(DISMISSED_KEY);
+    for (const key of [SESSION_ID_KEY, SESSION_START_KEY, VITALS_SAMPLED_KEY]) expect(analytics.textContent).toContain(key);
+    expect(screen.getByRole('table', { name: /^Marketing:/ }).textContent).toContain('Not used at present');
     for (const a of screen.getAllByRole('link', { name: 'support form' })) expect(a.getAttribute('href')).toBe('/support');
   });
 });
