@@ -5,6 +5,7 @@ import 'uplot/dist/uPlot.min.css';
 export type ChartSeries = { label: string; values: number[]; color: string };
 
 const HEIGHT = 240;
+const tick = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', timeZone: 'Europe/London' });
 
 /**
  * A per-day line chart drawn by uPlot (about 50 kB, loaded only by /admin/analytics through
@@ -30,7 +31,7 @@ export function AnalyticsChart({ days, series }: { days: string[]; series: Chart
           { label: 'Day', value: (_u, v) => (v == null ? '' : new Date(v * 1000).toISOString().slice(0, 10)) },
           ...series.map((s) => ({ label: s.label, stroke: s.color, width: 2, points: { show: days.length <= 45 } })),
         ],
-        axes: [{}, { size: 50, values: (_u, ticks) => ticks.map((t) => (Number.isInteger(t) ? String(t) : '')) }],
+        axes: [{ values: (_u, splits) => splits.map((t) => tick.format(new Date(t * 1000))) }, { size: 50, values: (_u, ticks) => ticks.map((t) => (Number.isInteger(t) ? String(t) : '')) }],
         legend: { live: true },
       },
       [xs, ...series.map((s) => s.values)],
@@ -44,5 +45,5 @@ export function AnalyticsChart({ days, series }: { days: string[]; series: Chart
     };
   }, [days, series]);
 
-  return <div ref={ref} aria-hidden="true" className="w-full overflow-hidden" data-testid="analytics-chart" />;
+  return <div ref={ref} aria-hidden="true" className="w-full min-w-0 overflow-hidden" data-testid="analytics-chart" />;
 }

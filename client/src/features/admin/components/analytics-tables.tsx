@@ -67,7 +67,7 @@ const RATING_BADGES: Record<TVitalRating, string> = {
 export function AnalyticsSection({ title, children, id }: { title: string; children: ReactNode; id?: string }) {
   const headingId = `${id ?? title.toLowerCase().replace(/[^a-z0-9]+/g, '-')}-heading`;
   return (
-    <section aria-labelledby={headingId} className="rounded-xl border border-line bg-white p-4">
+    <section aria-labelledby={headingId} className="min-w-0 rounded-xl border border-line bg-white p-4">
       <h2 id={headingId} className="mb-3 text-lg font-bold">
         {title}
       </h2>
@@ -78,7 +78,7 @@ export function AnalyticsSection({ title, children, id }: { title: string; child
 
 const th = 'px-2 py-2 text-left text-sm font-semibold text-muted';
 const thNum = 'px-2 py-2 text-right text-sm font-semibold text-muted';
-const td = 'px-2 py-2 align-top';
+const td = 'px-2 py-2 text-left align-top';
 const tdNum = 'px-2 py-2 text-right tabular-nums align-top';
 
 function Empty({ children }: { children: ReactNode }) {

@@ -77,7 +77,7 @@ export function AdminAnalyticsPage() {
           </Button>
         </div>
       ) : report ? (
-        <div className={cn('grid gap-4', query.isFetching && 'opacity-70')} aria-busy={query.isFetching}>
+        <div className={cn('grid grid-cols-1 gap-4', query.isFetching && 'opacity-70')} aria-busy={query.isFetching}>
           {query.isError ? (
             <p role="alert" className="text-red-900">
               {errorMessage(query.error, 'Could not load this period. Please try again.')}
