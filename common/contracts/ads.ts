@@ -1,26 +1,16 @@
 import { z } from 'zod';
+import {
+  AD_DEVICES,
+  AD_FETCH_FAILED,
+  AD_TYPES,
+  DEVICE_TARGETS,
+  type TAdType,
+  type TDeviceTarget,
+} from '../ads.ts';
 
 // Ad slots (spec §2 Forum list, §3 Ad slot, §7 GET /api/ads/slots, §9 ad maxima; docs/API.md "Ad slots").
-
-/** The places the site renders ads; an admin may also name other places (lower-case-with-hyphens). */
-export const AD_LOCATIONS = ['forum-header', 'forum-sidebar', 'post-content'] as const;
-export type TKnownAdLocation = (typeof AD_LOCATIONS)[number];
-
-/** Spec §9: at most this many ads per location and request; any other location gets AD_MAX_DEFAULT. */
-export const AD_MAXIMA: Readonly<Record<string, number>> = { 'forum-header': 1, 'forum-sidebar': 2, 'post-content': 1 };
-export const AD_MAX_DEFAULT = 3;
-export const adMaximum = (location: string) => AD_MAXIMA[location] ?? AD_MAX_DEFAULT;
-
-/** Spec §9: mobile is a width of 768 px or less. */
-export const MOBILE_MAX_WIDTH = 768;
-export const deviceForWidth = (width: number): TAdDevice => (width <= MOBILE_MAX_WIDTH ? 'mobile' : 'desktop');
-
-export const AD_TYPES = ['adsense', 'custom', 'native'] as const;
-export type TAdType = (typeof AD_TYPES)[number];
-export const DEVICE_TARGETS = ['mobile', 'desktop', 'any'] as const;
-export type TDeviceTarget = (typeof DEVICE_TARGETS)[number];
-export const AD_DEVICES = ['mobile', 'desktop'] as const;
-export type TAdDevice = (typeof AD_DEVICES)[number];
+// The rules without zod (maxima, devices) are in common/ads.ts, for the forum list's small bundle.
+export * from '../ads.ts';
 
 export const AD_NAME_MAX = 100;
 export const AD_LOCATION_MAX = 40;
@@ -33,7 +23,7 @@ export const AD_URL_MAX = 2000;
 export const AD_SIZE_MAX = 4000;
 
 export const AD_MSG = {
-  fetchFailed: 'Failed to fetch ad slots',
+  fetchFailed: AD_FETCH_FAILED,
   locationRequired: 'location is required',
   locationFormat: 'Location must be lower-case words joined by hyphens, like forum-header',
   deviceInvalid: 'device must be mobile or desktop',

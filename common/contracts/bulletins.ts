@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { BULLETIN_VISIBILITIES } from '../bulletins.ts';
 
 // Bulletins (spec §2 Forum list, §3 Bulletin, §7 GET /api/bulletins; docs/API.md "Bulletins"):
 // site notices on the forum list for everyone (shown as Public) or members only.
@@ -8,12 +9,8 @@ export const BULLETIN_MESSAGE_MAX = 2000;
 /** The newest active bulletins a reader is sent; older ones wait until these are switched off. */
 export const BULLETINS_SHOWN_MAX = 20;
 
-export const BULLETIN_VISIBILITIES = ['everyone', 'members'] as const;
+export { BULLETIN_VISIBILITIES, visibilityLabel, type TBulletinVisibility } from '../bulletins.ts';
 export const ZBulletinVisibility = z.enum(BULLETIN_VISIBILITIES, { error: 'Visibility must be everyone or members' });
-export type TBulletinVisibility = z.infer<typeof ZBulletinVisibility>;
-
-/** Spec §3: everyone shows as Public, otherwise Members. */
-export const visibilityLabel = (v: TBulletinVisibility) => (v === 'everyone' ? 'Public' : 'Members');
 
 export const BULLETIN_MSG = {
   titleRequired: 'Title is required',

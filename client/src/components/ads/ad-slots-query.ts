@@ -1,5 +1,6 @@
 import { queryOptions } from '@tanstack/react-query';
-import { AD_MSG, type TAdDevice, type TAdSlot } from '@common/contracts/ads';
+import { AD_FETCH_FAILED, type TAdDevice } from '@common/ads';
+import type { TAdSlot } from '@common/contracts/ads';
 import { CACHE_MS } from '@common/constants';
 
 /**
@@ -19,11 +20,11 @@ export const getAdSlotsQueryOptions = (location: string, device: TAdDevice) =>
           signal,
         });
       } catch {
-        throw new Error(AD_MSG.fetchFailed);
+        throw new Error(AD_FETCH_FAILED);
       }
-      if (!res.ok) throw new Error(AD_MSG.fetchFailed);
+      if (!res.ok) throw new Error(AD_FETCH_FAILED);
       const body: unknown = await res.json().catch(() => null);
-      if (!Array.isArray(body)) throw new Error(AD_MSG.fetchFailed);
+      if (!Array.isArray(body)) throw new Error(AD_FETCH_FAILED);
       return body as TAdSlot[];
     },
     staleTime: CACHE_MS.adSlots,

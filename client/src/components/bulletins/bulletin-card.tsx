@@ -1,5 +1,6 @@
 import { Megaphone, X } from 'lucide-react';
-import { visibilityLabel, type TBulletin } from '@common/contracts/bulletins';
+import { visibilityLabel } from '@common/bulletins';
+import type { TBulletin } from '@common/contracts/bulletins';
 import { cn } from '@/lib/cn';
 
 /** One bulletin (spec §3): its Public/Members label, title, message and, on the forum, a dismiss button. */
