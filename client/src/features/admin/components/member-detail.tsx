@@ -82,7 +82,17 @@ function actionsFor(m: TAdminMemberDetail, selfId: number | undefined): ActionSp
   return list;
 }
 
-function ConfirmAction({ member, spec, onDeleted }: { member: TAdminMemberDetail; spec: ActionSpec; onDeleted: () => void }) {
+function ConfirmAction({
+  member,
+  spec,
+  onDone,
+  onDeleted,
+}: {
+  member: TAdminMemberDetail;
+  spec: ActionSpec;
+  onDone: (message: string) => void;
+  onDeleted: () => void;
+}) {
   const id = useId();
   const [open, setOpen] = useState(false);
   const [reason, setReason] = useState('');
@@ -99,6 +109,7 @@ function ConfirmAction({ member, spec, onDeleted }: { member: TAdminMemberDetail
           setOpen(false);
           setReason('');
           toast({ title: spec.done, variant: 'success' });
+          onDone(spec.done);
           if (spec.action === 'delete') onDeleted();
         },
         onError: (err) => {
@@ -154,6 +165,8 @@ function Row({ label, children }: { label: string; children: ReactNode }) {
 /** One member's record: who they are, their state, the actions, and what admins did to them. */
 export function MemberDetail({ id, selfId, onDeleted }: { id: number; selfId?: number; onDeleted: () => void }) {
   const q = useQuery(getMemberQueryOptions(id));
+  // Also said inside the dialog: while it is open the page around it (and its toasts) is hidden from screen readers.
+  const [done, setDone] = useState<string | null>(null);
   if (q.isPending) return <Spinner label="Loading member" className="py-8" />;
   if (q.isError)
     return (
@@ -190,9 +203,12 @@ export function MemberDetail({ id, selfId, onDeleted }: { id: number; selfId?: n
       </dl>
       <div className="flex flex-wrap gap-2" aria-label="Member actions" role="group">
         {actionsFor(m, selfId).map((spec) => (
-          <ConfirmAction key={spec.action} member={m} spec={spec} onDeleted={onDeleted} />
+          <ConfirmAction key={spec.action} member={m} spec={spec} onDone={setDone} onDeleted={onDeleted} />
         ))}
       </div>
+      <p role="status" className="min-h-6 font-semibold text-green-800">
+        {done}
+      </p>
       <section aria-label="Admin actions on this member" className="grid gap-1">
         <h3 className="font-bold">History</h3>
         <AuditList target={{ type: 'user', id: m.id }} />
