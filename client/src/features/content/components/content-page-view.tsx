@@ -1,6 +1,6 @@
 import { useEffect, type ReactNode } from 'react';
 import { Link, useLocation } from 'react-router';
-import { PRODUCT_NAME } from '@/lib/config';
+import { Head } from '@/components/ui/head';
 import { formatContentDate, parseInline, type ContentBlock, type ContentPage } from '@common/content/types';
 
 /** Inline text with `[label](href)` links: site paths through the router, others as plain links. */
@@ -104,8 +104,8 @@ export function ContentPageView({ page, children }: { page: ContentPage; childre
   useScrollToHash();
   return (
     <article className="mx-auto grid w-full max-w-3xl grid-cols-1 gap-6 px-4 py-6 sm:py-10">
-      <title>{`${page.title} | ${PRODUCT_NAME}`}</title>
-      <meta name="description" content={page.description} />
+      {/* The title only, like every page: the server writes the description, canonical and social tags. */}
+      <Head title={page.title} />
       <header className="grid gap-2">
         <h1 className="text-3xl font-extrabold">{page.heading ?? page.title}</h1>
         <p className="text-muted">

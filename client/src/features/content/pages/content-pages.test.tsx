@@ -121,6 +121,7 @@ describe('courier guide', () => {
   it('has a table of contents linking to every section, and a last-reviewed date', () => {
     renderAt('/courier-guide-uk', <CourierGuidePage />);
     expect(screen.getByRole('heading', { level: 1, name: 'The UK courier guide' })).toBeTruthy();
+    expect(document.title).toBe('Courier Guide UK | Kerbside');
     expect(screen.getByText('22 November 2026').closest('p')?.textContent).toBe('Last reviewed: 22 November 2026');
     const toc = screen.getByRole('navigation', { name: 'Contents' });
     const links = within(toc).getAllByRole('link');

@@ -1,7 +1,7 @@
 import { useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { Button } from '@/components/ui/button';
-import { PRODUCT_NAME } from '@/lib/config';
+import { Head } from '@/components/ui/head';
 import { PAY_ESTIMATOR_PAGE } from '@common/content/pay-estimator-page';
 import { formatContentDate } from '@common/content/types';
 import {
@@ -52,8 +52,8 @@ export function PayEstimatorPage() {
 
   return (
     <div className="mx-auto grid w-full max-w-6xl grid-cols-1 gap-6 px-4 py-6 sm:py-10">
-      <title>{`${page.title} | ${PRODUCT_NAME}`}</title>
-      <meta name="description" content={page.description} />
+      {/* The title only, like every page: the server writes the description, canonical and social tags. */}
+      <Head title={page.title} />
       <header className="grid max-w-3xl gap-3">
         <h1 className="text-3xl font-extrabold">{page.heading}</h1>
         <p>
