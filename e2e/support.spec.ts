@@ -1,12 +1,17 @@
 import type { Page } from '@playwright/test';
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import { loadConfig } from '../server/config.ts';
 import type { Db } from '../server/db/client.ts';
-import { users } from '../server/db/schema/index.ts';
+import { emails, users } from '../server/db/schema/index.ts';
+import { createMailer } from '../server/mail/mailer.ts';
+import { runAnnouncementBatch } from '../server/modules/admin/announcements-service.ts';
 import { expect, test, type Account } from './fixtures.ts';
 import { signInWith, toastTitled } from './support/ui.ts';
 
 // Support end to end (issues 7 and 8): a guest sends the contact form and gets the confirmation on
 // screen and by mail; an admin finds the ticket on /admin/support and replies, and the reply is mailed.
+// Announcements: an admin writes, previews and sends one; the member unsubscribes from the mail's link.
 
 async function signIn(page: Page, account: Account) {
   await page.goto('/');
@@ -14,6 +19,9 @@ async function signIn(page: Page, account: Account) {
   await expect(toastTitled(page, 'Login successful')).toBeVisible();
   await page.getByRole('button', { name: 'Dismiss welcome message' }).click();
 }
+
+const noop = () => {};
+const silentLog = { level: 'silent', info: noop, warn: noop, error: noop, debug: noop, trace: noop, fatal: noop, silent: noop, child: () => silentLog } as unknown as FastifyBaseLogger;
 
 async function makeAdmin(db: Db, account: Account) {
   await db.update(users).set({ isAdmin: true }).where(eq(users.email, account.email));
@@ -96,4 +104,59 @@ test("a signed-in member finds their name and email filled in", async ({ page, a
   const form = page.getByRole('form', { name: 'Contact form' });
   await expect(form.getByLabel('Your name')).toHaveValue(`${member.firstName} ${member.lastName}`);
   await expect(form.getByLabel('Email')).toHaveValue(member.email);
+});
+
+test('an admin writes, previews and sends an announcement to one role; the member unsubscribes from the link in the mail', async ({ page, accounts, db }) => {
+  const admin = await accounts.createVerified();
+  await makeAdmin(db, admin);
+  const pilot = await accounts.createVerified();
+  await db.update(users).set({ avatar: 'aviation' }).where(eq(users.email, pilot.email));
+  const subject = `Air cargo meet-up ${Date.now().toString(36)}`;
+
+  await signIn(page, admin);
+  await page.goto('/admin/emails');
+  await expect(page.getByRole('heading', { name: 'Emails', level: 1 })).toBeVisible();
+  await expect(page.getByRole('table', { name: 'Outbox emails, newest first' })).toBeVisible();
+
+  const form = page.getByRole('form', { name: 'New announcement' });
+  await form.getByLabel('Subject').fill(subject);
+  await form.getByLabel('Send to').selectOption({ label: 'Role: Air Cargo Professional' });
+  await form.getByLabel('Message').fill('Join us at **Heathrow** on Friday.\n\n- Free coffee\n- Parking on site');
+  await form.getByRole('button', { name: 'Save draft and preview' }).click();
+
+  const dialog = page.getByRole('dialog', { name: `Preview: ${subject}` });
+  await expect(dialog.getByText(/Air Cargo Professional — \d+ members? would receive it now/)).toBeVisible();
+  const preview = dialog.frameLocator('iframe[title="Email preview"]');
+  await expect(preview.locator('strong', { hasText: 'Heathrow' })).toBeVisible();
+  await expect(preview.getByRole('link', { name: 'Unsubscribe from announcements' })).toBeVisible();
+  await dialog.getByRole('button', { name: 'Send…' }).click();
+  await dialog.getByRole('button', { name: /^Yes, send to \d+ members?$/ }).click();
+  await expect(page.getByRole('region', { name: /notifications/i }).getByText(/^Sending to \d+ members?$/)).toBeVisible();
+
+  // The sender loop is off in tests: run its batches here, as a process of the app would.
+  const config = loadConfig({ NODE_ENV: 'test', DATA_DIR: 'memory://' });
+  const mailer = createMailer({ config, db, log: silentLog, retryLoop: false });
+  try {
+    for (let i = 0; i < 20 && (await runAnnouncementBatch({ db, config, mailer, batchSize: 50 }))?.done === false; i++);
+  } finally {
+    await mailer.close();
+  }
+  const item = page.getByRole('list', { name: 'Announcements' }).getByRole('listitem').filter({ hasText: subject });
+  await expect(item.getByText('Sent', { exact: true })).toBeVisible({ timeout: 15_000 });
+
+  const [mail] = await db.select().from(emails).where(and(eq(emails.to, pilot.email), eq(emails.kind, 'announcement')));
+  expect(mail.subject).toBe(subject);
+  const link = /https?:\/\/\S+\/unsubscribe\?token=\S+/.exec(mail.text)?.[0];
+  expect(link).toBeTruthy();
+  const { pathname, search } = new URL(link!);
+
+  await page.goto(`${pathname}${search}`);
+  await expect(page.getByRole('heading', { name: 'Unsubscribe from announcements' })).toBeVisible();
+  await page.getByRole('button', { name: 'Unsubscribe' }).click();
+  await expect(page.getByRole('heading', { name: 'You are unsubscribed' })).toBeVisible();
+  const [row] = await db.select({ optOut: users.announcementsOptOutAt }).from(users).where(eq(users.email, pilot.email));
+  expect(row.optOut).not.toBeNull();
+
+  await page.goto('/unsubscribe?token=1.forged');
+  await expect(page.getByRole('heading', { name: 'Invalid unsubscribe link' })).toBeVisible();
 });

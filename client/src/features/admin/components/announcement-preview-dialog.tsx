@@ -19,7 +19,7 @@ export function AnnouncementPreviewDialog({ announcement, onClose }: { announcem
   const [confirming, setConfirming] = useState(false);
   const draft = announcement.status === 'draft';
   const n = q.data?.recipientCount ?? 0;
-  const recipients = `${n.toLocaleString('en-GB')} ${plural(n, 'member', 'members')}`;
+  const recipients = plural(n, 'member', 'members');
   return (
     <Modal open onOpenChange={(o) => !o && onClose()} title={`Preview: ${announcement.subject}`} className="sm:max-w-3xl">
       {q.isPending ? (
