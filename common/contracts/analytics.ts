@@ -73,6 +73,9 @@ export function rateVital(name: TVitalName, value: number): TVitalRating {
   return value <= good ? 'good' : value <= poor ? 'needs-improvement' : 'poor';
 }
 
+/** A request body: anything but a JSON object (or none at all) gets one clear message. */
+const body = <T extends z.ZodRawShape>(shape: T) => z.object(shape, { error: 'The request body must be a JSON object' });
+
 export const ZSessionId = z
   .string({ error: ANALYTICS_MSG.sessionId })
   .regex(new RegExp(`^[A-Za-z0-9_-]{${SESSION_ID_LENGTH}}$`), ANALYTICS_MSG.sessionId);
@@ -97,7 +100,7 @@ const bounded = (label: string, max: number) =>
     .max(max, `${label} must be between 0 and ${max}`)
     .transform(Math.round);
 
-export const ZSessionStartRequest = z.object({
+export const ZSessionStartRequest = body({
   sessionId: ZSessionId,
   userAgent: optionalText('userAgent', USER_AGENT_MAX),
   referrer: optionalText('referrer', URL_MAX),
@@ -109,7 +112,7 @@ export type TSessionStartRequest = z.input<typeof ZSessionStartRequest>;
  * A page view. The record sent on arrival has neither timeOnPage nor scrollDepth; the one sent on
  * leaving (or when the tab is hidden) carries them. Only arrival records count as views.
  */
-export const ZPageViewRequest = z.object({
+export const ZPageViewRequest = body({
   sessionId: ZSessionId,
   pageUrl: requiredText('pageUrl', URL_MAX),
   pageTitle: optionalText('pageTitle', TITLE_MAX),
@@ -119,7 +122,7 @@ export const ZPageViewRequest = z.object({
 });
 export type TPageViewRequest = z.input<typeof ZPageViewRequest>;
 
-export const ZUserActionRequest = z.object({
+export const ZUserActionRequest = body({
   sessionId: ZSessionId,
   actionType: z.enum(ACTION_TYPES, { error: ANALYTICS_MSG.actionType }),
   actionTarget: optionalText('actionTarget', TARGET_MAX),
@@ -132,7 +135,7 @@ export const ZUserActionRequest = z.object({
 });
 export type TUserActionRequest = z.input<typeof ZUserActionRequest>;
 
-export const ZSessionEndRequest = z.object({
+export const ZSessionEndRequest = body({
   sessionId: ZSessionId,
   sessionDuration: bounded('sessionDuration', SESSION_DURATION_MAX),
 });
@@ -164,7 +167,7 @@ export const ZVitalsReport = z.object({
 });
 export type TVitalsReport = z.input<typeof ZVitalsReport>;
 
-export const ZVitalsRequest = z.object({
+export const ZVitalsRequest = body({
   reports: z
     .array(ZVitalsReport, { error: 'reports must be a list' })
     .min(1, ANALYTICS_MSG.reportsRequired)

@@ -229,6 +229,8 @@ describe.each(testDatabases)('analytics ingest (%s)', (kind) => {
   describe('bad input answers 400 with a clear message and stores nothing', () => {
     const id = 'abcdefghij_-ABCDEFGHI';
     const cases: Array<[string, string, object, string]> = [
+      ['no body', '/api/analytics/session/end', undefined as unknown as object, 'The request body must be a JSON object'],
+      ['a list for a body', '/api/metrics/vitals', [report('/x')], 'The request body must be a JSON object'],
       ['session id too short', '/api/analytics/session/start', start('abc'), ANALYTICS_MSG.sessionId],
       ['session id with other characters', '/api/analytics/page-view', view('abcdefghij.-ABCDEFGHI'), ANALYTICS_MSG.sessionId],
       ['session id missing', '/api/analytics/session/end', { sessionDuration: 3 }, ANALYTICS_MSG.sessionId],

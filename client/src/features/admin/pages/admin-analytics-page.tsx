@@ -185,7 +185,7 @@ function Report({ report }: { report: TAnalyticsReport }) {
   const traffic = useMemo<ChartSeries[]>(
     () => [
       { label: 'Sessions', values: report.days.map((d) => d.sessions), color: '#1d4ed8' },
-      { label: 'Page views', values: report.days.map((d) => d.pageViews), color: '#f59e0b' },
+      { label: 'Page views', values: report.days.map((d) => d.pageViews), color: '#b45309', dash: [6, 4] },
     ],
     [report.days],
   );
