@@ -129,7 +129,7 @@ export const COURIER_GUIDE: ContentPage = {
             },
             {
               type: 'p',
-              text: 'Missing the filing deadline costs an automatic £100 penalty, even if you owe no tax, with more after three, six and twelve months; late payment also costs interest. If you cannot pay in full, contact HMRC before the deadline: you may be able to set up a Time to Pay arrangement.',
+              text: 'Missing the filing deadline costs an automatic £100 penalty, even if you owe no tax, with more after three, six and twelve months; late payment also costs interest. If you are in Making Tax Digital, late submissions are penalised under a points-based system instead. If you cannot pay in full, contact HMRC before the deadline: you may be able to set up a Time to Pay arrangement.',
             },
           ],
         },
@@ -165,8 +165,8 @@ export const COURIER_GUIDE: ContentPage = {
                 ['Basic rate', '£12,571 to £50,270', '20%'],
                 ['Higher rate', '£50,271 to £125,140', '40%'],
                 ['Additional rate', 'Over £125,140', '45%'],
-                ['Class 4 National Insurance', '£12,570 to £50,270', '6%'],
-                ['Class 4 National Insurance', 'Over £50,270', '2%'],
+                ['Class 4 National Insurance, main rate', '£12,570 to £50,270', '6%'],
+                ['Class 4 National Insurance, additional rate', 'Over £50,270', '2%'],
               ],
             },
             {
