@@ -40,6 +40,21 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
     { scope: 'worker', timeout: 120_000 },
   ],
   baseURL: async ({ server }, use) => use(server.baseURL),
+  // Every browser starts with the cookie choice made (Essential Only, spec §3 keys), so the consent
+  // banner never covers what other specs click; e2e/consent.spec.ts starts from a clean browser.
+  storageState: async ({ baseURL }, use) =>
+    use({
+      cookies: [],
+      origins: [
+        {
+          origin: baseURL ?? '',
+          localStorage: [
+            { name: 'cookie_consent', value: 'true' },
+            { name: 'cookie_preferences', value: JSON.stringify({ necessary: true, analytics: false, marketing: false, functional: false }) },
+          ],
+        },
+      ],
+    }),
   mailbox: async ({ server }, use) => use(server.mailbox),
   db: async ({ server }, use) => use(server.db),
   accounts: async ({ playwright, server }, use, testInfo) => {

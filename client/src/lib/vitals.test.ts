@@ -1,4 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { PostJson } from './analytics/send';
 import { createVitalsReporter, isSessionSampled, rateVital, VITALS_SAMPLED_KEY, VITALS_URL } from './vitals';
 
 // Spec §9 vitals: 10% of sessions, batches of 10 reports or every 30 s, good/poor thresholds.
@@ -65,12 +66,12 @@ describe('isSessionSampled', () => {
 });
 
 describe('createVitalsReporter', () => {
-  let post: ReturnType<typeof vi.fn>;
+  let post: ReturnType<typeof vi.fn<PostJson>>;
   let reporter: ReturnType<typeof createVitalsReporter>;
 
   beforeEach(() => {
     vi.useFakeTimers();
-    post = vi.fn(() => Promise.resolve());
+    post = vi.fn<PostJson>(() => Promise.resolve());
     reporter = createVitalsReporter({ post, now: () => 1_700_000_000_000 });
   });
 

@@ -126,4 +126,9 @@ export function stopVitals(): void {
   wanted = false;
   reporter?.stop();
   reporter = null;
+  try {
+    window.sessionStorage.removeItem(VITALS_SAMPLED_KEY);
+  } catch {
+    // Nothing stored.
+  }
 }

@@ -28,7 +28,8 @@ export function ConsentBanner() {
             Privacy Policy
           </Link>
         </p>
-        <div className="grid grid-cols-3 gap-2 md:flex md:shrink-0">
+        {/* Equal columns: the three buttons are always the same size. */}
+        <div className="grid grid-cols-3 gap-2 md:shrink-0">
           <button
             ref={customizeButton}
             type="button"
