@@ -148,6 +148,7 @@ export const reports = pgTable(
   (t) => [
     index('reports_status_idx').on(t.status, t.createdAt.desc().nullsFirst()),
     index('reports_open_target_idx').on(t.targetType, t.targetId).where(sql`status = 'open'`),
+    index('reports_reporter_created_idx').on(t.reporterId, t.createdAt), // the hourly limit per reporter
   ],
 );
 

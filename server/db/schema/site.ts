@@ -11,6 +11,8 @@ export const emails = pgTable(
     subject: text('subject').notNull(),
     text: text('text').notNull(),
     html: text('html').notNull(),
+    // Extra mail headers (e.g. List-Unsubscribe on announcements), passed to nodemailer as they are.
+    headers: jsonb('headers').$type<Record<string, string>>(),
     kind: text('kind').notNull(), // verification, password_reset, …
     status: text('status', { enum: ['pending', 'sent', 'failed'] }).notNull().default('pending'),
     attempts: smallint('attempts').notNull().default(0),
