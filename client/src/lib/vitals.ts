@@ -68,7 +68,7 @@ export function createVitalsReporter(opts: { post?: PostJson; now?: () => number
   const add = (metric: RawMetric) => {
     if (!active) return;
     queue.push({
-      url: `${window.location.pathname}${window.location.search}`,
+      url: `${window.location.pathname}${window.location.search}`.slice(0, 2000),
       timestamp: now(),
       metrics: [{ name: metric.name, value: metric.value, rating: rateVital(metric.name, metric.value), id: metric.id, delta: metric.delta }],
       userAgent: navigator.userAgent,

@@ -8,7 +8,7 @@ import { trackAction } from '@/lib/track';
 /** Spec §2 404. Loaded with the shell: it must show even when no page chunk can. */
 export function NotFoundPage({ missingPath }: { missingPath: string }) {
   // Spec §2: the 404 page reports an analytics event (only with analytics consent).
-  useEffect(() => trackAction('navigation', '404', { missingPath }), [missingPath]);
+  useEffect(() => trackAction('page_not_found', missingPath.slice(0, 300)), [missingPath]);
   return (
     <div className="mx-auto grid w-full max-w-xl justify-items-center gap-4 px-4 py-12 text-center sm:py-20">
       <title>{`Page Not Found | ${PRODUCT_NAME}`}</title>

@@ -78,6 +78,14 @@ describe('tracker', () => {
     expect(to(ANALYTICS_URLS.pageView), 'no new view without a new address').toHaveLength(2);
   });
 
+  it("cuts text to the server's bounds instead of having the record refused", () => {
+    document.title = 'T'.repeat(400);
+    tracker.start();
+    tracker.trackAction('search', 'x'.repeat(500));
+    expect(to(ANALYTICS_URLS.pageView)[0].body.pageTitle).toHaveLength(300);
+    expect(to(ANALYTICS_URLS.action)[0].body.actionTarget).toHaveLength(300);
+  });
+
   it('keeps the deepest scroll of a page', () => {
     Object.defineProperty(document.documentElement, 'scrollHeight', { configurable: true, value: 4000 });
     window.innerHeight = 1000;

@@ -50,8 +50,14 @@ const sessionRemove = (key: string) => {
   }
 };
 
+// The server's bounds (docs/API.md): longer text would be refused whole, so it is cut here.
+const URL_MAX = 2000;
+const TITLE_MAX = 300;
+const TARGET_MAX = 300;
+const clip = (text: string, max: number) => (text.length > max ? text.slice(0, max) : text);
+
 /** The address a page view records: path and query, never the host or a #fragment. */
-export const currentAddress = () => `${window.location.pathname}${window.location.search}`;
+export const currentAddress = () => clip(`${window.location.pathname}${window.location.search}`, URL_MAX);
 
 function scrollPercent(): number {
   const doc = document.documentElement;
@@ -88,7 +94,7 @@ export function createTracker(opts: TrackerOptions = {}) {
   };
 
   const enterPage = (referrer: string) => {
-    page = { url: currentAddress(), title: document.title, referrer, enteredAt: now(), maxScroll: scrollPercent(), exited: false };
+    page = { url: currentAddress(), title: clip(document.title, TITLE_MAX), referrer: clip(referrer, URL_MAX), enteredAt: now(), maxScroll: scrollPercent(), exited: false };
     send(ANALYTICS_URLS.pageView, { sessionId, pageUrl: page.url, pageTitle: page.title, referrerUrl: page.referrer });
     opts.onPageView?.(page.url);
   };
@@ -127,8 +133,8 @@ export function createTracker(opts: TrackerOptions = {}) {
     }
     send(ANALYTICS_URLS.start, {
       sessionId,
-      userAgent: navigator.userAgent,
-      referrer: document.referrer,
+      userAgent: navigator.userAgent.slice(0, 512),
+      referrer: clip(document.referrer, URL_MAX),
       landingPage: currentAddress(),
     });
     retryPending();
@@ -170,7 +176,7 @@ export function createTracker(opts: TrackerOptions = {}) {
 
   function trackAction(actionType: ActionType, actionTarget?: string, actionData?: ActionData) {
     if (!running) return;
-    send(ANALYTICS_URLS.action, { sessionId, actionType, actionTarget, actionData, pageUrl: currentAddress() });
+    send(ANALYTICS_URLS.action, { sessionId, actionType, actionTarget: actionTarget && clip(actionTarget, TARGET_MAX), actionData, pageUrl: currentAddress() });
     opts.onAction?.(actionType, actionData);
   }
 

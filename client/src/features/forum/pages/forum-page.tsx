@@ -63,7 +63,7 @@ export function ForumPage() {
           q={q}
           searchActive={filtered}
           onSearch={(text) => {
-            trackAction('search', 'forum', { query: text, category: category || null });
+            trackAction('search', 'forum', { query: text.slice(0, 200), category: category || null });
             update({ q: text });
           }}
           onClearSearch={() => update({ q: '', profession: '' })}

@@ -1,4 +1,7 @@
+import { render, screen } from '@testing-library/react';
+import { MemoryRouter } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { NotFoundPage } from '@/app/routes/not-found';
 import { ACCEPT_ALL, ESSENTIAL_ONLY, saveConsent } from '../consent';
 import { queryClient } from '../query-client';
 import { startAnalyticsOnConsent, trackAction } from '../track';
@@ -69,6 +72,21 @@ describe('analytics consent flow', () => {
     expect(sessionStorage.getItem('analytics_session_id')).toBeNull();
   });
 
+  it('the 404 page reports a page_not_found action only with analytics consent', async () => {
+    stop = startAnalyticsOnConsent();
+    const { unmount } = render(<MemoryRouter><NotFoundPage missingPath="/old-thread" /></MemoryRouter>);
+    await screen.findByRole('heading', { name: 'Page Not Found' });
+    await new Promise((r) => setTimeout(r, 50));
+    expect(analyticsCalls()).toEqual([]);
+    unmount();
+
+    saveConsent(ACCEPT_ALL);
+    render(<MemoryRouter><NotFoundPage missingPath="/old-thread" /></MemoryRouter>);
+    await vi.waitFor(() =>
+      expect(analyticsCalls().find((s) => s.url === '/api/analytics/user-action')?.body).toMatchObject({ actionType: 'page_not_found', actionTarget: '/old-thread' }),
+    );
+  });
+
   it('loads the tag manager only with analytics consent, with consent denied by default first', async () => {
     gtmId = 'GTM-TEST123';
     window.dataLayer = [];
@@ -101,6 +119,7 @@ describe('tag manager events', () => {
     expect(tagEventFor('share', { postId: 1, platform: 'whatsapp' })).toEqual({ event: 'forum_interaction', interaction_type: 'share', share_platform: 'whatsapp' });
     expect(tagEventFor('login', { email: 'a@b.c' } as never)).toEqual({ event: 'auth_event', auth_action: 'login' });
     expect(tagEventFor('registration', undefined)).toEqual({ event: 'auth_event', auth_action: 'registration' });
-    expect(tagEventFor('navigation', { missingPath: '/x' })).toBeNull();
+    expect(tagEventFor('page_not_found', undefined)).toBeNull();
+    expect(tagEventFor('navigation', undefined)).toBeNull();
   });
 });
