@@ -44,7 +44,7 @@ describe.each(testDatabases)('every /api/admin route on %s', (kind) => {
     }
     routes = [...unique.values()];
     [admin, verified, unverified] = [await member(t, 'admin'), await member(t), await member(t, 'unverified')];
-  });
+  }, 180_000);
   afterAll(async () => t?.close());
 
   it('finds the admin routes (this module at least)', () => {

@@ -1,4 +1,4 @@
-import { and, count, desc, eq, gt, ilike, isNotNull, isNull, max, or, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, ilike, isNotNull, isNull, max, or, type SQL } from 'drizzle-orm';
 import {
   ADMIN_MEMBERS_PAGE,
   ADMIN_MSG,
@@ -65,17 +65,22 @@ async function lockMember(tx: Tx, id: number): Promise<UserRow> {
 }
 
 /**
- * 409 when taking `target` away would leave no admin. The admins' rows are locked first, so two admins
- * removing each other at the same moment are settled one after the other and one of them hears 409.
+ * Locks every admin's row, in id order, BEFORE the target's row: two admins removing each other at the
+ * same moment then queue on the same first lock (no deadlock) and the second sees the first's result.
  */
-async function assertNotLastAdmin(tx: Tx, target: UserRow) {
-  if (!target.isAdmin) return;
-  const admins = await tx
+async function lockAdmins(tx: Tx): Promise<number[]> {
+  const rows = await tx
     .select({ id: users.id })
     .from(users)
     .where(and(eq(users.isAdmin, true), isNull(users.deletedAt)))
+    .orderBy(asc(users.id))
     .for('update');
-  if (admins.filter((a) => a.id !== target.id).length === 0) throw conflict(ADMIN_MSG.lastAdmin);
+  return rows.map((r) => r.id);
+}
+
+/** 409 when taking `target` away would leave no admin; `admins` from lockAdmins in the same transaction. */
+function assertNotLastAdmin(admins: number[], target: UserRow) {
+  if (target.isAdmin && admins.filter((a) => a !== target.id).length === 0) throw conflict(ADMIN_MSG.lastAdmin);
 }
 
 export function createMemberAdminService({ db, config, mailer }: MemberAdminDeps) {
@@ -83,12 +88,14 @@ export function createMemberAdminService({ db, config, mailer }: MemberAdminDeps
   async function act(
     actorId: number,
     id: number,
-    change: (tx: Tx, u: UserRow, now: Date) => Promise<{ action: string; details?: Record<string, unknown> } | null>,
+    change: (tx: Tx, u: UserRow, now: Date, admins: number[]) => Promise<{ action: string; details?: Record<string, unknown> } | null>,
+    opts: { lockAdmins?: boolean } = {},
   ) {
     await db.transaction(async (tx) => {
+      const admins = opts.lockAdmins ? await lockAdmins(tx) : [];
       const u = await lockMember(tx, id);
       const now = new Date();
-      const done = await change(tx, u, now);
+      const done = await change(tx, u, now, admins);
       // Nothing changed (already in that state): nothing to record.
       if (done) await recordAudit(tx, { actorId, targetType: 'user', targetId: id, action: done.action, details: { username: u.username, ...done.details } });
     });
@@ -196,12 +203,17 @@ export function createMemberAdminService({ db, config, mailer }: MemberAdminDeps
       }),
 
     removeAdmin: (actorId: number, id: number) =>
-      act(actorId, id, async (tx, u, now) => {
-        if (!u.isAdmin) return null;
-        await assertNotLastAdmin(tx, u);
-        await tx.update(users).set({ isAdmin: false, updatedAt: now }).where(eq(users.id, id));
-        return { action: 'user.remove_admin' };
-      }),
+      act(
+        actorId,
+        id,
+        async (tx, u, now, admins) => {
+          if (!u.isAdmin) return null;
+          assertNotLastAdmin(admins, u);
+          await tx.update(users).set({ isAdmin: false, updatedAt: now }).where(eq(users.id, id));
+          return { action: 'user.remove_admin' };
+        },
+        { lockAdmins: true },
+      ),
 
     /** A fresh code (older ones stop working), under the same limits as the member's own resend. */
     async resendVerification(actorId: number, id: number) {
@@ -263,9 +275,10 @@ export function createMemberAdminService({ db, config, mailer }: MemberAdminDeps
     /** The same anonymising deletion as a member's own (posts and comments stay as 'Anonymous'). */
     async remove(actorId: number, id: number) {
       await db.transaction(async (tx) => {
+        const admins = await lockAdmins(tx);
         const u = await lockMember(tx, id);
         if (u.id === actorId) throw conflict(ADMIN_MSG.selfDelete);
-        await assertNotLastAdmin(tx, u);
+        assertNotLastAdmin(admins, u);
         await deleteAccountRows(tx, u, new Date());
         await recordAudit(tx, { actorId, action: 'user.delete', targetType: 'user', targetId: id, details: { username: u.username } });
       });

@@ -31,7 +31,7 @@ describe.each(testDatabases)('admin members on %s', (kind) => {
     t = await buildTestApp(kind);
     url = await listen(t);
     admin = await member(t, 'admin');
-  });
+  }, 180_000);
   afterAll(async () => {
     await Promise.all(sockets.map((s) => s.close()));
     await t.close();
