@@ -27,6 +27,7 @@ import { maintenanceRoutes } from './modules/maintenance/routes.ts';
 import { memberRoutes } from './modules/members/routes.ts';
 import { notificationRoutes } from './modules/notifications/routes.ts';
 import { reportRoutes } from './modules/reports/routes.ts';
+import { retentionPlugin } from './modules/retention/plugin.ts';
 import { supportRoutes } from './modules/support/routes.ts';
 import { errorsPlugin } from './plugins/errors.ts';
 import { originCheckPlugin } from './plugins/origin-check.ts';
@@ -113,6 +114,8 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   await app.register(adminMemberRoutes, { config, db, mailer });
   await app.register(adminModerationRoutes, { config, db, mailer });
   await app.register(adminEmailRoutes, { config, db, mailer });
+
+  await app.register(retentionPlugin, { db, enabled: config.env !== 'test' });
 
   // Last: the built client and the SPA fallback (its not-found handler also answers unknown /api paths).
   if (deps.serveClient) await app.register(webPlugin, { clientDir: deps.clientDir, pages: { config, db } });
