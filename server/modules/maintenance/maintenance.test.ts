@@ -16,6 +16,7 @@ describe.each(testDatabases)('maintenance mode on %s', (kind) => {
   let plain: Member;
   let categoryId: number;
   let boss: { id: number; email: string };
+  let driver: { id: number; email: string };
 
   const status = async () => {
     const res = await call(t, 'GET', '/api/maintenance/status');
@@ -29,6 +30,7 @@ describe.each(testDatabases)('maintenance mode on %s', (kind) => {
     [admin, plain] = [await member(t, 'admin'), await member(t)];
     categoryId = (await addCategory(t.database.db)).id;
     boss = await signUp(t);
+    driver = await signUp(t);
     await t.database.db.update(users).set({ isAdmin: true }).where(eq(users.id, boss.id));
   });
   afterAll(() => t.close());
@@ -120,18 +122,25 @@ describe.each(testDatabases)('maintenance mode on %s', (kind) => {
       expect(p.title).toBe('Admin note during maintenance');
     });
 
-    it('sign-in and sign-out still work, so an admin can get in and switch it off', async () => {
+    it('sign-in and sign-out still work for anyone, so an admin can get in and switch it off', async () => {
       const u = await signUp(t).catch(() => null);
       expect(u, 'sign-up is a write: refused').toBeNull();
+
+      // A member signs in and out (neither is paused for anyone).
+      const memberLogin = await call(t, 'POST', '/api/auth/login', { body: { email: driver.email, password: PASSWORD } });
+      expect(memberLogin.statusCode, memberLogin.body).toBe(200);
+      const memberCookie = sessionCookie(memberLogin)!;
+      expect((await call(t, 'POST', '/api/forum/posts', { cookie: memberCookie, body: postBody(categoryId) })).statusCode).toBe(503);
+      expect((await call(t, 'POST', '/api/logout', { cookie: memberCookie })).statusCode).toBe(200);
+      expect((await call(t, 'GET', '/api/auth/user', { cookie: memberCookie })).statusCode).toBe(401);
+
+      // An admin signs in and switches it off.
       const login = await call(t, 'POST', '/api/auth/login', { body: { email: boss.email, password: PASSWORD } });
-      // An admin account made before maintenance signs in.
       expect(login.statusCode, login.body).toBe(200);
       const cookie = sessionCookie(login)!;
       const off = await call(t, 'PUT', '/api/admin/maintenance', { cookie, body: { maintenanceMode: false, message: '' } });
       expect(off.statusCode).toBe(200);
       expect(await status()).toEqual({ maintenanceMode: false, message: '' });
-      expect((await setTo({ maintenanceMode: true })).statusCode).toBe(200);
-      expect((await call(t, 'POST', '/api/logout', { cookie: plain.cookie })).statusCode).toBe(200);
     });
 
     it('the analytics and vitals beacons are not paused', async () => {
