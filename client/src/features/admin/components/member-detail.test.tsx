@@ -1,0 +1,93 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import type { TAdminMemberDetail } from '@common/contracts/admin';
+import { renderWithProviders } from '@/test/render';
+import { MemberDetail } from './member-detail';
+
+const member: TAdminMemberDetail = {
+  id: 5,
+  username: 'van_dan',
+  email: 'dan@example.test',
+  firstName: 'Dan',
+  lastName: 'Driver',
+  avatar: 'van',
+  verified: true,
+  suspended: false,
+  chatSuspended: false,
+  isAdmin: true,
+  createdAt: '2026-01-10T09:00:00.000Z',
+  statusText: '',
+  emailVerifiedAt: '2026-01-10T09:05:00.000Z',
+  suspendedAt: null,
+  chatSuspendedAt: null,
+  onboarded: true,
+  postCount: 3,
+  commentCount: 7,
+  activeSessions: 1,
+  lastSeenAt: '2026-01-11T09:00:00.000Z',
+};
+
+type Call = { method: string; path: string; body: unknown };
+
+function stubApi(answer: (c: Call) => { status?: number; body: unknown }) {
+  const calls: Call[] = [];
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (url: string, init?: RequestInit) => {
+      const c = { method: init?.method ?? 'GET', path: new URL(url, 'http://x').pathname, body: init?.body ? JSON.parse(String(init.body)) : undefined };
+      calls.push(c);
+      const a = answer(c);
+      return new Response(JSON.stringify(a.body), { status: a.status ?? 200 });
+    }),
+  );
+  return calls;
+}
+
+afterEach(() => vi.unstubAllGlobals());
+
+describe('MemberDetail', () => {
+  it('shows the record; suspending chat asks first, sends the reason and says it is done', async () => {
+    let current = member;
+    const calls = stubApi((c) => {
+      if (c.path === '/api/admin/audit-log') return { body: { entries: [], nextCursor: null } };
+      if (c.method === 'POST' && c.path === '/api/admin/members/5/chat-suspension') {
+        current = { ...member, chatSuspended: true, chatSuspendedAt: '2026-01-12T09:00:00.000Z' };
+      }
+      return { body: current };
+    });
+    renderWithProviders(<MemberDetail id={5} selfId={1} onDeleted={() => undefined} />);
+    expect(await screen.findByText('dan@example.test')).toBeTruthy();
+    expect(screen.getByText('Admin · Verified')).toBeTruthy();
+
+    await userEvent.click(screen.getByRole('button', { name: 'Suspend chat' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Suspend chat?' });
+    await userEvent.type(within(dialog).getByLabelText(/Reason/), 'Spam');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Suspend chat' }));
+    expect(await screen.findByText('Chat suspended for @van_dan')).toBeTruthy();
+    expect(await screen.findByRole('button', { name: 'Lift chat suspension' })).toBeTruthy();
+    expect(calls.find((c) => c.method === 'POST')).toEqual({ method: 'POST', path: '/api/admin/members/5/chat-suspension', body: { reason: 'Spam' } });
+  });
+
+  it("shows the server's refusal in the dialog (last admin) and changes nothing", async () => {
+    stubApi((c) => {
+      if (c.path === '/api/admin/audit-log') return { body: { entries: [], nextCursor: null } };
+      if (c.method === 'DELETE') return { status: 409, body: { message: 'The last admin cannot be removed' } };
+      return { body: member };
+    });
+    renderWithProviders(<MemberDetail id={5} selfId={1} onDeleted={() => undefined} />);
+    await userEvent.click(await screen.findByRole('button', { name: 'Remove admin' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Remove admin?' });
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Remove admin' }));
+    expect((await within(dialog).findByRole('alert')).textContent).toBe('The last admin cannot be removed');
+    expect(screen.getByText('Admin · Verified')).toBeTruthy();
+  });
+
+  it('offers no suspend or delete on your own record', async () => {
+    stubApi((c) => (c.path === '/api/admin/audit-log' ? { body: { entries: [], nextCursor: null } } : { body: member }));
+    renderWithProviders(<MemberDetail id={5} selfId={5} onDeleted={() => undefined} />);
+    expect(await screen.findByRole('button', { name: 'Remove admin' })).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Suspend account' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Delete member' })).toBeNull();
+  });
+});
