@@ -5,7 +5,8 @@ import type { Config } from '../config.ts';
 import type { Db } from '../db/client.ts';
 import { emails } from '../db/schema/index.ts';
 
-export type OutgoingMail = { to: string; subject: string; text: string; html: string; kind: string };
+/** `headers`: extra mail headers (e.g. List-Unsubscribe), kept on the outbox row and sent as they are. */
+export type OutgoingMail = { to: string; subject: string; text: string; html: string; kind: string; headers?: Record<string, string> | null };
 
 export interface Mailer {
   /** Writes the mail to the outbox and starts delivering it; resolves with the outbox row id. */
@@ -37,7 +38,14 @@ export function createMailer(opts: { config: Config; db: Db; log: FastifyBaseLog
       return;
     }
     try {
-      await transport.sendMail({ from: config.mailFrom, to: row.to, subject: row.subject, text: row.text, html: row.html });
+      await transport.sendMail({
+        from: config.mailFrom,
+        to: row.to,
+        subject: row.subject,
+        text: row.text,
+        html: row.html,
+        ...(row.headers ? { headers: row.headers } : {}),
+      });
       await db.update(emails).set({ status: 'sent', attempts: row.attempts + 1, sentAt: new Date(), error: null }).where(eq(emails.id, row.id));
     } catch (err) {
       const attempts = row.attempts + 1;

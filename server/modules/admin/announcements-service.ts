@@ -63,6 +63,12 @@ export async function readUnsubscribeToken(db: Db, token: string): Promise<numbe
 
 export const unsubscribeUrl = (config: Config, token: string) => `${config.appUrl}/unsubscribe?token=${encodeURIComponent(token)}`;
 
+/** RFC 2369 + RFC 8058: mail clients show an unsubscribe button that POSTs to the same link (one click). */
+export const unsubscribeHeaders = (link: string): Record<string, string> => ({
+  'List-Unsubscribe': `<${link}>`,
+  'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
+});
+
 /** Sets the opt-out (once: a second click keeps the first date). 400 for a bad or unknown token. */
 export async function unsubscribe(db: Db, token: string): Promise<{ userId: number }> {
   const userId = await readUnsubscribeToken(db, token);
@@ -252,19 +258,16 @@ export async function runAnnouncementBatch(deps: {
     if (recipients.length) {
       const bodyHtml = renderMarkdown(a.body);
       await tx.insert(emails).values(
-        recipients.map((r) => ({
-          to: r.email.toLowerCase(),
-          kind: ANNOUNCEMENT_MAIL_KIND,
-          nextAttemptAt: new Date(),
-          ...announcementMail({
-            appName: config.appName,
-            subject: a.subject,
-            bodyHtml,
-            bodyText: a.body,
-            firstName: r.firstName,
-            unsubscribeUrl: unsubscribeUrl(config, `${r.id}.${sign(secret, r.id)}`),
-          }),
-        })),
+        recipients.map((r) => {
+          const link = unsubscribeUrl(config, `${r.id}.${sign(secret, r.id)}`);
+          return {
+            to: r.email.toLowerCase(),
+            kind: ANNOUNCEMENT_MAIL_KIND,
+            nextAttemptAt: new Date(),
+            headers: unsubscribeHeaders(link),
+            ...announcementMail({ appName: config.appName, subject: a.subject, bodyHtml, bodyText: a.body, firstName: r.firstName, unsubscribeUrl: link }),
+          };
+        }),
       );
     }
     const done = recipients.length < batchSize;

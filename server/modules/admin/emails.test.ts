@@ -1,4 +1,6 @@
+import type { AddressInfo } from 'node:net';
 import { and, desc, eq, inArray, isNotNull, isNull } from 'drizzle-orm';
+import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { EMAILS_MSG } from '../../../common/contracts/admin-emails.ts';
 import { announcements, auditLog, emails, users } from '../../db/schema/index.ts';
@@ -189,6 +191,12 @@ describe.each(testDatabases)('admin emails and announcements (%s)', (kind) => {
       expect(mails.map((m) => m.to)).toEqual([vans[0].email, vans[1].email]);
       expect(mails.every((m) => m.status === 'sent' && m.subject === 'New van insurance guide')).toBe(true);
       expect(mails[0].text).toContain('Hi Sam,');
+      // Each row carries its own List-Unsubscribe link (RFC 2369) and the one-click marker (RFC 8058).
+      for (const m of mails) {
+        const own = /(https:\/\/kerbside\.test\/unsubscribe\?token=[^\s]+)/.exec(m.text)![1];
+        expect(m.headers).toEqual({ 'List-Unsubscribe': `<${own}>`, 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' });
+      }
+      expect(mails[0].headers!['List-Unsubscribe']).not.toBe(mails[1].headers!['List-Unsubscribe']);
 
       // The link of the first mail unsubscribes that member, and only them.
       const link = /https:\/\/kerbside\.test(\/unsubscribe\?token=[^\s]+)/.exec(mails[0].text)![1];
@@ -303,3 +311,81 @@ describe.each(testDatabases)('admin emails and announcements (%s)', (kind) => {
     });
   });
 });
+
+/** An in-process SMTP sink that keeps every message's raw source. */
+async function startSink() {
+  const received: Array<{ to: string[]; raw: string }> = [];
+  const server = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ['STARTTLS'],
+    disableReverseLookup: true,
+    logger: false,
+    onData(stream, session, callback) {
+      const chunks: Buffer[] = [];
+      stream.on('data', (c: Buffer) => chunks.push(c));
+      stream.on('end', () => {
+        received.push({ to: session.envelope.rcptTo.map((r) => r.address), raw: Buffer.concat(chunks).toString('utf8') });
+        callback();
+      });
+    },
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const port = (server.server.address() as AddressInfo).port;
+  return { port, received, close: () => new Promise<void>((resolve) => server.close(() => resolve())) };
+}
+
+describe.each(testDatabases)('announcement mail over real SMTP (%s)', (kind) => {
+  let sink: Awaited<ReturnType<typeof startSink>>;
+  let t: TestApp;
+  beforeAll(async () => {
+    sink = await startSink();
+    t = await buildTestApp(kind, { APP_URL: 'https://kerbside.test', SMTP_URL: `smtp://127.0.0.1:${sink.port}`, MAIL_FROM: 'Kerbside <no-reply@kerbside.test>' });
+  });
+  afterAll(async () => {
+    await t?.close();
+    await sink?.close();
+  });
+
+  it('delivers List-Unsubscribe and List-Unsubscribe-Post headers, and a one-click POST to that link unsubscribes', async () => {
+    const admin = await signUp(t);
+    await t.database.db.update(users).set({ isAdmin: true }).where(eq(users.id, admin.id));
+    const member = await signUp(t);
+    const a = (await post(t, '/api/admin/announcements', { subject: 'Depot changes this week', body: 'New opening hours.', audience: 'all' }, { cookie: admin.cookie })).json();
+    expect((await post(t, `/api/admin/announcements/${a.id}/send`, undefined, { cookie: admin.cookie })).statusCode).toBe(200);
+    expect(await runAnnouncementBatch({ db: t.database.db, config: t.app.deps.config, mailer: t.app.deps.mailer })).toMatchObject({ enqueued: 2, done: true });
+
+    const message = await waitFor(() => sink.received.find((m) => m.to.includes(member.email) && m.raw.includes('Subject: Depot changes this week')));
+    const head = message.raw.split('\r\n\r\n')[0].replace(/\r\n[ \t]+/g, ' '); // unfold header lines
+    const link = /^List-Unsubscribe: <(https:\/\/kerbside\.test\/unsubscribe\?token=[^>\s]+)>$/m.exec(head)?.[1];
+    expect(link).toBeDefined();
+    expect(head).toMatch(/^List-Unsubscribe-Post: List-Unsubscribe=One-Click$/m);
+    const [row] = await t.database.db.select().from(emails).where(and(eq(emails.to, member.email), eq(emails.kind, 'announcement')));
+    expect(row).toMatchObject({ status: 'sent', attempts: 1 });
+    expect(row.headers!['List-Unsubscribe']).toBe(`<${link}>`);
+
+    // What a mail provider sends for the one-click button (RFC 8058): a POST to the link, no Origin, no cookie.
+    const oneClick = await t.app.inject({
+      method: 'POST',
+      url: link!.replace('https://kerbside.test', ''),
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: 'List-Unsubscribe=One-Click',
+    });
+    expect(oneClick.statusCode).toBe(200);
+    expect(oneClick.body).toContain('You are unsubscribed');
+    const after = await t.database.db.select().from(users).where(inArray(users.id, [member.id, admin.id])).orderBy(users.id);
+    expect(after.map((u) => [u.id, u.announcementsOptOutAt !== null])).toEqual([
+      [admin.id, false],
+      [member.id, true],
+    ]);
+  });
+});
+
+async function waitFor<T>(probe: () => Promise<T | undefined> | T | undefined, ms = 10_000): Promise<T> {
+  const until = Date.now() + ms;
+  for (;;) {
+    const value = await probe();
+    if (value !== undefined) return value;
+    if (Date.now() > until) throw new Error('timed out waiting');
+    await new Promise((r) => setTimeout(r, 25));
+  }
+}
