@@ -10,7 +10,7 @@ import {
 import type { Config } from '../../config.ts';
 import type { Db, Tx } from '../../db/client.ts';
 import { comments, posts, sessions, users, verificationCodes } from '../../db/schema/index.ts';
-import { conflict, notFound, tooManyRequests } from '../../http-errors.ts';
+import { conflict, forbidden, notFound, tooManyRequests } from '../../http-errors.ts';
 import type { Mailer } from '../../mail/mailer.ts';
 import { verificationCodeMail } from '../../mail/templates.ts';
 import { endAllSessions } from '../../plugins/session.ts';
@@ -83,6 +83,19 @@ function assertNotLastAdmin(admins: number[], target: UserRow) {
   if (target.isAdmin && admins.filter((a) => a !== target.id).length === 0) throw conflict(ADMIN_MSG.lastAdmin);
 }
 
+/**
+ * The actor is still an admin now, inside the transaction: an admin removed (or suspended) a moment
+ * ago by another admin cannot finish a request that was already past the session check.
+ */
+async function assertActorStillAdmin(tx: Tx, actorId: number) {
+  const [a] = await tx
+    .select({ isAdmin: users.isAdmin, suspendedAt: users.suspendedAt, deletedAt: users.deletedAt })
+    .from(users)
+    .where(eq(users.id, actorId))
+    .limit(1);
+  if (!a || !a.isAdmin || a.suspendedAt || a.deletedAt) throw forbidden('Admins only');
+}
+
 export function createMemberAdminService({ db, config, mailer }: MemberAdminDeps) {
   /** Runs one admin action on a member: lock, change, audit, in one transaction; answers the new detail. */
   async function act(
@@ -93,6 +106,7 @@ export function createMemberAdminService({ db, config, mailer }: MemberAdminDeps
   ) {
     await db.transaction(async (tx) => {
       const admins = opts.lockAdmins ? await lockAdmins(tx) : [];
+      await assertActorStillAdmin(tx, actorId);
       const u = await lockMember(tx, id);
       const now = new Date();
       const done = await change(tx, u, now, admins);
@@ -218,6 +232,7 @@ export function createMemberAdminService({ db, config, mailer }: MemberAdminDeps
     /** A fresh code (older ones stop working), under the same limits as the member's own resend. */
     async resendVerification(actorId: number, id: number) {
       const sent = await db.transaction(async (tx) => {
+        await assertActorStillAdmin(tx, actorId);
         const u = await lockMember(tx, id);
         if (u.emailVerifiedAt) throw conflict(ADMIN_MSG.alreadyVerified);
         const now = new Date();
@@ -276,6 +291,7 @@ export function createMemberAdminService({ db, config, mailer }: MemberAdminDeps
     async remove(actorId: number, id: number) {
       await db.transaction(async (tx) => {
         const admins = await lockAdmins(tx);
+        await assertActorStillAdmin(tx, actorId);
         const u = await lockMember(tx, id);
         if (u.id === actorId) throw conflict(ADMIN_MSG.selfDelete);
         assertNotLastAdmin(admins, u);

@@ -352,7 +352,7 @@ describe.each(testDatabases)('admin members on %s', (kind) => {
       try {
         const [r1, r2] = await Promise.all([req(x, 'DELETE', `/api/admin/members/${y.id}/admin`), req(y, 'DELETE', `/api/admin/members/${x.id}/admin`)]);
         const codes = [r1.statusCode, r2.statusCode].sort();
-        // The loser is either refused as the last admin or, having lost its own admin role first, as a member.
+        // The loser is refused as the last admin, or, having lost its own role first, as a member.
         expect(codes[0]).toBe(200);
         expect([403, 409]).toContain(codes[1]);
         const left = await t.database.db.select({ id: users.id }).from(users).where(eq(users.isAdmin, true));
