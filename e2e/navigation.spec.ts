@@ -12,7 +12,7 @@ test('an unknown path shows Page Not Found with HTTP 404, noindex', async ({ pag
   expect(response?.headers()['x-robots-tag']).toBe('noindex');
   await expect(page.getByRole('heading', { name: 'Page Not Found' })).toBeVisible();
   // The server's HTML already says noindex (crawlers that run no JavaScript), and nothing says index.
-  expect(await response?.text()).toContain('<meta name="robots" content="noindex">');
+  expect(await response?.text()).toMatch(/<meta name="robots" content="noindex"\s*\/?>/);
   await expect(page.locator('meta[name="robots"]:not([content*="noindex"])')).toHaveCount(0);
   await expect(page.getByRole('link', { name: 'Return to Homepage' })).toBeVisible();
 });
