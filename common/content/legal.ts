@@ -275,6 +275,7 @@ export const PRIVACY: ContentPage = {
             ['dismissedBulletins', 'Local storage', 'The bulletins you closed, so they stay closed.', 'Until you clear your browser'],
             ['kerbside:draft:*, chat:draft:*, chat:outbox', 'Local storage', 'Posts, comments and messages you have not finished or that have not yet reached us, so nothing you write is lost.', 'Removed once sent or discarded'],
             ['returnTo', 'Session storage', 'The page to take you back to after you sign in.', 'When you close the tab'],
+            ['react-router-scroll-positions', 'Session storage', 'Where you had scrolled to on each page, so Back returns you to the same place in a long list.', 'When you close the tab'],
           ],
         },
         {
