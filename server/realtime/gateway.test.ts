@@ -9,7 +9,7 @@ import { sessions, users } from '../db/schema/index.ts';
 import { addCategory, call, createComment, createPost, member, type Member } from '../modules/forum/post-testing.ts';
 import { sessionPlugin } from '../plugins/session.ts';
 import { buildTestApp, type TestApp } from '../test/app.ts';
-import { MAX_FRAMES_PER_WINDOW, realtimePlugin, WS_MSG } from './gateway.ts';
+import { MAX_FRAMES_PER_WINDOW, realtimePlugin, USER_EVENTS, WS_MSG } from './gateway.ts';
 import { connect, listen, pause, type TestSocket } from './testing.ts';
 
 describe('WebSocket /ws', () => {
@@ -154,6 +154,34 @@ describe('WebSocket /ws', () => {
     expect((await tab2.next('notification:markRead')).ids).toEqual([notification.id]);
     expect((await tab1.next('notification:markRead')).ids).toEqual([notification.id]);
     await Promise.all([tab1.close(), tab2.close(), bSocket.close()]);
+  });
+
+  it("sendToUsers: the frames of one event are one bus event; each member's sockets get theirs, in order", async () => {
+    const seen: unknown[] = [];
+    const stop = await t.app.eventBus.subscribe(USER_EVENTS, (e) => seen.push(e));
+    const [sa1, sa2, sb] = [await socket(a.cookie), await socket(a.cookie), await socket(b.cookie)];
+    await t.app.gateway.sendToUsers([
+      { userId: a.id, frame: { type: 'error', message: 'one' } },
+      { userId: b.id, frame: { type: 'error', message: 'two' } },
+      { userId: a.id, frame: { type: 'error', message: 'three' } },
+    ]);
+    for (const s of [sa1, sa2]) {
+      await s.next('error', (f) => f.message === 'three');
+      expect(s.frames).toEqual([
+        { type: 'error', message: 'one' },
+        { type: 'error', message: 'three' },
+      ]);
+    }
+    await sb.next('error', (f) => f.message === 'two');
+    await pause(50);
+    expect(sb.frames).toEqual([{ type: 'error', message: 'two' }]);
+    expect(seen).toHaveLength(1);
+    await t.app.gateway.sendToUsers([]);
+    await t.app.gateway.sendToUsers([{ userId: b.id, frame: { type: 'pong' } }]);
+    await sb.next('pong');
+    expect(seen).toHaveLength(2);
+    await stop();
+    await Promise.all([sa1.close(), sa2.close(), sb.close()]);
   });
 
   it('a closed socket is forgotten', async () => {

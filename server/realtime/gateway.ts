@@ -26,6 +26,7 @@ import { channel, createEventBus, type EventBus } from './bus.ts';
 //
 //   app.gateway.on('join_conversation', async (frame, ctx) => { … ctx.send({ type: … }) });
 //   await app.gateway.sendToUser(userId, { type: 'notification:new', notification });
+//   await app.gateway.sendToUsers([{ userId: a, frame: … }, { userId: b, frame: … }]); // one publish
 //
 // sendToUser goes through the event bus, so it reaches the user's sockets in every process.
 
@@ -54,6 +55,11 @@ export interface Gateway {
   onDisconnect(handler: (ctx: SocketContext) => void): void;
   /** To every socket of the user in every process (published on the bus). */
   sendToUser(userId: number, frame: ServerFrame): Promise<void>;
+  /**
+   * Several frames (of one domain event) to their users' sockets in every process, as ONE event on
+   * the bus (one Redis publish); each process delivers them in the given order.
+   */
+  sendToUsers(events: UserEvent[]): Promise<void>;
   /** Open sockets in this process: of one user, or all. */
   socketCount(userId?: number): number;
 }
@@ -67,7 +73,9 @@ declare module 'fastify' {
 
 /** Per-user frames on the bus: each process delivers them to the user's sockets it holds. */
 export type UserEvent = { userId: number; frame: ServerFrame };
-export const USER_EVENTS = channel<UserEvent>('kerbside:user-events');
+/** Several frames published together (sendToUsers), delivered in order. */
+export type UserEventBatch = { batch: UserEvent[] };
+export const USER_EVENTS = channel<UserEvent | UserEventBatch>('kerbside:user-events');
 
 export const HEARTBEAT_MS = 30_000;
 /** Sockets one account may hold in one process (tabs and devices); more are closed with 4429. */
@@ -152,6 +160,10 @@ export const realtimePlugin = fp(
       },
       async sendToUser(userId, frame) {
         await bus.publish(USER_EVENTS, { userId, frame });
+      },
+      async sendToUsers(events) {
+        if (events.length === 0) return;
+        await bus.publish(USER_EVENTS, events.length === 1 ? events[0]! : { batch: events });
       },
       socketCount(userId) {
         if (userId !== undefined) return byUser.get(userId)?.size ?? 0;
@@ -238,8 +250,13 @@ export const realtimePlugin = fp(
       },
     });
 
-    const unsubscribe = await bus.subscribe(USER_EVENTS, (event) => {
+    const deliverEvent = (event: UserEvent | undefined) => {
       if (typeof event?.userId === 'number' && event.frame) deliverLocal(event.userId, event.frame);
+    };
+    const unsubscribe = await bus.subscribe(USER_EVENTS, (event) => {
+      if (event && 'batch' in event) {
+        if (Array.isArray(event.batch)) for (const e of event.batch) deliverEvent(e);
+      } else deliverEvent(event);
     });
 
     app.get(

@@ -10,7 +10,8 @@ import {
   ZInboxList,
   ZStartChatResponse,
 } from '../../../common/contracts/chat.ts';
-import { messages, users } from '../../db/schema/index.ts';
+import { conversations, messages, users } from '../../db/schema/index.ts';
+import { USER_EVENTS } from '../../realtime/gateway.ts';
 import { connect, listen, pause, type TestSocket } from '../../realtime/testing.ts';
 import { buildTestApp, type TestApp } from '../../test/app.ts';
 import { testDatabases } from '../../test/databases.ts';
@@ -367,6 +368,47 @@ describe.each(testDatabases)('chat on %s', (kind) => {
       expect((await st.next('error')).message).toBe(CHAT_MSG.conversationNotFound);
       st.send({ type: 'ping', conversationId: conv });
       await st.next('pong');
+    });
+
+    it('one send: receipt and delivery before the inbox_updates, each pair one bus event; socket checks (other conversation, blocked, rate)', async () => {
+      const [a, b, c] = [await member(t), await member(t), await member(t)];
+      const conv = await start(a, b);
+      const other = await start(a, c);
+      const [sa, sb] = [await open(a), await open(b)];
+      const events: unknown[] = [];
+      const stop = await t.app.eventBus.subscribe(USER_EVENTS, (e) => events.push(e));
+      sa.send({ type: 'send_message', conversationId: conv, content: 'Van loaded', clientMessageId: 'o-1' });
+      const receipt = await sa.next('new_message', (f) => f.message.clientMessageId === 'o-1');
+      await sb.next('new_message', (f) => f.message.id === receipt.message.id);
+      expect(await sb.next('inbox_update', (f) => f.conversationId === conv)).toEqual({ type: 'inbox_update', conversationId: conv, unreadCount: 1, totalUnread: 1 });
+      expect(await sa.next('inbox_update', (f) => f.conversationId === conv)).toEqual({ type: 'inbox_update', conversationId: conv, unreadCount: 0, totalUnread: 0 });
+      for (const s of [sa, sb]) expect(s.frames.map((f) => f.type)).toEqual(['new_message', 'inbox_update']);
+      expect(events).toHaveLength(2); // new_message to both, then inbox_update to both
+      await stop();
+      // The stored conversation moved with the message and the recipient's window opened.
+      const [row] = await t.database.db.select().from(conversations).where(eq(conversations.id, conv));
+      expect(row!.updatedAt.toISOString()).toBe(receipt.message.createdAt);
+      expect(a.id < b.id ? row!.highState : row!.lowState).toBe('open');
+
+      // The same clientMessageId in another conversation is not a new message: 404, nothing stored.
+      sa.send({ type: 'send_message', conversationId: other, content: 'Van loaded', clientMessageId: 'o-1' });
+      expect(await sa.next('error')).toEqual({ type: 'error', message: CHAT_MSG.conversationNotFound, clientMessageId: 'o-1' });
+      expect(await t.database.db.select().from(messages).where(eq(messages.conversationId, other))).toHaveLength(0);
+
+      // Blocked either way: refused at once on the open socket.
+      expect((await req(b, 'POST', '/api/chat/blocks', { userId: a.id })).statusCode).toBe(200);
+      sa.send({ type: 'send_message', conversationId: conv, content: 'hello?', clientMessageId: 'o-2' });
+      expect(await sa.next('error')).toEqual({ type: 'error', message: CHAT_MSG.blocked, clientMessageId: 'o-2' });
+      expect((await req(b, 'DELETE', `/api/chat/blocks/${a.id}`)).statusCode).toBe(200);
+
+      // The rate limit counts the socket's sends too.
+      for (let i = 1; i < CHAT_RATE_MAX; i++) {
+        sa.send({ type: 'send_message', conversationId: other, content: `m${i}`, clientMessageId: `r-${i}` });
+        await sa.next('new_message', (f) => f.message.clientMessageId === `r-${i}`);
+      }
+      sa.send({ type: 'send_message', conversationId: other, content: 'one too many', clientMessageId: 'r-x' });
+      expect(await sa.next('error')).toEqual({ type: 'error', message: CHAT_MSG.tooFast, clientMessageId: 'r-x' });
+      expect(await t.database.db.select().from(messages).where(eq(messages.senderId, a.id))).toHaveLength(CHAT_RATE_MAX);
     });
 
     it('delivered and read: timestamps set, message_status to the sender socket', async () => {

@@ -42,7 +42,7 @@ async function requireChat(req: FastifyRequest) {
  */
 export const chatRoutes: FastifyPluginAsync<{ db: Db }> = async (base, { db }) => {
   const app = base.withTypeProvider<ZodTypeProvider>();
-  const notify: chat.Notify = base.hasDecorator('gateway') ? (userId, frame) => base.gateway.sendToUser(userId, frame) : async () => undefined;
+  const notify: chat.Notify = base.hasDecorator('gateway') ? (events) => base.gateway.sendToUsers(events) : async () => undefined;
   if (base.hasDecorator('gateway')) registerChatSocket(base.gateway, db, notify);
   const me = (req: FastifyRequest) => req.user!.id;
   const guard = { preValidation: requireChat };
@@ -81,7 +81,7 @@ export const chatRoutes: FastifyPluginAsync<{ db: Db }> = async (base, { db }) =
     '/api/inbox/conversations/:id/messages',
     { ...guard, schema: { params: ZConvParams, body: ZSendMessageRequest, response: { 200: ZChatMessage, 201: ZChatMessage } } },
     async (req, reply) => {
-      const { message, created } = await chat.sendMessage(db, notify, req.user!, req.params.id, req.body.text, req.body.clientMessageId);
+      const { message, created } = await chat.sendMessage(db, notify, me(req), req.params.id, req.body.text, req.body.clientMessageId);
       return reply.code(created ? 201 : 200).send(message);
     },
   );

@@ -1,4 +1,5 @@
-import { and, asc, count, desc, eq, gt, inArray, isNull, lt, ne, or, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, inArray, isNull, lt, ne, or, sql, type SQL } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import {
   CHAT_CATCH_UP_MAX,
   CHAT_MSG,
@@ -8,6 +9,7 @@ import {
   type TChatWindowState,
   type TConversation,
   type TInboxItem,
+  ZMessageText,
 } from '../../../common/contracts/chat.ts';
 import type { ServerFrame } from '../../../common/ws-events.ts';
 import type { Db } from '../../db/client.ts';
@@ -19,8 +21,11 @@ import { presentChatUser, presentMessage, type MessageRow } from './presenter.ts
 // they are a participant: for anyone else a conversation does not exist (404). A message is stored
 // before anyone is told of it; `notify` runs after the commit.
 
-/** Sends frames to every socket of a member, in every process (the gateway; a no-op without one). */
-export type Notify = (userId: number, frame: ServerFrame) => Promise<void>;
+/**
+ * Sends each frame to every socket of its member, in every process, in the given order (the gateway:
+ * the frames of one call go out as one event on the bus; a no-op without a gateway).
+ */
+export type Notify = (events: Array<{ userId: number; frame: ServerFrame }>) => Promise<void>;
 
 type Access = { id: number; emailVerifiedAt: Date | null; chatSuspendedAt: Date | null; suspendedAt?: Date | null; deletedAt?: Date | null };
 
@@ -31,17 +36,19 @@ export function assertChatAccess(user: Access | null | undefined): asserts user 
   if (user.chatSuspendedAt) throw forbidden(CHAT_MSG.suspended);
 }
 
+const accessColumns = {
+  id: users.id,
+  username: users.username,
+  emailVerifiedAt: users.emailVerifiedAt,
+  chatSuspendedAt: users.chatSuspendedAt,
+  suspendedAt: users.suspendedAt,
+  deletedAt: users.deletedAt,
+};
+
 /** Reads the member afresh (sockets: an admin may have suspended chat since the socket opened). */
 export async function loadChatUser(db: Db, userId: number) {
   const [u] = await db
-    .select({
-      id: users.id,
-      username: users.username,
-      emailVerifiedAt: users.emailVerifiedAt,
-      chatSuspendedAt: users.chatSuspendedAt,
-      suspendedAt: users.suspendedAt,
-      deletedAt: users.deletedAt,
-    })
+    .select(accessColumns)
     .from(users)
     .where(eq(users.id, userId))
     .limit(1);
@@ -50,6 +57,27 @@ export async function loadChatUser(db: Db, userId: number) {
 }
 
 type ConvRow = typeof conversations.$inferSelect;
+
+const participantOn = (conversationId: number) =>
+  and(eq(conversations.id, conversationId), or(eq(conversations.userLowId, users.id), eq(conversations.userHighId, users.id)));
+
+/**
+ * Socket frames: the member's chat access (read afresh, as loadChatUser) and the conversation if they
+ * are in it (else 404), in one query.
+ */
+export async function chatConversation(db: Db, me: number, conversationId: number): Promise<ConvRow> {
+  const [r] = await db
+    .select({ user: accessColumns, conv: conversations })
+    .from(users)
+    .leftJoin(conversations, participantOn(conversationId))
+    .where(eq(users.id, me))
+    .limit(1);
+  if (!r) throw unauthorized();
+  assertChatAccess(r.user);
+  if (!r.conv) throw notFound(CHAT_MSG.conversationNotFound);
+  return r.conv;
+}
+
 const otherOf = (c: ConvRow, me: number) => (c.userLowId === me ? c.userHighId : c.userLowId);
 const stateOf = (c: ConvRow, me: number): TChatWindowState => (c.userLowId === me ? c.lowState : c.highState);
 
@@ -209,21 +237,6 @@ export async function catchUp(db: Db, me: number, conversationId: number, after:
   return { messages: rows.slice(0, CHAT_CATCH_UP_MAX).map((m) => presentMessage(m, me)), hasMore: rows.length > CHAT_CATCH_UP_MAX };
 }
 
-/** CHAT_RATE_MAX sends per CHAT_RATE_WINDOW_MS per member, counted in the table (so across processes). */
-async function checkRate(db: Db, me: number) {
-  const since = new Date(Date.now() - CHAT_RATE_WINDOW_MS);
-  const rows = await db
-    .select({ createdAt: messages.createdAt })
-    .from(messages)
-    .where(and(eq(messages.senderId, me), gt(messages.createdAt, since)))
-    .orderBy(desc(messages.createdAt))
-    .limit(CHAT_RATE_MAX);
-  if (rows.length >= CHAT_RATE_MAX) {
-    const oldest = rows[rows.length - 1]!.createdAt.getTime();
-    throw tooManyRequests(CHAT_MSG.tooFast, (oldest + CHAT_RATE_WINDOW_MS - Date.now()) / 1000);
-  }
-}
-
 async function findByClientId(db: Db, me: number, clientMessageId: string): Promise<MessageRow | undefined> {
   const [m] = await db
     .select()
@@ -233,81 +246,147 @@ async function findByClientId(db: Db, me: number, clientMessageId: string): Prom
   return m;
 }
 
+const recipient = alias(users, 'recipient');
+const earlier = alias(messages, 'earlier');
+
 /**
- * Stores the message (text already trimmed and checked), then tells both members: new_message to
- * every socket of each (the sender's copy carries clientMessageId: the receipt) and inbox_update.
- * A repeated clientMessageId of the same sender returns the stored message (created: false), and the
- * sender's sockets get the receipt again.
+ * Everything a send checks, in one query: the sender's chat access (read afresh, so a suspension
+ * takes effect at once), the conversation if they are in it, the other member, a block either way,
+ * the message already stored under this clientMessageId, and the rate limit (CHAT_RATE_MAX sends per
+ * CHAT_RATE_WINDOW_MS per member, counted in the table, so across processes): `rateFullSince` is the
+ * time of the CHAT_RATE_MAX-th most recent send inside the window, null while under the limit.
+ */
+async function sendContext(db: Db, me: number, conversationId: number, clientMessageId: string | undefined) {
+  const since = new Date(Date.now() - CHAT_RATE_WINDOW_MS).toISOString();
+  const [r] = await db
+    .select({
+      user: accessColumns,
+      conv: conversations,
+      recipientDeletedAt: recipient.deletedAt,
+      recipientId: recipient.id,
+      blocked: sql<boolean>`exists (select 1 from ${chatBlocks} where (${chatBlocks.blockerId} = ${users.id} and ${chatBlocks.blockedId} = ${recipient.id}) or (${chatBlocks.blockerId} = ${recipient.id} and ${chatBlocks.blockedId} = ${users.id}))`,
+      existing: earlier,
+      rateFullSince: sql<string | null>`(select (extract(epoch from r.created_at) * 1000)::text from ${messages} r where r.sender_id = ${users.id} and r.created_at > ${since}::timestamptz order by r.created_at desc offset ${CHAT_RATE_MAX - 1} limit 1)`,
+    })
+    .from(users)
+    .leftJoin(conversations, participantOn(conversationId))
+    .leftJoin(
+      recipient,
+      eq(recipient.id, sql`case when ${conversations.userLowId} = ${users.id} then ${conversations.userHighId} else ${conversations.userLowId} end`),
+    )
+    .leftJoin(earlier, clientMessageId ? and(eq(earlier.senderId, users.id), eq(earlier.clientMessageId, clientMessageId)) : sql`false`)
+    .where(eq(users.id, me))
+    .limit(1);
+  return r;
+}
+
+/**
+ * Stores the message, then tells both members: new_message to every socket of each (the sender's
+ * copy carries clientMessageId: the receipt), then inbox_update to each. `text` is checked and
+ * trimmed here, after the access check. A repeated clientMessageId of the same sender returns the
+ * stored message (created: false), and the sender's sockets get the receipt again.
+ *
+ * Cost: one query for every check, one statement that stores the message and moves the conversation
+ * (atomic: a data-modifying CTE), one bus event with both new_message frames, one query for both
+ * members' unread counts, one bus event with both inbox_update frames.
  */
 export async function sendMessage(
   db: Db,
   notify: Notify,
-  sender: { id: number; username: string },
+  me: number,
   conversationId: number,
-  text: string,
+  rawText: string,
   clientMessageId?: string,
 ): Promise<{ message: TChatMessage; created: boolean }> {
-  const me = sender.id;
-  const c = await participantConversation(db, me, conversationId);
-  if (clientMessageId) {
-    const existing = await findByClientId(db, me, clientMessageId);
-    if (existing) {
-      if (existing.conversationId !== conversationId) throw notFound(CHAT_MSG.conversationNotFound);
-      const message = presentMessage(existing, me);
-      await notify(me, { type: 'new_message', message, conversationId, senderName: sender.username });
-      return { message, created: false };
-    }
-  }
+  const ctx = await sendContext(db, me, conversationId, clientMessageId);
+  if (!ctx) throw unauthorized();
+  assertChatAccess(ctx.user);
+  const sender = ctx.user;
+  const parsed = ZMessageText.safeParse(rawText);
+  if (!parsed.success) throw badRequest(parsed.error.issues[0]?.message ?? 'Invalid message');
+  const text = parsed.data;
+  const c = ctx.conv;
+  if (!c) throw notFound(CHAT_MSG.conversationNotFound);
+  const receiptAgain = async (existing: MessageRow) => {
+    if (existing.conversationId !== conversationId) throw notFound(CHAT_MSG.conversationNotFound);
+    const message = presentMessage(existing, me);
+    await notify([{ userId: me, frame: { type: 'new_message', message, conversationId, senderName: sender.username } }]);
+    return { message, created: false };
+  };
+  if (ctx.existing) return receiptAgain(ctx.existing);
   const other = otherOf(c, me);
-  const [o] = await db.select({ deletedAt: users.deletedAt }).from(users).where(eq(users.id, other)).limit(1);
-  if (!o || o.deletedAt) throw forbidden(CHAT_MSG.blocked);
-  if (await isBlockedPair(db, me, other)) throw forbidden(CHAT_MSG.blocked);
-  await checkRate(db, me);
-  const row = await db.transaction(async (tx) => {
-    const [m] = await tx
+  if (ctx.recipientId === null || ctx.recipientDeletedAt) throw forbidden(CHAT_MSG.blocked);
+  if (ctx.blocked) throw forbidden(CHAT_MSG.blocked);
+  if (ctx.rateFullSince !== null) {
+    throw tooManyRequests(CHAT_MSG.tooFast, (Number(ctx.rateFullSince) + CHAT_RATE_WINDOW_MS - Date.now()) / 1000);
+  }
+  // The recipient's window opens on an incoming message; a minimized one stays minimized (its badge shows it).
+  const reopenIfClosed = (col: typeof conversations.lowState) => sql`case when ${col} = 'closed' then 'open' else ${col} end`;
+  const reopen = c.userLowId === other ? { lowState: reopenIfClosed(conversations.lowState) } : { highState: reopenIfClosed(conversations.highState) };
+  // One statement, so one round trip and atomic: the conversation moves only if the message was stored.
+  const inserted = db.$with('inserted').as(
+    db
       .insert(messages)
       .values({ conversationId, senderId: me, content: text, clientMessageId: clientMessageId ?? null })
       .onConflictDoNothing()
-      .returning();
-    if (!m) return null;
-    // The recipient's window opens on an incoming message; a minimized one stays minimized (its badge shows it).
-    const reopenIfClosed = (col: typeof conversations.lowState) => sql`case when ${col} = 'closed' then 'open' else ${col} end`;
-    const reopen = c.userLowId === other ? { lowState: reopenIfClosed(conversations.lowState) } : { highState: reopenIfClosed(conversations.highState) };
-    await tx
+      .returning(),
+  );
+  const moved = db.$with('moved').as(
+    db
       .update(conversations)
-      .set({ updatedAt: m.createdAt, ...reopen })
-      .where(eq(conversations.id, conversationId));
-    return m;
-  });
+      .set({ updatedAt: sql`(select created_at from inserted)`, ...reopen })
+      .where(and(eq(conversations.id, conversationId), sql`exists (select 1 from inserted)`))
+      .returning({ id: conversations.id }),
+  );
+  const [row] = await db.with(inserted, moved).select().from(inserted);
   if (!row) {
     // A concurrent retry with the same clientMessageId stored it first.
     const existing = await findByClientId(db, me, clientMessageId!);
-    if (!existing || existing.conversationId !== conversationId) throw notFound(CHAT_MSG.conversationNotFound);
-    const message = presentMessage(existing, me);
-    await notify(me, { type: 'new_message', message, conversationId, senderName: sender.username });
-    return { message, created: false };
+    if (!existing) throw notFound(CHAT_MSG.conversationNotFound);
+    return receiptAgain(existing);
   }
   const mine = presentMessage(row, me);
   const theirs = presentMessage(row, other);
-  await Promise.all([
-    notify(me, { type: 'new_message', message: mine, conversationId, senderName: sender.username }),
-    notify(other, { type: 'new_message', message: theirs, conversationId, senderName: sender.username }),
+  // The receipt and the delivery first; the unread counts are informational and come after.
+  await notify([
+    { userId: me, frame: { type: 'new_message', message: mine, conversationId, senderName: sender.username } },
+    { userId: other, frame: { type: 'new_message', message: theirs, conversationId, senderName: sender.username } },
   ]);
-  await Promise.all([inboxUpdate(db, notify, me, conversationId), inboxUpdate(db, notify, other, conversationId)]);
+  await inboxUpdates(db, notify, [me, other], conversationId);
   return { message: mine, created: true };
 }
 
-async function inboxUpdate(db: Db, notify: Notify, userId: number, conversationId: number) {
-  const [unreadCount, total] = await Promise.all([unreadIn(db, userId, conversationId), totalUnread(db, userId)]);
-  await notify(userId, { type: 'inbox_update', conversationId, unreadCount, totalUnread: total });
+/** inbox_update to each member: unread in this conversation and in all theirs, one query for all of them. */
+async function inboxUpdates(db: Db, notify: Notify, userIds: number[], conversationId: number) {
+  const mine = (u: number) => or(eq(conversations.userLowId, u), eq(conversations.userHighId, u));
+  const fields: Record<string, SQL<number>> = {};
+  userIds.forEach((u, i) => {
+    fields[`c${i}`] = sql<number>`count(*) filter (where ${messages.conversationId} = ${conversationId} and ${messages.senderId} <> ${u})`.mapWith(Number);
+    fields[`t${i}`] = sql<number>`count(*) filter (where ${mine(u)} and ${messages.senderId} <> ${u})`.mapWith(Number);
+  });
+  const [r] = await db
+    .select(fields)
+    .from(messages)
+    .innerJoin(conversations, eq(conversations.id, messages.conversationId))
+    .where(and(isNull(messages.readAt), or(...userIds.map(mine))));
+  const counts = userIds.map((_, i) => ({ unreadCount: Number(r?.[`c${i}`] ?? 0), totalUnread: Number(r?.[`t${i}`] ?? 0) }));
+  await notify(userIds.map((userId, i) => ({ userId, frame: { type: 'inbox_update', conversationId, ...counts[i]! } })));
+  return counts;
 }
 
 /**
  * Marks the other member's messages read (all unread, or the given ids), with deliveredAt too where
  * it was null; message_status to the sender's sockets, inbox_update to the reader's.
  */
-export async function markRead(db: Db, notify: Notify, me: number, conversationId: number, messageIds?: number[]) {
-  const c = await participantConversation(db, me, conversationId);
+export async function markRead(
+  db: Db,
+  notify: Notify,
+  me: number,
+  conversationId: number,
+  messageIds?: number[],
+  opts: { checkAccess?: boolean } = {},
+) {
+  const c = await (opts.checkAccess ? chatConversation : participantConversation)(db, me, conversationId);
   const now = new Date();
   const where = and(
     unreadFrom(conversationId, me),
@@ -320,10 +399,13 @@ export async function markRead(db: Db, notify: Notify, me: number, conversationI
     .returning({ id: messages.id });
   if (updated.length > 0) {
     const ids = updated.map((u) => u.id).sort((a, b) => a - b);
-    await notify(otherOf(c, me), { type: 'message_status', conversationId, messageIds: ids, readAt: now.toISOString(), deliveredAt: now.toISOString() });
-    await inboxUpdate(db, notify, me, conversationId);
+    await notify([
+      { userId: otherOf(c, me), frame: { type: 'message_status', conversationId, messageIds: ids, readAt: now.toISOString(), deliveredAt: now.toISOString() } },
+    ]);
+    const [mine] = await inboxUpdates(db, notify, [me], conversationId);
+    return { count: mine!.unreadCount, ids };
   }
-  return { count: await unreadIn(db, me, conversationId), ids: updated.map((u) => u.id) };
+  return { count: await unreadIn(db, me, conversationId), ids: [] };
 }
 
 /** PUT …/messages/:messageId/read: one message of the other member; answers the message. */
@@ -341,8 +423,15 @@ export async function markOneRead(db: Db, notify: Notify, me: number, conversati
 }
 
 /** The recipient's client has these messages: deliveredAt set where null, message_status to the sender. */
-export async function markDelivered(db: Db, notify: Notify, me: number, conversationId: number, messageIds: number[]) {
-  const c = await participantConversation(db, me, conversationId);
+export async function markDelivered(
+  db: Db,
+  notify: Notify,
+  me: number,
+  conversationId: number,
+  messageIds: number[],
+  opts: { checkAccess?: boolean } = {},
+) {
+  const c = await (opts.checkAccess ? chatConversation : participantConversation)(db, me, conversationId);
   const now = new Date();
   const updated = await db
     .update(messages)
@@ -358,7 +447,7 @@ export async function markDelivered(db: Db, notify: Notify, me: number, conversa
     .returning({ id: messages.id });
   if (updated.length > 0) {
     const ids = updated.map((u) => u.id).sort((a, b) => a - b);
-    await notify(otherOf(c, me), { type: 'message_status', conversationId, messageIds: ids, deliveredAt: now.toISOString() });
+    await notify([{ userId: otherOf(c, me), frame: { type: 'message_status', conversationId, messageIds: ids, deliveredAt: now.toISOString() } }]);
   }
   return updated.length;
 }

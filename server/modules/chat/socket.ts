@@ -1,21 +1,19 @@
-import { ZMessageText } from '../../../common/contracts/chat.ts';
 import type { Db } from '../../db/client.ts';
-import { badRequest, HttpError } from '../../http-errors.ts';
+import { HttpError } from '../../http-errors.ts';
 import type { Gateway } from '../../realtime/gateway.ts';
 import * as chat from './service.ts';
 
 /**
  * The chat frames of the socket (docs/API.md "Chat" → socket). Chat access is read from the database
  * at every frame, so an admin's chat suspension stops an open socket at its next chat frame. Frames
- * to members go to every socket of theirs (`notify` = gateway.sendToUser, across processes), so
+ * to members go to every socket of theirs (`notify` = gateway.sendToUsers, across processes), so
  * join/leave and subscribe/unsubscribe only record what the socket shows; `ping` is the gateway's.
  */
 export function registerChatSocket(gateway: Gateway, db: Db, notify: chat.Notify) {
   const joined = new Map<number, Set<number>>();
 
   gateway.on('join_conversation', async (frame, ctx) => {
-    await chat.loadChatUser(db, ctx.userId);
-    await chat.participantConversation(db, ctx.userId, frame.conversationId);
+    await chat.chatConversation(db, ctx.userId, frame.conversationId);
     let set = joined.get(ctx.id);
     if (!set) joined.set(ctx.id, (set = new Set()));
     set.add(frame.conversationId);
@@ -32,10 +30,8 @@ export function registerChatSocket(gateway: Gateway, db: Db, notify: chat.Notify
   gateway.on('send_message', async (frame, ctx) => {
     const { clientMessageId } = frame;
     try {
-      const user = await chat.loadChatUser(db, ctx.userId);
-      const text = ZMessageText.safeParse(frame.content);
-      if (!text.success) throw badRequest(text.error.issues[0]?.message ?? 'Invalid message');
-      await chat.sendMessage(db, notify, user, frame.conversationId, text.data, clientMessageId);
+      // Access, participant, block, rate and clientMessageId checks in one query; the text is checked after access.
+      await chat.sendMessage(db, notify, ctx.userId, frame.conversationId, frame.content, clientMessageId);
     } catch (err) {
       if (err instanceof HttpError && err.statusCode < 500) {
         ctx.send({ type: 'error', message: err.message, ...(clientMessageId ? { clientMessageId } : {}) });
@@ -46,12 +42,10 @@ export function registerChatSocket(gateway: Gateway, db: Db, notify: chat.Notify
   });
 
   gateway.on('message_delivered', async (frame, ctx) => {
-    await chat.loadChatUser(db, ctx.userId);
-    await chat.markDelivered(db, notify, ctx.userId, frame.conversationId, frame.messageIds);
+    await chat.markDelivered(db, notify, ctx.userId, frame.conversationId, frame.messageIds, { checkAccess: true });
   });
 
   gateway.on('mark_read', async (frame, ctx) => {
-    await chat.loadChatUser(db, ctx.userId);
-    await chat.markRead(db, notify, ctx.userId, frame.conversationId, frame.messageIds);
+    await chat.markRead(db, notify, ctx.userId, frame.conversationId, frame.messageIds, { checkAccess: true });
   });
 }
