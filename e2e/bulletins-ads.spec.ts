@@ -186,3 +186,50 @@ test("the maintenance banner shows the admin's message on every page, and goes w
   await page.reload();
   await expect(page.getByText(on.message)).toHaveCount(0);
 });
+
+test('an admin creates a custom ad with a live sandboxed preview, disables it and deletes it', async ({ page, accounts, db }) => {
+  const admin = await accounts.createVerified();
+  await db.update(users).set({ isAdmin: true }).where(eq(users.email, admin.email));
+  const stamp = Date.now().toString(36);
+  try {
+    await signIn(page, admin);
+    await page.goto('/admin/ads');
+    await page.getByRole('button', { name: 'New ad' }).click();
+    const form = page.getByRole('region', { name: 'New ad' });
+
+    // The server's rules, checked before sending: a native ad needs an https link.
+    await form.getByRole('textbox', { name: 'Title', exact: true }).fill(`Tyres ${stamp}`);
+    await form.getByRole('textbox', { name: 'Link', exact: true }).fill('http://tyres.example/');
+    await form.getByRole('button', { name: 'Create ad' }).click();
+    await expect(form.getByText('The link must be a full https:// address')).toBeVisible();
+
+    await form.getByRole('textbox', { name: 'Name (only admins see it)' }).fill(`Depot ad ${stamp}`);
+    await form.getByRole('combobox', { name: 'Location' }).fill('forum-header');
+    await form.getByRole('radio', { name: 'Custom HTML' }).check();
+    await form.getByRole('textbox', { name: 'HTML', exact: true }).fill(`<p id="creative">Depot parking ${stamp}</p>`);
+    const preview = form.getByRole('region', { name: 'Preview' });
+    await expect(preview.locator('iframe')).toHaveAttribute('sandbox', 'allow-popups allow-popups-to-escape-sandbox');
+    await expect(preview.frameLocator('iframe').locator('#creative')).toHaveText(`Depot parking ${stamp}`);
+    await form.getByRole('button', { name: 'Create ad' }).click();
+    await expect(toastTitled(page, 'Ad created')).toBeVisible();
+
+    const row = page.getByRole('article', { name: `Depot ad ${stamp}` });
+    await expect(row.getByText('Custom HTML · position 0 · any device · responsive')).toBeVisible();
+    const [stored] = await db.select().from(adSlots).where(eq(adSlots.name, `Depot ad ${stamp}`));
+    expect(stored).toMatchObject({ location: 'forum-header', adType: 'custom', isActive: true, customHtml: `<p id="creative">Depot parking ${stamp}</p>` });
+
+    await row.getByRole('switch').click();
+    await expect(toastTitled(page, 'Ad disabled')).toBeVisible();
+    await expect(row.getByText('Disabled', { exact: true })).toBeVisible();
+    await expect.poll(async () => (await db.select().from(adSlots).where(eq(adSlots.id, stored.id)))[0]?.isActive).toBe(false);
+
+    await row.getByRole('button', { name: 'Delete' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Delete this ad?' });
+    await dialog.getByRole('button', { name: 'Delete' }).click();
+    await expect(toastTitled(page, 'Ad deleted')).toBeVisible();
+    await expect(row).toHaveCount(0);
+    expect(await db.select().from(adSlots).where(eq(adSlots.id, stored.id))).toEqual([]);
+  } finally {
+    await db.delete(adSlots).where(eq(adSlots.name, `Depot ad ${stamp}`));
+  }
+});

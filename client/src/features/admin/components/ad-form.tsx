@@ -87,12 +87,13 @@ export function AdForm({ initial, submitLabel, pending, onSubmit, onCancel }: Pr
     position: numberOrNull(position) ?? 0,
     isActive,
     adType,
-    adSlotId: adSlotId.trim() || null,
-    customHtml: customHtml || null,
-    title: title.trim() || null,
-    body: body.trim() || null,
-    linkUrl: linkUrl.trim() || null,
-    imageUrl: imageUrl.trim() || null,
+    // Only the chosen type's fields are kept: a slot never carries another type's leftovers.
+    adSlotId: (adType === 'adsense' && adSlotId.trim()) || null,
+    customHtml: (adType === 'custom' && customHtml) || null,
+    title: (adType === 'native' && title.trim()) || null,
+    body: (adType === 'native' && body.trim()) || null,
+    linkUrl: (adType === 'native' && linkUrl.trim()) || null,
+    imageUrl: (adType === 'native' && imageUrl.trim()) || null,
     width: numberOrNull(width),
     height: numberOrNull(height),
     isResponsive,
@@ -102,13 +103,21 @@ export function AdForm({ initial, submitLabel, pending, onSubmit, onCancel }: Pr
   const submit = async (e: FormEvent) => {
     e.preventDefault();
     const parsed = ZAdSlotCreateRequest.safeParse(values);
-    if (!parsed.success) return setErrors(zodFieldErrors(parsed.error));
+    if (!parsed.success) return setErrors(withHidden(zodFieldErrors(parsed.error)));
     setErrors({});
     try {
       await onSubmit(values);
     } catch (err) {
-      setErrors(serverFieldErrors(err, 'Could not save the ad.'));
+      setErrors(withHidden(serverFieldErrors(err, 'Could not save the ad.')));
     }
+  };
+
+  // A message for a field this type does not show goes to the top of the form instead.
+  const shown = new Set(['form', 'name', 'location', 'position', 'adType', 'width', 'height', 'isResponsive', 'deviceTarget', 'isActive',
+    ...(adType === 'adsense' ? ['adSlotId'] : adType === 'custom' ? ['customHtml'] : ['title', 'body', 'linkUrl', 'imageUrl'])]);
+  const withHidden = (e: Record<string, string>) => {
+    const hidden = Object.entries(e).find(([k]) => !shown.has(k));
+    return hidden && !e.form ? { ...e, form: hidden[1] } : e;
   };
 
   const htmlBytes = bytes(customHtml);
