@@ -60,19 +60,25 @@ export async function endSession(db: Db, tokenHash: string) {
 }
 
 /** Reads the session cookie of any request (also the WebSocket upgrade) into a user. */
-export async function userFromToken(db: Db, token: string | undefined): Promise<{ user: SessionUser; tokenHash: string } | null> {
+export async function userFromToken(
+  db: Db,
+  token: string | undefined,
+): Promise<{ user: SessionUser; tokenHash: string; lastSeenAt: Date } | null> {
   if (!token || token.length > 100) return null;
   const tokenHash = hashToken(token);
   const { passwordHash: _omit, ...columns } = getTableColumns(users);
   const [row] = await db
-    .select({ user: columns })
+    .select({ user: columns, lastSeenAt: sessions.lastSeenAt })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
     .where(and(eq(sessions.tokenHash, tokenHash), gt(sessions.expiresAt, new Date())))
     .limit(1);
   if (!row || row.user.suspendedAt || row.user.deletedAt) return null;
-  return { user: row.user as SessionUser, tokenHash };
+  return { user: row.user as SessionUser, tokenHash, lastSeenAt: row.lastSeenAt };
 }
+
+/** "Last seen" (admin member record) moves at most every 5 minutes, so reads stay reads. */
+const LAST_SEEN_EVERY_MS = 5 * 60 * 1000;
 
 export const sessionPlugin = fp(async (app: FastifyInstance, opts: { config: Config; db: Db }) => {
   const name = cookieName(opts.config);
@@ -85,6 +91,14 @@ export const sessionPlugin = fp(async (app: FastifyInstance, opts: { config: Con
     if (found) {
       req.user = found.user;
       req.sessionTokenHash = found.tokenHash;
+      const now = new Date();
+      if (now.getTime() - found.lastSeenAt.getTime() > LAST_SEEN_EVERY_MS) {
+        opts.db
+          .update(sessions)
+          .set({ lastSeenAt: now })
+          .where(eq(sessions.tokenHash, found.tokenHash))
+          .catch((err: unknown) => req.log.warn({ err }, 'could not record last seen'));
+      }
     }
   });
 });
