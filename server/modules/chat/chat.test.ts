@@ -1,4 +1,4 @@
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   CHAT_MSG,
@@ -366,6 +366,10 @@ describe.each(testDatabases)('chat on %s', (kind) => {
       expect((await st.next('error')).message).toBe(CHAT_MSG.conversationNotFound);
       st.send({ type: 'mark_read', conversationId: conv });
       expect((await st.next('error')).message).toBe(CHAT_MSG.conversationNotFound);
+      st.send({ type: 'message_delivered', conversationId: conv, messageIds: [receipt.message.id] });
+      expect((await st.next('error')).message).toBe(CHAT_MSG.conversationNotFound);
+      const [untouched] = await t.database.db.select().from(messages).where(eq(messages.id, receipt.message.id));
+      expect(untouched!.deliveredAt).toBeNull();
       st.send({ type: 'ping', conversationId: conv });
       await st.next('pong');
     });
@@ -374,6 +378,7 @@ describe.each(testDatabases)('chat on %s', (kind) => {
       const [a, b, c] = [await member(t), await member(t), await member(t)];
       const conv = await start(a, b);
       const other = await start(a, c);
+      await send(c, other, 'from c'); // unread for a in another conversation: in a's totalUnread
       const [sa, sb] = [await open(a), await open(b)];
       const events: unknown[] = [];
       const stop = await t.app.eventBus.subscribe(USER_EVENTS, (e) => events.push(e));
@@ -381,7 +386,7 @@ describe.each(testDatabases)('chat on %s', (kind) => {
       const receipt = await sa.next('new_message', (f) => f.message.clientMessageId === 'o-1');
       await sb.next('new_message', (f) => f.message.id === receipt.message.id);
       expect(await sb.next('inbox_update', (f) => f.conversationId === conv)).toEqual({ type: 'inbox_update', conversationId: conv, unreadCount: 1, totalUnread: 1 });
-      expect(await sa.next('inbox_update', (f) => f.conversationId === conv)).toEqual({ type: 'inbox_update', conversationId: conv, unreadCount: 0, totalUnread: 0 });
+      expect(await sa.next('inbox_update', (f) => f.conversationId === conv)).toEqual({ type: 'inbox_update', conversationId: conv, unreadCount: 0, totalUnread: 1 });
       for (const s of [sa, sb]) expect(s.frames.map((f) => f.type)).toEqual(['new_message', 'inbox_update']);
       expect(events).toHaveLength(2); // new_message to both, then inbox_update to both
       await stop();
@@ -393,7 +398,7 @@ describe.each(testDatabases)('chat on %s', (kind) => {
       // The same clientMessageId in another conversation is not a new message: 404, nothing stored.
       sa.send({ type: 'send_message', conversationId: other, content: 'Van loaded', clientMessageId: 'o-1' });
       expect(await sa.next('error')).toEqual({ type: 'error', message: CHAT_MSG.conversationNotFound, clientMessageId: 'o-1' });
-      expect(await t.database.db.select().from(messages).where(eq(messages.conversationId, other))).toHaveLength(0);
+      expect(await t.database.db.select().from(messages).where(and(eq(messages.conversationId, other), eq(messages.senderId, a.id)))).toHaveLength(0);
 
       // Blocked either way: refused at once on the open socket.
       expect((await req(b, 'POST', '/api/chat/blocks', { userId: a.id })).statusCode).toBe(200);
@@ -456,12 +461,18 @@ describe.each(testDatabases)('chat on %s', (kind) => {
       const sa = await open(a);
       sa.send({ type: 'send_message', conversationId: conv, content: 'before', clientMessageId: 's-1' });
       await sa.next('new_message');
+      const fromB = await send(b, conv, 'are you there?');
+      await sa.next('new_message', (f) => f.message.id === fromB.id);
       await suspendChat(a);
+      sa.send({ type: 'message_delivered', conversationId: conv, messageIds: [fromB.id] });
+      expect((await sa.next('error')).message).toBe(CHAT_MSG.suspended);
+      const [notDelivered] = await t.database.db.select().from(messages).where(eq(messages.id, fromB.id));
+      expect(notDelivered!.deliveredAt).toBeNull();
       sa.send({ type: 'send_message', conversationId: conv, content: 'after', clientMessageId: 's-2' });
       expect(await sa.next('error')).toEqual({ type: 'error', message: CHAT_MSG.suspended, clientMessageId: 's-2' });
       sa.send({ type: 'join_conversation', conversationId: conv });
       expect((await sa.next('error')).message).toBe(CHAT_MSG.suspended);
-      expect(await t.database.db.select().from(messages).where(eq(messages.conversationId, conv))).toHaveLength(1);
+      expect(await t.database.db.select().from(messages).where(eq(messages.conversationId, conv))).toHaveLength(2);
     });
   });
 });

@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, gt, inArray, isNull, lt, ne, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, exists, gt, inArray, isNotNull, isNull, lt, ne, or, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import {
   CHAT_CATCH_UP_MAX,
@@ -144,12 +144,8 @@ async function unreadIn(db: Db, me: number, conversationId: number): Promise<num
 
 /** Messages from others not read, over all the member's conversations. */
 export async function totalUnread(db: Db, me: number): Promise<number> {
-  const [r] = await db
-    .select({ n: count() })
-    .from(messages)
-    .innerJoin(conversations, eq(conversations.id, messages.conversationId))
-    .where(and(or(eq(conversations.userLowId, me), eq(conversations.userHighId, me)), isNull(messages.readAt), ne(messages.senderId, me)));
-  return Number(r?.n ?? 0);
+  const rows = await unreadPerConversation(db, [me]);
+  return rows.reduce((n, r) => n + (r.low === me ? r.lowUnread : r.highUnread), 0);
 }
 
 /**
@@ -356,20 +352,44 @@ export async function sendMessage(
   return { message: mine, created: true };
 }
 
+/**
+ * Per conversation of any of these members: the unread messages of its low member (sent by the high
+ * one) and of its high member. Counted conversation by conversation through the partial index on
+ * unread messages (conversation, sender), so the cost follows the members' conversations, not the
+ * table's unread messages. A message whose sender's account was deleted (sender null) counts for
+ * nobody, as before.
+ */
+function unreadPerConversation(db: Db, userIds: number[]) {
+  // Written out in full: inside the subquery an unqualified "id" would be the message's.
+  const unreadSentBy = (sender: 'user_low_id' | 'user_high_id') =>
+    sql<number>`(select count(*) from ${messages} m where m.conversation_id = "conversations"."id" and m.read_at is null and m.sender_id = "conversations".${sql.identifier(sender)})`.mapWith(
+      Number,
+    );
+  return db
+    .select({
+      id: conversations.id,
+      low: conversations.userLowId,
+      high: conversations.userHighId,
+      lowUnread: unreadSentBy('user_high_id'),
+      highUnread: unreadSentBy('user_low_id'),
+    })
+    .from(conversations)
+    .where(or(inArray(conversations.userLowId, userIds), inArray(conversations.userHighId, userIds)));
+}
+
 /** inbox_update to each member: unread in this conversation and in all theirs, one query for all of them. */
 async function inboxUpdates(db: Db, notify: Notify, userIds: number[], conversationId: number) {
-  const mine = (u: number) => or(eq(conversations.userLowId, u), eq(conversations.userHighId, u));
-  const fields: Record<string, SQL<number>> = {};
-  userIds.forEach((u, i) => {
-    fields[`c${i}`] = sql<number>`count(*) filter (where ${messages.conversationId} = ${conversationId} and ${messages.senderId} <> ${u})`.mapWith(Number);
-    fields[`t${i}`] = sql<number>`count(*) filter (where ${mine(u)} and ${messages.senderId} <> ${u})`.mapWith(Number);
+  const rows = await unreadPerConversation(db, userIds);
+  const counts = userIds.map((u) => {
+    let unreadCount = 0;
+    let totalUnread = 0;
+    for (const r of rows) {
+      const n = r.low === u ? r.lowUnread : r.high === u ? r.highUnread : 0;
+      totalUnread += n;
+      if (r.id === conversationId) unreadCount = n;
+    }
+    return { unreadCount, totalUnread };
   });
-  const [r] = await db
-    .select(fields)
-    .from(messages)
-    .innerJoin(conversations, eq(conversations.id, messages.conversationId))
-    .where(and(isNull(messages.readAt), or(...userIds.map(mine))));
-  const counts = userIds.map((_, i) => ({ unreadCount: Number(r?.[`c${i}`] ?? 0), totalUnread: Number(r?.[`t${i}`] ?? 0) }));
   await notify(userIds.map((userId, i) => ({ userId, frame: { type: 'inbox_update', conversationId, ...counts[i]! } })));
   return counts;
 }
@@ -422,17 +442,26 @@ export async function markOneRead(db: Db, notify: Notify, me: number, conversati
   return presentMessage(fresh!, me);
 }
 
-/** The recipient's client has these messages: deliveredAt set where null, message_status to the sender. */
-export async function markDelivered(
-  db: Db,
-  notify: Notify,
-  me: number,
-  conversationId: number,
-  messageIds: number[],
-  opts: { checkAccess?: boolean } = {},
-) {
-  const c = await (opts.checkAccess ? chatConversation : participantConversation)(db, me, conversationId);
+const reader = alias(users, 'reader');
+
+/**
+ * The socket's message_delivered: the recipient's client has these messages. deliveredAt set where
+ * null, message_status to the sender. The member's chat access and participation are checked inside
+ * the same statement (one round trip); only when it changed nothing is the member read again, to
+ * answer the right error (suspended, 404) or nothing (already delivered).
+ */
+export async function markDelivered(db: Db, notify: Notify, me: number, conversationId: number, messageIds: number[]) {
   const now = new Date();
+  const allowed = db
+    .select({ one: sql`1` })
+    .from(reader)
+    .innerJoin(
+      conversations,
+      and(eq(conversations.id, conversationId), or(eq(conversations.userLowId, reader.id), eq(conversations.userHighId, reader.id))),
+    )
+    .where(
+      and(eq(reader.id, me), isNull(reader.suspendedAt), isNull(reader.deletedAt), isNotNull(reader.emailVerifiedAt), isNull(reader.chatSuspendedAt)),
+    );
   const updated = await db
     .update(messages)
     .set({ deliveredAt: now })
@@ -442,13 +471,18 @@ export async function markDelivered(
         inArray(messages.id, messageIds),
         ne(messages.senderId, me),
         isNull(messages.deliveredAt),
+        exists(allowed),
       ),
     )
-    .returning({ id: messages.id });
-  if (updated.length > 0) {
-    const ids = updated.map((u) => u.id).sort((a, b) => a - b);
-    await notify([{ userId: otherOf(c, me), frame: { type: 'message_status', conversationId, messageIds: ids, deliveredAt: now.toISOString() } }]);
+    .returning({ id: messages.id, senderId: messages.senderId });
+  if (updated.length === 0) {
+    await chatConversation(db, me, conversationId);
+    return 0;
   }
+  // Not from me, in a conversation of mine: from the other member.
+  const sender = updated[0]!.senderId!;
+  const ids = updated.map((u) => u.id).sort((a, b) => a - b);
+  await notify([{ userId: sender, frame: { type: 'message_status', conversationId, messageIds: ids, deliveredAt: now.toISOString() } }]);
   return updated.length;
 }
 

@@ -42,7 +42,8 @@ export function registerChatSocket(gateway: Gateway, db: Db, notify: chat.Notify
   });
 
   gateway.on('message_delivered', async (frame, ctx) => {
-    await chat.markDelivered(db, notify, ctx.userId, frame.conversationId, frame.messageIds, { checkAccess: true });
+    // Access and participant checks inside the update itself.
+    await chat.markDelivered(db, notify, ctx.userId, frame.conversationId, frame.messageIds);
   });
 
   gateway.on('mark_read', async (frame, ctx) => {
