@@ -75,7 +75,7 @@ test("an admin reads the dashboard and suspends a member's chat; the member is t
     await page.getByRole('searchbox', { name: 'Search members' }).fill(member.username.toUpperCase());
     await page.getByRole('button', { name: 'Search', exact: true }).click();
     await expect(page.getByRole('status').filter({ hasText: 'matching' })).toHaveText(`1 member matching "${member.username.toUpperCase()}"`);
-    await page.getByRole('button', { name: `Open @${member.username}` }).click();
+    await page.getByRole('button', { name: `@${member.username}` }).click();
     const record = page.getByRole('dialog', { name: `@${member.username}` });
     await expect(record.getByText(member.email)).toBeVisible();
     await record.getByRole('button', { name: 'Suspend chat' }).click();

@@ -29,7 +29,6 @@ export function MemberTable({ members, onOpen }: { members: TAdminMember[]; onOp
           <button
             type="button"
             onClick={() => onOpen(m.id)}
-            aria-label={`Open @${m.username}`}
             className="grid w-full gap-1 rounded-xl border-2 border-line bg-white p-3 text-left hover:border-brand-800 sm:grid-cols-[minmax(0,2fr)_minmax(0,2fr)_auto] sm:items-center sm:gap-3"
           >
             <span className="grid">
