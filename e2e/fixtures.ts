@@ -64,9 +64,12 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
       const id = `${testInfo.workerIndex}${Date.now().toString(36)}${(serial++).toString(36)}`;
       return { firstName: 'Test', lastName: 'Courier', username: `driver_${id}`, email: `driver_${id}@example.com`, password: `Van@Route${id}` };
     };
+    // Each fixture account signs up from its own address (the app trusts X-Forwarded-For, as behind a
+    // proxy), so a long run of specs on one worker's app never meets the per-IP sign-up ceiling.
+    const fromOwnAddress = () => ({ 'x-forwarded-for': `10.${testInfo.workerIndex % 250}.${(serial >> 8) & 255}.${serial & 255}` });
     const createUnverified = async () => {
       const account = details();
-      await expectOk(await api.post('/api/auth/register', { data: account }));
+      await expectOk(await api.post('/api/auth/register', { data: account, headers: fromOwnAddress() }));
       return account;
     };
     await use({
@@ -76,7 +79,7 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
         const account = await createUnverified();
         const { code } = await server.mailbox.waitForMail(account.email);
         expect(code, 'verification mail carries a 6-digit code').toMatch(/^\d{6}$/);
-        await expectOk(await api.post('/api/auth/verify-code', { data: { email: account.email, code } }));
+        await expectOk(await api.post('/api/auth/verify-code', { data: { email: account.email, code }, headers: fromOwnAddress() }));
         return account;
       },
     });
