@@ -94,3 +94,36 @@ test.describe('before any cookie choice', () => {
     await expectNoSeriousViolations(page, 'cookie preferences dialog', page.getByRole('dialog', { name: 'Cookie Preferences' }));
   });
 });
+
+test('the keyboard reaches every control of the forum list with a visible focus, and Enter follows a link', async ({ page }) => {
+  await page.goto('/forum');
+  await expect(page.getByRole('main').getByRole('heading', { level: 1 }).first()).toBeVisible();
+  const seen = new Set<string>();
+  for (let i = 0; i < 40; i++) {
+    await page.keyboard.press('Tab');
+    const focused = await page.evaluate(() => {
+      const el = document.activeElement as HTMLElement | null;
+      if (!el || el === document.body) return null;
+      const style = getComputedStyle(el);
+      const rect = el.getBoundingClientRect();
+      return {
+        name: `${el.tagName.toLowerCase()}:${(el.getAttribute('aria-label') ?? el.textContent ?? '').trim().slice(0, 40)}`,
+        visibleFocus: (style.outlineStyle !== 'none' && parseFloat(style.outlineWidth) >= 2) || style.boxShadow !== 'none',
+        onScreen: rect.width > 0 && rect.height > 0,
+      };
+    });
+    if (!focused) continue;
+    expect(focused.visibleFocus, `${focused.name} shows where the focus is`).toBe(true);
+    expect(focused.onScreen, `${focused.name} is on screen when focused`).toBe(true);
+    seen.add(focused.name);
+  }
+  // The skip link, the header's links, the search box and the footer are all on the way.
+  expect([...seen].some((n) => n.includes('Skip to content'))).toBe(true);
+  expect([...seen].some((n) => n.startsWith('input:'))).toBe(true);
+  expect(seen.size).toBeGreaterThan(10);
+
+  await page.goto('/forum');
+  await page.keyboard.press('Tab');
+  await page.keyboard.press('Enter');
+  await expect(page.locator('#main')).toBeFocused();
+});
