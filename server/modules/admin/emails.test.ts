@@ -1,11 +1,10 @@
-import type { AddressInfo } from 'node:net';
 import { and, desc, eq, inArray, isNotNull, isNull } from 'drizzle-orm';
-import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { EMAILS_MSG } from '../../../common/contracts/admin-emails.ts';
 import { announcements, auditLog, emails, users } from '../../db/schema/index.ts';
 import { buildTestApp, type TestApp } from '../../test/app.ts';
 import { testDatabases } from '../../test/databases.ts';
+import { startSmtpSink, waitFor, type SmtpSink } from '../../test/smtp-sink.ts';
 import { get, post, registerUser, signUp } from '../auth/testing.ts';
 import { runAnnouncementBatch, unsubscribeToken } from './announcements-service.ts';
 
@@ -312,33 +311,11 @@ describe.each(testDatabases)('admin emails and announcements (%s)', (kind) => {
   });
 });
 
-/** An in-process SMTP sink that keeps every message's raw source. */
-async function startSink() {
-  const received: Array<{ to: string[]; raw: string }> = [];
-  const server = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ['STARTTLS'],
-    disableReverseLookup: true,
-    logger: false,
-    onData(stream, session, callback) {
-      const chunks: Buffer[] = [];
-      stream.on('data', (c: Buffer) => chunks.push(c));
-      stream.on('end', () => {
-        received.push({ to: session.envelope.rcptTo.map((r) => r.address), raw: Buffer.concat(chunks).toString('utf8') });
-        callback();
-      });
-    },
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const port = (server.server.address() as AddressInfo).port;
-  return { port, received, close: () => new Promise<void>((resolve) => server.close(() => resolve())) };
-}
-
 describe.each(testDatabases)('announcement mail over real SMTP (%s)', (kind) => {
-  let sink: Awaited<ReturnType<typeof startSink>>;
+  let sink: SmtpSink;
   let t: TestApp;
   beforeAll(async () => {
-    sink = await startSink();
+    sink = await startSmtpSink();
     t = await buildTestApp(kind, { APP_URL: 'https://kerbside.test', SMTP_URL: `smtp://127.0.0.1:${sink.port}`, MAIL_FROM: 'Kerbside <no-reply@kerbside.test>' });
   });
   afterAll(async () => {
@@ -379,13 +356,3 @@ describe.each(testDatabases)('announcement mail over real SMTP (%s)', (kind) => 
     ]);
   });
 });
-
-async function waitFor<T>(probe: () => Promise<T | undefined> | T | undefined, ms = 10_000): Promise<T> {
-  const until = Date.now() + ms;
-  for (;;) {
-    const value = await probe();
-    if (value !== undefined) return value;
-    if (Date.now() > until) throw new Error('timed out waiting');
-    await new Promise((r) => setTimeout(r, 25));
-  }
-}

@@ -1,55 +1,16 @@
-import type { AddressInfo } from 'node:net';
 import { eq } from 'drizzle-orm';
-import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { emails } from '../../db/schema/index.ts';
 import { buildTestApp, type TestApp } from '../../test/app.ts';
 import { testDatabases } from '../../test/databases.ts';
+import { startSmtpSink, waitFor, type SmtpSink } from '../../test/smtp-sink.ts';
 import { newUser, post } from './testing.ts';
 
-/** An in-process SMTP sink; `rejecting` makes it refuse every recipient with a 550. */
-async function startSink() {
-  const received: Array<{ to: string[]; raw: string }> = [];
-  const state = { rejecting: false };
-  const server = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ['STARTTLS'],
-    disableReverseLookup: true,
-    logger: false,
-    onRcptTo(address, _session, callback) {
-      if (!state.rejecting) return callback();
-      const err = Object.assign(new Error('Mailbox unavailable'), { responseCode: 550 });
-      callback(err);
-    },
-    onData(stream, session, callback) {
-      const chunks: Buffer[] = [];
-      stream.on('data', (c: Buffer) => chunks.push(c));
-      stream.on('end', () => {
-        received.push({ to: session.envelope.rcptTo.map((r) => r.address), raw: Buffer.concat(chunks).toString('utf8') });
-        callback();
-      });
-    },
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const port = (server.server.address() as AddressInfo).port;
-  return { port, received, state, close: () => new Promise<void>((resolve) => server.close(() => resolve())) };
-}
-
-async function waitFor<T>(probe: () => Promise<T | undefined> | T | undefined, ms = 10_000): Promise<T> {
-  const until = Date.now() + ms;
-  for (;;) {
-    const value = await probe();
-    if (value !== undefined) return value;
-    if (Date.now() > until) throw new Error('timed out waiting');
-    await new Promise((r) => setTimeout(r, 25));
-  }
-}
-
 describe.each(testDatabases)('mail over real SMTP (%s)', (kind) => {
-  let sink: Awaited<ReturnType<typeof startSink>>;
+  let sink: SmtpSink;
   let t: TestApp;
   beforeAll(async () => {
-    sink = await startSink();
+    sink = await startSmtpSink();
     t = await buildTestApp(kind, { SMTP_URL: `smtp://127.0.0.1:${sink.port}`, MAIL_FROM: 'Kerbside <no-reply@kerbside.test>' });
   });
   afterAll(async () => {
