@@ -1,36 +1,11 @@
-import type { Browser, Page } from '@playwright/test';
 import { and, count, eq, isNotNull, isNull } from 'drizzle-orm';
 import { users } from '../server/db/schema/index.ts';
-import { expect, test, type Account } from './fixtures.ts';
-import { signInWith, toastTitled } from './support/ui.ts';
+import { expect, test } from './fixtures.ts';
+import { secondBrowser, signIn, socketAuthenticated, toastTitled } from './support/ui.ts';
 
 // Admin area end to end (issue 7): members never see it; an admin reads the dashboard's figures and
 // suspends a member's chat from /admin/members, and the member, in another browser, is told at once
 // (spec §4 'Chat Feature Suspended').
-
-async function signIn(page: Page, account: Account) {
-  await page.goto('/');
-  await signInWith(page, account);
-  await expect(toastTitled(page, 'Login successful')).toBeVisible();
-  await page.getByRole('button', { name: 'Dismiss welcome message' }).click();
-}
-
-async function secondBrowser(browser: Browser, baseURL: string | undefined) {
-  const context = await browser.newContext({ baseURL, locale: 'en-GB', timezoneId: 'Europe/London' });
-  return { context, page: await context.newPage() };
-}
-
-/** Resolves once the page's socket is authenticated (listening from the socket's first frame). */
-function socketAuthenticated(page: Page): Promise<void> {
-  return new Promise<void>((resolve) => {
-    page.on('websocket', (ws) => {
-      ws.on('framereceived', (f) => {
-        const text = typeof f.payload === 'string' ? f.payload : f.payload.toString('utf8');
-        if (text.includes('"type":"authenticated"') && text.includes('"success":true')) resolve();
-      });
-    });
-  });
-}
 
 test('a member opening /admin sees Page Not Found, and no Admin link', async ({ page, accounts }) => {
   const member = await accounts.createVerified();

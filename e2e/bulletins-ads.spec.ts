@@ -1,23 +1,15 @@
-import type { Page } from '@playwright/test';
 import { eq, inArray } from 'drizzle-orm';
 import { adSlots, bulletins, categories, posts, users } from '../server/db/schema/index.ts';
 import { makeExcerpt, renderMarkdown } from '../server/lib/markdown.ts';
 import { hotScore } from '../server/modules/forum/ranking.ts';
 import { rememberMaintenance, setMaintenance } from '../server/modules/maintenance/service.ts';
-import { expect, test, type Account } from './fixtures.ts';
-import { signInWith, toastTitled } from './support/ui.ts';
+import { expect, test } from './fixtures.ts';
+import { secondBrowser, signIn, toastTitled } from './support/ui.ts';
 
 // Bulletins, ads and maintenance on the forum (issue 6) and their admin screens (issue 7): an admin
 // writes a bulletin, a reader dismisses it for good; an in-content ad after every third post, custom
 // HTML only in the sandbox (its script never runs), the sidebar ad only on large screens; the
 // maintenance banner with the admin's message.
-
-async function signIn(page: Page, account: Account) {
-  await page.goto('/');
-  await signInWith(page, account);
-  await expect(toastTitled(page, 'Login successful')).toBeVisible();
-  await page.getByRole('button', { name: 'Dismiss welcome message' }).click();
-}
 
 test('an admin writes a bulletin; a reader dismisses it and it stays hidden after a reload', async ({ page, browser, baseURL, accounts, db }) => {
   const admin = await accounts.createVerified();
@@ -43,14 +35,7 @@ test('an admin writes a bulletin; a reader dismisses it and it stays hidden afte
     await expect(page.getByRole('article', { name: `M25 closure ${stamp}` })).toBeVisible();
 
     // A guest, in a browser of their own.
-    const context = await browser.newContext({ baseURL, locale: 'en-GB', timezoneId: 'Europe/London' });
-    await context.addInitScript(() => {
-      if (!localStorage.getItem('cookie_consent')) {
-        localStorage.setItem('cookie_consent', 'true');
-        localStorage.setItem('cookie_preferences', JSON.stringify({ necessary: true, analytics: false, marketing: false, functional: false }));
-      }
-    });
-    const guest = await context.newPage();
+    const { context, page: guest } = await secondBrowser(browser, baseURL, { consent: true });
     await guest.goto('/forum');
     const bulletin = guest.getByRole('region', { name: `Bulletin: M25 closure ${stamp}` });
     await expect(bulletin).toBeVisible();

@@ -1,22 +1,10 @@
 import type { Page } from '@playwright/test';
-import { expect, test, type Account } from './fixtures.ts';
-import { signInWith, toastTitled } from './support/ui.ts';
+import { expect, test } from './fixtures.ts';
+import { signIn, socketAuthenticated, toastTitled } from './support/ui.ts';
 
 // Chat end to end (issue 5, spec §2/§4): A messages B from B's profile on a phone (to /inbox/{id});
 // B, on a large screen elsewhere, gets the toast and the badge, opens the conversation and reads
 // it; A's tick turns to read, live.
-
-/** Resolves once the page's socket is authenticated (listening from the socket's first frame). */
-function socketAuthenticated(page: Page): Promise<void> {
-  return new Promise<void>((resolve) => {
-    page.on('websocket', (ws) => {
-      ws.on('framereceived', (f) => {
-        const text = typeof f.payload === 'string' ? f.payload : f.payload.toString('utf8');
-        if (text.includes('"type":"authenticated"') && text.includes('"success":true')) resolve();
-      });
-    });
-  });
-}
 
 /** Spec §3 Cookie preferences, as the banner's Save Preferences stores them. */
 async function storeConsent(page: Page, functional: boolean) {
@@ -24,13 +12,6 @@ async function storeConsent(page: Page, functional: boolean) {
     localStorage.setItem('cookie_consent', 'true');
     localStorage.setItem('cookie_preferences', JSON.stringify({ necessary: true, analytics: false, marketing: false, functional: f }));
   }, functional);
-}
-
-async function signIn(page: Page, account: Account) {
-  await page.goto('/');
-  await signInWith(page, account);
-  await expect(toastTitled(page, 'Login successful')).toBeVisible();
-  await page.getByRole('button', { name: 'Dismiss welcome message' }).click();
 }
 
 test('A messages B: B sees the toast and the message, A sees the ticks turn read', async ({ page, browser, baseURL, accounts }) => {

@@ -3,8 +3,8 @@ import { eq, inArray, sql } from 'drizzle-orm';
 import { categories, posts, users } from '../server/db/schema/index.ts';
 import { makeExcerpt, renderMarkdown } from '../server/lib/markdown.ts';
 import { hotScore } from '../server/modules/forum/ranking.ts';
-import { expect, test, type Account } from './fixtures.ts';
-import { signInWith, toastTitled } from './support/ui.ts';
+import { expect, test } from './fixtures.ts';
+import { signIn, toastTitled } from './support/ui.ts';
 
 // The forum, end to end: writing a post, the conversation under it, votes, reactions and sharing
 // (issue: post detail and editor), the list's address (spec §4), drafts that survive, and that no
@@ -17,14 +17,6 @@ function failOnDialog(page: Page) {
     void dialog.dismiss();
     throw new Error(`A dialog opened (script ran): ${message}`);
   });
-}
-
-async function signIn(page: Page, account: Account) {
-  await page.goto('/');
-  await signInWith(page, account);
-  await expect(toastTitled(page, 'Login successful')).toBeVisible();
-  // The welcome banner goes on the first tap anywhere, moving the page under that tap: out of the way first.
-  await page.getByRole('button', { name: 'Dismiss welcome message' }).click();
 }
 
 test('a member posts, comments, replies, votes, reacts and copies the link', async ({ page, context, accounts, baseURL }) => {

@@ -1,18 +1,10 @@
-import type { Page } from '@playwright/test';
 import { inArray } from 'drizzle-orm';
 import { users } from '../server/db/schema/index.ts';
-import { expect, test, type Account } from './fixtures.ts';
-import { registerWith, signInWith, toastTitled } from './support/ui.ts';
+import { expect, test } from './fixtures.ts';
+import { registerWith, signIn } from './support/ui.ts';
 
 // Issue 4, members: onboarding picks an avatar and a status; the directory searches (username or
 // status, any case) and sorts, with both in the address.
-
-async function signIn(page: Page, account: Account) {
-  await page.goto('/');
-  await signInWith(page, account);
-  await expect(toastTitled(page, 'Login successful')).toBeVisible();
-  await page.getByRole('button', { name: 'Dismiss welcome message' }).click();
-}
 
 test('a new member picks an avatar and a status on onboarding, lands on the forum, and the profile shows them', async ({ page, accounts, mailbox }) => {
   const account = accounts.details();

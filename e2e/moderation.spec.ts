@@ -1,27 +1,13 @@
-import type { Browser, Page } from '@playwright/test';
 import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../server/db/client.ts';
 import { categories, comments, posts, users } from '../server/db/schema/index.ts';
 import { makeExcerpt, renderMarkdown } from '../server/lib/markdown.ts';
 import { hotScore } from '../server/modules/forum/ranking.ts';
 import { expect, test, type Account } from './fixtures.ts';
-import { signInWith, toastTitled } from './support/ui.ts';
+import { secondBrowser, signIn, toastTitled } from './support/ui.ts';
 
 // Moderation end to end (issue 7): an admin pins and locks a post from its page and a member, in
 // another browser, sees both; a member reports a comment and the admin finds it in the queue.
-
-async function signIn(page: Page, account: Account) {
-  await page.goto('/');
-  await signInWith(page, account);
-  await expect(toastTitled(page, 'Login successful')).toBeVisible();
-  await page.getByRole('button', { name: 'Dismiss welcome message' }).click();
-}
-
-/** A second person on another device: their own cookies, same site. */
-async function secondBrowser(browser: Browser, baseURL: string | undefined) {
-  const context = await browser.newContext({ baseURL, locale: 'en-GB', timezoneId: 'Europe/London' });
-  return { context, page: await context.newPage() };
-}
 
 async function makeAdmin(db: Db, account: Account) {
   await db.update(users).set({ isAdmin: true }).where(eq(users.email, account.email));

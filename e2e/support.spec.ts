@@ -1,4 +1,3 @@
-import type { Page } from '@playwright/test';
 import { and, eq } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { loadConfig } from '../server/config.ts';
@@ -7,18 +6,11 @@ import { emails, users } from '../server/db/schema/index.ts';
 import { createMailer } from '../server/mail/mailer.ts';
 import { runAnnouncementBatch } from '../server/modules/admin/announcements-service.ts';
 import { expect, test, type Account } from './fixtures.ts';
-import { signInWith, toastTitled } from './support/ui.ts';
+import { signIn, toastTitled } from './support/ui.ts';
 
 // Support end to end (issues 7 and 8): a guest sends the contact form and gets the confirmation on
 // screen and by mail; an admin finds the ticket on /admin/support and replies, and the reply is mailed.
 // Announcements: an admin writes, previews and sends one; the member unsubscribes from the mail's link.
-
-async function signIn(page: Page, account: Account) {
-  await page.goto('/');
-  await signInWith(page, account);
-  await expect(toastTitled(page, 'Login successful')).toBeVisible();
-  await page.getByRole('button', { name: 'Dismiss welcome message' }).click();
-}
 
 const noop = () => {};
 const silentLog = { level: 'silent', info: noop, warn: noop, error: noop, debug: noop, trace: noop, fatal: noop, silent: noop, child: () => silentLog } as unknown as FastifyBaseLogger;

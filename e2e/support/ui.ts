@@ -1,4 +1,4 @@
-import type { Page } from '@playwright/test';
+import { expect, type Browser, type Page } from '@playwright/test';
 import type { Account } from '../fixtures.ts';
 
 /** A toast with this title, read from the toast region (F8) so Radix's screen-reader copy is not matched too. */
@@ -24,4 +24,45 @@ export async function registerWith(page: Page, account: Pick<Account, 'firstName
   await main.getByLabel('Password', { exact: true }).fill(account.password);
   await main.getByLabel('Confirm password').fill(account.password);
   await main.getByRole('button', { name: 'Join Free' }).click();
+}
+
+/**
+ * Signs in from the landing page's form, waits for the 'Login successful' toast and dismisses the
+ * welcome banner (it goes on the first tap anywhere, moving the page under that tap: out of the way first).
+ */
+export async function signIn(page: Page, account: Pick<Account, 'email' | 'password'>) {
+  await page.goto('/');
+  await signInWith(page, account);
+  await expect(toastTitled(page, 'Login successful')).toBeVisible();
+  await page.getByRole('button', { name: 'Dismiss welcome message' }).click();
+}
+
+/**
+ * A second person on another device: their own cookies, same site, en-GB in London. Unlike the
+ * fixtures' default context it has no stored cookie choice, so the consent banner shows; with
+ * `consent: true` it starts with "necessary only" chosen (unless the page stores another choice).
+ */
+export async function secondBrowser(browser: Browser, baseURL: string | undefined, options: { consent?: boolean } = {}) {
+  const context = await browser.newContext({ baseURL, locale: 'en-GB', timezoneId: 'Europe/London' });
+  if (options.consent) {
+    await context.addInitScript(() => {
+      if (!localStorage.getItem('cookie_consent')) {
+        localStorage.setItem('cookie_consent', 'true');
+        localStorage.setItem('cookie_preferences', JSON.stringify({ necessary: true, analytics: false, marketing: false, functional: false }));
+      }
+    });
+  }
+  return { context, page: await context.newPage() };
+}
+
+/** Resolves once the page's socket is authenticated (listening from the socket's first frame). */
+export function socketAuthenticated(page: Page): Promise<void> {
+  return new Promise<void>((resolve) => {
+    page.on('websocket', (ws) => {
+      ws.on('framereceived', (f) => {
+        const text = typeof f.payload === 'string' ? f.payload : f.payload.toString('utf8');
+        if (text.includes('"type":"authenticated"') && text.includes('"success":true')) resolve();
+      });
+    });
+  });
 }
