@@ -14,9 +14,9 @@ import {
   type TDeviceTarget,
 } from '@common/contracts/ads';
 import { AdView, type AdContent } from '@/components/ads/ad-frame';
-import { Button } from '@/components/ui/button';
 import { FormField, inputClasses } from '@/components/ui/form-field';
 import { Switch } from '@/components/ui/switch';
+import { FormActions } from './form-actions';
 import { serverFieldErrors, zodFieldErrors } from './form-errors';
 
 type Props = {
@@ -249,16 +249,7 @@ export function AdForm({ initial, submitLabel, pending, onSubmit, onCancel }: Pr
             Enabled
           </label>
         </div>
-        <div className="flex flex-wrap gap-2">
-          <Button type="submit" disabled={pending} aria-busy={pending || undefined}>
-            {pending ? 'Saving…' : submitLabel}
-          </Button>
-          {onCancel && (
-            <Button variant="secondary" onClick={onCancel} disabled={pending}>
-              Cancel
-            </Button>
-          )}
-        </div>
+        <FormActions submitLabel={submitLabel} pending={pending} onCancel={onCancel} />
       </div>
       <section aria-label="Preview" className="grid content-start gap-2">
         <p className="font-semibold">Preview, as members see it</p>

@@ -7,9 +7,9 @@ import {
   type TBulletinVisibility,
 } from '@common/contracts/bulletins';
 import { BulletinCard } from '@/components/bulletins/bulletin-card';
-import { Button } from '@/components/ui/button';
 import { FormField, inputClasses } from '@/components/ui/form-field';
 import { Switch } from '@/components/ui/switch';
+import { FormActions } from './form-actions';
 import { serverFieldErrors, zodFieldErrors } from './form-errors';
 
 export type BulletinValues = { title: string; message: string; visibilityType: TBulletinVisibility; isActive: boolean };
@@ -103,16 +103,7 @@ export function BulletinForm({ initial, submitLabel, pending, onSubmit, onCancel
         <p className="font-semibold">Preview</p>
         <BulletinCard bulletin={{ title: title.trim() || 'Title', message: message.trim() || 'Message', visibilityType }} />
       </div>
-      <div className="flex flex-wrap gap-2">
-        <Button type="submit" disabled={pending} aria-busy={pending || undefined}>
-          {pending ? 'Saving…' : submitLabel}
-        </Button>
-        {onCancel && (
-          <Button variant="secondary" onClick={onCancel} disabled={pending}>
-            Cancel
-          </Button>
-        )}
-      </div>
+      <FormActions submitLabel={submitLabel} pending={pending} onCancel={onCancel} />
     </form>
   );
 }

@@ -1,8 +1,8 @@
 import { useId, useState, type FormEvent } from 'react';
 import { ZCreateCategoryRequest, type TAdminCategory, type TCreateCategoryRequest } from '@common/contracts/moderation';
 import { ApiError, errorMessage } from '@/lib/api-client';
-import { Button } from '@/components/ui/button';
 import { FormField, inputClasses } from '@/components/ui/form-field';
+import { FormActions } from './form-actions';
 
 type Props = {
   /** The category being edited; absent for a new one. */
@@ -112,16 +112,7 @@ export function CategoryForm({ initial, submitLabel, pending, onSubmit, onCancel
           </p>
         )}
       </div>
-      <div className="flex flex-wrap gap-2">
-        <Button type="submit" disabled={pending} aria-busy={pending || undefined}>
-          {pending ? 'Saving…' : submitLabel}
-        </Button>
-        {onCancel && (
-          <Button variant="secondary" onClick={onCancel} disabled={pending}>
-            Cancel
-          </Button>
-        )}
-      </div>
+      <FormActions submitLabel={submitLabel} pending={pending} onCancel={onCancel} />
     </form>
   );
 }
