@@ -1,13 +1,13 @@
 import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { Pencil, Plus, Trash2 } from 'lucide-react';
+import { Plus } from 'lucide-react';
 import { adMaximum, type TAdminAdSlot } from '@common/contracts/ads';
 import { errorMessage } from '@/lib/api-client';
 import { Button } from '@/components/ui/button';
-import { Switch } from '@/components/ui/switch';
 import { toast } from '@/components/ui/toast';
 import { getAdminAdsQueryOptions, useCreateAd, useDeleteAd, useUpdateAd } from '../api/ads';
 import { AdForm } from '../components/ad-form';
+import { AdminItemRow } from '../components/admin-item-row';
 import { AdminLayout } from '../components/admin-layout';
 import { ConfirmDeleteDialog } from '../components/confirm-delete-dialog';
 
@@ -108,55 +108,46 @@ function AdRow({ ad }: { ad: TAdminAdSlot }) {
     });
 
   return (
-    <li>
-      <article aria-label={label} className="grid gap-3 rounded-xl border border-line bg-white p-3">
-        <div className="flex flex-wrap items-start gap-3">
-          <div className="grid min-w-0 flex-1 gap-1">
-            <h3 className="font-bold break-words">{label}</h3>
-            <p className="text-sm text-muted">
-              {TYPE_NAMES[ad.adType]} · position {ad.position} · {DEVICE_NAMES[ad.deviceTarget]}
-              {ad.width && ad.height ? ` · ${ad.width}×${ad.height}` : ''}
-              {ad.isResponsive ? ' · responsive' : ''}
-            </p>
-          </div>
-          <div className="flex items-center gap-2">
-            <Switch id={switchId} checked={ad.isActive} disabled={update.isPending} onCheckedChange={toggle} />
-            <label htmlFor={switchId} className="text-sm font-semibold">
-              {ad.isActive ? 'Enabled' : 'Disabled'}
-            </label>
-          </div>
-        </div>
-        <div className="flex flex-wrap gap-1">
-          <Button size="sm" variant="ghost" aria-expanded={editing} onClick={() => setEditing(!editing)}>
-            <Pencil aria-hidden="true" className="size-4" /> Edit
-          </Button>
-          <Button size="sm" variant="ghost" className="text-red-800 hover:bg-red-50" onClick={() => setConfirming(true)}>
-            <Trash2 aria-hidden="true" className="size-4" /> Delete
-          </Button>
-        </div>
-        {editing && (
-          <AdForm
-            initial={ad}
-            submitLabel="Save changes"
-            pending={update.isPending}
-            onCancel={() => setEditing(false)}
-            onSubmit={(values) =>
-              update.mutateAsync({ id: ad.id, ...values }).then(() => {
-                setEditing(false);
-                toast({ title: 'Ad saved', variant: 'success' });
-              })
-            }
-          />
-        )}
-        <ConfirmDeleteDialog
-          open={confirming}
-          onOpenChange={setConfirming}
-          title="Delete this ad?"
-          description={`“${label}” will stop showing and be removed. This cannot be undone.`}
-          pending={remove.isPending}
-          onConfirm={onDelete}
+    <AdminItemRow
+      title={label}
+      details={
+        <>
+          {TYPE_NAMES[ad.adType]} · position {ad.position} · {DEVICE_NAMES[ad.deviceTarget]}
+          {ad.width && ad.height ? ` · ${ad.width}×${ad.height}` : ''}
+          {ad.isResponsive ? ' · responsive' : ''}
+        </>
+      }
+      switchId={switchId}
+      active={ad.isActive}
+      activeLabels={['Enabled', 'Disabled']}
+      togglePending={update.isPending}
+      onToggle={toggle}
+      editing={editing}
+      onEditingChange={setEditing}
+      onDeleteClick={() => setConfirming(true)}
+    >
+      {editing && (
+        <AdForm
+          initial={ad}
+          submitLabel="Save changes"
+          pending={update.isPending}
+          onCancel={() => setEditing(false)}
+          onSubmit={(values) =>
+            update.mutateAsync({ id: ad.id, ...values }).then(() => {
+              setEditing(false);
+              toast({ title: 'Ad saved', variant: 'success' });
+            })
+          }
         />
-      </article>
-    </li>
+      )}
+      <ConfirmDeleteDialog
+        open={confirming}
+        onOpenChange={setConfirming}
+        title="Delete this ad?"
+        description={`“${label}” will stop showing and be removed. This cannot be undone.`}
+        pending={remove.isPending}
+        onConfirm={onDelete}
+      />
+    </AdminItemRow>
   );
 }

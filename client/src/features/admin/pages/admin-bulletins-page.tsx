@@ -1,12 +1,10 @@
 import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { Pencil, Trash2 } from 'lucide-react';
 import { visibilityLabel, type TAdminBulletin } from '@common/contracts/bulletins';
 import { errorMessage } from '@/lib/api-client';
-import { Button } from '@/components/ui/button';
-import { Switch } from '@/components/ui/switch';
 import { toast } from '@/components/ui/toast';
 import { getAdminBulletinsQueryOptions, useCreateBulletin, useDeleteBulletin, useUpdateBulletin } from '../api/bulletins';
+import { AdminItemRow } from '../components/admin-item-row';
 import { AdminLayout } from '../components/admin-layout';
 import { BulletinForm } from '../components/bulletin-form';
 import { ConfirmDeleteDialog } from '../components/confirm-delete-dialog';
@@ -84,54 +82,41 @@ function BulletinRow({ bulletin: b }: { bulletin: TAdminBulletin }) {
     });
 
   return (
-    <li>
-      <article aria-label={b.title} className="grid gap-3 rounded-xl border border-line bg-white p-3">
-        <div className="flex flex-wrap items-start gap-3">
-          <div className="grid min-w-0 flex-1 gap-1">
-            <h3 className="font-bold break-words">{b.title}</h3>
-            <p className="text-sm text-muted">
-              {visibilityLabel(b.visibilityType)} · created {dateTime.format(new Date(b.createdAt))}
-            </p>
-          </div>
-          <div className="flex items-center gap-2">
-            <Switch id={switchId} checked={b.isActive} disabled={update.isPending} onCheckedChange={toggle} />
-            <label htmlFor={switchId} className="text-sm font-semibold">
-              {b.isActive ? 'Active' : 'Off'}
-            </label>
-          </div>
-        </div>
-        <p className="text-sm break-words whitespace-pre-line">{b.message}</p>
-        <div className="flex flex-wrap gap-1">
-          <Button size="sm" variant="ghost" aria-expanded={editing} onClick={() => setEditing(!editing)}>
-            <Pencil aria-hidden="true" className="size-4" /> Edit
-          </Button>
-          <Button size="sm" variant="ghost" className="text-red-800 hover:bg-red-50" onClick={() => setConfirming(true)}>
-            <Trash2 aria-hidden="true" className="size-4" /> Delete
-          </Button>
-        </div>
-        {editing && (
-          <BulletinForm
-            initial={b}
-            submitLabel="Save changes"
-            pending={update.isPending}
-            onCancel={() => setEditing(false)}
-            onSubmit={(values) =>
-              update.mutateAsync({ id: b.id, ...values }).then(() => {
-                setEditing(false);
-                toast({ title: 'Bulletin saved', variant: 'success' });
-              })
-            }
-          />
-        )}
-        <ConfirmDeleteDialog
-          open={confirming}
-          onOpenChange={setConfirming}
-          title="Delete this bulletin?"
-          description={`“${b.title}” will be removed for everyone. This cannot be undone.`}
-          pending={remove.isPending}
-          onConfirm={onDelete}
+    <AdminItemRow
+      title={b.title}
+      details={`${visibilityLabel(b.visibilityType)} · created ${dateTime.format(new Date(b.createdAt))}`}
+      switchId={switchId}
+      active={b.isActive}
+      activeLabels={['Active', 'Off']}
+      togglePending={update.isPending}
+      onToggle={toggle}
+      editing={editing}
+      onEditingChange={setEditing}
+      onDeleteClick={() => setConfirming(true)}
+      body={<p className="text-sm break-words whitespace-pre-line">{b.message}</p>}
+    >
+      {editing && (
+        <BulletinForm
+          initial={b}
+          submitLabel="Save changes"
+          pending={update.isPending}
+          onCancel={() => setEditing(false)}
+          onSubmit={(values) =>
+            update.mutateAsync({ id: b.id, ...values }).then(() => {
+              setEditing(false);
+              toast({ title: 'Bulletin saved', variant: 'success' });
+            })
+          }
         />
-      </article>
-    </li>
+      )}
+      <ConfirmDeleteDialog
+        open={confirming}
+        onOpenChange={setConfirming}
+        title="Delete this bulletin?"
+        description={`“${b.title}” will be removed for everyone. This cannot be undone.`}
+        pending={remove.isPending}
+        onConfirm={onDelete}
+      />
+    </AdminItemRow>
   );
 }
