@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { VITAL_NAMES, VITAL_RATINGS } from '../vitals.ts';
 
 // First-party analytics, web vitals (spec §3 Analytics session, Performance report; §7; §9) and the
 // admin analytics report (docs/API.md "Analytics and vitals", "Admin analytics"). Server and client
@@ -52,27 +53,7 @@ export const ACTION_TYPES = [
 ] as const;
 export type TActionType = (typeof ACTION_TYPES)[number];
 
-export const VITAL_NAMES = ['LCP', 'INP', 'FID', 'CLS', 'FCP', 'TTFB'] as const;
-export type TVitalName = (typeof VITAL_NAMES)[number];
-export const VITAL_RATINGS = ['good', 'needs-improvement', 'poor'] as const;
-export type TVitalRating = (typeof VITAL_RATINGS)[number];
-
-/** Spec §9: good at or below the first number, poor above the second. */
-export const VITAL_THRESHOLDS: Record<TVitalName, readonly [good: number, poor: number]> = {
-  LCP: [2500, 4000],
-  INP: [200, 500],
-  FID: [100, 300],
-  CLS: [0.1, 0.25],
-  FCP: [1800, 3000],
-  TTFB: [800, 1800],
-};
-
-/** The spec §9 rating of a measurement (web-vitals uses the same rule). */
-export function rateVital(name: TVitalName, value: number): TVitalRating {
-  const [good, poor] = VITAL_THRESHOLDS[name];
-  return value <= good ? 'good' : value <= poor ? 'needs-improvement' : 'poor';
-}
-
+export { rateVital, VITAL_NAMES, VITAL_RATINGS, VITAL_THRESHOLDS, type TVitalName, type TVitalRating } from '../vitals.ts';
 /** A request body: anything but a JSON object (or none at all) gets one clear message. */
 const body = <T extends z.ZodRawShape>(shape: T) => z.object(shape, { error: 'The request body must be a JSON object' });
 

@@ -32,7 +32,7 @@ describe('rateVital', () => {
     ['TTFB', 800, 'good'],
     ['TTFB', 1800, 'needs-improvement'],
     ['TTFB', 1801, 'poor'],
-  ])('%s %d is %s', (name, value, rating) => {
+  ] as const)('%s %d is %s', (name, value, rating) => {
     expect(rateVital(name, value)).toBe(rating);
   });
 });

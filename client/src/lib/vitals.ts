@@ -1,4 +1,5 @@
-import { VITALS_BATCH_SIZE, VITALS_FLUSH_MS, VITALS_SAMPLE_RATE, VITALS_THRESHOLDS } from './analytics/constants';
+import { rateVital, type TVitalName, type TVitalRating } from '@common/vitals';
+import { VITALS_BATCH_SIZE, VITALS_FLUSH_MS, VITALS_SAMPLE_RATE } from './analytics/constants';
 import { postJson, type PostJson } from './analytics/send';
 
 // Web vitals (spec §3 Performance report, §7 POST /api/metrics/vitals, §9 sampling, batching and
@@ -7,18 +8,11 @@ import { postJson, type PostJson } from './analytics/send';
 export const VITALS_URL = '/api/metrics/vitals';
 export const VITALS_SAMPLED_KEY = 'vitals_sampled';
 
-export type VitalName = keyof typeof VITALS_THRESHOLDS;
-export type Rating = 'good' | 'needs-improvement' | 'poor';
+export { rateVital };
+export type VitalName = TVitalName;
+export type Rating = TVitalRating;
 export type VitalMetric = { name: string; value: number; rating: Rating; id: string; delta: number };
 export type PerformanceReport = { url: string; timestamp: number; metrics: VitalMetric[]; userAgent: string; connectionType: string };
-
-/** Spec §9 rating: good up to the first threshold, poor above the second, needs-improvement between. */
-export function rateVital(name: string, value: number): Rating {
-  const t = (VITALS_THRESHOLDS as Record<string, readonly [number, number]>)[name];
-  if (!t) return 'good';
-  if (value <= t[0]) return 'good';
-  return value <= t[1] ? 'needs-improvement' : 'poor';
-}
 
 /** Whether this browser session reports vitals: decided once (10%) and kept in session storage. */
 export function isSessionSampled(random: () => number = Math.random, rate = VITALS_SAMPLE_RATE): boolean {
@@ -70,7 +64,7 @@ export function createVitalsReporter(opts: { post?: PostJson; now?: () => number
     queue.push({
       url: `${window.location.pathname}${window.location.search}`.slice(0, 2000),
       timestamp: now(),
-      metrics: [{ name: metric.name, value: metric.value, rating: rateVital(metric.name, metric.value), id: metric.id, delta: metric.delta }],
+      metrics: [{ name: metric.name, value: metric.value, rating: rateVital(metric.name as TVitalName, metric.value), id: metric.id, delta: metric.delta }],
       userAgent: navigator.userAgent,
       connectionType: connectionType(),
     });

@@ -10,12 +10,3 @@ export const VITALS_BATCH_SIZE = 10;
 /** ... whatever has gathered, this often (and when the tab is hidden). */
 export const VITALS_FLUSH_MS = 30_000;
 
-/** good ≤ first, poor > second (spec §9). */
-export const VITALS_THRESHOLDS = {
-  LCP: [2500, 4000],
-  INP: [200, 500],
-  FID: [100, 300],
-  CLS: [0.1, 0.25],
-  FCP: [1800, 3000],
-  TTFB: [800, 1800],
-} as const satisfies Record<string, readonly [number, number]>;
