@@ -60,6 +60,11 @@ export interface Gateway {
    * the bus (one Redis publish); each process delivers them in the given order.
    */
   sendToUsers(events: UserEvent[]): Promise<void>;
+  /**
+   * Closes every socket of the user in every process with 4401 (an admin suspended or deleted the
+   * account): nothing more reaches it, without waiting for the heartbeat's session check.
+   */
+  disconnectUser(userId: number): Promise<void>;
   /** Open sockets in this process: of one user, or all. */
   socketCount(userId?: number): number;
 }
@@ -75,7 +80,9 @@ declare module 'fastify' {
 export type UserEvent = { userId: number; frame: ServerFrame };
 /** Several frames published together (sendToUsers), delivered in order. */
 export type UserEventBatch = { batch: UserEvent[] };
-export const USER_EVENTS = channel<UserEvent | UserEventBatch>('kerbside:user-events');
+/** Every socket of the user is closed (disconnectUser). */
+export type UserDisconnect = { disconnectUserId: number };
+export const USER_EVENTS = channel<UserEvent | UserEventBatch | UserDisconnect>('kerbside:user-events');
 
 export const HEARTBEAT_MS = 30_000;
 /** Sockets one account may hold in one process (tabs and devices); more are closed with 4429. */
@@ -164,6 +171,9 @@ export const realtimePlugin = fp(
       async sendToUsers(events) {
         if (events.length === 0) return;
         await bus.publish(USER_EVENTS, events.length === 1 ? events[0]! : { batch: events });
+      },
+      async disconnectUser(userId) {
+        await bus.publish(USER_EVENTS, { disconnectUserId: userId });
       },
       socketCount(userId) {
         if (userId !== undefined) return byUser.get(userId)?.size ?? 0;
@@ -254,7 +264,9 @@ export const realtimePlugin = fp(
       if (typeof event?.userId === 'number' && event.frame) deliverLocal(event.userId, event.frame);
     };
     const unsubscribe = await bus.subscribe(USER_EVENTS, (event) => {
-      if (event && 'batch' in event) {
+      if (event && 'disconnectUserId' in event) {
+        for (const conn of byUser.get(event.disconnectUserId) ?? []) conn.socket.close(WS_CLOSE.unauthorized, 'Session ended');
+      } else if (event && 'batch' in event) {
         if (Array.isArray(event.batch)) for (const e of event.batch) deliverEvent(e);
       } else deliverEvent(event);
     });

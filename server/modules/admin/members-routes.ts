@@ -1,4 +1,4 @@
-import type { FastifyPluginAsync } from 'fastify';
+import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
   ZAdminMemberDetail,
@@ -64,9 +64,17 @@ export const adminMemberRoutes: FastifyPluginAsync<{ config: Config; db: Db; mai
     members.liftChatSuspension(actorId(req), req.params.id),
   );
 
-  app.post('/api/admin/members/:id/suspension', { preValidation: requireAdmin, schema: { ...idRoute, body: ZAdminReasonBody } }, async (req) =>
-    members.suspend(actorId(req), req.params.id, req.body?.reason || undefined),
-  );
+  // A suspended or deleted account's open sockets close at once (its sessions are already gone).
+  const disconnect = async (req: FastifyRequest, userId: number) => {
+    if (!fastify.hasDecorator('gateway')) return;
+    await fastify.gateway.disconnectUser(userId).catch((err: unknown) => req.log.warn({ err }, 'socket disconnect failed'));
+  };
+
+  app.post('/api/admin/members/:id/suspension', { preValidation: requireAdmin, schema: { ...idRoute, body: ZAdminReasonBody } }, async (req) => {
+    const detail = await members.suspend(actorId(req), req.params.id, req.body?.reason || undefined);
+    await disconnect(req, req.params.id);
+    return detail;
+  });
 
   app.delete('/api/admin/members/:id/suspension', { preValidation: requireAdmin, schema: idRoute }, async (req) =>
     members.unsuspend(actorId(req), req.params.id),
@@ -87,7 +95,11 @@ export const adminMemberRoutes: FastifyPluginAsync<{ config: Config; db: Db; mai
   app.delete(
     '/api/admin/members/:id',
     { preValidation: requireAdmin, schema: { params: ZMemberIdParams, response: { 200: ZAdminMessage } } },
-    async (req) => members.remove(actorId(req), req.params.id),
+    async (req) => {
+      const result = await members.remove(actorId(req), req.params.id);
+      await disconnect(req, req.params.id);
+      return result;
+    },
   );
 
   app.get(

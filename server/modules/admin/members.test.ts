@@ -294,9 +294,12 @@ describe.each(testDatabases)('admin members on %s', (kind) => {
       const second = await login(m.id);
       expect(second.statusCode).toBe(200);
       expect((await detailOf(m.id)).activeSessions).toBe(2);
+      const open = await openSocket(m);
 
       const res = await req(admin, 'POST', `/api/admin/members/${m.id}/suspension`, { reason: 'spam' });
       expect(res.statusCode, res.body).toBe(200);
+      // Its open socket closes at once (not at the next heartbeat).
+      expect(await open.closed).toEqual({ code: 4401, reason: 'Session ended' });
       expect(ZAdminMemberDetail.parse(res.json())).toMatchObject({ suspended: true, activeSessions: 0 });
       expect((await req(m, 'GET', '/api/auth/user')).statusCode).toBe(401);
       const refused = await login(m.id);
@@ -400,8 +403,10 @@ describe.each(testDatabases)('admin members on %s', (kind) => {
       const p = await createPost(t, m.cookie, cat.id);
       const c = await createComment(t, m.cookie, p.id);
       const email = await emailOf(m.id);
+      const open = await openSocket(m);
       const res = await req(admin, 'DELETE', `/api/admin/members/${m.id}`);
       expect(res.statusCode, res.body).toBe(200);
+      expect((await open.closed).code).toBe(4401);
       expect(res.json()).toEqual({ message: ADMIN_MSG.memberDeleted });
       expect((await req(m, 'GET', '/api/auth/user')).statusCode).toBe(401);
       expect((await postAs(t, '/api/auth/login', { email, password: PASSWORD })).statusCode).toBe(401);
