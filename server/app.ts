@@ -102,7 +102,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   await app.register(reactionRoutes, { db });
   await app.register(shareRoutes, { db });
   await app.register(notificationRoutes, { db });
-  await app.register(chatRoutes, { db });
+  await app.register(chatRoutes, { db, appName: config.appName });
   await app.register(authRoutes, { config, db, mailer });
   await app.register(memberRoutes, { config, db, mailer });
   await app.register(bulletinRoutes, { config, db, mailer });

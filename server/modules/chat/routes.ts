@@ -40,10 +40,10 @@ async function requireChat(req: FastifyRequest) {
  * Chat and inbox (docs/API.md "Chat"). Registered after the realtime plugin: sends and reads reach
  * both members' sockets through `app.gateway`, and the chat socket frames are handled here too.
  */
-export const chatRoutes: FastifyPluginAsync<{ db: Db }> = async (base, { db }) => {
+export const chatRoutes: FastifyPluginAsync<{ db: Db; appName: string }> = async (base, { db, appName }) => {
   const app = base.withTypeProvider<ZodTypeProvider>();
   const notify: chat.Notify = base.hasDecorator('gateway') ? (events) => base.gateway.sendToUsers(events) : async () => undefined;
-  if (base.hasDecorator('gateway')) registerChatSocket(base.gateway, db, notify);
+  if (base.hasDecorator('gateway')) registerChatSocket(base.gateway, db, notify, appName);
   const me = (req: FastifyRequest) => req.user!.id;
   const guard = { preValidation: requireChat };
 

@@ -1,7 +1,18 @@
+import { eq } from 'drizzle-orm';
+import { MAINTENANCE_MSG } from '../../../common/contracts/maintenance.ts';
 import type { Db } from '../../db/client.ts';
+import { users } from '../../db/schema/index.ts';
 import { HttpError } from '../../http-errors.ts';
 import type { Gateway } from '../../realtime/gateway.ts';
+import { getMaintenanceCached } from '../maintenance/service.ts';
 import * as chat from './service.ts';
+
+/** Maintenance pauses members' writes (REST answers 503); a socket send is a write too. Admins pass. */
+async function pausedForMaintenance(db: Db, userId: number): Promise<boolean> {
+  if (!(await getMaintenanceCached(db)).maintenanceMode) return false;
+  const [row] = await db.select({ isAdmin: users.isAdmin }).from(users).where(eq(users.id, userId)).limit(1);
+  return !row?.isAdmin;
+}
 
 /**
  * The chat frames of the socket (docs/API.md "Chat" → socket). Chat access is read from the database
@@ -9,7 +20,7 @@ import * as chat from './service.ts';
  * to members go to every socket of theirs (`notify` = gateway.sendToUsers, across processes), so
  * join/leave and subscribe/unsubscribe only record what the socket shows; `ping` is the gateway's.
  */
-export function registerChatSocket(gateway: Gateway, db: Db, notify: chat.Notify) {
+export function registerChatSocket(gateway: Gateway, db: Db, notify: chat.Notify, appName: string) {
   const joined = new Map<number, Set<number>>();
 
   gateway.on('join_conversation', async (frame, ctx) => {
@@ -29,6 +40,11 @@ export function registerChatSocket(gateway: Gateway, db: Db, notify: chat.Notify
 
   gateway.on('send_message', async (frame, ctx) => {
     const { clientMessageId } = frame;
+    if (await pausedForMaintenance(db, ctx.userId)) {
+      // Not stored: the client keeps it unsent and shows why (as the REST send's 503 would).
+      ctx.send({ type: 'error', message: MAINTENANCE_MSG.writesPaused(appName), ...(clientMessageId ? { clientMessageId } : {}) });
+      return;
+    }
     try {
       // Access, participant, block, rate and clientMessageId checks in one query; the text is checked after access.
       await chat.sendMessage(db, notify, ctx.userId, frame.conversationId, frame.content, clientMessageId);

@@ -1,7 +1,8 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { MAINTENANCE_MSG, ZMaintenanceStatus } from '../../../common/contracts/maintenance.ts';
-import { auditLog, siteSettings, users } from '../../db/schema/index.ts';
+import { auditLog, conversations, messages, siteSettings, users } from '../../db/schema/index.ts';
+import { connect, listen } from '../../realtime/testing.ts';
 import { buildTestApp, type TestApp } from '../../test/app.ts';
 import { testDatabases } from '../../test/databases.ts';
 import { PASSWORD, sessionCookie, signUp } from '../auth/testing.ts';
@@ -110,6 +111,20 @@ describe.each(testDatabases)('maintenance mode on %s', (kind) => {
       }
       const list = await call(t, 'GET', '/api/forum/posts?page=1&limit=20&sortBy=newest');
       expect(list.json().posts.map((p: { title: string }) => p.title)).not.toContain('During maintenance');
+    });
+
+    it("a member's chat send over the socket is paused too: an error frame, nothing stored", async () => {
+      const [low, high] = plain.id < admin.id ? [plain.id, admin.id] : [admin.id, plain.id];
+      const [conversation] = await t.database.db.insert(conversations).values({ userLowId: low, userHighId: high }).returning();
+      const url = await listen(t);
+      const socket = await connect(url, plain.cookie);
+      try {
+        socket.send({ type: 'send_message', conversationId: conversation!.id, content: 'During maintenance', clientMessageId: 'maint-1' });
+        expect(await socket.next('error')).toEqual({ type: 'error', message: PAUSED, clientMessageId: 'maint-1' });
+        expect(await t.database.db.select().from(messages).where(eq(messages.conversationId, conversation!.id))).toEqual([]);
+      } finally {
+        await socket.close();
+      }
     });
 
     it('reads still work for everyone', async () => {
