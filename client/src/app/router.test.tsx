@@ -5,21 +5,9 @@ import type { TUser } from '@common/contracts/auth';
 import { createQueryClient } from '@/lib/query-client';
 import { AppProvider } from './provider';
 import { routes } from './router';
+import { testUser } from '@/test/users';
 
-const member: TUser = {
-  id: 1,
-  firstName: 'Sam',
-  lastName: 'Driver',
-  username: 'sam_driver',
-  email: 'sam@example.co.uk',
-  isAdmin: false,
-  avatar: 'van',
-  statusText: '',
-  emailVerified: true,
-  chatSuspended: false,
-  onboarded: true,
-  createdAt: '2025-01-01T00:00:00Z',
-};
+const member: TUser = testUser({ id: 1, username: 'sam_driver', email: 'sam@example.co.uk', avatar: 'van', createdAt: '2025-01-01T00:00:00Z' });
 
 /** A fake API: the given user (or 401), no maintenance, an empty forum. */
 function stubApi(user: TUser | null) {

@@ -6,12 +6,10 @@ import { MemoryRouter } from 'react-router';
 import type { TUser } from '@common/contracts/auth';
 import { USER_QUERY_KEY } from '@/lib/auth';
 import { createQueryClient } from '@/lib/query-client';
+import { testUser } from '@/test/users';
 import { WelcomeBanner } from './welcome-banner';
 
-const member: TUser = {
-  id: 1, firstName: 'Sam', lastName: 'Driver', username: 'sam', email: 'sam@example.test', isAdmin: false,
-  avatar: 'van', statusText: '', emailVerified: true, chatSuspended: false, onboarded: true, createdAt: new Date().toISOString(),
-};
+const member: TUser = testUser({ id: 1, email: 'sam@example.test', avatar: 'van', createdAt: new Date().toISOString() });
 
 function renderBanner(onOther = () => {}) {
   const queryClient = createQueryClient();

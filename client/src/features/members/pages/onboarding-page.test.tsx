@@ -4,25 +4,13 @@ import userEvent from '@testing-library/user-event';
 import { Route, Routes } from 'react-router';
 import { USER_QUERY_KEY } from '@/lib/auth';
 import { renderWithProviders } from '@/test/render';
+import { testUser } from '@/test/users';
 import { OnboardingPage } from './onboarding-page';
 
 const toast = vi.hoisted(() => vi.fn());
 vi.mock('@/components/ui/toast', () => ({ toast }));
 
-const member = {
-  id: 7,
-  firstName: 'Sam',
-  lastName: 'Driver',
-  username: 'sam',
-  email: 'sam@example.com',
-  isAdmin: false,
-  avatar: 'car',
-  statusText: '',
-  emailVerified: true,
-  chatSuspended: false,
-  onboarded: false,
-  createdAt: '2026-01-10T10:00:00.000Z',
-};
+const member = testUser({ onboarded: false });
 
 function stubFetch() {
   const posts: unknown[] = [];

@@ -2,22 +2,10 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { renderWithProviders } from '@/test/render';
+import { testUser } from '@/test/users';
 import { SupportPage } from './support-page';
 
-const member = {
-  id: 7,
-  firstName: 'Sam',
-  lastName: 'Driver',
-  username: 'sam',
-  email: 'sam@example.com',
-  isAdmin: false,
-  avatar: 'car',
-  statusText: '',
-  emailVerified: true,
-  chatSuspended: false,
-  onboarded: true,
-  createdAt: '2026-01-10T10:00:00.000Z',
-};
+const member = testUser();
 
 function stubFetch(opts: { user?: typeof member | null; support?: () => Response } = {}) {
   const sent: unknown[] = [];
