@@ -52,6 +52,18 @@ export type AppDeps = {
 
 export type App = FastifyInstance & { deps: Required<Omit<AppDeps, 'redis' | 'clientDir'>> & { redis?: Redis } };
 
+export function readMalformedEscapesLiterally(url: string): string {
+  const q = url.indexOf('?');
+  const path = q < 0 ? url : url.slice(0, q);
+  if (!path.includes('%')) return url;
+  try {
+    decodeURIComponent(path);
+    return url;
+  } catch {
+    return path.replace(/%/g, '%25') + (q < 0 ? '' : url.slice(q));
+  }
+}
+
 /** Builds the whole HTTP app from its dependencies; plugins and modules are registered explicitly. */
 export async function buildApp(deps: AppDeps): Promise<App> {
   const { config, database } = deps;
@@ -72,6 +84,10 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     genReqId: () => crypto.randomUUID(),
     requestIdHeader: false,
     routerOptions: { maxParamLength: 300 },
+    // A malformed percent-escape (`/forum/posts/%`, `%E0%A4%A`) would fail before routing with
+    // Fastify's own 400; read such a path literally instead, so it reaches the routes and answers
+    // like any other unknown page, post or id (404, or 400 from validation).
+    rewriteUrl: (req) => readMalformedEscapesLiterally(req.url ?? '/'),
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);

@@ -44,15 +44,18 @@ export function renderDocument(indexHtml: string, head: PageHead, bodyHtml: stri
     ...head.structuredData.map(jsonLd),
   ].join('\n    ');
 
+  // Every insertion goes through a replacer function: a replacement *string* would read `$&`, `$\``
+  // and `$'` in member text (a title, a path) as "copy part of the document here".
+  const title = `<title>${escapeHtml(head.title)}</title>`;
   let html = indexHtml
     .replace(/<html(\s[^>]*)?>/i, '<html lang="en-GB">')
-    .replace(/<title>[\s\S]*?<\/title>/i, `<title>${escapeHtml(head.title)}</title>`)
+    .replace(/<title>[\s\S]*?<\/title>/i, () => title)
     .replace(/\s*<meta\s+name=["']description["'][^>]*>/gi, '')
     .replace(/\s*<meta\s+name=["']robots["'][^>]*>/gi, '');
-  if (!/<title>/i.test(html)) html = html.replace(/<\/head>/i, `  <title>${escapeHtml(head.title)}</title>\n  </head>`);
-  html = html.replace(/<\/head>/i, `  ${tags}\n  </head>`);
+  if (!/<title>/i.test(html)) html = html.replace(/<\/head>/i, () => `  ${title}\n  </head>`);
+  html = html.replace(/<\/head>/i, () => `  ${tags}\n  </head>`);
   // The first element with id="root" gets the page's content (its loading shell is replaced).
   const root = /<div id="root">[\s\S]*?<\/div>\s*(?=<script|<\/body>)/i;
-  if (root.test(html)) return html.replace(root, `<div id="root">${bodyHtml}</div>\n    `);
-  return html.replace(/<div id="root"><\/div>/i, `<div id="root">${bodyHtml}</div>`);
+  if (root.test(html)) return html.replace(root, () => `<div id="root">${bodyHtml}</div>\n    `);
+  return html.replace(/<div id="root"><\/div>/i, () => `<div id="root">${bodyHtml}</div>`);
 }

@@ -36,7 +36,8 @@ export async function renderPage(db: Db, config: Config, pathname: string, searc
   const params = new URLSearchParams(search);
   try {
     if (route.path === '/forum/posts/:slug' || route.path === '/forum/post/:slug') {
-      return await postPage(db, config, decodeURIComponent(path.slice(path.lastIndexOf('/') + 1)));
+      // The path arrives decoded once (web plugin); decoding again would turn a literal % into an error.
+      return await postPage(db, config, path.slice(path.lastIndexOf('/') + 1));
     }
     if (route.path === '/forum') return await forumPage(db, config, params);
     if (route.path === '/') return await landingPage(db, config);

@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../test/app.ts';
 import { testDatabases } from '../test/databases.ts';
 import { addCategory, createComment, createPost, member } from '../modules/forum/post-testing.ts';
+import { escapeHtml } from './html.ts';
 import { sitemapRoutes } from './sitemap-routes.ts';
 
 // The built index.html's shape: Vite puts the module script in <head>; #root holds a loading shell.
@@ -112,6 +113,56 @@ describe.each(testDatabases)('server-written pages: head, structured data, reada
       expect(res.headers['x-robots-tag']).toBe('noindex');
       expect(rootOf(res.body)).toContain('Page Not Found');
     }
+  });
+
+  // Issue 12 finding 1: `$&`, `$\``, `$'` in member text once copied parts of the document into it.
+  it('every $ replacement pattern in a path, title, body or comment is written as text, once', async () => {
+    const patterns = ['$&', '$`', "$'", '$$', '$1', '$<x>'];
+    const all = patterns.join(' ');
+    const author = await member(t);
+    const category = await addCategory(t.database.db, 'Dollar Patterns');
+    const post = await createPost(t, author.cookie, category.id, { title: `Pay ${all} per drop?`, content: `Body ${all} ${'$`'.repeat(50)} end` });
+    await createComment(t, author.cookie, post.id, { content: `Comment ${all}` });
+    const pages = [
+      await t.app.inject({ url: `/forum/posts/${post.slug}` }),
+      await t.app.inject({ url: '/forum' }),
+      await t.app.inject({ url: `/nope${encodeURIComponent('$`').repeat(100)}` }),
+      await t.app.inject({ url: `/nope/$&/$'/${'$`'.repeat(100)}` }),
+    ];
+    for (const res of pages) {
+      expect(res.body.length, res.body.slice(0, 200)).toBeLessThan(200_000);
+      expect(res.body.match(/<!doctype html>/gi)).toHaveLength(1);
+      expect(res.body.match(/<title>/g)).toHaveLength(1);
+      expect(res.body.match(/<div id="root">/g)).toHaveLength(1);
+      for (const block of structuredData(res.body)) expect(block).toBeTypeOf('object');
+    }
+    const [postPage, list] = pages as [(typeof pages)[0], (typeof pages)[0]];
+    expect(meta(postPage.body, 'property', 'og:title')).toBe(escapeHtml(`Pay ${all} per drop? | Kerbside`));
+    const posting = structuredData(postPage.body).find((d) => d['@type'] === 'DiscussionForumPosting')!;
+    expect(posting.headline).toBe(`Pay ${all} per drop?`);
+    expect(rootOf(postPage.body)).toContain("Comment $&amp; $` $' $$ $1 $&lt;x&gt;");
+    expect(rootOf(list.body)).toContain('Pay $&amp; $` $&#39; $$ $1 $&lt;x&gt; per drop?');
+  });
+
+  // Issue 12 finding 10: a malformed percent-escape is a missing page or a bad request, never a 500.
+  it('malformed percent-escapes answer 404 for pages and 400/404 with a message for the API, never 500', async () => {
+    for (const url of ['/forum/posts/%25', '/forum/posts/%', '/forum/posts/%E0%A4%A', '/forum/post/%zz', '/%E0%A4%A', '/forum/%']) {
+      const res = await t.app.inject({ url });
+      expect(res.statusCode, url).toBe(404);
+      expect(rootOf(res.body), url).toContain('Page Not Found');
+    }
+    expect((await t.app.inject({ url: '/profile/%' })).statusCode).toBe(200); // any username: the app shows who is there
+    const admin = await member(t, 'admin');
+    const api = ['/api/forum/posts/%', '/api/forum/posts/%25', '/api/members/%zz', '/api/admin/members/%E0%A4%A'];
+    for (const url of api) {
+      const res = await t.app.inject({ url, headers: { cookie: admin.cookie } });
+      expect([400, 404], `${url}: ${res.body}`).toContain(res.statusCode);
+      expect(res.json().message, url).toEqual(expect.any(String));
+    }
+    // A pasted post address with a broken escape is searched as typed: no match, no error.
+    const search = await t.app.inject({ url: `/api/admin/posts?q=${encodeURIComponent('/forum/posts/%E0%A4%A')}`, headers: { cookie: admin.cookie } });
+    expect(search.statusCode).toBe(200);
+    expect(search.json()).toEqual({ posts: [] });
   });
 
   it('private and auth pages are noindex; public pages index, follow', async () => {

@@ -63,7 +63,12 @@ function selectAdminPosts(db: Db, where: SQL | undefined) {
 /** A pasted post address (…/forum/posts/{slug} or /forum/post/{slug}) → its slug. */
 function slugFromAddress(q: string): string | undefined {
   const m = /\/forum\/posts?\/([^/?#\s]+)/i.exec(q);
-  return m ? decodeURIComponent(m[1]).toLowerCase() : undefined;
+  if (!m) return undefined;
+  try {
+    return decodeURIComponent(m[1]).toLowerCase();
+  } catch {
+    return m[1].toLowerCase(); // a malformed escape: search for it as typed (it matches no slug)
+  }
 }
 
 const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
