@@ -12,7 +12,7 @@ import { openDatabase } from '../server/db/client.ts';
 
 const url = process.env.CHAT_BENCH_DATABASE_URL!;
 const redisUrl = process.env.CHAT_BENCH_REDIS_URL || undefined;
-const config = loadConfig({ NODE_ENV: 'production', DATABASE_URL: url, REDIS_URL: redisUrl, LOG_LEVEL: 'silent', SEED_DEMO: '0', HOST: '127.0.0.1' });
+const config = loadConfig({ NODE_ENV: 'production', DATABASE_URL: url, REDIS_URL: redisUrl, LOG_LEVEL: 'silent', SEED_DEMO: '0', HOST: '127.0.0.1', TRUST_PROXY: 'loopback' }); // sockets come with their own X-Forwarded-For
 const database = await openDatabase({ url });
 const redis = config.redisUrl ? new Redis(config.redisUrl, { maxRetriesPerRequest: 3 }) : undefined;
 const app = await buildApp({ config, database, redis });

@@ -3,7 +3,7 @@ import rateLimit from '@fastify/rate-limit';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Redis } from 'ioredis';
-import type { Config } from './config.ts';
+import { fastifyTrustProxy, type Config } from './config.ts';
 import type { Database } from './db/client.ts';
 import { createMailer, type Mailer } from './mail/mailer.ts';
 import { adRoutes } from './modules/ads/routes.ts';
@@ -33,6 +33,7 @@ import { errorsPlugin } from './plugins/errors.ts';
 import { originCheckPlugin } from './plugins/origin-check.ts';
 import { securityHeadersPlugin } from './plugins/security-headers.ts';
 import { sessionPlugin } from './plugins/session.ts';
+import { storableTextPlugin } from './plugins/storable-text.ts';
 import { webPlugin } from './plugins/web.ts';
 import { sitemapRoutes } from './seo/sitemap-routes.ts';
 import { realtimePlugin } from './realtime/gateway.ts';
@@ -79,7 +80,8 @@ export async function buildApp(deps: AppDeps): Promise<App> {
               req: (req) => ({ method: req.method, url: req.url.replace(/([?&]token=)[^&]*/g, '$1[redacted]'), reqId: req.id }),
             },
           },
-    trustProxy: true,
+    // Whose X-Forwarded-For to believe (TRUST_PROXY); by default nobody's, so req.ip is the TCP peer.
+    trustProxy: fastifyTrustProxy(config.trustProxy),
     bodyLimit: 256 * 1024,
     genReqId: () => crypto.randomUUID(),
     requestIdHeader: false,
@@ -103,6 +105,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   await app.register(originCheckPlugin, { config });
   await app.register(rateLimit, { global: false, ...(deps.redis ? { redis: deps.redis, nameSpace: 'kerbside-rl:' } : {}) });
   await app.register(sessionPlugin, { config, db });
+  await app.register(storableTextPlugin);
 
   // Layer 2: feature modules.
   await app.register(realtimePlugin, { config, db, redis: deps.redis }); // /ws, app.gateway and app.eventBus, before their users

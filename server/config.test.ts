@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig } from './config.ts';
+import { ConfigError, fastifyTrustProxy, loadConfig } from './config.ts';
 
 function configError(env: Record<string, string>): string {
   try {
@@ -31,7 +31,30 @@ describe('loadConfig', () => {
       webConcurrency: 1,
       logLevel: 'info',
       secureCookies: false,
+      trustProxy: false,
     });
+  });
+
+  it('reads TRUST_PROXY as a hop count or the proxies\' addresses, and trusts nothing without it', () => {
+    expect(loadConfig({ TRUST_PROXY: '' }).trustProxy).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: '0' }).trustProxy).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: '1' }).trustProxy).toBe(1);
+    expect(loadConfig({ TRUST_PROXY: ' 2 ' }).trustProxy).toBe(2);
+    expect(loadConfig({ TRUST_PROXY: '10.0.0.5, 10.1.0.0/16,::1,fd00::/8' }).trustProxy).toEqual(['10.0.0.5', '10.1.0.0/16', '::1', 'fd00::/8']);
+    expect(loadConfig({ TRUST_PROXY: 'loopback,uniquelocal' }).trustProxy).toEqual(['loopback', 'uniquelocal']);
+    // Fastify ignores a bare hop count, so it is handed over as "trust the first n hops".
+    const hops = fastifyTrustProxy(2) as (address: string, hop: number) => boolean;
+    expect([0, 1, 2].map((hop) => hops('10.0.0.1', hop))).toEqual([true, true, false]);
+    expect(fastifyTrustProxy(false)).toBe(false);
+  });
+
+  it('refuses a TRUST_PROXY that is neither a hop count nor addresses, in one line', () => {
+    for (const bad of ['true', 'yes', '*', '1,2', '10.0.0.300', '10.0.0.0/33', '::1/129', '10.0.0.1/8/8', 'proxy.internal', '10.0.0.5,,10.0.0.6', '-1', '100']) {
+      const message = configError({ TRUST_PROXY: bad });
+      expect(message).toBe(
+        'Invalid configuration:\n  TRUST_PROXY: must be a hop count like 1, or comma-separated proxy addresses or CIDRs like 10.0.0.5,10.1.0.0/16 (or loopback)',
+      );
+    }
   });
 
   it('derives APP_URL from PORT and seeds demo content only on the embedded database', () => {

@@ -1,3 +1,4 @@
+import { isIP } from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
 
@@ -11,6 +12,34 @@ const url = (protocols: string[]) =>
       return false;
     }
   }, `must be a URL starting with ${protocols.map((p) => `${p}//`).join(' or ')}`);
+
+/** One proxy in TRUST_PROXY: an address, a CIDR, or a range name proxy-addr (Fastify's) knows. */
+const PROXY_NAMES = ['loopback', 'linklocal', 'uniquelocal'];
+function isProxyEntry(entry: string) {
+  if (PROXY_NAMES.includes(entry)) return true;
+  const [address, bits, ...rest] = entry.split('/');
+  const family = isIP(address);
+  if (!family || rest.length) return false;
+  if (bits === undefined) return true;
+  return /^\d{1,3}$/.test(bits) && Number(bits) <= (family === 4 ? 32 : 128);
+}
+
+/**
+ * Whose X-Forwarded-For to believe. Unset: nobody's (req.ip is the TCP peer). A hop count: that many
+ * proxies in front. A list: only these proxies. Never `true`, which lets any client choose its address.
+ */
+const trustProxy = z
+  .string()
+  .transform((v, ctx): number | string[] => {
+    if (/^\d{1,2}$/.test(v.trim())) return Number(v.trim());
+    const entries = v.split(',').map((s) => s.trim());
+    if (entries.every((e) => e && isProxyEntry(e))) return entries;
+    ctx.addIssue({
+      code: 'custom',
+      message: 'must be a hop count like 1, or comma-separated proxy addresses or CIDRs like 10.0.0.5,10.1.0.0/16 (or loopback)',
+    });
+    return z.NEVER;
+  });
 
 const EnvSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
@@ -29,6 +58,7 @@ const EnvSchema = z.object({
   GTM_ID: z.string().regex(/^GTM-[A-Z0-9]+$/, 'must look like GTM-XXXXXXX').optional(),
   ADSENSE_CLIENT: z.string().regex(/^ca-pub-\d+$/, 'must look like ca-pub-0000000000000000').optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  TRUST_PROXY: trustProxy.optional(),
 });
 
 export type Config = {
@@ -49,9 +79,19 @@ export type Config = {
   adsenseClient?: string;
   logLevel: string;
   secureCookies: boolean;
+  /** TRUST_PROXY: false (believe no X-Forwarded-For), a hop count, or the proxies' addresses (fastifyTrustProxy). */
+  trustProxy: false | number | string[];
 };
 
 export class ConfigError extends Error {}
+
+/**
+ * TRUST_PROXY as Fastify's trustProxy. A hop count becomes a function: Fastify ignores a bare number
+ * (it cannot check the peer), but one that is set on purpose means "believe that many proxies".
+ */
+export function fastifyTrustProxy(trust: Config['trustProxy']): false | string[] | ((address: string, hop: number) => boolean) {
+  return typeof trust === 'number' ? (_address, hop) => hop < trust : trust;
+}
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   // Empty strings mean "unset" so that `FOO= npm start` behaves like no FOO.
@@ -86,5 +126,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     adsenseClient: e.ADSENSE_CLIENT,
     logLevel: e.LOG_LEVEL,
     secureCookies: appUrl.startsWith('https:'),
+    trustProxy: e.TRUST_PROXY || false, // 0 hops is "trust nothing" too
   };
 }

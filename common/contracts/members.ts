@@ -41,8 +41,8 @@ export const MEMBERS_MSG = {
   queryTooLong: `Search must be at most ${DIRECTORY_QUERY_MAX} characters`,
   queryStart: 'Search must start with a letter or number',
   nothingToUpdate: 'Nothing to update',
-  passwordChanged: 'Password changed',
   passwordChangedSignedOut: 'Password changed. Your other sessions have been signed out.',
+  otherSessionsEnded: 'You have been signed out on every other device. This one stays signed in.',
   emailCodeSent: 'We sent a 6-digit code to your new email address. Enter it to finish the change.',
   accountDeleted: 'Your account has been deleted',
 } as const;
@@ -84,8 +84,8 @@ export const ZChangePasswordRequest = z.object({
     .min(1, MEMBERS_MSG.currentPasswordRequired)
     .max(PASSWORD_MAX, MEMBERS_MSG.currentPasswordRequired),
   newPassword: ZPassword,
-  /** End every other session of the member; the one making the call stays signed in. */
-  signOutOtherSessions: z.boolean().default(false),
+  // Every other session of the member always ends; the one making the call stays signed in. (An old
+  // client's `signOutOtherSessions` is dropped like any unknown field.)
 });
 export type TChangePasswordRequest = z.infer<typeof ZChangePasswordRequest>;
 

@@ -31,6 +31,8 @@ export async function startApp(opts: { smtpUrl: string }): Promise<RunningApp> {
       MAIL_FROM: 'Kerbside <no-reply@kerbside.test>',
       SEED_DEMO: '0',
       LOG_LEVEL: 'warn',
+      // The fixtures sign accounts up from their own X-Forwarded-For addresses, as behind a proxy on loopback.
+      TRUST_PROXY: 'loopback',
     });
     await seedDatabase(database.db, config, { info: () => {} });
     const app = await buildApp({ config, database, serveClient: true });

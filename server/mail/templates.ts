@@ -107,3 +107,84 @@ export function emailChangedNoticeMail(opts: { appName: string; firstName: strin
     ),
   };
 }
+
+/**
+ * To the owner of an address someone tried to register again. Register answers as for a new address
+ * (no account enumeration), so this mail is where the person learns the account exists. An account
+ * still waiting for its code gets a fresh one here, so someone who lost the first mail can finish.
+ */
+export function signUpAttemptMail(opts: {
+  appName: string;
+  firstName: string;
+  username: string;
+  signInUrl: string;
+  forgotPasswordUrl: string;
+  /** Only for an account that is not verified yet. */
+  code?: string;
+}): MailContent {
+  const { appName, firstName, username, signInUrl, forgotPasswordUrl, code } = opts;
+  const intro = `Someone (perhaps you) tried to create a new ${appName} account with this email address, which already belongs to an account: ${username}.`;
+  // Links on lines of their own, so no mail program takes a full stop into them.
+  const passwordHint = code
+    ? ['The account signs in with the password chosen when it was created. If you do not know that password, or did not create the account, choose a new one at:', forgotPasswordUrl]
+    : ['To use it, sign in at:', signInUrl, '', 'Forgotten your password? Choose a new one at:', forgotPasswordUrl];
+  return {
+    subject: code ? `Confirm your ${appName} account` : `Someone tried to sign up to ${appName} with your email address`,
+    text: [
+      `Hi ${firstName},`,
+      '',
+      intro,
+      '',
+      ...(code ? [`It is waiting for its email address to be confirmed. Your verification code is: ${code}`, '', 'It expires in 10 minutes.', ''] : []),
+      ...passwordHint,
+      '',
+      'If this was not you, nobody got into your account and nothing has changed: you can ignore this email.',
+    ].join('\n'),
+    html: layout(
+      appName,
+      `<p>Hi ${escapeHtml(firstName)},</p>
+<p>Someone (perhaps you) tried to create a new ${escapeHtml(appName)} account with this email address, which already belongs to an account: <strong>${escapeHtml(username)}</strong>.</p>
+${
+  code
+    ? `<p>It is waiting for its email address to be confirmed. Your verification code is:</p>
+<p style="font-size:32px;font-weight:bold;letter-spacing:6px;margin:16px 0">${code}</p>
+<p>It expires in 10 minutes.</p>
+<p>The account signs in with the password chosen when it was created. If you do not know that password, or did not create the account, <a href="${escapeHtml(forgotPasswordUrl)}">choose a new one</a>.</p>`
+    : `<p><a href="${escapeHtml(signInUrl)}" style="display:inline-block;background:#1d4ed8;color:#ffffff;padding:10px 18px;border-radius:6px;text-decoration:none">Sign in</a></p>
+<p>Forgotten your password? <a href="${escapeHtml(forgotPasswordUrl)}">Choose a new one</a>.</p>`
+}
+<p>If this was not you, nobody got into your account and nothing has changed: you can ignore this email.</p>`,
+    ),
+  };
+}
+
+/** Once per lockout: sign-ins to the account are paused after too many wrong passwords. */
+export function accountLockedMail(opts: { appName: string; firstName: string; failures: number; minutes: number; link: string }): MailContent {
+  const { appName, firstName, failures, minutes, link } = opts;
+  return {
+    subject: `Sign-ins to your ${appName} account are paused`,
+    text: [
+      `Hi ${firstName},`,
+      '',
+      `Someone tried to sign in to your ${appName} account with a wrong password ${failures} times, so we have paused sign-ins to it for ${minutes} minutes. Nobody got in.`,
+      '',
+      'If it was you, you can wait and try again, or choose a new password now with this link (choosing one ends the pause at once):',
+      '',
+      link,
+      '',
+      'The link works once and expires in 30 minutes.',
+      '',
+      'If it was not you, someone may be guessing your password: a new one that you use nowhere else keeps them out.',
+    ].join('\n'),
+    html: layout(
+      appName,
+      `<p>Hi ${escapeHtml(firstName)},</p>
+<p>Someone tried to sign in to your ${escapeHtml(appName)} account with a wrong password ${failures} times, so we have paused sign-ins to it for ${minutes} minutes. Nobody got in.</p>
+<p>If it was you, you can wait and try again, or choose a new password now (choosing one ends the pause at once):</p>
+<p><a href="${escapeHtml(link)}" style="display:inline-block;background:#1d4ed8;color:#ffffff;padding:10px 18px;border-radius:6px;text-decoration:none">Choose a new password</a></p>
+<p style="font-size:13px;color:#4b5563">Or paste this link into your browser:<br>${escapeHtml(link)}</p>
+<p>The link works once and expires in 30 minutes.</p>
+<p>If it was not you, someone may be guessing your password: a new one that you use nowhere else keeps them out.</p>`,
+    ),
+  };
+}

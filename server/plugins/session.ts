@@ -8,6 +8,16 @@ import { sessions, users } from '../db/schema/index.ts';
 import { forbidden, unauthorized } from '../http-errors.ts';
 
 export const SESSION_TTL_MS = 30 * 24 * 60 * 60 * 1000; // absolute expiry: 30 days
+/**
+ * Idle expiry: a session not used for 14 days is dead even before its 30 days are up (a laptop left
+ * signed in somewhere). Measured from lastSeenAt, which moves at most every LAST_SEEN_EVERY_MS, so a
+ * session in use never comes near it.
+ */
+export const SESSION_IDLE_MS = 14 * 24 * 60 * 60 * 1000;
+
+/** The rows of sessions still alive at `now`: not past the absolute expiry, used within the idle window. */
+export const liveSession = (now: Date = new Date()) =>
+  and(gt(sessions.expiresAt, now), gt(sessions.lastSeenAt, new Date(now.getTime() - SESSION_IDLE_MS)));
 
 export type SessionUser = Omit<typeof users.$inferSelect, 'passwordHash'>;
 
@@ -48,15 +58,20 @@ export function clearSessionCookie(reply: FastifyReply, config: Config) {
   reply.clearCookie(cookieName(config), { path: '/', httpOnly: true, sameSite: 'lax', secure: config.secureCookies });
 }
 
-/** Ends every session of a user, optionally keeping the current one. */
+/**
+ * Ends every session of a user, optionally keeping the current one. Once the transaction commits,
+ * call `app.gateway.closeEndedSessions(userId)` so their open sockets close at once.
+ */
 export async function endAllSessions(db: Db, userId: number, keepTokenHash?: string) {
   await db
     .delete(sessions)
     .where(keepTokenHash ? and(eq(sessions.userId, userId), ne(sessions.tokenHash, keepTokenHash)) : eq(sessions.userId, userId));
 }
 
-export async function endSession(db: Db, tokenHash: string) {
-  await db.delete(sessions).where(eq(sessions.tokenHash, tokenHash));
+/** Ends one session; returns whose it was (null when there was none), for closing its sockets. */
+export async function endSession(db: Db, tokenHash: string): Promise<number | null> {
+  const [row] = await db.delete(sessions).where(eq(sessions.tokenHash, tokenHash)).returning({ userId: sessions.userId });
+  return row?.userId ?? null;
 }
 
 /** Reads the session cookie of any request (also the WebSocket upgrade) into a user. */
@@ -71,14 +86,14 @@ export async function userFromToken(
     .select({ user: columns, lastSeenAt: sessions.lastSeenAt })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
-    .where(and(eq(sessions.tokenHash, tokenHash), gt(sessions.expiresAt, new Date())))
+    .where(and(eq(sessions.tokenHash, tokenHash), liveSession()))
     .limit(1);
   if (!row || row.user.suspendedAt || row.user.deletedAt) return null;
   return { user: row.user as SessionUser, tokenHash, lastSeenAt: row.lastSeenAt };
 }
 
-/** "Last seen" (admin member record) moves at most every 5 minutes, so reads stay reads. */
-const LAST_SEEN_EVERY_MS = 5 * 60 * 1000;
+/** "Last seen" (admin member record, idle expiry) moves at most every 5 minutes, so reads stay reads. */
+export const LAST_SEEN_EVERY_MS = 5 * 60 * 1000;
 
 export const sessionPlugin = fp(async (app: FastifyInstance, opts: { config: Config; db: Db }) => {
   const name = cookieName(opts.config);

@@ -7,7 +7,8 @@ import { ZNotification } from '../../common/contracts/notifications.ts';
 import { WS_CLOSE, WS_MAX_FRAME_BYTES } from '../../common/ws-events.ts';
 import { sessions, users } from '../db/schema/index.ts';
 import { addCategory, call, createComment, createPost, member, type Member } from '../modules/forum/post-testing.ts';
-import { sessionPlugin } from '../plugins/session.ts';
+import { SESSION_IDLE_MS, sessionPlugin } from '../plugins/session.ts';
+import { UNSTORABLE_TEXT_MSG } from '../plugins/storable-text.ts';
 import { buildTestApp, type TestApp } from '../test/app.ts';
 import { MAX_FRAMES_PER_WINDOW, realtimePlugin, USER_EVENTS, WS_MSG } from './gateway.ts';
 import { connect, listen, pause, type TestSocket } from './testing.ts';
@@ -79,6 +80,9 @@ describe('WebSocket /ws', () => {
       [{ type: 'shout' }, WS_MSG.unknownType('shout')],
       [{ type: '__proto__' }, WS_MSG.unknownType('__proto__')],
       [{ type: 'authenticate' }, 'Invalid authenticate frame: userId: Invalid input'],
+      // Text the database cannot store is refused before any handler (it once failed the insert).
+      [{ type: 'send_message', conversationId: 1, content: 'a\u0000b', clientMessageId: 'nul-1' }, `Invalid send_message frame: content: ${UNSTORABLE_TEXT_MSG}`],
+      [{ type: 'send_message', conversationId: 1, content: 'half \ud800', clientMessageId: 'sur-1' }, `Invalid send_message frame: content: ${UNSTORABLE_TEXT_MSG}`],
     ];
     for (const [frame, message] of bad) {
       s.send(frame);
@@ -241,6 +245,18 @@ describe('gateway heartbeat and session checks (heartbeat shortened to 150 ms)',
     const s2 = await connect(url, m.cookie);
     await t.database.db.delete(sessions).where(eq(sessions.userId, m.id));
     expect((await s2.closed).code).toBe(WS_CLOSE.unauthorized);
+  });
+
+  it('a session idle for 14 days is dead: its open socket is closed at the next beat, and it cannot open another', async () => {
+    const idle = await member(t);
+    const s = await connect(url, idle.cookie);
+    await t.database.db
+      .update(sessions)
+      .set({ lastSeenAt: new Date(Date.now() - SESSION_IDLE_MS - 60_000) })
+      .where(eq(sessions.userId, idle.id));
+    expect(await s.closed).toEqual({ code: WS_CLOSE.unauthorized, reason: 'Session ended' });
+    const again = await connect(url, idle.cookie);
+    expect(await again.closed).toEqual({ code: WS_CLOSE.unauthorized, reason: 'Authentication required' });
   });
 
   it('app.close() closes open sockets with 1001', async () => {

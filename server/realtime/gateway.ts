@@ -1,5 +1,6 @@
+import { randomUUID } from 'node:crypto';
 import websocket from '@fastify/websocket';
-import { and, eq, gt, inArray, isNull } from 'drizzle-orm';
+import { and, eq, inArray, isNull } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Redis } from 'ioredis';
@@ -18,6 +19,8 @@ import type { Db } from '../db/client.ts';
 import { sessions, users } from '../db/schema/index.ts';
 import { HttpError } from '../http-errors.ts';
 import { perIpLimit } from '../plugins/rate-limits.ts';
+import { liveSession } from '../plugins/session.ts';
+import { findUnstorableText, UNSTORABLE_TEXT_MSG } from '../plugins/storable-text.ts';
 import { channel, createEventBus, type EventBus } from './bus.ts';
 
 // The real-time gateway (DESIGN.md "real-time"; docs/API.md "WebSocket /ws"). One socket per browser
@@ -61,10 +64,15 @@ export interface Gateway {
    */
   sendToUsers(events: UserEvent[]): Promise<void>;
   /**
-   * Closes every socket of the user in every process with 4401 (an admin suspended or deleted the
-   * account): nothing more reaches it, without waiting for the heartbeat's session check.
+   * Sessions of the user have ended (sign-out, password change or reset, email change, sign out
+   * everywhere, suspension, deletion): every process checks that user's open sockets against the live
+   * sessions and closes those whose session is gone with 4401 at once, so signing out one device
+   * closes that device's sockets only and a suspension closes them all. Call it after the transaction
+   * that ended them commits. This process's sockets are closed before it resolves, so a frame sent
+   * after the HTTP answer is not handled. It never throws: a failure is logged, and the heartbeat's
+   * session check still closes them within HEARTBEAT_MS.
    */
-  disconnectUser(userId: number): Promise<void>;
+  closeEndedSessions(userId: number): Promise<void>;
   /** Open sockets in this process: of one user, or all. */
   socketCount(userId?: number): number;
 }
@@ -80,9 +88,9 @@ declare module 'fastify' {
 export type UserEvent = { userId: number; frame: ServerFrame };
 /** Several frames published together (sendToUsers), delivered in order. */
 export type UserEventBatch = { batch: UserEvent[] };
-/** Every socket of the user is closed (disconnectUser). */
-export type UserDisconnect = { disconnectUserId: number };
-export const USER_EVENTS = channel<UserEvent | UserEventBatch | UserDisconnect>('kerbside:user-events');
+/** Sessions of the user ended (closeEndedSessions): each process re-checks that user's sockets. */
+export type SessionsEnded = { sessionsEndedUserId: number; from: string };
+export const USER_EVENTS = channel<UserEvent | UserEventBatch | SessionsEnded>('kerbside:user-events');
 
 export const HEARTBEAT_MS = 30_000;
 /** Sockets one account may hold in one process (tabs and devices); more are closed with 4429. */
@@ -107,6 +115,8 @@ type Conn = {
   ctx: SocketContext;
   socket: WebSocket;
   tokenHash: string;
+  /** Its session ended and it is closing with 4401: no further frame of it is handled. */
+  ended: boolean;
   alive: boolean;
   queue: Promise<void>;
   windowStart: number;
@@ -137,6 +147,8 @@ export const realtimePlugin = fp(
     const allowedOrigin = new URL(config.appUrl).origin;
     let nextId = 1;
     let closing = false;
+    /** Tells this process's own closeEndedSessions events apart: it has already checked its sockets. */
+    const instanceId = randomUUID();
 
     const sendRaw = (conn: Conn, payload: string) => {
       const { socket } = conn;
@@ -156,6 +168,19 @@ export const realtimePlugin = fp(
       for (const conn of conns) sendRaw(conn, payload);
     };
 
+    const endConn = (conn: Conn) => {
+      conn.ended = true;
+      conn.socket.close(WS_CLOSE.unauthorized, 'Session ended');
+    };
+
+    /** Closes this process's sockets of the user whose session is no longer live (one query). */
+    const closeEndedLocal = async (userId: number) => {
+      const conns = [...(byUser.get(userId) ?? [])].filter((c) => !c.ended);
+      if (conns.length === 0 || closing) return;
+      const valid = await validSessions(db, [...new Set(conns.map((c) => c.tokenHash))]);
+      for (const conn of conns) if (!valid.has(conn.tokenHash) && !conn.ended) endConn(conn);
+    };
+
     const gateway: Gateway = {
       on(type, handler) {
         if (!Object.hasOwn(clientFrames, type)) throw new Error(`gateway.on: "${type}" has no schema in common/ws-events.ts`);
@@ -172,8 +197,17 @@ export const realtimePlugin = fp(
         if (events.length === 0) return;
         await bus.publish(USER_EVENTS, events.length === 1 ? events[0]! : { batch: events });
       },
-      async disconnectUser(userId) {
-        await bus.publish(USER_EVENTS, { disconnectUserId: userId });
+      async closeEndedSessions(userId) {
+        try {
+          await closeEndedLocal(userId);
+        } catch (err) {
+          log.warn({ err, userId }, 'closing ended sessions’ sockets failed here');
+        }
+        try {
+          await bus.publish(USER_EVENTS, { sessionsEndedUserId: userId, from: instanceId });
+        } catch (err) {
+          log.warn({ err, userId }, 'could not tell other processes to close ended sessions’ sockets');
+        }
       },
       socketCount(userId) {
         if (userId !== undefined) return byUser.get(userId)?.size ?? 0;
@@ -188,6 +222,8 @@ export const realtimePlugin = fp(
     gateway.on('ping', (_frame, ctx) => ctx.send({ type: 'pong' }));
 
     const onFrame = (conn: Conn, data: RawData, isBinary: boolean) => {
+      // Frames that arrive while an ended session's socket closes are not the member's any more.
+      if (conn.ended) return;
       const now = Date.now();
       if (now - conn.windowStart >= FRAME_WINDOW_MS) {
         conn.windowStart = now;
@@ -217,9 +253,11 @@ export const realtimePlugin = fp(
         const why = issue ? `${issue.path.length ? `${issue.path.join('.')}: ` : ''}${issue.message}` : 'invalid';
         return sendError(conn, WS_MSG.invalid(type, why));
       }
+      const unstorable = findUnstorableText(parsed.data);
+      if (unstorable) return sendError(conn, WS_MSG.invalid(type, `${unstorable}: ${UNSTORABLE_TEXT_MSG}`));
       const frame = { ...parsed.data, type } as ClientFrame;
       conn.queue = conn.queue
-        .then(() => handler(frame, conn.ctx))
+        .then(() => (conn.ended ? undefined : handler(frame, conn.ctx)))
         .catch((err: unknown) => {
           if (err instanceof HttpError && err.statusCode < 500) return sendError(conn, err.message);
           log.error({ err, frameType: type, userId: conn.ctx.userId }, 'socket frame handler failed');
@@ -264,8 +302,12 @@ export const realtimePlugin = fp(
       if (typeof event?.userId === 'number' && event.frame) deliverLocal(event.userId, event.frame);
     };
     const unsubscribe = await bus.subscribe(USER_EVENTS, (event) => {
-      if (event && 'disconnectUserId' in event) {
-        for (const conn of byUser.get(event.disconnectUserId) ?? []) conn.socket.close(WS_CLOSE.unauthorized, 'Session ended');
+      if (event && 'sessionsEndedUserId' in event) {
+        if (event.from === instanceId || typeof event.sessionsEndedUserId !== 'number') return;
+        const userId = event.sessionsEndedUserId;
+        closeEndedLocal(userId).catch((err: unknown) => {
+          if (!closing) log.warn({ err, userId }, 'closing ended sessions’ sockets failed');
+        });
       } else if (event && 'batch' in event) {
         if (Array.isArray(event.batch)) for (const e of event.batch) deliverEvent(e);
       } else deliverEvent(event);
@@ -297,6 +339,7 @@ export const realtimePlugin = fp(
         const conn: Conn = {
           socket,
           tokenHash: req.sessionTokenHash,
+          ended: false,
           alive: true,
           queue: Promise.resolve(),
           windowStart: Date.now(),
@@ -320,12 +363,13 @@ export const realtimePlugin = fp(
     );
 
     // Heartbeat: a socket that did not answer the previous ping is dead (a phone that lost signal, a
-    // sleeping laptop) and is dropped. The same tick ends sockets whose session has ended (logout,
-    // expiry, suspension, deletion) with 4401, one query for all of them.
+    // sleeping laptop) and is dropped. The same tick ends sockets whose session has ended (absolute or
+    // idle expiry, and anything closeEndedSessions missed) with 4401, one query for all of them.
     const tick = async () => {
       const live: Conn[] = [];
       for (const set of byUser.values()) {
         for (const conn of set) {
+          if (conn.ended) continue;
           if (!conn.alive) {
             conn.socket.terminate();
             continue;
@@ -338,7 +382,7 @@ export const realtimePlugin = fp(
       if (live.length === 0 || closing) return;
       try {
         const valid = await validSessions(db, [...new Set(live.map((c) => c.tokenHash))]);
-        for (const conn of live) if (!valid.has(conn.tokenHash)) conn.socket.close(WS_CLOSE.unauthorized, 'Session ended');
+        for (const conn of live) if (!valid.has(conn.tokenHash) && !conn.ended) endConn(conn);
       } catch (err) {
         if (!closing) log.warn({ err }, 'socket session check failed');
       }
@@ -366,7 +410,7 @@ function rawToString(data: RawData): string {
   return data.toString('utf8');
 }
 
-/** Which of these session token hashes still belong to a live session of an active account. */
+/** Which of these session token hashes still belong to a live session (not expired, not idle) of an active account. */
 async function validSessions(db: Db, hashes: string[]): Promise<Set<string>> {
   const valid = new Set<string>();
   for (let i = 0; i < hashes.length; i += 500) {
@@ -375,7 +419,7 @@ async function validSessions(db: Db, hashes: string[]): Promise<Set<string>> {
       .select({ tokenHash: sessions.tokenHash })
       .from(sessions)
       .innerJoin(users, eq(users.id, sessions.userId))
-      .where(and(inArray(sessions.tokenHash, chunk), gt(sessions.expiresAt, new Date()), isNull(users.suspendedAt), isNull(users.deletedAt)));
+      .where(and(inArray(sessions.tokenHash, chunk), liveSession(), isNull(users.suspendedAt), isNull(users.deletedAt)));
     for (const r of rows) valid.add(r.tokenHash);
   }
   return valid;

@@ -1,8 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ZNotification } from '../../common/contracts/notifications.ts';
+import { WS_CLOSE } from '../../common/ws-events.ts';
+import { signUp } from '../modules/auth/testing.ts';
 import { addCategory, call, createComment, createPost, member, type Member } from '../modules/forum/post-testing.ts';
+import { createSession } from '../plugins/session.ts';
 import { buildTestApp, type TestApp } from '../test/app.ts';
-import { connect, listen, type TestSocket } from './testing.ts';
+import { connect, listen, pause, type TestSocket } from './testing.ts';
 
 // Two app instances (as two processes or machines would be) on one PostgreSQL database and one Redis:
 // a member connected to instance 1 hears what happened through instance 2.
@@ -55,5 +58,25 @@ describe.skipIf(skipReason !== '')(`two app instances sharing Redis and PostgreS
     expect((await onTwo.next('notification:markRead')).ids).toEqual([]);
     const count = await call(one, 'GET', '/api/forum/notifications/unread-count', { cookie: a.cookie });
     expect(count.json()).toEqual({ count: 0 });
+  });
+
+  it('a sign-out on instance 1 closes that session’s socket on instance 2 at once (4401); another session’s socket there stays', async () => {
+    const u = await signUp(one);
+    const otherDevice = `sid=${await createSession(two.database.db, u.id)}`;
+    const onTwo = await connect(url2, u.cookie);
+    const otherOnTwo = await connect(url2, otherDevice);
+    sockets.push(onTwo, otherOnTwo);
+    expect(two.app.gateway.socketCount(u.id)).toBe(2);
+
+    expect((await call(one, 'POST', '/api/logout', { cookie: u.cookie })).statusCode).toBe(200);
+    const closed = await Promise.race([onTwo.closed, pause(2000).then(() => 'still open after 2 s (the heartbeat is 30 s away)')]);
+    expect(closed).toEqual({ code: WS_CLOSE.unauthorized, reason: 'Session ended' });
+    otherOnTwo.send({ type: 'ping' });
+    await otherOnTwo.next('pong');
+
+    // An admin's suspension through instance 1 closes the rest there too.
+    const admin = await member(one, 'admin');
+    expect((await call(one, 'POST', `/api/admin/members/${u.id}/suspension`, { cookie: admin.cookie, body: {} })).statusCode).toBe(200);
+    expect(await Promise.race([otherOnTwo.closed, pause(2000).then(() => 'still open after 2 s')])).toEqual({ code: WS_CLOSE.unauthorized, reason: 'Session ended' });
   });
 });

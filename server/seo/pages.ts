@@ -37,7 +37,10 @@ export async function renderPage(db: Db, config: Config, pathname: string, searc
   try {
     if (route.path === '/forum/posts/:slug' || route.path === '/forum/post/:slug') {
       // The path arrives decoded once (web plugin); decoding again would turn a literal % into an error.
-      return await postPage(db, config, path.slice(path.lastIndexOf('/') + 1));
+      const slug = path.slice(path.lastIndexOf('/') + 1);
+      // %00 decodes to NUL, which PostgreSQL text cannot hold (the lookup itself fails): no post has it.
+      if (slug.includes('\0')) return notFoundPage(config, path);
+      return await postPage(db, config, slug);
     }
     if (route.path === '/forum') return await forumPage(db, config, params);
     if (route.path === '/') return await landingPage(db, config);

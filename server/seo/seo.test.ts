@@ -165,6 +165,15 @@ describe.each(testDatabases)('server-written pages: head, structured data, reada
     expect(search.json()).toEqual({ posts: [] });
   });
 
+  // Found by the security fuzz suite: %00 in a post address reached the database and answered 500.
+  it('a NUL (%00) in a post address is a missing page, never a 500', async () => {
+    for (const url of ['/forum/posts/a%00b', '/forum/post/%00', `/forum/posts/${slug}%00`]) {
+      const res = await t.app.inject({ url });
+      expect(res.statusCode, url).toBe(404);
+      expect(rootOf(res.body), url).toContain('Page Not Found');
+    }
+  });
+
   it('private and auth pages are noindex; public pages index, follow', async () => {
     for (const url of ['/admin', '/inbox', '/profile', '/register', '/verify-email']) {
       const res = await t.app.inject({ url });

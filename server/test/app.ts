@@ -29,7 +29,9 @@ export async function buildTestApp(
   const shared = opts.sameDatabaseAs?.databaseUrl;
   if (opts.sameDatabaseAs && !shared) throw new Error('sameDatabaseAs needs an app on PostgreSQL');
   const database = shared ? { ...(await openDatabase({ url: shared })), url: shared } : await openTestDatabase(kind);
-  const config = loadConfig({ NODE_ENV: 'test', DATA_DIR: 'memory://', SEED_DEMO: '0', ...env });
+  // Tests stand in for a proxy on loopback and send each client's address as X-Forwarded-For (freshIp);
+  // `TRUST_PROXY: ''` gives an app that believes no forwarded header, as by default.
+  const config = loadConfig({ NODE_ENV: 'test', DATA_DIR: 'memory://', SEED_DEMO: '0', TRUST_PROXY: 'loopback', ...env });
   const app = await buildApp({ config, database, ...(opts.clientDir ? { serveClient: true, clientDir: opts.clientDir } : {}) });
   await app.ready();
   return {

@@ -202,6 +202,39 @@ describe('socket client', () => {
     }
   });
 
+  it('4401 (the session ended) tells onSessionEnded listeners, once; other closes and a close by the page do not', () => {
+    const ended = vi.fn();
+    const stop = client.onSessionEnded(ended);
+    client.connect(1);
+    FakeWebSocket.last.serverOpens();
+    for (const code of [1006, 1001]) {
+      FakeWebSocket.last.drops(code);
+      vi.advanceTimersByTime(60_000);
+      FakeWebSocket.last.serverOpens();
+    }
+    FakeWebSocket.last.drops(4403);
+    expect(ended).not.toHaveBeenCalled();
+    client.close();
+
+    client.connect(1);
+    FakeWebSocket.last.serverOpens();
+    client.close(); // sign-out in this tab: on purpose, not an ended session
+    expect(ended).not.toHaveBeenCalled();
+
+    client.connect(1);
+    FakeWebSocket.last.serverOpens();
+    FakeWebSocket.last.drops(4401);
+    expect(ended).toHaveBeenCalledTimes(1);
+    expect(client.getState()).toBe('failed');
+    vi.advanceTimersByTime(60_000);
+    expect(ended).toHaveBeenCalledTimes(1);
+
+    stop();
+    client.connect(2);
+    FakeWebSocket.last.drops(4401); // refused at the upgrade: no session either
+    expect(ended).toHaveBeenCalledTimes(1);
+  });
+
   it('the server going away (1001) is a drop like any other', () => {
     client.connect(1);
     FakeWebSocket.last.serverOpens();

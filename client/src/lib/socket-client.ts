@@ -1,5 +1,7 @@
 import { useEffect, useRef, useSyncExternalStore } from 'react';
 import type { ClientFrame, ClientFrameType, ServerFrame, ServerFrameType, WS_CLOSE } from '@common/ws-events';
+import { queryClient as appQueryClient } from './query-client';
+import { watchSessionEnd } from './session-end';
 
 // The one socket of a signed-in member (spec §4 Chat socket, §7; docs/API.md "WebSocket /ws"): the
 // session cookie authenticates the upgrade, `authenticate {userId}` follows on open; on a drop it
@@ -15,6 +17,8 @@ type FrameFields<K extends ClientFrameType> = Omit<ClientFrame<K>, 'type'>;
 type CloseCode = (typeof WS_CLOSE)[keyof typeof WS_CLOSE];
 /** The server refused us (no session, another site): retrying cannot help. */
 const NO_RETRY_CODES: readonly CloseCode[] = [4401, 4403];
+/** WS_CLOSE.unauthorized: the session ended (signed out elsewhere, password changed, suspended) or is gone. */
+const SESSION_ENDED_CODE: CloseCode = 4401;
 
 export const MAX_RECONNECT_ATTEMPTS = 5;
 export const RECONNECT_STEP_MS = 1000;
@@ -35,6 +39,11 @@ export type SocketClient = {
   subscribe<K extends ServerFrameType>(type: K, handler: (frame: ServerFrame<K>) => void): () => void;
   /** Called after the socket is back following a drop: refetch what a frame may have carried. */
   onReconnected(handler: () => void): () => void;
+  /**
+   * Called when the server closes the socket with 4401: this browser's session has ended (sign-out
+   * on another device or "Sign out everywhere", a password change, suspension, deletion, expiry).
+   */
+  onSessionEnded(handler: () => void): () => void;
   getState(): SocketState;
   onStateChange(listener: () => void): () => void;
 };
@@ -79,6 +88,7 @@ export function createSocketClient(deps: SocketClientDeps = {}): SocketClient {
   const handlers = new Map<string, Set<(frame: never) => void>>();
   const stateListeners = new Set<() => void>();
   const reconnectListeners = new Set<() => void>();
+  const sessionEndedListeners = new Set<() => void>();
 
   const setState = (next: SocketState) => {
     if (state === next) return;
@@ -168,6 +178,7 @@ export function createSocketClient(deps: SocketClientDeps = {}): SocketClient {
         logger.error('WebSocket error: refused by the server', e.code);
         refused = true;
         setState('failed');
+        if (e.code === SESSION_ENDED_CODE) for (const l of [...sessionEndedListeners]) safely(l);
         return;
       }
       scheduleReconnect();
@@ -238,6 +249,10 @@ export function createSocketClient(deps: SocketClientDeps = {}): SocketClient {
       reconnectListeners.add(handler);
       return () => void reconnectListeners.delete(handler);
     },
+    onSessionEnded(handler) {
+      sessionEndedListeners.add(handler);
+      return () => void sessionEndedListeners.delete(handler);
+    },
     getState: () => state,
     onStateChange(listener) {
       stateListeners.add(listener);
@@ -251,8 +266,13 @@ let shared: SocketClient | null = null;
 let holders = 0;
 let heldBy: number | null = null;
 
+/** The tab's socket; when the server ends its session (4401) the tab shows the signed-out state. */
 export function getSocketClient(): SocketClient {
-  return (shared ??= createSocketClient());
+  if (!shared) {
+    shared = createSocketClient();
+    watchSessionEnd(shared, appQueryClient);
+  }
+  return shared;
 }
 
 /**

@@ -26,5 +26,7 @@ export const notifications = pgTable(
   (t) => [
     index('notifications_user_idx').on(t.userId, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
     index('notifications_unread_idx').on(t.userId).where(sql`read_at is null`),
+    // The mention cap counts an actor's mentions in the last hour; deleting a member nulls actor_id.
+    index('notifications_actor_idx').on(t.actorId, t.createdAt).where(sql`actor_id is not null`),
   ],
 );

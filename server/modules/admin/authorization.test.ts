@@ -1,27 +1,13 @@
 // The authorisation table over EVERY /api/admin/* route the app registers, whichever module adds it:
 // the routes are collected as the app is built (an onRoute hook on every Fastify instance), so a new
 // admin route is covered without touching this file.
-import type * as FastifyModule from 'fastify';
-import type { FastifyInstance, RouteOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildTestApp, type TestApp } from '../../test/app.ts';
 import { testDatabases } from '../../test/databases.ts';
+import { collectedRoutes, resetCollectedRoutes } from '../../test/route-table.ts';
 import { call, member, type Member } from '../forum/post-testing.ts';
 
-const seen = vi.hoisted(() => ({ routes: [] as Array<{ method: string; url: string }> }));
-
-vi.mock('fastify', async (importOriginal) => {
-  const mod = await importOriginal<typeof FastifyModule>();
-  const original = mod.default as unknown as (...args: unknown[]) => FastifyInstance;
-  const wrapped = Object.assign((...args: unknown[]) => {
-    const app = original(...args);
-    app.addHook('onRoute', (route: RouteOptions) => {
-      for (const method of [route.method].flat()) seen.routes.push({ method, url: route.url });
-    });
-    return app;
-  }, original);
-  return { ...mod, default: wrapped, fastify: wrapped };
-});
+vi.mock('fastify', async (importOriginal) => (await import('../../test/route-table.ts')).collectingFastify(await importOriginal()));
 
 type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 const METHODS = new Set<string>(['GET', 'POST', 'PUT', 'PATCH', 'DELETE']);
@@ -34,10 +20,10 @@ describe.each(testDatabases)('every /api/admin route on %s', (kind) => {
   let routes: Array<{ method: Method; url: string; path: string; parameterised: boolean }>;
 
   beforeAll(async () => {
-    seen.routes.length = 0;
+    resetCollectedRoutes();
     t = await buildTestApp(kind);
     const unique = new Map<string, { method: Method; url: string; path: string; parameterised: boolean }>();
-    for (const r of seen.routes) {
+    for (const r of collectedRoutes) {
       if (!r.url.startsWith('/api/admin/') || !METHODS.has(r.method)) continue;
       const path = r.url.replace(/:[A-Za-z0-9_]+/g, MISSING_ID);
       unique.set(`${r.method} ${r.url}`, { method: r.method as Method, url: r.url, path, parameterised: path !== r.url });

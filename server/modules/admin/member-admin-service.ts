@@ -13,7 +13,7 @@ import { comments, posts, sessions, users, verificationCodes } from '../../db/sc
 import { conflict, forbidden, notFound, tooManyRequests } from '../../http-errors.ts';
 import type { Mailer } from '../../mail/mailer.ts';
 import { verificationCodeMail } from '../../mail/templates.ts';
-import { endAllSessions } from '../../plugins/session.ts';
+import { endAllSessions, liveSession } from '../../plugins/session.ts';
 import { CODE_TTL_MS, generateCode, hashCode } from '../auth/codes.ts';
 import { AUTH_MSG } from '../auth/messages.ts';
 import { assertMailAllowed, HOUR_MS, RESEND_MIN_GAP_MS, RESEND_PER_HOUR } from '../auth/throttle.ts';
@@ -134,7 +134,7 @@ export function createMemberAdminService({ db, config, mailer }: MemberAdminDeps
     const [s] = await db
       .select({ n: count(), lastSeen: max(sessions.lastSeenAt) })
       .from(sessions)
-      .where(and(eq(sessions.userId, id), gt(sessions.expiresAt, new Date())));
+      .where(and(eq(sessions.userId, id), liveSession()));
     return {
       ...presentMember(u),
       statusText: u.statusText,

@@ -1,4 +1,4 @@
-import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
   ZAdminMemberDetail,
@@ -64,15 +64,15 @@ export const adminMemberRoutes: FastifyPluginAsync<{ config: Config; db: Db; mai
     members.liftChatSuspension(actorId(req), req.params.id),
   );
 
-  // A suspended or deleted account's open sockets close at once (its sessions are already gone).
-  const disconnect = async (req: FastifyRequest, userId: number) => {
-    if (!fastify.hasDecorator('gateway')) return;
-    await fastify.gateway.disconnectUser(userId).catch((err: unknown) => req.log.warn({ err }, 'socket disconnect failed'));
+  // A suspended or deleted account's open sockets close at once in every process with 4401 (its
+  // sessions ended in the action's transaction; closeEndedSessions logs rather than throws).
+  const disconnect = async (userId: number) => {
+    if (fastify.hasDecorator('gateway')) await fastify.gateway.closeEndedSessions(userId);
   };
 
   app.post('/api/admin/members/:id/suspension', { preValidation: requireAdmin, schema: { ...idRoute, body: ZAdminReasonBody } }, async (req) => {
     const detail = await members.suspend(actorId(req), req.params.id, req.body?.reason || undefined);
-    await disconnect(req, req.params.id);
+    await disconnect(req.params.id);
     return detail;
   });
 
@@ -97,7 +97,7 @@ export const adminMemberRoutes: FastifyPluginAsync<{ config: Config; db: Db; mai
     { preValidation: requireAdmin, schema: { params: ZMemberIdParams, response: { 200: ZAdminMessage } } },
     async (req) => {
       const result = await members.remove(actorId(req), req.params.id);
-      await disconnect(req, req.params.id);
+      await disconnect(req.params.id);
       return result;
     },
   );

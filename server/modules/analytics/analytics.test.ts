@@ -216,6 +216,28 @@ describe.each(testDatabases)('analytics ingest (%s)', (kind) => {
     expect(warnings).toEqual(['analytics flush of actions failed: rows dropped']);
   });
 
+  it("a beacon with NUL or a lone surrogate is refused with 400 and never costs other visitors' rows (security suite finding)", async () => {
+    // PostgreSQL text refuses NUL and jsonb a lone surrogate: one such row once failed its table's
+    // whole multi-row insert, dropping every other visitor's rows in the batch with it.
+    const [good, bad] = [sid(), sid()];
+    expect((await send('/api/analytics/page-view', view(good, { pageUrl: '/good' }))).statusCode).toBe(202);
+    expect((await send('/api/analytics/page-view', view(bad, { pageUrl: '/bad\u0000' }))).statusCode).toBe(400);
+    expect((await send('/api/analytics/page-view', view(bad, { pageTitle: 'lone \ud800 half' }))).statusCode).toBe(400);
+    expect((await send('/api/analytics/user-action', action(good))).statusCode).toBe(202);
+    expect((await send('/api/analytics/user-action', action(bad, { actionData: { 'k\u0000': ['v'] } }))).statusCode).toBe(400);
+    expect((await send('/api/analytics/user-action', action(bad, { actionData: { k: ['v\udc00'] } }))).statusCode).toBe(400);
+    expect((await send('/api/metrics/vitals', { reports: [report(`/vitals-${good}`)] })).statusCode).toBe(202);
+    expect((await send('/api/metrics/vitals', { reports: [report(`/vitals-${bad}`, { connectionType: '4g\u0000' })] })).statusCode).toBe(400);
+    await t.app.analytics.flush();
+
+    expect((await viewsOf(good)).map((v) => v.pageUrl)).toEqual(['/good']);
+    expect(await viewsOf(bad)).toEqual([]);
+    expect(await actionsOf(good)).toHaveLength(1);
+    expect(await actionsOf(bad)).toEqual([]);
+    expect(await vitalsOf(`/vitals-${good}`)).toHaveLength(2);
+    expect(await vitalsOf(`/vitals-${bad}`)).toEqual([]);
+  });
+
   it('an end for a session that never started creates nothing', async () => {
     const id = sid();
     const before = await counts();

@@ -1,13 +1,11 @@
 // Every text the accounts API answers with, in one place (tests import them too).
 export const AUTH_MSG = {
   registered: 'Registration successful. We have sent a 6-digit code to your email.',
-  emailTaken: 'An account with this email already exists',
   usernameTaken: 'This username is already taken',
   commonPassword: 'This password is too common. Please choose a less common password',
   verified: 'Email verified successfully',
   invalidCode: 'Invalid or expired verification code',
   tooManyCodeAttempts: 'Too many incorrect attempts. Please request a new code.',
-  alreadyVerified: 'Email is already verified. Please sign in.',
   codeResent: 'A new verification code has been sent to your email.',
   resendWait: 'Please wait before requesting another code.',
   resendHourly: (minutes: number) => `You have requested too many codes. Please try again in ${plural(minutes, 'minute')}.`,
@@ -16,6 +14,7 @@ export const AUTH_MSG = {
   verifyFirst: 'Please verify your email address before signing in.',
   suspended: 'Your account has been suspended. Contact support if you think this is a mistake.',
   loginLocked: (minutes: number) => `Too many failed sign-in attempts. Please try again in ${plural(minutes, 'minute')}.`,
+  loginSlowDown: (seconds: number) => `Too many failed sign-in attempts. Please wait ${plural(seconds, 'second')} and try again.`,
   loginIpLimited: 'Too many sign-in attempts. Please wait a minute and try again.',
   ipLimited: 'Too many requests from your network. Please wait a few minutes and try again.',
   notLoggedIn: 'Not logged in',

@@ -18,6 +18,7 @@ import { unauthorized } from '../../http-errors.ts';
 import type { Mailer } from '../../mail/mailer.ts';
 import { perIpLimit } from '../../plugins/rate-limits.ts';
 import { clearSessionCookie, cookieName, hashToken, setSessionCookie } from '../../plugins/session.ts';
+import { isOwnNavigation, logoutConfirmPage, wantsPage } from './logout-page.ts';
 import { AUTH_MSG } from './messages.ts';
 import { presentUser } from './presenter.ts';
 import { createAuthService } from './service.ts';
@@ -50,6 +51,7 @@ export const authRoutes: FastifyPluginAsync<{ config: Config; db: Db; mailer: Ma
       currentTokenHash: req.sessionTokenHash,
     });
     setSessionCookie(reply, config, token);
+    if (req.user) await fastify.gateway.closeEndedSessions(req.user.id); // the session it replaced
     return { autoLogin: true, user: presentUser(user), isNewUser, message: AUTH_MSG.verified };
   });
 
@@ -71,6 +73,7 @@ export const authRoutes: FastifyPluginAsync<{ config: Config; db: Db; mailer: Ma
         currentTokenHash: req.sessionTokenHash,
       });
       setSessionCookie(reply, config, token);
+      if (req.user) await fastify.gateway.closeEndedSessions(req.user.id); // the session it replaced
       return { message: AUTH_MSG.loginOk, user: presentUser(user) };
     },
   );
@@ -80,29 +83,46 @@ export const authRoutes: FastifyPluginAsync<{ config: Config; db: Db; mailer: Ma
     return presentUser(req.user);
   });
 
-  // The cookie's session ends even when the session plugin ignored it (suspended account).
+  // The cookie's session ends even when the session plugin ignored it (suspended account); its open
+  // sockets close at once, in every process.
   async function endRequestSession(req: FastifyRequest, reply: FastifyReply) {
     const raw = req.cookies[cookieName(config)];
-    await auth.logout(req.sessionTokenHash ?? (raw && raw.length <= 100 ? hashToken(raw) : null));
+    const userId = await auth.logout(req.sessionTokenHash ?? (raw && raw.length <= 100 ? hashToken(raw) : null));
     clearSessionCookie(reply, config);
+    if (userId !== null) await fastify.gateway.closeEndedSessions(userId);
   }
 
-  app.post('/api/logout', { schema: { response: { 200: ZMessage } } }, async (req, reply) => {
-    await endRequestSession(req, reply);
-    return { message: AUTH_MSG.loggedOut };
-  });
+  // Sign-out in its own scope: the confirmation page's form posts a (fieldless) urlencoded body, a
+  // content type no other auth route accepts.
+  await app.register(async (scope) => {
+    const logout = scope.withTypeProvider<ZodTypeProvider>();
+    logout.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string', bodyLimit: 1024 }, (_req, _body, done) => done(null, {}));
 
-  // The header's plain link (spec §2): sign out, then back to the landing page.
-  app.get('/api/logout', async (req, reply) => {
-    await endRequestSession(req, reply);
-    return reply.redirect('/', 302);
+    logout.post('/api/logout', { schema: { response: { 200: ZMessage } } }, async (req, reply) => {
+      await endRequestSession(req, reply);
+      // The confirmation page's button is a page navigation: back to the landing page, not JSON.
+      if (wantsPage(req)) return reply.redirect('/', 303);
+      return { message: AUTH_MSG.loggedOut };
+    });
+
+    // The header's plain link (spec §2): sign out, then back to the landing page. Only for our own
+    // pages or a typed address; any other link gets a page with a Log out button (POST).
+    logout.get('/api/logout', async (req, reply) => {
+      if (!isOwnNavigation(req)) {
+        return reply.type('text/html; charset=utf-8').header('X-Robots-Tag', 'noindex').send(logoutConfirmPage(config.appName));
+      }
+      await endRequestSession(req, reply);
+      return reply.redirect('/', 302);
+    });
   });
 
   app.post('/api/auth/forgot-password', { config: perIp(10, '1 minute'), schema: { body: ZForgotPasswordRequest, response: { 200: ZMessage } } }, async (req) =>
     auth.forgotPassword(req.body),
   );
 
-  app.post('/api/auth/reset-password', { config: perIp(20, '1 minute'), schema: { body: ZResetPasswordRequest, response: { 200: ZMessage } } }, async (req) =>
-    auth.resetPassword(req.body),
-  );
+  app.post('/api/auth/reset-password', { config: perIp(20, '1 minute'), schema: { body: ZResetPasswordRequest, response: { 200: ZMessage } } }, async (req) => {
+    const { message, userId } = await auth.resetPassword(req.body);
+    await fastify.gateway.closeEndedSessions(userId);
+    return { message };
+  });
 };

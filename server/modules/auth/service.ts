@@ -2,10 +2,10 @@ import { and, desc, eq, gt, isNull, or, sql } from 'drizzle-orm';
 import type { TRegisterRequest } from '../../../common/contracts/auth.ts';
 import type { Config } from '../../config.ts';
 import type { Db, Tx } from '../../db/client.ts';
-import { loginFailures, passwordResetTokens, users, verificationCodes } from '../../db/schema/index.ts';
-import { badRequest, conflict, forbidden, HttpError, tooManyRequests } from '../../http-errors.ts';
+import { emails, loginFailures, passwordResetTokens, users, verificationCodes } from '../../db/schema/index.ts';
+import { badRequest, conflict, forbidden, HttpError } from '../../http-errors.ts';
 import type { Mailer } from '../../mail/mailer.ts';
-import { passwordResetMail, verificationCodeMail } from '../../mail/templates.ts';
+import { accountLockedMail, passwordResetMail, signUpAttemptMail, verificationCodeMail } from '../../mail/templates.ts';
 import { createSession, endAllSessions, endSession } from '../../plugins/session.ts';
 import {
   CODE_MAX_ATTEMPTS,
@@ -20,15 +20,18 @@ import {
 import { AUTH_MSG } from './messages.ts';
 import { hashPassword, isCommonPassword, needsRehash, verifyPassword } from './passwords.ts';
 import {
-  assertLoginAllowed,
+  ACCOUNT_LOCK_FAILURES,
+  ACCOUNT_LOCK_MS,
   assertMailAllowed,
+  beginLoginAttempt,
   clearLoginFailures,
   hashIp,
   HOUR_MS,
-  recordLoginFailure,
   RESEND_MIN_GAP_MS,
   RESEND_PER_HOUR,
   RESET_MAILS_PER_HOUR,
+  settleLoginFailure,
+  SIGN_UP_NOTICES_PER_HOUR,
 } from './throttle.ts';
 
 export type AuthDeps = { db: Db; config: Config; mailer: Mailer };
@@ -88,21 +91,98 @@ export function createAuthService({ db, config, mailer }: AuthDeps) {
       .limit(1)
       .for('update');
 
+  /** Whether another code may be mailed to the account now (RESEND_MIN_GAP_MS apart, RESEND_PER_HOUR an hour). */
+  async function codeAllowed(tx: Tx, userId: number, now: Date) {
+    const recent = await tx
+      .select({ at: verificationCodes.createdAt })
+      .from(verificationCodes)
+      .where(
+        and(eq(verificationCodes.userId, userId), eq(verificationCodes.purpose, 'verify_email'), gt(verificationCodes.createdAt, new Date(now.getTime() - HOUR_MS))),
+      );
+    return assertMailAllowed(recent.map((r) => r.at), { minGapMs: RESEND_MIN_GAP_MS, perHour: RESEND_PER_HOUR }, now.getTime()).ok;
+  }
+
+  const resetLink = (token: string) => `${config.appUrl}/reset-password?token=${encodeURIComponent(token)}`;
+
+  /**
+   * Register with an address that already has an account answers as for a new one (no account
+   * enumeration); its owner hears of it by mail instead. An account still waiting for its code gets a
+   * fresh one in that mail, as a new registration would (within the resend limits), so someone who lost
+   * the first mail can finish; a verified one gets a sign-in and password-reset hint, at most
+   * SIGN_UP_NOTICES_PER_HOUR an hour. Over a limit nothing is sent. The details sent with the attempt
+   * are dropped: they never change the existing account.
+   */
+  async function tellOwnerOfSignUpAttempt(email: string) {
+    const now = new Date();
+    const outcome = await db.transaction(async (tx) => {
+      const [user] = await liveUserByEmail(tx, email);
+      if (!user) return null;
+      if (!user.emailVerifiedAt) return (await codeAllowed(tx, user.id, now)) ? { user, code: await issueVerificationCode(tx, user, now) } : null;
+      const recent = await tx
+        .select({ at: emails.createdAt })
+        .from(emails)
+        .where(and(eq(emails.to, email), eq(emails.kind, 'sign_up_attempt'), gt(emails.createdAt, new Date(now.getTime() - HOUR_MS))));
+      return assertMailAllowed(recent.map((r) => r.at), { perHour: SIGN_UP_NOTICES_PER_HOUR }, now.getTime()).ok ? { user, code: undefined } : null;
+    });
+    if (!outcome) return;
+    const { user, code } = outcome;
+    await mailer.send({
+      to: user.email,
+      kind: code ? 'verification' : 'sign_up_attempt',
+      ...signUpAttemptMail({
+        appName: config.appName,
+        firstName: user.firstName,
+        username: user.username,
+        signInUrl: `${config.appUrl}/`,
+        forgotPasswordUrl: `${config.appUrl}/forgot-password`,
+        code,
+      }),
+    });
+  }
+
+  /** Once per lockout (settleLoginFailure says when): the owner hears of it, with a reset link that ends it at once. */
+  async function mailLockout(user: UserRow) {
+    const now = new Date();
+    const token = generateResetToken();
+    await db
+      .insert(passwordResetTokens)
+      .values({ tokenHash: hashResetToken(token), userId: user.id, expiresAt: new Date(now.getTime() + RESET_TOKEN_TTL_MS), createdAt: now });
+    await mailer.send({
+      to: user.email,
+      kind: 'account_locked',
+      ...accountLockedMail({
+        appName: config.appName,
+        firstName: user.firstName,
+        failures: ACCOUNT_LOCK_FAILURES,
+        minutes: ACCOUNT_LOCK_MS / 60_000,
+        link: resetLink(token),
+      }),
+    });
+  }
+
   return {
     async register(input: TRegisterRequest) {
       const email = normaliseEmail(input.email);
       const username = input.username.trim();
       if (isCommonPassword(input.password)) throw commonPasswordError();
+      const answer = { message: AUTH_MSG.registered, email, requiresVerification: true as const };
 
-      // Cheap answers for the usual case; the unique indexes settle races below.
+      // Cheap answers for the usual case; the unique indexes settle races below. A taken username may
+      // say so (it is public on every post); a taken email answers as a new one (tellOwnerOfSignUpAttempt).
       const taken = await db
         .select({ email: users.email, username: users.username })
         .from(users)
         .where(or(eq(users.email, email), sql`lower(${users.username}) = lower(${username})`));
-      if (taken.some((t) => t.email === email)) throw conflict(AUTH_MSG.emailTaken, { email: AUTH_MSG.emailTaken });
-      if (taken.length) throw conflict(AUTH_MSG.usernameTaken, { username: AUTH_MSG.usernameTaken });
+      if (taken.some((t) => t.username.toLowerCase() === username.toLowerCase())) {
+        throw conflict(AUTH_MSG.usernameTaken, { username: AUTH_MSG.usernameTaken });
+      }
 
+      // Hashed for a taken address too, so that its answer comes no sooner than a new one's.
       const passwordHash = await hashPassword(input.password);
+      if (taken.length) {
+        await tellOwnerOfSignUpAttempt(email);
+        return answer;
+      }
       let created: { user: UserRow; code: string };
       try {
         created = await db.transaction(async (tx) => {
@@ -117,12 +197,13 @@ export function createAuthService({ db, config, mailer }: AuthDeps) {
         const pg = pgError(err);
         if (pg?.code === '23505') {
           if (pg.constraint === 'users_username_lower_key') throw conflict(AUTH_MSG.usernameTaken, { username: AUTH_MSG.usernameTaken });
-          throw conflict(AUTH_MSG.emailTaken, { email: AUTH_MSG.emailTaken });
+          await tellOwnerOfSignUpAttempt(email);
+          return answer;
         }
         throw err;
       }
       await sendCode(created.user, created.code);
-      return { message: AUTH_MSG.registered, email, requiresVerification: true as const };
+      return answer;
     },
 
     async verifyCode(input: { email: string; code: string }, ctx: Omit<RequestContext, 'ip'>) {
@@ -131,8 +212,9 @@ export function createAuthService({ db, config, mailer }: AuthDeps) {
       // The user row is locked so that parallel guesses are counted one after the other.
       const outcome = await db.transaction(async (tx) => {
         const [user] = await liveUserByEmail(tx, email);
-        if (!user) return { kind: 'invalid' } as const;
-        if (user.emailVerifiedAt) return { kind: 'alreadyVerified' } as const;
+        // Unknown and verified addresses, wrong, expired and used-up codes all get one answer: which
+        // of them it was would tell who has an account.
+        if (!user || user.emailVerifiedAt) return { kind: 'invalid' } as const;
         const [row] = await tx
           .select()
           .from(verificationCodes)
@@ -140,11 +222,10 @@ export function createAuthService({ db, config, mailer }: AuthDeps) {
           .orderBy(desc(verificationCodes.createdAt), desc(verificationCodes.id))
           .limit(1);
         if (!row || row.email !== email || row.expiresAt <= now) return { kind: 'invalid' } as const;
-        if (row.failedAttempts >= CODE_MAX_ATTEMPTS) return { kind: 'tooMany' } as const;
+        if (row.failedAttempts >= CODE_MAX_ATTEMPTS) return { kind: 'invalid' } as const;
         if (!codeMatches(row.codeHash, user.id, input.code)) {
-          const failedAttempts = row.failedAttempts + 1;
-          await tx.update(verificationCodes).set({ failedAttempts }).where(eq(verificationCodes.id, row.id));
-          return { kind: failedAttempts >= CODE_MAX_ATTEMPTS ? 'tooMany' : 'invalid' } as const;
+          await tx.update(verificationCodes).set({ failedAttempts: row.failedAttempts + 1 }).where(eq(verificationCodes.id, row.id));
+          return { kind: 'invalid' } as const;
         }
         await tx.update(verificationCodes).set({ usedAt: now }).where(eq(verificationCodes.id, row.id));
         const [verified] = await tx
@@ -157,16 +238,9 @@ export function createAuthService({ db, config, mailer }: AuthDeps) {
         const token = await createSession(tx, verified.id, ctx.userAgent);
         return { kind: 'ok', user: verified, token } as const;
       });
-      switch (outcome.kind) {
-        case 'invalid':
-          throw badRequest(AUTH_MSG.invalidCode);
-        case 'tooMany':
-          throw badRequest(AUTH_MSG.tooManyCodeAttempts);
-        case 'alreadyVerified':
-          throw badRequest(AUTH_MSG.alreadyVerified);
-        case 'suspended':
-          throw forbidden(AUTH_MSG.suspended);
-      }
+      // Suspended needs the right code, so saying so tells nothing new.
+      if (outcome.kind === 'suspended') throw forbidden(AUTH_MSG.suspended);
+      if (outcome.kind === 'invalid') throw badRequest(AUTH_MSG.invalidCode);
       return { user: outcome.user, token: outcome.token, isNewUser: outcome.user.onboardedAt == null };
     },
 
@@ -175,32 +249,12 @@ export function createAuthService({ db, config, mailer }: AuthDeps) {
       const now = new Date();
       const outcome = await db.transaction(async (tx) => {
         const [user] = await liveUserByEmail(tx, email);
-        // Unknown and verified addresses get the same answer and no mail.
-        if (!user || user.emailVerifiedAt) return null;
-        const recent = await tx
-          .select({ at: verificationCodes.createdAt })
-          .from(verificationCodes)
-          .where(
-            and(
-              eq(verificationCodes.userId, user.id),
-              eq(verificationCodes.purpose, 'verify_email'),
-              gt(verificationCodes.createdAt, new Date(now.getTime() - HOUR_MS)),
-            ),
-          );
-        const allowed = assertMailAllowed(
-          recent.map((r) => r.at),
-          { minGapMs: RESEND_MIN_GAP_MS, perHour: RESEND_PER_HOUR },
-          now.getTime(),
-        );
-        if (!allowed.ok) return allowed;
+        // Unknown and verified addresses, and one over its resend limits, get the same answer and no
+        // mail: a 429 would tell an address waiting for its code from one with no account. Meanwhile
+        // the code mailed last stays valid.
+        if (!user || user.emailVerifiedAt || !(await codeAllowed(tx, user.id, now))) return null;
         return { user, code: await issueVerificationCode(tx, user, now) };
       });
-      if (outcome && 'ok' in outcome) {
-        const seconds = outcome.retryAfterSeconds;
-        throw outcome.reason === 'gap'
-          ? tooManyRequests(AUTH_MSG.resendWait, seconds)
-          : tooManyRequests(AUTH_MSG.resendHourly(Math.ceil(seconds / 60)), seconds);
-      }
       if (outcome) await sendCode(outcome.user, outcome.code);
       return { message: AUTH_MSG.codeResent };
     },
@@ -208,7 +262,9 @@ export function createAuthService({ db, config, mailer }: AuthDeps) {
     async login(input: { email: string; password: string }, ctx: RequestContext) {
       const email = normaliseEmail(input.email);
       const ipHash = hashIp(ctx.ip);
-      await assertLoginAllowed(db, email, ipHash);
+      // Refused while the account is locked or slowed down; counted as a failure until the password
+      // proves right, so parallel guesses cannot slip past the limits (throttle.ts).
+      await beginLoginAttempt(db, email, ipHash);
 
       const [user] = await db
         .select()
@@ -217,7 +273,7 @@ export function createAuthService({ db, config, mailer }: AuthDeps) {
         .limit(1);
       // Unknown, deleted and wrong password look the same, and take as long (verifyPassword).
       if (!(await verifyPassword(user?.passwordHash, input.password)) || !user) {
-        await recordLoginFailure(db, email, ipHash);
+        if ((await settleLoginFailure(db, email)) && user) await mailLockout(user);
         throw new HttpError(401, AUTH_MSG.badCredentials);
       }
       // The password is right, so telling the account's state leaks nothing new.
@@ -241,37 +297,47 @@ export function createAuthService({ db, config, mailer }: AuthDeps) {
       return { user, token };
     },
 
-    async logout(tokenHash: string | null) {
-      if (tokenHash) await endSession(db, tokenHash);
+    /** Ends the session; returns whose it was (null for none), so the caller can close its sockets. */
+    async logout(tokenHash: string | null): Promise<number | null> {
+      return tokenHash ? endSession(db, tokenHash) : null;
     },
 
     async forgotPassword(input: { email: string }) {
       const email = normaliseEmail(input.email);
       const now = new Date();
-      const outcome = await db.transaction(async (tx) => {
-        const [user] = await liveUserByEmail(tx, email);
-        if (!user) return null;
-        const recent = await tx
-          .select({ at: passwordResetTokens.createdAt })
-          .from(passwordResetTokens)
-          .where(and(eq(passwordResetTokens.userId, user.id), gt(passwordResetTokens.createdAt, new Date(now.getTime() - HOUR_MS))));
-        // Over the limit: the same answer, silently no mail (the answer must not tell accounts apart).
-        if (!assertMailAllowed(recent.map((r) => r.at), { perHour: RESET_MAILS_PER_HOUR }, now.getTime()).ok) return null;
-        const token = generateResetToken();
-        await tx.insert(passwordResetTokens).values({
-          tokenHash: hashResetToken(token),
-          userId: user.id,
-          expiresAt: new Date(now.getTime() + RESET_TOKEN_TTL_MS),
-          createdAt: now,
-        });
-        return { user, token };
+      // The same answer after the same work for every address, so neither tells accounts apart: one
+      // token made and hashed, one transaction of the same two statements (the insert writes its row only
+      // for a live account under its hourly limit). Only the mail differs, and it is queued in the
+      // outbox and delivered after the answer.
+      const token = generateResetToken();
+      const tokenHash = hashResetToken(token);
+      const hourAgo = new Date(now.getTime() - HOUR_MS);
+      const mailTo = await db.transaction(async (tx) => {
+        const [found] = await tx
+          .select({
+            id: users.id,
+            email: users.email,
+            firstName: users.firstName,
+            recent: sql<number>`(select count(*)::int from ${passwordResetTokens} where ${passwordResetTokens.userId} = ${users.id} and ${passwordResetTokens.createdAt} > ${hourAgo.toISOString()}::timestamptz)`,
+          })
+          .from(users)
+          .where(and(eq(users.email, email), isNull(users.deletedAt)))
+          .limit(1)
+          .for('update');
+        // Over the limit: the same answer, silently no link.
+        const target = found && found.recent < RESET_MAILS_PER_HOUR ? found : null;
+        const expiresAt = new Date(now.getTime() + RESET_TOKEN_TTL_MS);
+        await tx.execute(sql`
+          insert into ${passwordResetTokens} (token_hash, user_id, expires_at, created_at)
+          select ${tokenHash}::text, ${users.id}, ${expiresAt.toISOString()}::timestamptz, ${now.toISOString()}::timestamptz
+          from ${users} where ${users.id} = ${target?.id ?? 0}`);
+        return target;
       });
-      if (outcome) {
-        const link = `${config.appUrl}/reset-password?token=${encodeURIComponent(outcome.token)}`;
+      if (mailTo) {
         await mailer.send({
-          to: outcome.user.email,
+          to: mailTo.email,
           kind: 'password_reset',
-          ...passwordResetMail({ appName: config.appName, firstName: outcome.user.firstName, link }),
+          ...passwordResetMail({ appName: config.appName, firstName: mailTo.firstName, link: resetLink(token) }),
         });
       }
       return { message: AUTH_MSG.resetSent };
@@ -289,14 +355,14 @@ export function createAuthService({ db, config, mailer }: AuthDeps) {
 
       const done = await db.transaction(async (tx) => {
         const [claimed] = await tx.update(passwordResetTokens).set({ usedAt: now }).where(live).returning({ userId: passwordResetTokens.userId });
-        if (!claimed) return false;
+        if (!claimed) return null;
         const [user] = await tx
           .select()
           .from(users)
           .where(and(eq(users.id, claimed.userId), isNull(users.deletedAt)))
           .limit(1)
           .for('update');
-        if (!user) return false;
+        if (!user) return null;
         // Opening the mailed link proves control of the address, so it also counts as verifying it.
         await tx
           .update(users)
@@ -317,10 +383,11 @@ export function createAuthService({ db, config, mailer }: AuthDeps) {
           .where(and(eq(verificationCodes.userId, user.id), eq(verificationCodes.purpose, 'verify_email'), isNull(verificationCodes.usedAt)));
         await tx.delete(loginFailures).where(eq(loginFailures.email, user.email));
         await endAllSessions(tx, user.id);
-        return true;
+        return user.id;
       });
-      if (!done) throw badRequest(AUTH_MSG.resetInvalid);
-      return { message: AUTH_MSG.resetDone };
+      if (done === null) throw badRequest(AUTH_MSG.resetInvalid);
+      // The caller closes the ended sessions' sockets (gateway.closeEndedSessions).
+      return { message: AUTH_MSG.resetDone, userId: done };
     },
   };
 }

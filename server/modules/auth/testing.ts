@@ -7,7 +7,7 @@ let counter = 0;
 export const unique = (prefix = 'u') => `${prefix}${process.pid.toString(36)}${(counter++).toString(36)}${Math.random().toString(36).slice(2, 6)}`;
 
 let ipCounter = 0;
-/** A fresh client address (sent as X-Forwarded-For; the app trusts the proxy) so per-IP limits don't leak between tests. */
+/** A fresh client address (sent as X-Forwarded-For, which the test app believes from loopback) so per-IP limits don't leak between tests. */
 export const freshIp = () => {
   ipCounter++;
   return `10.${process.pid % 250}.${Math.floor(ipCounter / 250) % 250}.${(ipCounter % 250) + 1}`;

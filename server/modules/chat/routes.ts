@@ -22,6 +22,7 @@ import {
 } from '../../../common/contracts/chat.ts';
 import type { Db } from '../../db/client.ts';
 import { unauthorized } from '../../http-errors.ts';
+import { memberLimit } from '../../plugins/rate-limits.ts';
 import * as chat from './service.ts';
 import { registerChatSocket } from './socket.ts';
 
@@ -49,8 +50,10 @@ export const chatRoutes: FastifyPluginAsync<{ db: Db; appName: string }> = async
 
   app.get('/api/chat/directory', { ...guard, schema: { response: { 200: ZChatAccess } } }, async () => ({ allowed: true as const }));
 
+  // MEMBER_LIMITS.chatStart counts only conversations that are new, so opening an old one is free.
+  const chatStartLimit = memberLimit(base, 'chatStart');
   app.post('/api/chat/start', { ...guard, schema: { body: ZStartChatRequest, response: { 200: ZStartChatResponse } } }, async (req) =>
-    chat.startConversation(db, me(req), req.body.recipientId),
+    chat.startConversation(db, me(req), req.body.recipientId, () => chatStartLimit(req)),
   );
 
   app.put(

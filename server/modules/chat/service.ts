@@ -112,7 +112,12 @@ async function userCard(db: Db, id: number) {
   return presentChatUser(u ?? { id, username: '', avatar: null, statusText: null, deletedAt: new Date() });
 }
 
-export async function startConversation(db: Db, me: number, recipientId: number) {
+/**
+ * POST /api/chat/start: the pair's conversation, created when there is none. `beforeNew` runs only
+ * when it is about to be created (the route counts new conversations against MEMBER_LIMITS.chatStart
+ * there; reopening one you already have is free) and may throw to refuse.
+ */
+export async function startConversation(db: Db, me: number, recipientId: number, beforeNew?: () => Promise<void>) {
   if (recipientId === me) throw badRequest(CHAT_MSG.self);
   const [r] = await db
     .select({ id: users.id, emailVerifiedAt: users.emailVerifiedAt, deletedAt: users.deletedAt })
@@ -122,6 +127,14 @@ export async function startConversation(db: Db, me: number, recipientId: number)
   if (!r || r.deletedAt || !r.emailVerifiedAt) throw notFound(CHAT_MSG.memberNotFound);
   if (await isBlockedPair(db, me, recipientId)) throw forbidden(CHAT_MSG.blocked);
   const [low, high] = me < recipientId ? [me, recipientId] : [recipientId, me];
+  if (beforeNew) {
+    const [existing] = await db
+      .select({ id: conversations.id })
+      .from(conversations)
+      .where(and(eq(conversations.userLowId, low), eq(conversations.userHighId, high)))
+      .limit(1);
+    if (!existing) await beforeNew();
+  }
   // The starter's window is open; the recipient's stays closed until a message comes (a floating
   // window is restored after a reload only when its state is open or minimized).
   const mine = me === low ? { lowState: 'open' as const } : { highState: 'open' as const };

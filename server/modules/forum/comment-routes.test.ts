@@ -30,6 +30,12 @@ describe.each(testDatabases)('comments API on %s', (kind) => {
     suspended = await member(t, 'suspended');
   });
   afterAll(() => t.close());
+  // Comments count against MEMBER_LIMITS.comment (10 a minute): each group of tests writes as fresh members.
+  const freshWriters = () =>
+    beforeAll(async () => {
+      commenter = await member(t);
+      other = await member(t);
+    });
 
   describe('POST /api/forum/posts/:id/comments', () => {
     let p: { id: number };
@@ -124,6 +130,7 @@ describe.each(testDatabases)('comments API on %s', (kind) => {
   });
 
   describe('PATCH /api/forum/comments/:id', () => {
+    freshWriters();
     let p: { id: number };
     let c: { id: number };
     beforeAll(async () => {
@@ -166,6 +173,7 @@ describe.each(testDatabases)('comments API on %s', (kind) => {
   });
 
   describe('DELETE /api/forum/comments/:id', () => {
+    freshWriters();
     const del = (cookie: string | undefined, id: number) => call(t, 'DELETE', `/api/forum/comments/${id}`, { cookie });
 
     it('guest 401, suspended 401, unverified 403, other member 403', async () => {
@@ -214,6 +222,7 @@ describe.each(testDatabases)('comments API on %s', (kind) => {
   });
 
   describe('comments on the post page', () => {
+    freshWriters();
     it('a deleted comment with live replies stays as a placeholder; one without replies goes', async () => {
       const p = await createPost(t, author.cookie, cat.id);
       const parent = await createComment(t, commenter.cookie, p.id, { content: 'Parent comment' });
@@ -278,6 +287,7 @@ describe.each(testDatabases)('comments API on %s', (kind) => {
   });
 
   describe('GET /api/forum/posts/:id/comments', () => {
+    freshWriters();
     it('the page shows the first 200; the rest follow with ?after, oldest first', async () => {
       const p = await createPost(t, author.cookie, cat.id);
       const base = Date.now() - 3_600_000;

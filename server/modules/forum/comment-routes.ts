@@ -11,6 +11,7 @@ import {
 } from '../../../common/contracts/forum.ts';
 import { ZTargetParams } from '../../../common/contracts/forum-engagement.ts';
 import type { Db } from '../../db/client.ts';
+import { memberLimit } from '../../plugins/rate-limits.ts';
 import { requireVerified } from '../../plugins/session.ts';
 import { createComment, deleteComment, listComments, updateComment } from './comment-service.ts';
 
@@ -19,6 +20,7 @@ const ZMessage = z.object({ message: z.string() });
 /** Comments (docs/API.md "Posts and comments"). Authorisation at preValidation: a guest hears 401 first. */
 export const commentRoutes: FastifyPluginAsync<{ db: Db }> = async (base, { db }) => {
   const app = base.withTypeProvider<ZodTypeProvider>();
+  const commentLimit = memberLimit(base, 'comment');
 
   app.get(
     '/api/forum/posts/:id/comments',
@@ -28,7 +30,11 @@ export const commentRoutes: FastifyPluginAsync<{ db: Db }> = async (base, { db }
 
   app.post(
     '/api/forum/posts/:id/comments',
-    { preValidation: requireVerified, schema: { params: ZTargetParams, body: ZCreateCommentRequest, response: { 201: ZComment } } },
+    {
+      preValidation: requireVerified,
+      preHandler: commentLimit, // MEMBER_LIMITS.comment: per member, after validation
+      schema: { params: ZTargetParams, body: ZCreateCommentRequest, response: { 201: ZComment } },
+    },
     async (req, reply) => reply.code(201).send(await createComment(db, req.user!, req.params.id, req.body)),
   );
 

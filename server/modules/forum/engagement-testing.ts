@@ -3,8 +3,33 @@
 import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { categories, comments, posts, users } from '../../db/schema/index.ts';
+import { cookieName, createSession } from '../../plugins/session.ts';
+import type { TestApp } from '../../test/app.ts';
 import { unique } from '../auth/testing.ts';
 import { hotScore } from './ranking.ts';
+
+/**
+ * A verified member, a month old unless `firstDay`, signed in (its session cookie), inserted directly:
+ * cheap enough for a property test that wants fresh members, each with a fresh allowance under
+ * MEMBER_LIMITS.
+ */
+export async function insertMember(t: TestApp, opts: { firstDay?: boolean } = {}) {
+  const username = unique('m_');
+  const [u] = await t.database.db
+    .insert(users)
+    .values({
+      email: `${username}@example.test`,
+      username,
+      firstName: 'Sam',
+      lastName: 'Driver',
+      passwordHash: 'not-a-hash: this member never signs in with a password',
+      emailVerifiedAt: new Date(),
+      createdAt: new Date(Date.now() - (opts.firstDay ? 3_600_000 : 30 * 24 * 3_600_000)),
+    })
+    .returning({ id: users.id });
+  const token = await createSession(t.database.db, u.id);
+  return { id: u.id, username, cookie: `${cookieName(t.app.deps.config)}=${token}` };
+}
 
 export async function insertCategory(db: Db) {
   const slug = unique('cat-');

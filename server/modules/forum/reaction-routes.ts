@@ -8,6 +8,7 @@ import {
   ZUserReactions,
 } from '../../../common/contracts/forum-engagement.ts';
 import type { Db } from '../../db/client.ts';
+import { memberLimit } from '../../plugins/rate-limits.ts';
 import { requireUser } from '../../plugins/session.ts';
 import { getReactionSummary, getUserReactions, toggleReaction, type ReactionTarget } from './reaction-service.ts';
 
@@ -18,6 +19,8 @@ import { getReactionSummary, getUserReactions, toggleReaction, type ReactionTarg
  */
 export const reactionRoutes: FastifyPluginAsync<{ db: Db }> = async (base, { db }) => {
   const app = base.withTypeProvider<ZodTypeProvider>();
+  // MEMBER_LIMITS.reaction: one allowance for reactions on posts and on comments.
+  const reactionLimit = memberLimit(base, 'reaction');
 
   for (const kind of ['post', 'comment'] as const satisfies ReactionTarget[]) {
     const path = `/api/forum/${kind}s/:id/reactions`;
@@ -28,7 +31,11 @@ export const reactionRoutes: FastifyPluginAsync<{ db: Db }> = async (base, { db 
 
     app.post(
       path,
-      { preValidation: requireUser, schema: { params: ZTargetParams, body: ZReactionRequest, response: { 200: ZReactionToggleResponse } } },
+      {
+        preValidation: requireUser,
+        preHandler: reactionLimit,
+        schema: { params: ZTargetParams, body: ZReactionRequest, response: { 200: ZReactionToggleResponse } },
+      },
       async (req) => toggleReaction(db, kind, req.params.id, req.user!.id, req.body.emoji),
     );
   }

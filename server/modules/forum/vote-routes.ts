@@ -3,6 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { ENGAGEMENT_MSG, ZTargetParams, ZVoteRequest, ZVoteResponse } from '../../../common/contracts/forum-engagement.ts';
 import type { Db } from '../../db/client.ts';
 import { unauthorized } from '../../http-errors.ts';
+import { memberLimit } from '../../plugins/rate-limits.ts';
 import { voteComment, votePost } from './vote-service.ts';
 
 /**
@@ -19,12 +20,14 @@ async function requireVoter(req: FastifyRequest) {
 export const voteRoutes: FastifyPluginAsync<{ db: Db }> = async (base, { db }) => {
   const app = base.withTypeProvider<ZodTypeProvider>();
   const schema = { params: ZTargetParams, body: ZVoteRequest, response: { 200: ZVoteResponse } };
+  // MEMBER_LIMITS.vote: one allowance for votes on posts and on comments.
+  const preHandler = memberLimit(base, 'vote');
 
-  app.post('/api/forum/posts/:id/vote', { schema, preValidation: requireVoter }, async (req) =>
+  app.post('/api/forum/posts/:id/vote', { schema, preValidation: requireVoter, preHandler }, async (req) =>
     votePost(db, req.params.id, req.user!.id, req.body.voteType),
   );
 
-  app.post('/api/forum/comments/:id/vote', { schema, preValidation: requireVoter }, async (req) =>
+  app.post('/api/forum/comments/:id/vote', { schema, preValidation: requireVoter, preHandler }, async (req) =>
     voteComment(db, req.params.id, req.user!.id, req.body.voteType),
   );
 };

@@ -1,13 +1,13 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ENGAGEMENT_MSG, type TVoteResponse } from '../../../common/contracts/forum-engagement.ts';
 import type { TPostList } from '../../../common/contracts/forum.ts';
-import { commentVotes, comments, postVotes, posts } from '../../db/schema/index.ts';
+import { commentVotes, comments, postVotes, posts, users } from '../../db/schema/index.ts';
 import { buildTestApp, type TestApp } from '../../test/app.ts';
 import { testDatabases } from '../../test/databases.ts';
 import { get, post, signUp } from '../auth/testing.ts';
-import { insertCategory, insertComment, insertPost, suspend } from './engagement-testing.ts';
+import { insertCategory, insertComment, insertMember, insertPost, suspend } from './engagement-testing.ts';
 import { hotScore } from './ranking.ts';
 import { applyVote } from './vote-service.ts';
 
@@ -36,6 +36,11 @@ describe.each(testDatabases)('votes API (%s)', (kind) => {
   beforeAll(async () => {
     t = await buildTestApp(kind);
     for (let i = 0; i < 5; i++) members.push(await signUp(t));
+    // A month old: these tests are about vote semantics, inside the established MEMBER_LIMITS.vote.
+    await t.database.db
+      .update(users)
+      .set({ createdAt: new Date(Date.now() - 30 * 24 * 3_600_000) })
+      .where(inArray(users.id, members.map((m) => m.id)));
     [alice, bob] = members;
     suspended = await signUp(t);
     await suspend(t.database.db, suspended.id);
@@ -205,12 +210,14 @@ describe.each(testDatabases)('votes API (%s)', (kind) => {
     });
     await fc.assert(
       fc.asyncProperty(fc.array(step, { maxLength: 60 }), async (steps) => {
+        // Fresh voters each run: the runs together cast far more votes than MEMBER_LIMITS.vote allows a minute.
+        const voters = await Promise.all(members.map(() => insertMember(t)));
         const p = await freshPost();
         const c = await insertComment(db(), { postId: p.id, authorId: bob.id });
         const ids = { post: p.id, comment: c.id };
         const model = { post: new Map<number, number>(), comment: new Map<number, number>() };
         for (const s of steps) {
-          const res = await vote(s.target, ids[s.target], s.voteType, members[s.user].cookie);
+          const res = await vote(s.target, ids[s.target], s.voteType, voters[s.user].cookie);
           expect(res.statusCode).toBe(200);
           const body = res.json() as TVoteResponse;
           const { next } = applyVote(model[s.target].get(s.user) ?? null, s.voteType as 'upvote' | 'downvote');
@@ -248,7 +255,7 @@ describe.each(testDatabases)('votes API (%s)', (kind) => {
         const aliceRow = await db()
           .select()
           .from(postVotes)
-          .where(and(eq(postVotes.postId, p.id), eq(postVotes.userId, members[0].id)));
+          .where(and(eq(postVotes.postId, p.id), eq(postVotes.userId, voters[0].id)));
         expect(aliceRow[0]?.value ?? null).toBe(model.post.get(0) ?? null);
       }),
       { numRuns: 25 },

@@ -1,10 +1,12 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MSG } from '../../../common/contracts/auth.ts';
+import { CHAT_MSG } from '../../../common/contracts/chat.ts';
 import type { TPostList } from '../../../common/contracts/forum.ts';
 import { MEMBERS_MSG, STATUS_MAX, type TProfile, type TPublicProfile } from '../../../common/contracts/members.ts';
 import { REACTION_EMOJI } from '../../../common/reactions.ts';
 import { commentReactions, commentVotes, comments, notifications, postReactions, postVotes, posts, sessions, users, verificationCodes } from '../../db/schema/index.ts';
+import { createSession } from '../../plugins/session.ts';
 import { buildTestApp, type TestApp } from '../../test/app.ts';
 import { testDatabases } from '../../test/databases.ts';
 import { AUTH_MSG } from '../auth/messages.ts';
@@ -20,7 +22,8 @@ const ROUTES: Array<{ method: 'GET' | 'POST' | 'PATCH' | 'DELETE'; url: string; 
   { method: 'GET', url: '/api/profile' },
   { method: 'PATCH', url: '/api/profile', body: { statusText: 'Hello' } },
   { method: 'POST', url: '/api/onboarding', body: {} },
-  { method: 'POST', url: '/api/profile/password', body: { currentPassword: PASSWORD, newPassword: NEW_PASSWORD, signOutOtherSessions: false } },
+  { method: 'POST', url: '/api/profile/password', body: { currentPassword: PASSWORD, newPassword: NEW_PASSWORD } },
+  { method: 'POST', url: '/api/profile/sessions/end-others' },
   { method: 'POST', url: '/api/profile/email', body: { newEmail: 'someone@example.test', password: PASSWORD } },
   { method: 'POST', url: '/api/profile/email/verify', body: { code: '123456' } },
   { method: 'GET', url: '/api/auth/me/export' },
@@ -45,6 +48,8 @@ describe.each(testDatabases)('members API (%s)', (kind) => {
   const db = () => t.database.db;
   const login = async (email: string, password = PASSWORD) => post(t, '/api/auth/login', { email, password });
   const authUser = (cookie?: string) => get(t, '/api/auth/user', cookie);
+  /** A second session of the member, as a sign-in on another device makes. */
+  const anotherDevice = async (userId: number) => `sid=${await createSession(db(), userId)}`;
 
   /** A member with email and password known (signUp through the API), a month old. */
   async function fullMember() {
@@ -198,7 +203,7 @@ describe.each(testDatabases)('members API (%s)', (kind) => {
 
     it('refuses a wrong current password (400, field message) and keeps the old one', async () => {
       const m = await fullMember();
-      const res = await change(m.cookie, { currentPassword: 'Wrong-pass1!', newPassword: NEW_PASSWORD, signOutOtherSessions: false });
+      const res = await change(m.cookie, { currentPassword: 'Wrong-pass1!', newPassword: NEW_PASSWORD });
       expect(res.statusCode).toBe(400);
       expect(res.json()).toEqual({
         message: MEMBERS_MSG.currentPasswordIncorrect,
@@ -209,46 +214,38 @@ describe.each(testDatabases)('members API (%s)', (kind) => {
 
     it('checks the new password: spec §5 rules, not common, not the same', async () => {
       const m = await fullMember();
-      const weak = await change(m.cookie, { currentPassword: PASSWORD, newPassword: 'password', signOutOtherSessions: false });
+      const weak = await change(m.cookie, { currentPassword: PASSWORD, newPassword: 'password' });
       expect(weak.json()).toMatchObject({ message: MSG.passwordStrength });
-      const common = await change(m.cookie, { currentPassword: PASSWORD, newPassword: 'P@ssw0rd', signOutOtherSessions: false });
+      const common = await change(m.cookie, { currentPassword: PASSWORD, newPassword: 'P@ssw0rd' });
       expect(common.statusCode).toBe(400);
       expect(common.json()).toMatchObject({ message: AUTH_MSG.commonPassword, errors: { newPassword: AUTH_MSG.commonPassword } });
-      const same = await change(m.cookie, { currentPassword: PASSWORD, newPassword: PASSWORD, signOutOtherSessions: false });
+      const same = await change(m.cookie, { currentPassword: PASSWORD, newPassword: PASSWORD });
       expect(same.json()).toMatchObject({ message: MEMBERS_MSG.samePassword });
       const missing = await change(m.cookie, { currentPassword: '', newPassword: NEW_PASSWORD });
       expect(missing.json()).toMatchObject({ message: MEMBERS_MSG.currentPasswordRequired });
     });
 
-    it('changes it and keeps other sessions when not asked to sign them out', async () => {
-      const m = await fullMember();
-      const other = sessionCookie(await login(m.email))!;
-      const res = await change(m.cookie, { currentPassword: PASSWORD, newPassword: NEW_PASSWORD, signOutOtherSessions: false });
-      expect(res.statusCode, res.body).toBe(200);
-      expect(res.json()).toEqual({ message: MEMBERS_MSG.passwordChanged });
-      expect((await authUser(other)).statusCode).toBe(200);
-      expect((await authUser(m.cookie)).statusCode).toBe(200);
-      expect((await login(m.email)).statusCode).toBe(401);
-      expect((await login(m.email, NEW_PASSWORD)).statusCode).toBe(200);
-    });
-
-    it('signs out every other session on request, keeping the current one', async () => {
+    it('changes it and always signs out every other session, keeping the current one (an old client’s opt-out is ignored)', async () => {
       const m = await fullMember();
       const other1 = sessionCookie(await login(m.email))!;
       const other2 = sessionCookie(await login(m.email))!;
-      const res = await change(m.cookie, { currentPassword: PASSWORD, newPassword: NEW_PASSWORD, signOutOtherSessions: true });
+      const res = await change(m.cookie, { currentPassword: PASSWORD, newPassword: NEW_PASSWORD, signOutOtherSessions: false });
+      expect(res.statusCode, res.body).toBe(200);
       expect(res.json()).toEqual({ message: MEMBERS_MSG.passwordChangedSignedOut });
+      expect((await login(m.email)).statusCode).toBe(401);
+      expect((await login(m.email, NEW_PASSWORD)).statusCode).toBe(200);
       expect((await authUser(other1)).statusCode).toBe(401);
       expect((await authUser(other2)).statusCode).toBe(401);
       expect((await authUser(m.cookie)).statusCode).toBe(200);
-      expect(await db().select().from(sessions).where(eq(sessions.userId, m.id))).toHaveLength(1);
+      // The current session and the sign-in above with the new password.
+      expect(await db().select().from(sessions).where(eq(sessions.userId, m.id))).toHaveLength(2);
     });
 
     it('voids a reset link mailed before the change', async () => {
       const m = await fullMember();
       await post(t, '/api/auth/forgot-password', { email: m.email });
       const link = (await lastMailTo(t, m.email))!.text.match(/token=([\w-]+)/)![1];
-      await change(m.cookie, { currentPassword: PASSWORD, newPassword: NEW_PASSWORD, signOutOtherSessions: false });
+      await change(m.cookie, { currentPassword: PASSWORD, newPassword: NEW_PASSWORD });
       const reset = await post(t, '/api/auth/reset-password', { token: link, password: 'An0ther-Pass!word' });
       expect(reset.statusCode).toBe(400);
     });
@@ -258,7 +255,7 @@ describe.each(testDatabases)('members API (%s)', (kind) => {
       const ip = '10.250.1.1';
       for (let i = 0; i < 5; i++) {
         const res = await post(t, '/api/profile/password', { currentPassword: `Wrong-${i}-A!`, newPassword: NEW_PASSWORD }, { cookie: m.cookie, ip });
-        expect(res.statusCode).toBe(400);
+        expect(res.statusCode, `try ${i}: ${res.body}`).toBe(400);
       }
       const locked = await post(t, '/api/profile/password', { currentPassword: PASSWORD, newPassword: NEW_PASSWORD }, { cookie: m.cookie, ip });
       expect(locked.statusCode).toBe(429);
@@ -297,6 +294,46 @@ describe.each(testDatabases)('members API (%s)', (kind) => {
       expect((await login(newEmail)).statusCode).toBe(200);
       // The code is single use.
       expect((await confirm(m.cookie, code)).statusCode).toBe(400);
+    });
+
+    it('keeps chat blocks either way (a blocked member still cannot message) and signs out every other session', async () => {
+      const m = await fullMember();
+      const [blocker, blockedByM] = [await member(t), await member(t)];
+      const chat = (from: { cookie: string }, method: 'GET' | 'POST', url: string, body?: object) => call(t, method, url, { cookie: from.cookie, body });
+      // A conversation from before the blocks, so sends as well as new chats can be tried.
+      const started = await chat(m, 'POST', '/api/chat/start', { recipientId: blocker.id });
+      expect(started.statusCode, started.body).toBe(200);
+      const conv = (started.json() as { id: number }).id;
+      expect((await chat(blocker, 'POST', '/api/chat/blocks', { userId: m.id })).statusCode).toBe(200);
+      expect((await chat(m, 'POST', '/api/chat/blocks', { userId: blockedByM.id })).statusCode).toBe(200);
+      const otherDevice = await anotherDevice(m.id);
+
+      const newEmail = `${unique('blk_')}@example.test`;
+      await request(m.cookie, { newEmail, password: PASSWORD });
+      const done = await confirm(m.cookie, codeIn((await lastMailTo(t, newEmail))!.text));
+      expect(done.statusCode, done.body).toBe(200);
+
+      // The block the other member placed still stops messages both ways, as before the change.
+      expect((await chat(blocker, 'GET', '/api/chat/blocks')).json()).toEqual([{ id: m.id, username: m.username }]);
+      for (const [from, to] of [
+        [m, blocker],
+        [blocker, m],
+      ] as const) {
+        const start = await chat(from, 'POST', '/api/chat/start', { recipientId: to.id });
+        expect(start.statusCode).toBe(403);
+        expect(start.json().message).toBe(CHAT_MSG.blocked);
+        const sent = await chat(from, 'POST', `/api/inbox/conversations/${conv}/messages`, { text: 'can you hear me?' });
+        expect(sent.statusCode).toBe(403);
+        expect(sent.json().message).toBe(CHAT_MSG.blocked);
+      }
+      // And the member's own block stays.
+      expect((await chat(m, 'GET', '/api/chat/blocks')).json()).toEqual([{ id: blockedByM.id, username: blockedByM.username }]);
+      expect((await chat(blockedByM, 'POST', '/api/chat/start', { recipientId: m.id })).statusCode).toBe(403);
+
+      // Every other session ended; this one stays signed in.
+      expect((await authUser(otherDevice)).statusCode).toBe(401);
+      expect((await authUser(m.cookie)).json()).toMatchObject({ id: m.id, email: newEmail });
+      expect(await db().select().from(sessions).where(eq(sessions.userId, m.id))).toHaveLength(1);
     });
 
     it('409 when the address belongs to another account (verified or not); 400 for a wrong password or the same address', async () => {
@@ -361,6 +398,34 @@ describe.each(testDatabases)('members API (%s)', (kind) => {
       const code = codeIn((await lastMailTo(t, newEmail))!.text);
       await db().update(verificationCodes).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(verificationCodes.userId, m.id));
       expect((await confirm(m.cookie, code)).json()).toMatchObject({ message: AUTH_MSG.invalidCode });
+    });
+  });
+
+  describe('sign out everywhere', () => {
+    const endOthers = (cookie?: string) => call(t, 'POST', '/api/profile/sessions/end-others', { cookie });
+
+    it('ends every other session of the member, keeps this one, and leaves other members alone', async () => {
+      const m = await fullMember();
+      const someoneElse = await fullMember();
+      const [other1, other2] = [await anotherDevice(m.id), await anotherDevice(m.id)];
+      const res = await endOthers(m.cookie);
+      expect(res.statusCode, res.body).toBe(200);
+      expect(res.json()).toEqual({ message: MEMBERS_MSG.otherSessionsEnded });
+      expect(res.headers['cache-control']).toBe('no-store');
+      expect((await authUser(other1)).statusCode).toBe(401);
+      expect((await authUser(other2)).statusCode).toBe(401);
+      expect((await authUser(m.cookie)).json()).toMatchObject({ id: m.id });
+      expect((await authUser(someoneElse.cookie)).statusCode).toBe(200);
+      // With nothing else signed in it still answers the same.
+      expect((await endOthers(m.cookie)).statusCode).toBe(200);
+    });
+
+    it('works for an unverified member too; a guest gets 401 and changes nothing', async () => {
+      const unverified = await member(t, 'unverified');
+      expect((await endOthers(unverified.cookie)).statusCode).toBe(200);
+      expect((await authUser(unverified.cookie)).statusCode).toBe(200);
+      const res = await endOthers();
+      expect(res.statusCode).toBe(401);
     });
   });
 

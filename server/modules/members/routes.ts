@@ -51,6 +51,8 @@ export const memberRoutes: FastifyPluginAsync<{ config: Config; db: Db; mailer: 
   const members = createMembersService(opts);
   const directory = createDirectoryService(db);
   const uid = (req: FastifyRequest) => req.user!.id;
+  // After a change that ended sessions commits: their open sockets close at once, in every process.
+  const closeEndedSockets = (userId: number) => fastify.gateway.closeEndedSessions(userId);
 
   // Every answer here is personal or members-only: never kept by a shared cache.
   app.addHook('onSend', async (_req, reply, payload) => {
@@ -78,7 +80,22 @@ export const memberRoutes: FastifyPluginAsync<{ config: Config; db: Db; mailer: 
   app.post(
     '/api/profile/password',
     { preValidation: requireUser, config: perIp(20, '1 minute'), schema: { body: ZChangePasswordRequest, response: { 200: ZMessage } } },
-    async (req) => members.changePassword(uid(req), req.body, { ip: req.ip, currentTokenHash: req.sessionTokenHash }),
+    async (req) => {
+      const answer = await members.changePassword(uid(req), req.body, { ip: req.ip, currentTokenHash: req.sessionTokenHash });
+      await closeEndedSockets(uid(req));
+      return answer;
+    },
+  );
+
+  // "Sign out everywhere" on the profile: every other session ends; this one stays signed in.
+  app.post(
+    '/api/profile/sessions/end-others',
+    { preValidation: requireUser, config: perIp(20, '1 minute'), schema: { response: { 200: ZMessage } } },
+    async (req) => {
+      const answer = await members.endOtherSessions(uid(req), req.sessionTokenHash!);
+      await closeEndedSockets(uid(req));
+      return answer;
+    },
   );
 
   app.post(
@@ -90,7 +107,11 @@ export const memberRoutes: FastifyPluginAsync<{ config: Config; db: Db; mailer: 
   app.post(
     '/api/profile/email/verify',
     { preValidation: requireUser, config: perIp(30, '1 minute'), schema: { body: ZVerifyEmailChangeRequest, response: { 200: ZUser } } },
-    async (req) => presentUser(await members.confirmEmailChange(uid(req), req.body.code)),
+    async (req) => {
+      const user = await members.confirmEmailChange(uid(req), req.body.code, { currentTokenHash: req.sessionTokenHash });
+      await closeEndedSockets(user.id);
+      return presentUser(user);
+    },
   );
 
   app.delete(
@@ -100,6 +121,7 @@ export const memberRoutes: FastifyPluginAsync<{ config: Config; db: Db; mailer: 
       const answer = await members.deleteAccount(uid(req), req.body.password, { ip: req.ip });
       directory.invalidateCounts();
       clearSessionCookie(reply, config);
+      await closeEndedSockets(uid(req));
       return answer;
     },
   );

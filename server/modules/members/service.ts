@@ -160,9 +160,16 @@ export function createMembersService({ db, config, mailer }: MembersDeps) {
           .update(passwordResetTokens)
           .set({ usedAt: now })
           .where(and(eq(passwordResetTokens.userId, userId), isNull(passwordResetTokens.usedAt)));
-        if (input.signOutOtherSessions) await endAllSessions(tx, userId, ctx.currentTokenHash ?? undefined);
+        // Always: a session someone else holds (the reason to change a password) must not outlive it.
+        await endAllSessions(tx, userId, ctx.currentTokenHash ?? undefined);
       });
-      return { message: input.signOutOtherSessions ? MEMBERS_MSG.passwordChangedSignedOut : MEMBERS_MSG.passwordChanged };
+      return { message: MEMBERS_MSG.passwordChangedSignedOut };
+    },
+
+    /** "Sign out everywhere": every session of the member but this one ends (the caller closes their sockets). */
+    async endOtherSessions(userId: number, currentTokenHash: string) {
+      await endAllSessions(db, userId, currentTokenHash);
+      return { message: MEMBERS_MSG.otherSessionsEnded };
     },
 
     /** Step 1: password confirmed, address free; a code goes to the new address. Nothing changes yet. */
@@ -216,8 +223,11 @@ export function createMembersService({ db, config, mailer }: MembersDeps) {
       return { message: MEMBERS_MSG.emailCodeSent, pendingEmail: newEmail };
     },
 
-    /** Step 2: the code from the new address switches the email; the old address is told. */
-    async confirmEmailChange(userId: number, code: string) {
+    /**
+     * Step 2: the code from the new address switches the email; the old address is told, and every
+     * other session ends (the caller closes their sockets). Nothing else about the account changes.
+     */
+    async confirmEmailChange(userId: number, code: string, ctx: { currentTokenHash: string | null }) {
       const now = new Date();
       let outcome;
       try {
@@ -253,8 +263,8 @@ export function createMembersService({ db, config, mailer }: MembersDeps) {
             .where(eq(users.id, userId))
             .returning();
           await tx.delete(loginFailures).where(eq(loginFailures.email, user.email));
-  // Chat messages stay for the other member (the sender shows as a deleted member); their blocks go.
-  await tx.delete(chatBlocks).where(or(eq(chatBlocks.blockerId, user.id), eq(chatBlocks.blockedId, user.id)));
+          // Whoever may have the old address's password or a session on another device is signed out.
+          await endAllSessions(tx, userId, ctx.currentTokenHash ?? undefined);
           return { kind: 'ok', user: changed, oldEmail: user.email } as const;
         });
       } catch (err) {

@@ -1,11 +1,12 @@
-import { asc, eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { and, asc, eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { NOTIFICATION_MSG, ZNotificationList, ZNotificationReadResponse, ZUnreadCount } from '../../../common/contracts/notifications.ts';
-import { notifications, posts, users } from '../../db/schema/index.ts';
+import { comments, notifications, posts, users } from '../../db/schema/index.ts';
 import { buildTestApp, type TestApp } from '../../test/app.ts';
 import { testDatabases } from '../../test/databases.ts';
+import { insertMember } from '../forum/engagement-testing.ts';
 import { addCategory, call, createComment, createPost, member, type Member } from '../forum/post-testing.ts';
-import { attachNotificationPush, MAX_MENTIONS, parseMentions } from './service.ts';
+import { attachNotificationPush, MAX_MENTIONS, MENTIONS_PER_HOUR, parseMentions } from './service.ts';
 
 describe('parseMentions', () => {
   it('finds @usernames (3–30 word characters), lower-cased, distinct, in order', () => {
@@ -159,6 +160,44 @@ describe.each(testDatabases)('notifications on %s', (kind) => {
         }),
       ]);
       expect(await rowsOf(author.id)).toEqual([]);
+    });
+
+    it(`mentions notify at most ${MENTIONS_PER_HOUR} an hour per actor, over posts and comments; the rest are dropped, the comments stand`, async () => {
+      const [actor, author] = [await member(t), await member(t)];
+      const named = await Promise.all(Array.from({ length: MAX_MENTIONS }, () => insertMember(t)));
+      const everyone = named.map((m) => `@${m.username}`).join(' ');
+      const mentionsBy = async () =>
+        (await t.database.db.select().from(notifications).where(and(eq(notifications.actorId, actor.id), eq(notifications.type, 'mention')))).length;
+
+      // A post naming ten spends ten of the hour's allowance.
+      await createPost(t, actor.cookie, cat.id, { content: `Thanks to ${everyone}` });
+      expect(await mentionsBy()).toBe(MAX_MENTIONS);
+
+      // Fifteen comments naming the same ten (a minute's pause after ten: MEMBER_LIMITS.comment).
+      const p = await createPost(t, author.cookie, cat.id);
+      vi.useFakeTimers({ toFake: ['Date'] });
+      try {
+        for (let i = 0; i < 15; i++) {
+          if (i === 10) vi.setSystemTime(Date.now() + 61_000);
+          await createComment(t, actor.cookie, p.id, { content: `Update ${i} for ${everyone}` });
+        }
+      } finally {
+        vi.useRealTimers();
+      }
+      expect(await mentionsBy()).toBe(MENTIONS_PER_HOUR);
+      for (const m of named) expect(await rowsOf(m.id)).toHaveLength(MENTIONS_PER_HOUR / MAX_MENTIONS);
+      // Everything else is untouched: the comments stand and the post's author hears of each.
+      const commentRows = await t.database.db.select().from(comments).where(eq(comments.authorId, actor.id));
+      expect(commentRows).toHaveLength(15);
+      expect((await rowsOf(author.id)).filter((n) => n.type === 'comment')).toHaveLength(15);
+
+      // An hour on, mentions are notified again.
+      await t.database.db
+        .update(notifications)
+        .set({ createdAt: sql`created_at - interval '61 minutes'` })
+        .where(eq(notifications.actorId, actor.id));
+      await createComment(t, actor.cookie, p.id, { content: `Last one for ${everyone}` });
+      expect(await mentionsBy()).toBe(MENTIONS_PER_HOUR + MAX_MENTIONS);
     });
 
     it('a long post title is cut in the message', async () => {

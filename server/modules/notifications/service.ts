@@ -1,4 +1,4 @@
-import { and, count, desc, eq, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
+import { and, count, desc, eq, gt, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import {
   NOTIFICATION_MSG,
@@ -65,6 +65,12 @@ function logFailure(db: Db, err: unknown, what: string) {
 
 /** Distinct @mentions a single post or comment may notify; more are ignored (no mass pinging). */
 export const MAX_MENTIONS = 10;
+/**
+ * Mention notifications one member may cause in an hour, over all their posts and comments. Mentions
+ * past it are not notified (the post or comment stands), so a burst of comments naming ten members
+ * each cannot flood anyone's panel.
+ */
+export const MENTIONS_PER_HOUR = 30;
 const TITLE_IN_MESSAGE = 60;
 
 /**
@@ -135,12 +141,24 @@ async function deliver(
     .select({ id: users.id })
     .from(users)
     .where(and(inArray(users.id, [...byUser.keys()]), isNull(users.deletedAt)));
-  const rows = active.map(({ id }) => {
+  let rows = active.map(({ id }) => {
     const d = byUser.get(id)!;
     return { userId: id, type: d.type, actorId, postId: target.postId, commentId: target.commentId, title: d.title, message: d.message };
   });
-  if (rows.length === 0) return;
-  const created = await db.insert(notifications).values(rows).returning();
+  const created = await db.transaction(async (tx) => {
+    if (rows.some((r) => r.type === 'mention')) {
+      // The actor's row is locked so two of their comments at once cannot both spend the last of the
+      // hour's allowance (MENTIONS_PER_HOUR); the stored mentions are the count, in the database's time.
+      await tx.select({ id: users.id }).from(users).where(eq(users.id, actorId)).for('update');
+      const [spent] = await tx
+        .select({ n: count() })
+        .from(notifications)
+        .where(and(eq(notifications.actorId, actorId), eq(notifications.type, 'mention'), gt(notifications.createdAt, sql`now() - interval '1 hour'`)));
+      let left = MENTIONS_PER_HOUR - Number(spent?.n ?? 0);
+      rows = rows.filter((r) => r.type !== 'mention' || left-- > 0);
+    }
+    return rows.length === 0 ? [] : tx.insert(notifications).values(rows).returning();
+  });
   await Promise.all(
     created.map((row) => push(db, row.userId, { type: 'notification:new', notification: presentNotification(row, target.postSlug) })),
   );

@@ -114,11 +114,13 @@ describe.each(testDatabases)('reports (%s)', (kind) => {
     expect((await report(other.cookie, { targetType: 'post', targetId: p.id, reason })).statusCode).toBe(201);
   });
 
-  it(`limits a member to ${REPORTS_PER_HOUR} reports an hour (429 with Retry-After)`, async () => {
+  it(`limits a member to ${REPORTS_PER_HOUR} reports an hour (429 with Retry-After), whatever X-Forwarded-For each request carries`, async () => {
     const busy = await member(t);
     const p = await createPost(t, author.cookie, categoryId);
+    // Two fresh writers: each stays inside its own comment limit (MEMBER_LIMITS.comment).
+    const writers = [await member(t), await member(t)];
     const targets = [];
-    for (let i = 0; i < REPORTS_PER_HOUR + 1; i++) targets.push((await createComment(t, author.cookie, p.id)).id);
+    for (let i = 0; i < REPORTS_PER_HOUR + 1; i++) targets.push((await createComment(t, writers[i % 2].cookie, p.id)).id);
     for (const id of targets.slice(0, REPORTS_PER_HOUR)) {
       expect((await report(busy.cookie, { targetType: 'comment', targetId: id, reason })).statusCode).toBe(201);
     }

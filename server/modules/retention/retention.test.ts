@@ -33,8 +33,10 @@ describe.each(testDatabases)('retention: what the privacy policy promises is del
       .values({ email: 'keep@example.com', username: 'keeper', firstName: 'K', lastName: 'P', passwordHash: 'x' })
       .returning();
     await db.insert(sessions).values([
-      { tokenHash: 'old', userId: user!.id, expiresAt: daysAgo(1) },
-      { tokenHash: 'live', userId: user!.id, expiresAt: daysAgo(-29) },
+      { tokenHash: 'old', userId: user!.id, expiresAt: daysAgo(1), lastSeenAt: daysAgo(2) },
+      // Unused for over 14 days (the idle timeout), though not yet 30 days old.
+      { tokenHash: 'idle', userId: user!.id, expiresAt: daysAgo(-10), lastSeenAt: daysAgo(15) },
+      { tokenHash: 'live', userId: user!.id, expiresAt: daysAgo(-29), lastSeenAt: daysAgo(13) },
     ]);
     const mail = { to: 'a@example.com', subject: 's', text: 't', html: 'h', kind: 'verification' };
     await db.insert(emails).values([
@@ -76,7 +78,7 @@ describe.each(testDatabases)('retention: what the privacy policy promises is del
 
     const deleted = await purgeExpired(db, NOW);
     expect(deleted).toMatchObject({
-      'expired sessions': 1,
+      'expired sessions': 2,
       'copies of sent emails': 1,
       'analytics sessions': 1,
       'analytics page views': 1,

@@ -1,5 +1,5 @@
 // Mails of the support desk: the confirmation to the sender and an admin's reply. Plain text first,
-// with a simple HTML twin (the sender's words are escaped, never rendered as markup).
+// with a simple HTML twin (the sender's words, in a reply only, are escaped, never rendered as markup).
 export type MailContent = { subject: string; text: string; html: string };
 
 export const escapeHtml = (s: string) =>
@@ -21,33 +21,30 @@ ${body}
 const quote = (s: string) =>
   `<blockquote style="border-left:4px solid #d1d5db;margin:12px 0;padding:4px 12px;color:#374151">${paragraphs(s)}</blockquote>`;
 
-export function supportReceivedMail(opts: { appName: string; supportUrl: string; ticketId: number; name: string; subject: string; message: string }): MailContent {
-  const { appName, supportUrl, ticketId, name, subject, message } = opts;
+/**
+ * The automatic confirmation. It goes to whatever address was typed into the form, so it carries only
+ * the ticket number and our own words: nothing the sender wrote (not even their name), or the form
+ * would relay a stranger's text, links included, to anyone under our name.
+ */
+export function supportReceivedMail(opts: { appName: string; supportUrl: string; ticketId: number }): MailContent {
+  const { appName, supportUrl, ticketId } = opts;
   return {
     subject: `We've received your message (ticket #${ticketId})`,
     text: [
-      `Hi ${name},`,
+      'Hello,',
       '',
       `Thanks for contacting ${appName}. We've received your message and will reply to this address, usually within two working days.`,
       '',
       `Your ticket number is #${ticketId}. If you write to us again about this, please mention it.`,
       '',
-      'Your message:',
-      '',
-      `Subject: ${subject}`,
-      '',
-      message,
-      '',
-      `If you did not send this message, you can ignore this email. ${supportUrl}`,
+      `If you did not contact us, someone may have typed your address by mistake: you can ignore this email. ${supportUrl}`,
     ].join('\n'),
     html: layout(
       appName,
-      `<p>Hi ${escapeHtml(name)},</p>
+      `<p>Hello,</p>
 <p>Thanks for contacting ${escapeHtml(appName)}. We've received your message and will reply to this address, usually within two working days.</p>
 <p>Your ticket number is <strong>#${ticketId}</strong>. If you write to us again about this, please mention it.</p>
-<p style="margin-bottom:4px"><strong>Your message:</strong> ${escapeHtml(subject)}</p>
-${quote(message)}
-<p style="color:#6b7280;font-size:12px;margin-top:32px">If you did not send this message, you can ignore this email. <a href="${escapeHtml(supportUrl)}">${escapeHtml(supportUrl)}</a></p>`,
+<p style="color:#6b7280;font-size:12px;margin-top:32px">If you did not contact us, someone may have typed your address by mistake: you can ignore this email. <a href="${escapeHtml(supportUrl)}">${escapeHtml(supportUrl)}</a></p>`,
     ),
   };
 }

@@ -1,4 +1,4 @@
-import { asc, count, desc, eq } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, sql } from 'drizzle-orm';
 import {
   SUPPORT_MSG,
   TICKETS_PAGE,
@@ -18,6 +18,13 @@ import { recordAudit } from '../admin/audit.ts';
 import { supportReceivedMail, supportReplyMail } from './mails.ts';
 
 type TicketRow = typeof supportTickets.$inferSelect;
+
+/**
+ * Confirmation mails one address may receive in 24 hours. The form takes any address, so without
+ * this it could be used to flood a stranger's inbox; later tickets are still stored and answered by
+ * the desk, only their confirmation is not sent (the form's answer is the same either way).
+ */
+export const CONFIRMATIONS_PER_ADDRESS_PER_DAY = 3;
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
 
@@ -43,17 +50,28 @@ function presentSummary(t: TicketRow, username: string | null): TTicketSummary {
 export function createSupportService({ config, db, mailer }: { config: Config; db: Db; mailer: Mailer }) {
   const supportUrl = `${config.appUrl}/support`;
 
-  /** POST /api/support: anyone; a signed-in member's ticket is linked to the account. */
+  /**
+   * POST /api/support: anyone; a signed-in member's ticket is linked to the account. The address gets
+   * a confirmation with only the ticket number, unless it has had CONFIRMATIONS_PER_ADDRESS_PER_DAY.
+   */
   async function createTicket(input: TSupportRequest, userId: number | null) {
     const [ticket] = await db
       .insert(supportTickets)
       .values({ userId, name: input.name, email: input.email.toLowerCase(), subject: input.subject, message: input.message })
       .returning();
-    await mailer.send({
-      to: ticket.email,
-      kind: 'support_received',
-      ...supportReceivedMail({ appName: config.appName, supportUrl, ticketId: ticket.id, name: ticket.name, subject: ticket.subject, message: ticket.message }),
-    });
+    // Counted after the insert has committed, this ticket included: two forms sent at once each see
+    // the other's ticket, so a race can only withhold a confirmation, never send one too many.
+    const [recent] = await db
+      .select({ n: count() })
+      .from(supportTickets)
+      .where(and(eq(supportTickets.email, ticket.email), gt(supportTickets.createdAt, sql`now() - interval '1 day'`)));
+    if (Number(recent?.n ?? 0) <= CONFIRMATIONS_PER_ADDRESS_PER_DAY) {
+      await mailer.send({
+        to: ticket.email,
+        kind: 'support_received',
+        ...supportReceivedMail({ appName: config.appName, supportUrl, ticketId: ticket.id }),
+      });
+    }
     return { id: ticket.id, message: SUPPORT_MSG.received };
   }
 

@@ -1,10 +1,11 @@
-import { desc, eq } from 'drizzle-orm';
+import { desc, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SUPPORT_MSG } from '../../../common/contracts/support.ts';
+import { SUPPORT_LIMITS, SUPPORT_MSG } from '../../../common/contracts/support.ts';
 import { auditLog, supportTickets, users } from '../../db/schema/index.ts';
 import { buildTestApp, type TestApp } from '../../test/app.ts';
 import { testDatabases } from '../../test/databases.ts';
 import { freshIp, get, mailsTo, post, signUp, unique } from '../auth/testing.ts';
+import { CONFIRMATIONS_PER_ADDRESS_PER_DAY } from './service.ts';
 
 const form = (overrides: Record<string, unknown> = {}) => ({
   name: 'Pat Guest',
@@ -50,7 +51,7 @@ describe.each(testDatabases)('support (%s)', (kind) => {
       expect(await ticketCount()).toBe(before);
     });
 
-    it('takes a guest message, answers with the ticket number and mails a confirmation with a copy', async () => {
+    it('takes a guest message, answers with the ticket number and mails a confirmation with only that number', async () => {
       const body = form({ email: `  ${unique('Guest')}@Example.test ` });
       const res = await post(t, '/api/support', body);
       expect(res.statusCode).toBe(201);
@@ -62,7 +63,7 @@ describe.each(testDatabases)('support (%s)', (kind) => {
       const [mail] = await mailsTo(t, row.email);
       expect(mail.kind).toBe('support_received');
       expect(mail.subject).toBe(`We've received your message (ticket #${id})`);
-      expect(mail.text).toContain(body.message);
+      expect(mail.text).not.toContain(body.message);
       expect(mail.text).toContain(`#${id}`);
       expect(mail.html).toContain(`#${id}`);
     });
@@ -74,13 +75,55 @@ describe.each(testDatabases)('support (%s)', (kind) => {
       expect(row.userId).toBe(member.id);
     });
 
-    it('escapes the sender\'s words in the HTML mail', async () => {
-      const body = form({ message: '<script>alert(1)</script> & <b>bold</b> words' });
+    it('puts none of the sender\'s words in the confirmation: the form is no relay for a stranger\'s text', async () => {
+      // Each field carries the marker, bare and as its HTML escape would show it.
+      const marker = 'Zq7PhishMarker';
+      const body = form({
+        name: `${marker} <b>Security Team</b>`,
+        subject: `${marker}: your account is locked`,
+        message: `${marker} Your account is locked. Verify at https://evil.example/${marker} & <script>alert(1)</script>`,
+      });
       const res = await post(t, '/api/support', body);
-      const [mail] = await mailsTo(t, body.email);
       expect(res.statusCode).toBe(201);
-      expect(mail.html).not.toContain('<script>');
-      expect(mail.html).toContain('&lt;script&gt;');
+      const [mail] = await mailsTo(t, body.email);
+      expect(mail.kind).toBe('support_received');
+      for (const part of [mail.subject, mail.text, mail.html]) {
+        expect(part.toLowerCase()).not.toContain(marker.toLowerCase());
+        expect(part).not.toContain('evil.example');
+        expect(part).not.toContain('Security Team');
+        expect(part).not.toContain('script');
+      }
+      expect(mail.text).toMatch(/^Hello,/);
+      // The ticket itself keeps every word for the desk.
+      const [row] = await t.database.db.select().from(supportTickets).where(eq(supportTickets.id, res.json().id));
+      expect(row).toMatchObject({ name: body.name, subject: body.subject, message: body.message });
+    });
+
+    it(`confirms at most ${CONFIRMATIONS_PER_ADDRESS_PER_DAY} tickets a day to one address; later tickets are stored and answered the same, unmailed`, async () => {
+      const email = `${unique('target')}@example.test`;
+      const ids: number[] = [];
+      // Each from its own address, as a relay using many would: the cap is per recipient.
+      for (let i = 0; i < CONFIRMATIONS_PER_ADDRESS_PER_DAY + 2; i++) {
+        const res = await post(t, '/api/support', form({ email: i % 2 ? email.toUpperCase() : email }));
+        expect(res.statusCode).toBe(201);
+        expect(res.json().message).toBe(SUPPORT_MSG.received);
+        ids.push(res.json().id);
+      }
+      const rows = await t.database.db.select().from(supportTickets).where(eq(supportTickets.email, email));
+      expect(rows.map((r) => r.id).sort()).toEqual([...ids].sort());
+      const mails = await mailsTo(t, email);
+      expect(mails).toHaveLength(CONFIRMATIONS_PER_ADDRESS_PER_DAY);
+      expect(mails.map((m) => m.subject).reverse()).toEqual(ids.slice(0, CONFIRMATIONS_PER_ADDRESS_PER_DAY).map((id) => `We've received your message (ticket #${id})`));
+
+      // A day on, the address is confirmed again.
+      await t.database.db
+        .update(supportTickets)
+        .set({ createdAt: sql`created_at - interval '25 hours'` })
+        .where(eq(supportTickets.email, email));
+      const next = await post(t, '/api/support', form({ email }));
+      expect(next.statusCode).toBe(201);
+      expect(await mailsTo(t, email)).toHaveLength(CONFIRMATIONS_PER_ADDRESS_PER_DAY + 1);
+      expect((await mailsTo(t, email))[0].subject).toBe(`We've received your message (ticket #${next.json().id})`);
     });
 
     it('allows 5 messages an hour per address, then 429 with a clear message', async () => {
@@ -94,6 +137,18 @@ describe.each(testDatabases)('support (%s)', (kind) => {
       expect(await ticketCount()).toBe(before);
       // Another address is not held back.
       expect((await post(t, '/api/support', form())).statusCode).toBe(201);
+    });
+
+    it('keeps the per-IP limit when the client sends a different X-Forwarded-For each time', async () => {
+      // An app that, as by default, believes no forwarded header (TRUST_PROXY unset).
+      const direct = await buildTestApp(kind, { TRUST_PROXY: '' });
+      try {
+        const statuses: number[] = [];
+        for (let i = 0; i < SUPPORT_LIMITS.perIpPerHour + 2; i++) statuses.push((await post(direct, '/api/support', form(), { ip: freshIp() })).statusCode);
+        expect(statuses).toEqual([...Array(SUPPORT_LIMITS.perIpPerHour).fill(201), 429, 429]);
+      } finally {
+        await direct.close();
+      }
     });
   });
 

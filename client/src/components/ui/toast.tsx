@@ -7,7 +7,9 @@ import { ErrorBoundary } from './error-boundary';
 // The Radix view is its own chunk, fetched when the browser is idle or with the first toast.
 
 export type ToastVariant = 'default' | 'success' | 'destructive';
-export type ToastInput = { title: string; description?: string; variant?: ToastVariant; duration?: number };
+/** One button in the toast (e.g. 'Sign In' after the session ended); pressing it also closes the toast. */
+export type ToastAction = { label: string; onClick: () => void };
+export type ToastInput = { title: string; description?: string; variant?: ToastVariant; duration?: number; action?: ToastAction };
 type ToastItem = ToastInput & { id: number; open: boolean };
 
 const TOAST_LIMIT = 1;

@@ -33,6 +33,17 @@ export function ToasterView() {
           <div className="grid gap-1">
             <RadixToast.Title className="font-bold">{t.title}</RadixToast.Title>
             {t.description && <RadixToast.Description className="text-sm">{t.description}</RadixToast.Description>}
+            {t.action && (
+              <RadixToast.Action altText={t.action.label} asChild>
+                <button
+                  type="button"
+                  onClick={t.action.onClick}
+                  className="mt-1 inline-flex min-h-11 items-center justify-self-start rounded-lg bg-brand-800 px-4 font-semibold text-white hover:bg-brand-900"
+                >
+                  {t.action.label}
+                </button>
+              </RadixToast.Action>
+            )}
           </div>
           <RadixToast.Close
             aria-label="Dismiss notification"

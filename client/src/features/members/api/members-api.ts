@@ -16,8 +16,8 @@ import { PAGE_SIZE } from '@common/constants';
 import { api, apiRequest, withQuery } from '@/lib/api-client';
 import { USER_QUERY_KEY } from '@/lib/auth';
 
-// Members calls (docs/API.md "Members"): own profile, onboarding, password, email, export, deletion
-// and public profiles.
+// Members calls (docs/API.md "Members"): own profile, onboarding, password, email, sign out
+// everywhere, export, deletion and public profiles.
 
 export type MessageResponse = { message: string };
 
@@ -99,6 +99,13 @@ export function useVerifyEmailChange() {
   return useMutation({
     mutationFn: (body: TVerifyEmailChangeRequest) => api.post<TUser>(`${PROFILE_URL}/email/verify`, body),
     onSuccess: (user) => applyUser(queryClient, user, null),
+  });
+}
+
+/** "Sign out everywhere": every other session of the member ends; this one stays. */
+export function useEndOtherSessions() {
+  return useMutation({
+    mutationFn: () => api.post<MessageResponse>(`${PROFILE_URL}/sessions/end-others`),
   });
 }
 

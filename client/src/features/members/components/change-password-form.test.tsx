@@ -39,13 +39,15 @@ describe('ChangePasswordForm', () => {
     expect(bodies).toEqual([]);
   });
 
-  it('sends the sign-out choice, not the confirmation, and shows a wrong current password on its field', async () => {
+  it('sends the passwords, not the confirmation, and shows a wrong current password on its field', async () => {
     const bodies = stubFetch(new Response('{"message":"Current password is incorrect"}', { status: 400 }));
     renderWithProviders(<ChangePasswordForm onDone={() => {}} />);
+    // Other devices are always signed out: there is no choice to make, only the member is told.
+    expect(screen.queryByRole('checkbox')).toBeNull();
+    expect(screen.getByText('Changing your password signs you out on your other devices. This one stays signed in.')).toBeTruthy();
     await fill('Wrong@Pass1', 'New@Pass22', 'New@Pass22');
-    await userEvent.click(screen.getByRole('checkbox', { name: 'Sign out of my other devices' }));
     await userEvent.click(screen.getByRole('button', { name: 'Change password' }));
-    await waitFor(() => expect(bodies).toEqual([{ currentPassword: 'Wrong@Pass1', newPassword: 'New@Pass22', signOutOtherSessions: true }]));
+    await waitFor(() => expect(bodies).toEqual([{ currentPassword: 'Wrong@Pass1', newPassword: 'New@Pass22' }]));
     expect(await screen.findByText('Current password is incorrect', { selector: '[role=alert]' })).toBeTruthy();
     expect(toast).toHaveBeenCalledWith(expect.objectContaining({ description: 'Current password is incorrect', variant: 'destructive' }));
   });

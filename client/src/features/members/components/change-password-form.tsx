@@ -9,10 +9,10 @@ import { toast } from '@/components/ui/toast';
 import { useChangePassword } from '../api/members-api';
 import { failureText, serverFieldErrors } from '../lib/form-errors';
 
-const EMPTY: TChangePasswordForm = { currentPassword: '', newPassword: '', confirmPassword: '', signOutOtherSessions: false };
+const EMPTY: TChangePasswordForm = { currentPassword: '', newPassword: '', confirmPassword: '' };
 const FIELDS = ['currentPassword', 'newPassword'] as const;
 
-/** Current password, new one twice, and whether to end the other sessions → POST /api/profile/password. */
+/** Current password and the new one twice → POST /api/profile/password, which also signs out every other device. */
 export function ChangePasswordForm({ onDone }: { onDone: () => void }) {
   const change = useChangePassword();
   const {
@@ -65,10 +65,7 @@ export function ChangePasswordForm({ onDone }: { onDone: () => void }) {
         error={errors.confirmPassword?.message}
         {...register('confirmPassword')}
       />
-      <label className="flex min-h-11 items-center gap-3">
-        <input type="checkbox" className="size-5 accent-brand-800" {...register('signOutOtherSessions')} />
-        <span>Sign out of my other devices</span>
-      </label>
+      <p className="text-sm text-muted">Changing your password signs you out on your other devices. This one stays signed in.</p>
       <Button type="submit" disabled={change.isPending} className="sm:justify-self-end">
         {change.isPending ? 'Changing…' : 'Change password'}
       </Button>

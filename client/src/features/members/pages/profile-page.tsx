@@ -15,6 +15,7 @@ import { DeleteAccountDialog } from '../components/delete-account-dialog';
 import { DownloadDataButton } from '../components/download-data-button';
 import { EditProfileForm } from '../components/edit-profile-form';
 import { SettingsSection } from '../components/settings-section';
+import { SignOutEverywhereDialog } from '../components/sign-out-everywhere-dialog';
 
 /** The signed-in member's own profile and account settings ('/profile' and '/dashboard'). */
 export function ProfilePage() {
@@ -53,6 +54,14 @@ export function ProfilePage() {
       >
         <ChangeEmailSection currentEmail={user.email} pendingEmail={pendingEmail} onDone={() => setEmail(false)} />
       </SettingsSection>
+
+      <section aria-labelledby="devices-title" className="grid gap-3 rounded-2xl border border-line bg-white p-4 shadow-sm sm:p-5">
+        <h2 id="devices-title" className="text-lg font-bold">
+          Your devices
+        </h2>
+        <p>Lost a phone, or signed in on a shared computer? Sign out on every other device at once. You stay signed in here.</p>
+        <SignOutEverywhereDialog />
+      </section>
 
       <section aria-labelledby="your-data-title" className="grid gap-3 rounded-2xl border border-line bg-white p-4 shadow-sm sm:p-5">
         <h2 id="your-data-title" className="text-lg font-bold">

@@ -34,7 +34,7 @@ export function SupportPage() {
               {sent.message}
             </p>
             <p>
-              Your ticket number is <strong>#{sent.id}</strong>. We&rsquo;ve sent a copy of your message to <strong>{sent.email}</strong> — if it
+              Your ticket number is <strong>#{sent.id}</strong>. We&rsquo;ve sent a confirmation with it to <strong>{sent.email}</strong> — if it
               doesn&rsquo;t arrive, check your spam folder.
             </p>
             <div className="flex flex-wrap gap-3">

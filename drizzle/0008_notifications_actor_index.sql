@@ -1,0 +1,1 @@
+CREATE INDEX "notifications_actor_idx" ON "notifications" USING btree ("actor_id","created_at") WHERE actor_id is not null;
