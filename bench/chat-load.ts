@@ -21,7 +21,7 @@ import { WebSocket } from 'ws';
 import { CHAT_RATE_MAX, CHAT_RATE_WINDOW_MS } from '../common/contracts/chat.ts';
 import { loadConfig } from '../server/config.ts';
 import { openDatabase } from '../server/db/client.ts';
-import { cookieName, createSession } from '../server/plugins/session.ts';
+import { cookieName, createSession } from '../server/identity/index.ts';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const env = (name: string, fallback: number) => (process.env[name] ? Number(process.env[name]) : fallback);

@@ -10,7 +10,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { openDatabase } from '../server/db/client.ts';
-import { createSession } from '../server/plugins/session.ts';
+import { createSession } from '../server/identity/index.ts';
 import { benchDatabaseUrl } from './config.ts';
 import { createExplainer, type ExplainedStatement } from './explain.ts';
 import { runLoad, type LoadResult } from './load.ts';

@@ -20,8 +20,6 @@ export const DIRECTORY_SORTS = ['username', 'joined'] as const;
 export const POLL_MS = {
   maintenance: 30_000,
   landingPosts: 30_000,
-  chatUnread: 5_000,
-  conversation: 5_000,
   bulletins: 60_000,
 } as const;
 
@@ -37,8 +35,6 @@ export const CACHE_MS = {
 
 export const TOAST_MS = 5000;
 export const TOAST_SWIPE_PX = 50;
-export const TOOLTIP_DELAY_MS = 700;
-export const TOOLTIP_SKIP_MS = 300;
 export const POST_REGISTER_REDIRECT_MS = 200;
 export const LANDING_PREVIEWS = 3;
 export const LANDING_TITLE_MAX = 80;

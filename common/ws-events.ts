@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ZChatMessage, ZClientMessageId } from './contracts/chat.ts';
+import { ZChatAccessReason, ZChatMessage, ZClientMessageId } from './contracts/chat.ts';
 import { ZNotification } from './contracts/notifications.ts';
 
 // The frames of the real-time socket at /ws (spec §7 "Socket"; docs/API.md "WebSocket /ws").
@@ -65,9 +65,8 @@ export const clientFrames = {
     conversationId: z.coerce.number().int().positive(),
     messageIds: z.array(z.number().int().positive()).min(1).max(200).optional(),
   }),
-  /** `inbox_update` frames are sent to every socket of the member regardless; kept for the spec's client. */
+  /** Checks chat access (an `error` if refused); `inbox_update` frames go to every socket of the member regardless. */
   subscribe_inbox: z.object({}),
-  unsubscribe_inbox: z.object({}),
 } satisfies Record<string, z.ZodObject>;
 
 export type ClientFrameType = keyof typeof clientFrames;
@@ -95,8 +94,14 @@ export const serverFrames = {
     deliveredAt: z.string().optional(),
     readAt: z.string().optional(),
   }),
-  /** A conversation of this member changed (new message, read): refresh its inbox row and unread counts. */
+  /** A conversation of this member changed (new message, read): its row's and the member's unread counts. */
   inbox_update: z.object({ conversationId: z.number(), unreadCount: z.number(), totalUnread: z.number() }),
+  /**
+   * This member's chat access changed (spec §4 Chat access): refused (`reason` says why: an admin
+   * suspended their chat, or the email is not verified) or given back (`allowed: true`, no reason).
+   * Sent when an admin suspends or restores it, and after a chat frame was refused for access.
+   */
+  chat_access: z.object({ allowed: z.boolean(), reason: ZChatAccessReason.optional() }),
 } satisfies Record<string, z.ZodObject>;
 
 export type ServerFrameType = keyof typeof serverFrames;
@@ -104,17 +109,3 @@ export type ServerFrame<K extends ServerFrameType = ServerFrameType> = {
   [T in K]: { type: T } & Fields<(typeof serverFrames)[T]>;
 }[K];
 
-/** For the browser: parses one incoming message into a known server frame, or null. */
-export function parseServerFrame(data: string): ServerFrame | null {
-  let value: unknown;
-  try {
-    value = JSON.parse(data);
-  } catch {
-    return null;
-  }
-  if (typeof value !== 'object' || value === null) return null;
-  const type = (value as { type?: unknown }).type;
-  if (typeof type !== 'string' || !Object.hasOwn(serverFrames, type)) return null;
-  const parsed = serverFrames[type as ServerFrameType].safeParse(value);
-  return parsed.success ? ({ ...parsed.data, type } as ServerFrame) : null;
-}

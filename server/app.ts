@@ -36,6 +36,7 @@ import { sessionPlugin } from './plugins/session.ts';
 import { storableTextPlugin } from './plugins/storable-text.ts';
 import { webPlugin } from './plugins/web.ts';
 import { sitemapRoutes } from './seo/sitemap-routes.ts';
+import type { EventBus } from './realtime/bus.ts';
 import { realtimePlugin } from './realtime/gateway.ts';
 
 export type AppDeps = {
@@ -45,13 +46,15 @@ export type AppDeps = {
   mailer?: Mailer;
   /** Shared store for rate limits (and the event bus) when several processes serve. */
   redis?: Redis;
+  /** The event bus; by default in-process, or Redis with REDIS_URL. Tests pass one to listen to it. */
+  bus?: EventBus;
   /** Serve the built client from dist/client (production and browser tests). */
   serveClient?: boolean;
   /** Where the built client is (tests point it at a temporary directory); dist/client by default. */
   clientDir?: string;
 };
 
-export type App = FastifyInstance & { deps: Required<Omit<AppDeps, 'redis' | 'clientDir'>> & { redis?: Redis } };
+export type App = FastifyInstance & { deps: Required<Omit<AppDeps, 'redis' | 'clientDir' | 'bus'>> & { redis?: Redis } };
 
 export function readMalformedEscapesLiterally(url: string): string {
   const q = url.indexOf('?');
@@ -108,7 +111,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   await app.register(storableTextPlugin);
 
   // Layer 2: feature modules.
-  await app.register(realtimePlugin, { config, db, redis: deps.redis }); // /ws, app.gateway and app.eventBus, before their users
+  await app.register(realtimePlugin, { config, db, redis: deps.redis, bus: deps.bus }); // /ws and app.gateway, before their users
   await app.register(healthRoutes, { database });
   await app.register(siteConfigRoutes, { config });
   await app.register(sitemapRoutes, { config, db });

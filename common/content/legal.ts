@@ -429,5 +429,3 @@ export const COMMUNITY_GUIDELINES: ContentPage = {
 
 /** The same page at both addresses (spec §2). */
 export const PRIVACY_PATHS = ['/privacy', '/privacy-policy'] as const;
-
-export const LEGAL_PAGES = [TERMS, PRIVACY, COMMUNITY_GUIDELINES] as const;

@@ -68,8 +68,14 @@ export const ZChatUser = z.object({
 });
 export type TChatUser = z.infer<typeof ZChatUser>;
 
-/** GET /api/chat/directory → 200 (else 401/403 with the access messages). */
-export const ZChatAccess = z.object({ allowed: z.literal(true) });
+/**
+ * Why chat is refused (spec §4 Chat access): an unverified email, or chat suspended by an admin. A
+ * 403 for it carries `chatAccess: <reason>` beside its message; the socket says it in `chat_access`.
+ * Otherwise access follows the signed-in user (GET /api/auth/user: emailVerified, not chatSuspended).
+ */
+export const CHAT_ACCESS_REASONS = ['verification', 'suspended'] as const;
+export const ZChatAccessReason = z.enum(CHAT_ACCESS_REASONS);
+export type TChatAccessReason = z.infer<typeof ZChatAccessReason>;
 
 /** POST /api/chat/start */
 export const ZStartChatRequest = z.object({ recipientId: z.coerce.number().int().positive() });

@@ -21,8 +21,8 @@ import {
   supportTickets,
   users,
 } from '../../server/db/schema/index.ts';
+import { hashPassword } from '../../server/identity/index.ts';
 import { makeExcerpt, renderMarkdown } from '../../server/lib/markdown.ts';
-import { hashPassword } from '../../server/modules/auth/passwords.ts';
 import { hotScore } from '../../server/modules/forum/ranking.ts';
 import { NOTIFICATION_TEXT } from '../../server/modules/notifications/service.ts';
 import { expect, test } from '../fixtures.ts';

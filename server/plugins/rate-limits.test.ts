@@ -1,11 +1,11 @@
 import { and, count, eq, or } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { comments, conversations } from '../db/schema/index.ts';
-import { freshIp } from '../modules/auth/testing.ts';
-import { insertCategory, insertComment, insertMember, insertPost } from '../modules/forum/engagement-testing.ts';
-import { call } from '../modules/forum/post-testing.ts';
 import { buildTestApp, type TestApp } from '../test/app.ts';
+import { freshIp } from '../test/auth.ts';
 import { testDatabases } from '../test/databases.ts';
+import { addCategory, insertComment, insertPost } from '../test/forum.ts';
+import { call, insertMember } from '../test/members.ts';
 import { MEMBER_LIMITS, waitText, type MemberLimitName } from './rate-limits.ts';
 
 type Member = Awaited<ReturnType<typeof insertMember>>;
@@ -48,7 +48,7 @@ describe.each(testDatabases)('per-member limits (%s)', (kind) => {
     t = await buildTestApp(kind);
     const db = t.database.db;
     const author = await insertMember(t);
-    const category = await insertCategory(db);
+    const category = await addCategory(db);
     postId = (await insertPost(db, { categoryId: category.id, authorId: author.id })).id;
     commentId = (await insertComment(db, { postId, authorId: author.id })).id;
   });

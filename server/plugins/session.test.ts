@@ -1,9 +1,9 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sessions } from '../db/schema/index.ts';
-import { get, signUp } from '../modules/auth/testing.ts';
+import { SESSION_IDLE_MS, SESSION_TTL_MS } from '../identity/index.ts';
 import { buildTestApp, type TestApp } from '../test/app.ts';
-import { SESSION_IDLE_MS, SESSION_TTL_MS } from './session.ts';
+import { get, signUp } from '../test/auth.ts';
 import { testDatabases } from '../test/databases.ts';
 
 describe.each(testDatabases)('session: last seen (%s)', (kind) => {

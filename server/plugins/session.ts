@@ -1,100 +1,12 @@
-import { createHash, randomBytes } from 'node:crypto';
-import { and, eq, getTableColumns, gt, ne } from 'drizzle-orm';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { eq } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Config } from '../config.ts';
 import type { Db } from '../db/client.ts';
-import { sessions, users } from '../db/schema/index.ts';
-import { forbidden, unauthorized } from '../http-errors.ts';
+import { sessions } from '../db/schema/index.ts';
+import { cookieName, LAST_SEEN_EVERY_MS, userFromToken } from '../identity/index.ts';
 
-export const SESSION_TTL_MS = 30 * 24 * 60 * 60 * 1000; // absolute expiry: 30 days
-/**
- * Idle expiry: a session not used for 14 days is dead even before its 30 days are up (a laptop left
- * signed in somewhere). Measured from lastSeenAt, which moves at most every LAST_SEEN_EVERY_MS, so a
- * session in use never comes near it.
- */
-export const SESSION_IDLE_MS = 14 * 24 * 60 * 60 * 1000;
-
-/** The rows of sessions still alive at `now`: not past the absolute expiry, used within the idle window. */
-export const liveSession = (now: Date = new Date()) =>
-  and(gt(sessions.expiresAt, now), gt(sessions.lastSeenAt, new Date(now.getTime() - SESSION_IDLE_MS)));
-
-export type SessionUser = Omit<typeof users.$inferSelect, 'passwordHash'>;
-
-declare module 'fastify' {
-  interface FastifyRequest {
-    /** The signed-in user, or null for a guest. Suspended and deleted accounts count as guests. */
-    user: SessionUser | null;
-    sessionTokenHash: string | null;
-  }
-}
-
-export const cookieName = (config: Config) => (config.secureCookies ? '__Host-sid' : 'sid');
-export const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
-
-/** Starts a session: a fresh 256-bit token, only its hash stored. Returns the token for the cookie. */
-export async function createSession(db: Db, userId: number, userAgent?: string): Promise<string> {
-  const token = randomBytes(32).toString('base64url');
-  await db.insert(sessions).values({
-    tokenHash: hashToken(token),
-    userId,
-    expiresAt: new Date(Date.now() + SESSION_TTL_MS),
-    userAgent: userAgent?.slice(0, 300),
-  });
-  return token;
-}
-
-export function setSessionCookie(reply: FastifyReply, config: Config, token: string) {
-  reply.setCookie(cookieName(config), token, {
-    path: '/',
-    httpOnly: true,
-    sameSite: 'lax',
-    secure: config.secureCookies,
-    maxAge: SESSION_TTL_MS / 1000,
-  });
-}
-
-export function clearSessionCookie(reply: FastifyReply, config: Config) {
-  reply.clearCookie(cookieName(config), { path: '/', httpOnly: true, sameSite: 'lax', secure: config.secureCookies });
-}
-
-/**
- * Ends every session of a user, optionally keeping the current one. Once the transaction commits,
- * call `app.gateway.closeEndedSessions(userId)` so their open sockets close at once.
- */
-export async function endAllSessions(db: Db, userId: number, keepTokenHash?: string) {
-  await db
-    .delete(sessions)
-    .where(keepTokenHash ? and(eq(sessions.userId, userId), ne(sessions.tokenHash, keepTokenHash)) : eq(sessions.userId, userId));
-}
-
-/** Ends one session; returns whose it was (null when there was none), for closing its sockets. */
-export async function endSession(db: Db, tokenHash: string): Promise<number | null> {
-  const [row] = await db.delete(sessions).where(eq(sessions.tokenHash, tokenHash)).returning({ userId: sessions.userId });
-  return row?.userId ?? null;
-}
-
-/** Reads the session cookie of any request (also the WebSocket upgrade) into a user. */
-export async function userFromToken(
-  db: Db,
-  token: string | undefined,
-): Promise<{ user: SessionUser; tokenHash: string; lastSeenAt: Date } | null> {
-  if (!token || token.length > 100) return null;
-  const tokenHash = hashToken(token);
-  const { passwordHash: _omit, ...columns } = getTableColumns(users);
-  const [row] = await db
-    .select({ user: columns, lastSeenAt: sessions.lastSeenAt })
-    .from(sessions)
-    .innerJoin(users, eq(users.id, sessions.userId))
-    .where(and(eq(sessions.tokenHash, tokenHash), liveSession()))
-    .limit(1);
-  if (!row || row.user.suspendedAt || row.user.deletedAt) return null;
-  return { user: row.user as SessionUser, tokenHash, lastSeenAt: row.lastSeenAt };
-}
-
-/** "Last seen" (admin member record, idle expiry) moves at most every 5 minutes, so reads stay reads. */
-export const LAST_SEEN_EVERY_MS = 5 * 60 * 1000;
-
+/** Sets req.user and req.sessionTokenHash from the session cookie (the sessions themselves: server/identity). */
 export const sessionPlugin = fp(async (app: FastifyInstance, opts: { config: Config; db: Db }) => {
   const name = cookieName(opts.config);
   app.decorateRequest('user', null);
@@ -117,18 +29,3 @@ export const sessionPlugin = fp(async (app: FastifyInstance, opts: { config: Con
     }
   });
 });
-
-// preHandlers for routes: who may call them (spec §6; the server enforces every rule itself).
-export async function requireUser(req: FastifyRequest) {
-  if (!req.user) throw unauthorized();
-}
-
-export async function requireVerified(req: FastifyRequest) {
-  if (!req.user) throw unauthorized();
-  if (!req.user.emailVerifiedAt) throw forbidden('Email verification required');
-}
-
-export async function requireAdmin(req: FastifyRequest) {
-  if (!req.user) throw unauthorized();
-  if (!req.user.isAdmin) throw forbidden('Admins only');
-}

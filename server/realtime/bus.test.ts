@@ -1,7 +1,8 @@
 import { randomBytes } from 'node:crypto';
+import { Redis } from 'ioredis';
 import { describe, expect, it } from 'vitest';
+import { pause } from '../test/sockets.ts';
 import { channel, createEventBus, createLocalBus, createRedisBus, type EventBus } from './bus.ts';
-import { pause } from './testing.ts';
 
 const REDIS_URL = process.env.REDIS_URL;
 const silent = { warn: () => undefined, error: () => undefined } as never;
@@ -94,10 +95,34 @@ describe.skipIf(!REDIS_URL)('Redis bus (REDIS_URL)', () => {
     }
   });
 
-  it('close() ends its Redis connections (the test process can exit) and is idempotent', async () => {
+  it('close() drops its subscriptions from Redis and stops delivery both ways; a second close is harmless', async () => {
     const bus = createRedisBus(REDIS_URL!, silent);
-    await bus.subscribe(fresh(), () => undefined);
-    await bus.close();
-    await bus.close();
+    const other = createRedisBus(REDIS_URL!, silent);
+    const admin = new Redis(REDIS_URL!);
+    const subscribers = async (name: string) => Number(((await admin.pubsub('NUMSUB', name)) as [string, number])[1]);
+    try {
+      const ch = fresh();
+      const closing = collector();
+      const staying = collector();
+      await bus.subscribe(ch, closing.handler);
+      await other.subscribe(ch, staying.handler);
+      expect(await subscribers(ch)).toBe(2);
+      await bus.publish(ch, { n: 1, at: 'before' });
+      expect(await closing.until(1)).toHaveLength(1);
+      expect(await staying.until(1)).toHaveLength(1);
+
+      await bus.close();
+      await bus.close();
+      // Its subscriber connection is gone (the process can exit), and a publish after close sends nothing.
+      expect(await subscribers(ch)).toBe(1);
+      await bus.publish(ch, { n: 2, at: 'after close' });
+      await other.publish(ch, { n: 3, at: 'still here' });
+      expect((await staying.until(2)).map((e) => e.n)).toEqual([1, 3]);
+      await pause(50);
+      expect(closing.got.map((e) => e.n)).toEqual([1]);
+    } finally {
+      await Promise.all([bus.close(), other.close()]);
+      admin.disconnect();
+    }
   });
 });

@@ -6,18 +6,21 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ZNotification } from '../../common/contracts/notifications.ts';
 import { WS_CLOSE, WS_MAX_FRAME_BYTES } from '../../common/ws-events.ts';
 import { sessions, users } from '../db/schema/index.ts';
-import { addCategory, call, createComment, createPost, member, type Member } from '../modules/forum/post-testing.ts';
-import { SESSION_IDLE_MS, sessionPlugin } from '../plugins/session.ts';
+import { SESSION_IDLE_MS } from '../identity/index.ts';
+import { sessionPlugin } from '../plugins/session.ts';
 import { UNSTORABLE_TEXT_MSG } from '../plugins/storable-text.ts';
 import { buildTestApp, type TestApp } from '../test/app.ts';
+import { addCategory, createComment, createPost } from '../test/forum.ts';
+import { call, member, type Member } from '../test/members.ts';
+import { connect, listen, pause, testBus, type TestSocket } from '../test/sockets.ts';
 import { MAX_FRAMES_PER_WINDOW, realtimePlugin, USER_EVENTS, WS_MSG } from './gateway.ts';
-import { connect, listen, pause, type TestSocket } from './testing.ts';
 
 describe('WebSocket /ws', () => {
   let t: TestApp;
   let url: string;
   let a: Member, b: Member, suspended: Member;
   let cat: { id: number };
+  const bus = testBus();
   const open: TestSocket[] = [];
   const socket = async (cookie?: string, opts?: Parameters<typeof connect>[2]) => {
     const s = await connect(url, cookie, opts);
@@ -26,7 +29,7 @@ describe('WebSocket /ws', () => {
   };
 
   beforeAll(async () => {
-    t = await buildTestApp('pglite');
+    t = await buildTestApp('pglite', {}, { bus });
     url = await listen(t);
     cat = await addCategory(t.database.db);
     a = await member(t);
@@ -162,7 +165,7 @@ describe('WebSocket /ws', () => {
 
   it("sendToUsers: the frames of one event are one bus event; each member's sockets get theirs, in order", async () => {
     const seen: unknown[] = [];
-    const stop = await t.app.eventBus.subscribe(USER_EVENTS, (e) => seen.push(e));
+    const stop = await bus.subscribe(USER_EVENTS, (e) => seen.push(e));
     const [sa1, sa2, sb] = [await socket(a.cookie), await socket(a.cookie), await socket(b.cookie)];
     await t.app.gateway.sendToUsers([
       { userId: a.id, frame: { type: 'error', message: 'one' } },

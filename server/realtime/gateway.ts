@@ -18,8 +18,8 @@ import type { Config } from '../config.ts';
 import type { Db } from '../db/client.ts';
 import { sessions, users } from '../db/schema/index.ts';
 import { HttpError } from '../http-errors.ts';
+import { liveSession } from '../identity/index.ts';
 import { perIpLimit } from '../plugins/rate-limits.ts';
-import { liveSession } from '../plugins/session.ts';
 import { findUnstorableText, UNSTORABLE_TEXT_MSG } from '../plugins/storable-text.ts';
 import { channel, createEventBus, type EventBus } from './bus.ts';
 
@@ -80,7 +80,6 @@ export interface Gateway {
 declare module 'fastify' {
   interface FastifyInstance {
     gateway: Gateway;
-    eventBus: EventBus;
   }
 }
 
@@ -128,19 +127,21 @@ export type RealtimeOptions = {
   db: Db;
   /** The app's shared Redis client, used to publish when REDIS_URL is set. */
   redis?: Redis;
+  /** The bus to use instead of the one config calls for (tests listen to it); closed with the app either way. */
+  bus?: EventBus;
   /** Tests shorten it. */
   heartbeatMs?: number;
 };
 
 /**
- * GET /ws plus `app.gateway` and `app.eventBus`. Registered before the feature modules that use them.
- * Everything it opened (sockets, timer, bus and its Redis connections) is closed with the app.
+ * GET /ws plus `app.gateway`. Registered before the feature modules that use it. Everything it
+ * opened or was given (sockets, timer, bus and its Redis connections) is closed with the app.
  */
 export const realtimePlugin = fp(
   async (app: FastifyInstance, opts: RealtimeOptions) => {
     const { config, db } = opts;
     const log = app.log;
-    const bus = createEventBus({ redisUrl: config.redisUrl, redis: opts.redis, log });
+    const bus = opts.bus ?? createEventBus({ redisUrl: config.redisUrl, redis: opts.redis, log });
     const byUser = new Map<number, Set<Conn>>();
     const handlers = new Map<string, FrameHandler<ClientFrameType>>();
     const disconnectHandlers: Array<(ctx: SocketContext) => void> = [];
@@ -391,7 +392,6 @@ export const realtimePlugin = fp(
     timer.unref();
 
     app.decorate('gateway', gateway);
-    app.decorate('eventBus', bus);
 
     app.addHook('onClose', async () => {
       closing = true;

@@ -3,13 +3,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ZStartChatResponse } from '../../common/contracts/chat.ts';
 import { WS_CLOSE } from '../../common/ws-events.ts';
 import { messages, passwordResetTokens } from '../db/schema/index.ts';
-import { generateResetToken, hashResetToken, RESET_TOKEN_TTL_MS } from '../modules/auth/codes.ts';
-import { codeIn, lastMailTo, PASSWORD, signUp, unique } from '../modules/auth/testing.ts';
-import { call, member } from '../modules/forum/post-testing.ts';
-import { createSession } from '../plugins/session.ts';
+import { createSession, generateResetToken, hashResetToken, RESET_TOKEN_TTL_MS } from '../identity/index.ts';
 import { buildTestApp, type TestApp } from '../test/app.ts';
+import { codeIn, lastMailTo, PASSWORD, signUp, unique } from '../test/auth.ts';
 import { testDatabases } from '../test/databases.ts';
-import { connect, listen, pause, type TestSocket } from './testing.ts';
+import { call, member } from '../test/members.ts';
+import { connect, listen, pause, type TestSocket } from '../test/sockets.ts';
 
 // Finding 7 of the security review: when a session ends, its open sockets close at once (not at the
 // next heartbeat, 30 s away here) with 4401, and the other sessions' sockets stay.

@@ -1,11 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ZNotification } from '../../common/contracts/notifications.ts';
 import { WS_CLOSE } from '../../common/ws-events.ts';
-import { signUp } from '../modules/auth/testing.ts';
-import { addCategory, call, createComment, createPost, member, type Member } from '../modules/forum/post-testing.ts';
-import { createSession } from '../plugins/session.ts';
+import { createSession } from '../identity/index.ts';
 import { buildTestApp, type TestApp } from '../test/app.ts';
-import { connect, listen, pause, type TestSocket } from './testing.ts';
+import { signUp } from '../test/auth.ts';
+import { addCategory, createComment, createPost } from '../test/forum.ts';
+import { call, member, type Member } from '../test/members.ts';
+import { connect, listen, pause, type TestSocket } from '../test/sockets.ts';
 
 // Two app instances (as two processes or machines would be) on one PostgreSQL database and one Redis:
 // a member connected to instance 1 hears what happened through instance 2.
@@ -22,7 +23,6 @@ describe.skipIf(skipReason !== '')(`two app instances sharing Redis and PostgreS
   beforeAll(async () => {
     one = await buildTestApp('postgres', { REDIS_URL: REDIS_URL! });
     two = await buildTestApp('postgres', { REDIS_URL: REDIS_URL! }, { sameDatabaseAs: one });
-    expect(one.app.eventBus.kind).toBe('redis');
     url1 = await listen(one);
     url2 = await listen(two);
     a = await member(one);

@@ -4,7 +4,8 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../test/app.ts';
 import { testDatabases } from '../test/databases.ts';
-import { addCategory, createComment, createPost, member } from '../modules/forum/post-testing.ts';
+import { addCategory, createComment, createPost } from '../test/forum.ts';
+import { member } from '../test/members.ts';
 import { escapeHtml } from './html.ts';
 import { sitemapRoutes } from './sitemap-routes.ts';
 

@@ -2,6 +2,7 @@ import { desc } from 'drizzle-orm';
 import { buildApp, type App } from '../app.ts';
 import { loadConfig } from '../config.ts';
 import { openDatabase, type Database } from '../db/client.ts';
+import type { EventBus } from '../realtime/bus.ts';
 import { emails } from '../db/schema/index.ts';
 import { openTestDatabase } from './databases.ts';
 
@@ -19,12 +20,13 @@ export type TestApp = {
  * The real app on a fresh database, for `app.inject()` tests. Env overrides go through loadConfig.
  * `sameDatabaseAs`: a second app (like a second process) with its own connection pool to the other
  * app's PostgreSQL database; close it before that app, which drops the database. `clientDir`: serve
- * that built client (pages with their server-written head and body).
+ * that built client (pages with their server-written head and body). `bus`: the app's event bus, for a
+ * test that listens to what is published (test/sockets.ts testBus); closed with the app.
  */
 export async function buildTestApp(
   kind: 'pglite' | 'postgres' = 'pglite',
   env: Record<string, string> = {},
-  opts: { sameDatabaseAs?: TestApp; clientDir?: string } = {},
+  opts: { sameDatabaseAs?: TestApp; clientDir?: string; bus?: EventBus } = {},
 ): Promise<TestApp> {
   const shared = opts.sameDatabaseAs?.databaseUrl;
   if (opts.sameDatabaseAs && !shared) throw new Error('sameDatabaseAs needs an app on PostgreSQL');
@@ -32,7 +34,7 @@ export async function buildTestApp(
   // Tests stand in for a proxy on loopback and send each client's address as X-Forwarded-For (freshIp);
   // `TRUST_PROXY: ''` gives an app that believes no forwarded header, as by default.
   const config = loadConfig({ NODE_ENV: 'test', DATA_DIR: 'memory://', SEED_DEMO: '0', TRUST_PROXY: 'loopback', ...env });
-  const app = await buildApp({ config, database, ...(opts.clientDir ? { serveClient: true, clientDir: opts.clientDir } : {}) });
+  const app = await buildApp({ config, database, bus: opts.bus, ...(opts.clientDir ? { serveClient: true, clientDir: opts.clientDir } : {}) });
   await app.ready();
   return {
     app,

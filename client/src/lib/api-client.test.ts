@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { ApiError, apiRequest, errorMessage, withQuery } from './api-client';
+import { ApiError, apiFetch, apiRequest, errorMessage, withQuery } from './api-client';
 
 const respond = (status: number, body: string, statusText = '') =>
   vi.fn(async (_url: RequestInfo | URL, _init?: RequestInit) => new Response(body || null, { status, statusText }));
@@ -47,6 +47,18 @@ describe('apiRequest', () => {
     expect(withBody?.body).toBe('{"x":1}');
     expect((without?.headers as Record<string, string>)['Content-Type']).toBeUndefined();
     expect(without?.body).toBeUndefined();
+  });
+});
+
+describe('apiFetch', () => {
+  it('passes extra headers (the analytics consent header) and leaves an OK body unread', async () => {
+    const fetch = respond(200, 'file contents');
+    vi.stubGlobal('fetch', fetch);
+    const res = await apiFetch('POST', '/api/analytics/page-view', { path: '/' }, { headers: { 'X-Analytics-Consent': 'granted' }, keepalive: true });
+    expect(await res.text()).toBe('file contents');
+    const [, init] = fetch.mock.calls[0];
+    expect(init?.headers).toEqual({ Accept: 'application/json', 'Content-Type': 'application/json', 'X-Analytics-Consent': 'granted' });
+    expect(init?.keepalive).toBe(true);
   });
 });
 

@@ -1,5 +1,6 @@
-// One fetch wrapper for every call (spec §7): cookies always, JSON content type only with a body,
-// and errors that read 'status: body' while keeping the server's `message` for toasts.
+// The one fetch path for every HTTP call, queries and mutations alike (spec §7): cookies always, JSON
+// content type only with a body, and errors that read 'status: body' while keeping the server's
+// `message` for toasts.
 
 export class ApiError extends Error {
   readonly status: number;
@@ -21,13 +22,6 @@ export class ApiError extends Error {
     }
     return undefined;
   }
-}
-
-/** Throws an ApiError for a non-OK response; the body is read once. */
-export async function throwIfResNotOk(res: Response): Promise<void> {
-  if (res.ok) return;
-  const text = await res.text().catch(() => '');
-  throw new ApiError(res.status, res.statusText, text, parseBody(text));
 }
 
 function parseBody(text: string): unknown {
@@ -54,14 +48,14 @@ export function withQuery(url: string, params?: Record<string, QueryValue>): str
 }
 
 export type RequestOptions = { signal?: AbortSignal; keepalive?: boolean; headers?: Record<string, string> };
+type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
-/** Sends a request and returns the parsed JSON body (undefined for an empty body). */
-export async function apiRequest<T = unknown>(
-  method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE',
-  url: string,
-  data?: unknown,
-  opts: RequestOptions = {},
-): Promise<T> {
+/**
+ * The one place the client calls fetch: cookies always, a JSON content type only with a body, an
+ * ApiError for any non-OK answer (its body read once). Returns the OK response unread, for the rare
+ * caller that needs more than JSON (a file download's headers).
+ */
+export async function apiFetch(method: Method, url: string, data?: unknown, opts: RequestOptions = {}): Promise<Response> {
   const headers: Record<string, string> = { Accept: 'application/json', ...opts.headers };
   if (data !== undefined) headers['Content-Type'] = 'application/json';
   const res = await fetch(url, {
@@ -72,8 +66,16 @@ export async function apiRequest<T = unknown>(
     signal: opts.signal,
     keepalive: opts.keepalive,
   });
-  await throwIfResNotOk(res);
-  const text = await res.text();
+  if (!res.ok) {
+    const text = await res.text().catch(() => '');
+    throw new ApiError(res.status, res.statusText, text, parseBody(text));
+  }
+  return res;
+}
+
+/** Sends a request and returns the parsed JSON body (undefined for an empty body). */
+export async function apiRequest<T = unknown>(method: Method, url: string, data?: unknown, opts?: RequestOptions): Promise<T> {
+  const text = await (await apiFetch(method, url, data, opts)).text();
   return (text ? JSON.parse(text) : undefined) as T;
 }
 
@@ -82,7 +84,7 @@ export const api = {
   post: <T>(url: string, data?: unknown, opts?: RequestOptions) => apiRequest<T>('POST', url, data, opts),
   put: <T>(url: string, data?: unknown, opts?: RequestOptions) => apiRequest<T>('PUT', url, data, opts),
   patch: <T>(url: string, data?: unknown, opts?: RequestOptions) => apiRequest<T>('PATCH', url, data, opts),
-  delete: <T>(url: string, opts?: RequestOptions) => apiRequest<T>('DELETE', url, undefined, opts),
+  delete: <T>(url: string, data?: unknown, opts?: RequestOptions) => apiRequest<T>('DELETE', url, data, opts),
 };
 
 /** The message to show a person for a failed call: the server's, else a fallback. */

@@ -1,33 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatAge, plural, truncateTitle } from './format';
-
-const NOW = Date.parse('2025-06-01T12:00:00Z');
-const ago = (ms: number) => new Date(NOW - ms).toISOString();
-const H = 3_600_000;
-
-describe('formatAge', () => {
-  it('says less than an hour under one hour (and for clock skew)', () => {
-    expect(formatAge(ago(0), NOW)).toBe('less than an hour ago');
-    expect(formatAge(ago(59 * 60_000), NOW)).toBe('less than an hour ago');
-    expect(formatAge(ago(-5 * 60_000), NOW)).toBe('less than an hour ago');
-  });
-
-  it('counts hours under 24 h', () => {
-    expect(formatAge(ago(H), NOW)).toBe('1 hour ago');
-    expect(formatAge(ago(5 * H + 30 * 60_000), NOW)).toBe('5 hours ago');
-    expect(formatAge(ago(23 * H + 59 * 60_000), NOW)).toBe('23 hours ago');
-  });
-
-  it('counts days from 24 h', () => {
-    expect(formatAge(ago(24 * H), NOW)).toBe('1 day ago');
-    expect(formatAge(ago(47 * H), NOW)).toBe('1 day ago');
-    expect(formatAge(ago(4 * 24 * H), NOW)).toBe('4 days ago');
-  });
-
-  it('is empty for an invalid date', () => {
-    expect(formatAge('not a date', NOW)).toBe('');
-  });
-});
+import { plural, truncateTitle } from './format';
 
 describe('truncateTitle', () => {
   it('keeps titles of up to 80 characters', () => {

@@ -1,6 +1,6 @@
 import { QueryClient, type QueryFunction } from '@tanstack/react-query';
 import { CACHE_MS } from '@common/constants';
-import { ApiError, throwIfResNotOk, withQuery } from './api-client';
+import { ApiError, apiRequest, withQuery } from './api-client';
 
 // Spec §7/§9: queries retry up to 3 times except 401/403/404; mutations never retry; a 401 on a
 // default query yields null; stale 5 min, kept 10 min, no focus refetch, no polling by default.
@@ -16,20 +16,18 @@ export function shouldRetryQuery(failureCount: number, error: unknown): boolean 
 type UnauthorizedBehavior = 'returnNull' | 'throw';
 
 /**
- * The default query function: queryKey[0] is the URL, an optional queryKey[1] object becomes the
+ * The default query function, over apiRequest: queryKey[0] is the URL, an optional queryKey[1] object becomes the
  * query string. With on401 'returnNull' an unauthenticated answer is data (null), not an error.
  */
 export function getQueryFn<T>({ on401 }: { on401: UnauthorizedBehavior }): QueryFunction<T | null> {
   return async ({ queryKey, signal }) => {
     const [url, params] = queryKey as [string, Record<string, string | number | undefined>?];
-    const res = await fetch(withQuery(url, params), {
-      credentials: 'include',
-      headers: { Accept: 'application/json' },
-      signal,
-    });
-    if (on401 === 'returnNull' && res.status === 401) return null;
-    await throwIfResNotOk(res);
-    return (await res.json()) as T;
+    try {
+      return await apiRequest<T>('GET', withQuery(url, params), undefined, { signal });
+    } catch (err) {
+      if (on401 === 'returnNull' && err instanceof ApiError && err.status === 401) return null;
+      throw err;
+    }
   };
 }
 

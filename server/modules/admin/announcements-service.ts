@@ -3,13 +3,13 @@ import { and, asc, count, desc, eq, gt, isNull, isNotNull, sql, type SQL } from 
 import type { FastifyBaseLogger } from 'fastify';
 import { avatarLabel } from '../../../common/avatars.ts';
 import { EMAILS_MSG, type TAnnouncement, type TAnnouncementCreate, type TAnnouncementPreview } from '../../../common/contracts/admin-emails.ts';
+import { recordAudit } from '../../audit/index.ts';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
 import { announcements, emails, siteSettings, users } from '../../db/schema/index.ts';
 import { badRequest, conflict, notFound } from '../../http-errors.ts';
 import { renderMarkdown } from '../../lib/markdown.ts';
 import type { Mailer } from '../../mail/mailer.ts';
-import { recordAudit } from './audit.ts';
 
 /** Recipients per batch, and at most one batch per interval across every process: a bounded rate. */
 export const ANNOUNCEMENT_BATCH_SIZE = 50;

@@ -4,8 +4,8 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildTestApp, type TestApp } from '../../test/app.ts';
 import { testDatabases } from '../../test/databases.ts';
+import { call, member, type Member } from '../../test/members.ts';
 import { collectedRoutes, resetCollectedRoutes } from '../../test/route-table.ts';
-import { call, member, type Member } from '../forum/post-testing.ts';
 
 vi.mock('fastify', async (importOriginal) => (await import('../../test/route-table.ts')).collectingFastify(await importOriginal()));
 

@@ -7,12 +7,12 @@ import {
   type ZCreateCategoryRequest,
   type ZUpdateCategoryRequest,
 } from '../../../common/contracts/moderation.ts';
+import { recordAudit } from '../../audit/index.ts';
 import type { Db, Tx } from '../../db/client.ts';
 import { categories, posts } from '../../db/schema/index.ts';
 import { badRequest, conflict, notFound } from '../../http-errors.ts';
+import type { SessionUser } from '../../identity/index.ts';
 import { slugify } from '../../lib/markdown.ts';
-import type { SessionUser } from '../../plugins/session.ts';
-import { recordAudit } from './audit.ts';
 
 type CreateInput = z.output<typeof ZCreateCategoryRequest>;
 type UpdateInput = z.output<typeof ZUpdateCategoryRequest>;

@@ -16,9 +16,9 @@ import {
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
 import { HttpError } from '../../http-errors.ts';
+import { requireAdmin } from '../../identity/index.ts';
 import type { Mailer } from '../../mail/mailer.ts';
 import { perIpLimit } from '../../plugins/rate-limits.ts';
-import { requireAdmin } from '../../plugins/session.ts';
 import {
   createAnnouncement,
   listAnnouncements,

@@ -1,10 +1,10 @@
 import { and, count, desc, eq, lt, type SQL } from 'drizzle-orm';
 import { EMAILS_MSG, OUTBOX_PAGE, type TEmailStatus, type TOutboxEmail, type TOutboxList } from '../../../common/contracts/admin-emails.ts';
+import { recordAudit } from '../../audit/index.ts';
 import type { Db } from '../../db/client.ts';
 import { emails } from '../../db/schema/index.ts';
 import { conflict, notFound } from '../../http-errors.ts';
 import type { Mailer } from '../../mail/mailer.ts';
-import { recordAudit } from './audit.ts';
 
 type EmailRow = typeof emails.$inferSelect;
 

@@ -3,9 +3,9 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { EMAILS_MSG } from '../../../common/contracts/admin-emails.ts';
 import { announcements, auditLog, emails, users } from '../../db/schema/index.ts';
 import { buildTestApp, type TestApp } from '../../test/app.ts';
+import { get, post, registerUser, signUp } from '../../test/auth.ts';
 import { testDatabases } from '../../test/databases.ts';
 import { startSmtpSink, waitFor, type SmtpSink } from '../../test/smtp-sink.ts';
-import { get, post, registerUser, signUp } from '../auth/testing.ts';
 import { runAnnouncementBatch, unsubscribeToken } from './announcements-service.ts';
 
 type Member = Awaited<ReturnType<typeof signUp>>;

@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, gt, ilike, isNotNull, isNull, max, or, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, ilike, isNotNull, isNull, max, or, type SQL } from 'drizzle-orm';
 import {
   ADMIN_MEMBERS_PAGE,
   ADMIN_MSG,
@@ -7,18 +7,15 @@ import {
   type TAdminMemberList,
   type TMemberStatus,
 } from '../../../common/contracts/admin.ts';
+import { recordAudit, type AuditActionOn } from '../../audit/index.ts';
 import type { Config } from '../../config.ts';
 import type { Db, Tx } from '../../db/client.ts';
-import { comments, posts, sessions, users, verificationCodes } from '../../db/schema/index.ts';
-import { conflict, forbidden, notFound, tooManyRequests } from '../../http-errors.ts';
+import { comments, posts, sessions, users } from '../../db/schema/index.ts';
+import { conflict, forbidden, notFound } from '../../http-errors.ts';
+import { codeLimitError, endAllSessions, issueCode, liveSession } from '../../identity/index.ts';
 import type { Mailer } from '../../mail/mailer.ts';
 import { verificationCodeMail } from '../../mail/templates.ts';
-import { endAllSessions, liveSession } from '../../plugins/session.ts';
-import { CODE_TTL_MS, generateCode, hashCode } from '../auth/codes.ts';
-import { AUTH_MSG } from '../auth/messages.ts';
-import { assertMailAllowed, HOUR_MS, RESEND_MIN_GAP_MS, RESEND_PER_HOUR } from '../auth/throttle.ts';
 import { deleteAccountRows } from '../members/service.ts';
-import { recordAudit } from './audit.ts';
 
 type UserRow = typeof users.$inferSelect;
 export type MemberAdminDeps = { db: Db; config: Config; mailer: Mailer };
@@ -101,7 +98,7 @@ export function createMemberAdminService({ db, config, mailer }: MemberAdminDeps
   async function act(
     actorId: number,
     id: number,
-    change: (tx: Tx, u: UserRow, now: Date, admins: number[]) => Promise<{ action: string; details?: Record<string, unknown> } | null>,
+    change: (tx: Tx, u: UserRow, now: Date, admins: number[]) => Promise<{ action: AuditActionOn<'user'>; details?: Record<string, unknown> } | null>,
     opts: { lockAdmins?: boolean } = {},
   ) {
     await db.transaction(async (tx) => {
@@ -235,46 +232,9 @@ export function createMemberAdminService({ db, config, mailer }: MemberAdminDeps
         await assertActorStillAdmin(tx, actorId);
         const u = await lockMember(tx, id);
         if (u.emailVerifiedAt) throw conflict(ADMIN_MSG.alreadyVerified);
-        const now = new Date();
-        const recent = await tx
-          .select({ at: verificationCodes.createdAt })
-          .from(verificationCodes)
-          .where(
-            and(
-              eq(verificationCodes.userId, id),
-              eq(verificationCodes.purpose, 'verify_email'),
-              gt(verificationCodes.createdAt, new Date(now.getTime() - HOUR_MS)),
-            ),
-          );
-        const allowed = assertMailAllowed(
-          recent.map((r) => r.at),
-          { minGapMs: RESEND_MIN_GAP_MS, perHour: RESEND_PER_HOUR },
-          now.getTime(),
-        );
-        if (!allowed.ok) {
-          const s = allowed.retryAfterSeconds;
-          throw tooManyRequests(allowed.reason === 'gap' ? AUTH_MSG.resendWait : AUTH_MSG.resendHourly(Math.ceil(s / 60)), s);
-        }
-        await tx
-          .update(verificationCodes)
-          .set({ expiresAt: now })
-          .where(
-            and(
-              eq(verificationCodes.userId, id),
-              eq(verificationCodes.purpose, 'verify_email'),
-              isNull(verificationCodes.usedAt),
-              gt(verificationCodes.expiresAt, now),
-            ),
-          );
-        const code = generateCode();
-        await tx.insert(verificationCodes).values({
-          userId: id,
-          purpose: 'verify_email',
-          email: u.email,
-          codeHash: hashCode(id, code),
-          expiresAt: new Date(now.getTime() + CODE_TTL_MS),
-          createdAt: now,
-        });
+        const issued = await issueCode(tx, { userId: id, purpose: 'verify_email', email: u.email, now: new Date() });
+        if (!issued.ok) throw codeLimitError(issued);
+        const code = issued.code;
         await recordAudit(tx, { actorId, action: 'user.resend_verification', targetType: 'user', targetId: id, details: { username: u.username } });
         return { user: u, code };
       });

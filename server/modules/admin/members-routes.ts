@@ -1,4 +1,4 @@
-import type { FastifyPluginAsync } from 'fastify';
+import type { FastifyBaseLogger, FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
   ZAdminMemberDetail,
@@ -10,12 +10,13 @@ import {
   ZAuditQuery,
   ZDashboard,
   ZMemberIdParams,
+  type TAdminMemberDetail,
 } from '../../../common/contracts/admin.ts';
-import { CHAT_MSG } from '../../../common/contracts/chat.ts';
+import type { ServerFrame } from '../../../common/ws-events.ts';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
+import { requireAdmin } from '../../identity/index.ts';
 import type { Mailer } from '../../mail/mailer.ts';
-import { requireAdmin } from '../../plugins/session.ts';
 import { listAudit } from './audit-service.ts';
 import { buildDashboard } from './dashboard-service.ts';
 import { createMemberAdminService } from './member-admin-service.ts';
@@ -39,6 +40,14 @@ export const adminMemberRoutes: FastifyPluginAsync<{ config: Config; db: Db; mai
 
   const idRoute = { params: ZMemberIdParams, response: { 200: ZAdminMemberDetail } };
 
+  /** The member's open pages hear of their chat access after a suspension or its lifting at once (a failed push is only logged). */
+  const pushChatAccess = async (log: FastifyBaseLogger, member: TAdminMemberDetail) => {
+    if (!fastify.hasDecorator('gateway')) return;
+    const reason = member.chatSuspended ? 'suspended' : member.verified ? undefined : 'verification';
+    const frame: ServerFrame<'chat_access'> = reason ? { type: 'chat_access', allowed: false, reason } : { type: 'chat_access', allowed: true };
+    await fastify.gateway.sendToUser(member.id, frame).catch((err: unknown) => log.warn({ err }, 'chat access push failed'));
+  };
+
   app.get('/api/admin/dashboard', { preValidation: requireAdmin, schema: { response: { 200: ZDashboard } } }, async () => buildDashboard(db));
 
   app.get(
@@ -51,18 +60,16 @@ export const adminMemberRoutes: FastifyPluginAsync<{ config: Config; db: Db; mai
 
   app.post('/api/admin/members/:id/chat-suspension', { preValidation: requireAdmin, schema: { ...idRoute, body: ZAdminReasonBody } }, async (req) => {
     const detail = await members.suspendChat(actorId(req), req.params.id, req.body?.reason || undefined);
-    // Spec §4: an open page shows 'Chat Feature Suspended' at once (the chat client reacts to 'suspended').
-    if (fastify.hasDecorator('gateway')) {
-      await fastify.gateway.sendToUser(req.params.id, { type: 'error', message: CHAT_MSG.suspended }).catch((err: unknown) => {
-        req.log.warn({ err }, 'chat suspension push failed');
-      });
-    }
+    // Spec §4: an open page shows 'Chat Feature Suspended' at once.
+    await pushChatAccess(req.log, detail);
     return detail;
   });
 
-  app.delete('/api/admin/members/:id/chat-suspension', { preValidation: requireAdmin, schema: idRoute }, async (req) =>
-    members.liftChatSuspension(actorId(req), req.params.id),
-  );
+  app.delete('/api/admin/members/:id/chat-suspension', { preValidation: requireAdmin, schema: idRoute }, async (req) => {
+    const detail = await members.liftChatSuspension(actorId(req), req.params.id);
+    await pushChatAccess(req.log, detail);
+    return detail;
+  });
 
   // A suspended or deleted account's open sockets close at once in every process with 4401 (its
   // sessions ended in the action's transaction; closeEndedSessions logs rather than throws).

@@ -9,14 +9,15 @@ import {
   ZDashboard,
   type TAdminMemberDetail,
 } from '../../../common/contracts/admin.ts';
-import { CHAT_MSG, ZStartChatResponse } from '../../../common/contracts/chat.ts';
+import { ZStartChatResponse } from '../../../common/contracts/chat.ts';
 import { auditLog, comments, posts, reports, supportTickets, users, verificationCodes } from '../../db/schema/index.ts';
-import { connect, listen, type TestSocket } from '../../realtime/testing.ts';
+import { AUTH_MSG } from '../../identity/index.ts';
 import { buildTestApp, type TestApp } from '../../test/app.ts';
+import { codeIn, lastMailTo, mailsTo, PASSWORD, post as postAs, registerUser } from '../../test/auth.ts';
 import { testDatabases } from '../../test/databases.ts';
-import { AUTH_MSG } from '../auth/messages.ts';
-import { codeIn, lastMailTo, mailsTo, PASSWORD, post as postAs, registerUser } from '../auth/testing.ts';
-import { addCategory, call, createComment, createPost, member, type Member } from '../forum/post-testing.ts';
+import { addCategory, createComment, createPost } from '../../test/forum.ts';
+import { call, member, type Member } from '../../test/members.ts';
+import { connect, listen, type TestSocket } from '../../test/sockets.ts';
 import { londonDayStart } from './dashboard-service.ts';
 
 type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
@@ -262,16 +263,15 @@ describe.each(testDatabases)('admin members on %s', (kind) => {
       expect(res.statusCode, res.body).toBe(200);
       expect(ZAdminMemberDetail.parse(res.json())).toMatchObject({ chatSuspended: true, suspended: false });
 
-      // Pushed to the open page (spec §4 toast), without waiting for the member to act.
-      const pushed = await sa.next('error', (f) => !f.clientMessageId);
-      expect(pushed.message).toBe(CHAT_MSG.suspended);
+      // Pushed to the open page (spec §4 toast), without waiting for the member to act: the access, as data.
+      expect(await sa.next('chat_access')).toEqual({ type: 'chat_access', allowed: false, reason: 'suspended' });
       sa.send({ type: 'send_message', conversationId: conv, content: 'after', clientMessageId: 'adm-2' });
       const refused = await sa.next('error', (f) => f.clientMessageId === 'adm-2');
       expect(refused.message).toContain('suspended');
       const rest = await req(a, 'POST', `/api/inbox/conversations/${conv}/messages`, { text: 'via rest' });
       expect(rest.statusCode).toBe(403);
       expect(rest.json().message).toContain('suspended');
-      expect((await req(a, 'GET', '/api/chat/directory')).json().message).toBe(CHAT_MSG.suspended);
+      expect((await req(a, 'GET', '/api/auth/user')).json().chatSuspended).toBe(true);
 
       // Twice is harmless and records nothing new.
       expect((await req(admin, 'POST', `/api/admin/members/${a.id}/chat-suspension`, {})).statusCode).toBe(200);
@@ -282,6 +282,7 @@ describe.each(testDatabases)('admin members on %s', (kind) => {
       const lift = await req(admin, 'DELETE', `/api/admin/members/${a.id}/chat-suspension`);
       expect(lift.statusCode).toBe(200);
       expect(lift.json().chatSuspended).toBe(false);
+      expect(await sa.next('chat_access', (f) => f.allowed)).toEqual({ type: 'chat_access', allowed: true });
       sa.send({ type: 'send_message', conversationId: conv, content: 'back again', clientMessageId: 'adm-3' });
       await sa.next('new_message', (f) => f.message.clientMessageId === 'adm-3');
       expect((await auditFor(a.id)).map((r) => r.action)).toEqual(['user.chat_unsuspend', 'user.chat_suspend']);

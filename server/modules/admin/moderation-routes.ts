@@ -20,8 +20,8 @@ import {
 } from '../../../common/contracts/moderation.ts';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
+import { requireAdmin } from '../../identity/index.ts';
 import type { Mailer } from '../../mail/mailer.ts';
-import { requireAdmin } from '../../plugins/session.ts';
 import { createCategory, deleteCategory, listAdminCategories, orderCategories, updateCategory } from './categories-service.ts';
 import { closeReport, findPosts, listReports, movePost } from './moderation-service.ts';
 

@@ -9,13 +9,13 @@ import {
   type TReportTarget,
 } from '../../../common/contracts/moderation.ts';
 import type { TReportTargetType } from '../../../common/contracts/reports.ts';
+import { recordAudit } from '../../audit/index.ts';
 import type { Db } from '../../db/client.ts';
 import { categories, comments, posts, reports, users } from '../../db/schema/index.ts';
 import { badRequest, conflict, notFound } from '../../http-errors.ts';
-import type { SessionUser } from '../../plugins/session.ts';
+import type { SessionUser } from '../../identity/index.ts';
 import { deleteComment } from '../forum/comment-service.ts';
 import { deletePost } from '../forum/post-service.ts';
-import { recordAudit } from './audit.ts';
 
 // ——— Posts tool ———
 

@@ -4,7 +4,8 @@ import { MODERATION_MSG } from '../../../common/contracts/moderation.ts';
 import { auditLog, categories, posts } from '../../db/schema/index.ts';
 import { buildTestApp, type TestApp } from '../../test/app.ts';
 import { testDatabases } from '../../test/databases.ts';
-import { addCategory, call, createComment, createPost, expectCountersConsistent, member, type Member } from '../forum/post-testing.ts';
+import { addCategory, createComment, createPost, expectCountersConsistent } from '../../test/forum.ts';
+import { call, member, type Member } from '../../test/members.ts';
 
 type Method = 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
 

@@ -4,7 +4,7 @@ import { AD_MSG, ZAdminAdSlot, ZAdminAdSlotList, ZAdSlotList, type TAdSlotCreate
 import { adSlots, auditLog } from '../../db/schema/index.ts';
 import { buildTestApp, type TestApp } from '../../test/app.ts';
 import { testDatabases } from '../../test/databases.ts';
-import { call, member, type Member } from '../forum/post-testing.ts';
+import { call, member, type Member } from '../../test/members.ts';
 
 const native = (over: Partial<TAdSlotCreateRequest> = {}): TAdSlotCreateRequest => ({
   location: 'forum-header',

@@ -12,8 +12,8 @@ import {
 import { CACHE_MS } from '../../../common/constants.ts';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
+import { requireAdmin } from '../../identity/index.ts';
 import type { Mailer } from '../../mail/mailer.ts';
-import { requireAdmin } from '../../plugins/session.ts';
 import { createSlot, deleteSlot, listAllSlots, listSlotsFor, updateSlot } from './service.ts';
 
 /**

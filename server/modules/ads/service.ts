@@ -9,10 +9,10 @@ import {
   type TAdSlotCreate,
   type TAdSlotUpdate,
 } from '../../../common/contracts/ads.ts';
+import { recordAudit } from '../../audit/index.ts';
 import type { Db } from '../../db/client.ts';
 import { adSlots } from '../../db/schema/index.ts';
 import { badRequest, notFound } from '../../http-errors.ts';
-import { recordAudit } from '../admin/audit.ts';
 
 type Row = typeof adSlots.$inferSelect;
 

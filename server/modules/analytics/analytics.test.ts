@@ -11,10 +11,10 @@ import {
   vitalsMetrics,
 } from '../../db/schema/index.ts';
 import { buildTestApp, type TestApp } from '../../test/app.ts';
+import { freshIp, get, post, signUp, unique } from '../../test/auth.ts';
 import { testDatabases } from '../../test/databases.ts';
-import { freshIp, get, post, signUp, unique } from '../auth/testing.ts';
-import { insertCategory, insertPost } from '../forum/engagement-testing.ts';
-import { member, type Member } from '../forum/post-testing.ts';
+import { addCategory, insertPost } from '../../test/forum.ts';
+import { member, type Member } from '../../test/members.ts';
 import { ANALYTICS_PER_MINUTE } from './routes.ts';
 import { AnalyticsBuffer, FLUSH_AT_ROWS } from './ingest.ts';
 
@@ -509,7 +509,7 @@ async function insertFixtures(t: TestApp) {
     act('page_not_found', '2024-03-31T12:00:00Z'),
     act('login', '2024-03-29T12:00:00Z'), // before
   ]);
-  const category = await insertCategory(db);
+  const category = await addCategory(db);
   const author = await signUp(t);
   const p = await insertPost(db, { categoryId: category.id, authorId: author.id });
   const share = (platform: string, success: boolean, iso: string) => ({

@@ -16,9 +16,9 @@ import {
 } from '../../../common/contracts/analytics.ts';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
+import { requireAdmin } from '../../identity/index.ts';
 import type { Mailer } from '../../mail/mailer.ts';
 import { perIpLimit } from '../../plugins/rate-limits.ts';
-import { requireAdmin } from '../../plugins/session.ts';
 import { AnalyticsBuffer } from './ingest.ts';
 import { analyticsReport, deviceTypeOf, resolvePeriod, userAgentOf } from './service.ts';
 

@@ -3,11 +3,10 @@ import { and, eq, gt, ne, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fastifyTrustProxy, loadConfig } from '../../config.ts';
 import { loginFailures } from '../../db/schema/index.ts';
+import { ACCOUNT_FREE_FAILURES, ACCOUNT_LOCK_FAILURES, AUTH_MSG, hashIp, LOCK_MARK } from '../../identity/index.ts';
 import { buildTestApp, type TestApp } from '../../test/app.ts';
+import { mailsTo, PASSWORD, post, signUp, unique } from '../../test/auth.ts';
 import { testDatabases } from '../../test/databases.ts';
-import { AUTH_MSG } from './messages.ts';
-import { mailsTo, PASSWORD, post, signUp, unique } from './testing.ts';
-import { ACCOUNT_FREE_FAILURES, ACCOUNT_LOCK_FAILURES, hashIp, LOCK_MARK } from './throttle.ts';
 
 const WRONG = 'Wrong$Pass1';
 const NEW_PASSWORD = 'Van&Route77';

@@ -2,13 +2,12 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../../db/client.ts';
 import { passwordResetTokens, users, verificationCodes } from '../../db/schema/index.ts';
+import { AUTH_MSG, SIGN_UP_NOTICES_PER_HOUR } from '../../identity/index.ts';
 import type { Mailer, OutgoingMail } from '../../mail/mailer.ts';
 import { buildTestApp, type TestApp } from '../../test/app.ts';
+import { codeIn, latestCode, mailsTo, newUser, PASSWORD, post, registerUser, signUp, unique } from '../../test/auth.ts';
 import { testDatabases } from '../../test/databases.ts';
-import { AUTH_MSG } from './messages.ts';
 import { createAuthService } from './service.ts';
-import { codeIn, latestCode, mailsTo, newUser, PASSWORD, post, registerUser, signUp, unique } from './testing.ts';
-import { SIGN_UP_NOTICES_PER_HOUR } from './throttle.ts';
 
 // Finding 8 of issue 12: register answered 409 for a taken email, verify-code and resend told verified,
 // unverified and unknown addresses apart, and forgot-password did more work for a real account. Now

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { AUTH_MSG } from '../../identity/index.ts';
 import { buildTestApp, type TestApp } from '../../test/app.ts';
-import { AUTH_MSG } from './messages.ts';
-import { freshIp, newUser, post } from './testing.ts';
+import { freshIp, newUser, post } from '../../test/auth.ts';
 
 // The per-IP ceilings sit beside the per-address limits: one network cannot mass-register or spray
 // reset and code requests across many addresses.

@@ -2,10 +2,10 @@ import { and, eq, gt, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ZUser } from '../../../common/contracts/auth.ts';
 import { loginFailures, sessions, users } from '../../db/schema/index.ts';
-import { createSession, hashToken } from '../../plugins/session.ts';
+import { createSession, hashToken } from '../../identity/index.ts';
 import { buildTestApp, type TestApp } from '../../test/app.ts';
+import { freshIp, get, PASSWORD, post, registerUser, sessionCookie, signUp, unique } from '../../test/auth.ts';
 import { testDatabases } from '../../test/databases.ts';
-import { freshIp, get, PASSWORD, post, registerUser, sessionCookie, signUp, unique } from './testing.ts';
 
 describe.each(testDatabases)('sign in, session and sign out (%s)', (kind) => {
   let t: TestApp;

@@ -1,10 +1,10 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sessions } from '../../db/schema/index.ts';
+import { AUTH_MSG } from '../../identity/index.ts';
 import { buildTestApp, type TestApp } from '../../test/app.ts';
+import { get, signUp } from '../../test/auth.ts';
 import { testDatabases } from '../../test/databases.ts';
-import { AUTH_MSG } from './messages.ts';
-import { get, signUp } from './testing.ts';
 
 // Finding 9 of the security review: GET /api/logout ended the session from any site's link or image.
 

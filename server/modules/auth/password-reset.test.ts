@@ -2,8 +2,8 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { passwordResetTokens, users } from '../../db/schema/index.ts';
 import { buildTestApp, type TestApp } from '../../test/app.ts';
+import { get, lastMailTo, mailsTo, PASSWORD, post, registerUser, sessionCookie, unique } from '../../test/auth.ts';
 import { testDatabases } from '../../test/databases.ts';
-import { get, lastMailTo, mailsTo, PASSWORD, post, registerUser, sessionCookie, unique } from './testing.ts';
 
 const SENT = { message: 'If an account exists for that email, we have sent a link to reset the password.' };
 const NEW_PASSWORD = 'Van&Route77';

@@ -2,10 +2,10 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ZUser, ZVerifyCodeResponse } from '../../../common/contracts/auth.ts';
 import { users, verificationCodes } from '../../db/schema/index.ts';
+import { AUTH_MSG } from '../../identity/index.ts';
 import { buildTestApp, type TestApp } from '../../test/app.ts';
+import { get, lastMailTo, latestCode, mailsTo, newUser, post, registerUser, sessionCookie, unique } from '../../test/auth.ts';
 import { testDatabases } from '../../test/databases.ts';
-import { AUTH_MSG } from './messages.ts';
-import { get, lastMailTo, latestCode, mailsTo, newUser, post, registerUser, sessionCookie, unique } from './testing.ts';
 
 describe.each(testDatabases)('register and verify (%s)', (kind) => {
   let t: TestApp;

@@ -15,14 +15,11 @@ import {
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
 import { unauthorized } from '../../http-errors.ts';
+import { AUTH_MSG, clearSessionCookie, cookieName, hashToken, LOGIN_IP_PER_MINUTE, presentUser, setSessionCookie } from '../../identity/index.ts';
 import type { Mailer } from '../../mail/mailer.ts';
 import { perIpLimit } from '../../plugins/rate-limits.ts';
-import { clearSessionCookie, cookieName, hashToken, setSessionCookie } from '../../plugins/session.ts';
 import { isOwnNavigation, logoutConfirmPage, wantsPage } from './logout-page.ts';
-import { AUTH_MSG } from './messages.ts';
-import { presentUser } from './presenter.ts';
 import { createAuthService } from './service.ts';
-import { LOGIN_IP_PER_MINUTE } from './throttle.ts';
 
 const ZRegisterResponse = z.object({ message: z.string(), email: z.string(), requiresVerification: z.literal(true) });
 const ZLoginResponse = z.object({ message: z.string(), user: ZUser });

@@ -1,45 +1,43 @@
-import { and, desc, eq, gt, isNull, or, sql } from 'drizzle-orm';
+import { and, eq, gt, isNull, or, sql } from 'drizzle-orm';
 import type { TRegisterRequest } from '../../../common/contracts/auth.ts';
 import type { Config } from '../../config.ts';
 import type { Db, Tx } from '../../db/client.ts';
-import { emails, loginFailures, passwordResetTokens, users, verificationCodes } from '../../db/schema/index.ts';
+import { emails, loginFailures, passwordResetTokens, users } from '../../db/schema/index.ts';
 import { badRequest, conflict, forbidden, HttpError } from '../../http-errors.ts';
-import type { Mailer } from '../../mail/mailer.ts';
-import { accountLockedMail, passwordResetMail, signUpAttemptMail, verificationCodeMail } from '../../mail/templates.ts';
-import { createSession, endAllSessions, endSession } from '../../plugins/session.ts';
-import {
-  CODE_MAX_ATTEMPTS,
-  CODE_TTL_MS,
-  codeMatches,
-  generateCode,
-  generateResetToken,
-  hashCode,
-  hashResetToken,
-  RESET_TOKEN_TTL_MS,
-} from './codes.ts';
-import { AUTH_MSG } from './messages.ts';
-import { hashPassword, isCommonPassword, needsRehash, verifyPassword } from './passwords.ts';
 import {
   ACCOUNT_LOCK_FAILURES,
   ACCOUNT_LOCK_MS,
   assertMailAllowed,
+  AUTH_MSG,
   beginLoginAttempt,
   clearLoginFailures,
+  consumeCode,
+  createSession,
+  endAllSessions,
+  endSession,
+  expireCodes,
+  generateResetToken,
   hashIp,
+  hashPassword,
+  hashResetToken,
   HOUR_MS,
-  RESEND_MIN_GAP_MS,
-  RESEND_PER_HOUR,
+  isCommonPassword,
+  issueCode,
+  needsRehash,
+  normaliseEmail,
   RESET_MAILS_PER_HOUR,
+  RESET_TOKEN_TTL_MS,
   settleLoginFailure,
   SIGN_UP_NOTICES_PER_HOUR,
-} from './throttle.ts';
+  verifyPassword,
+} from '../../identity/index.ts';
+import type { Mailer } from '../../mail/mailer.ts';
+import { accountLockedMail, passwordResetMail, signUpAttemptMail, verificationCodeMail } from '../../mail/templates.ts';
 
 export type AuthDeps = { db: Db; config: Config; mailer: Mailer };
 export type UserRow = typeof users.$inferSelect;
 /** Who is calling: for the login throttle, the session's user agent and the session it replaces. */
 export type RequestContext = { ip: string; userAgent?: string; currentTokenHash?: string | null };
-
-export const normaliseEmail = (email: string) => email.trim().toLowerCase();
 
 /** The PostgreSQL error behind a driver or Drizzle wrapper (Drizzle puts it in `cause`). */
 function pgError(err: unknown): { code?: string; constraint?: string } | undefined {
@@ -54,30 +52,8 @@ const commonPasswordError = () => badRequest(AUTH_MSG.commonPassword, { password
 export function createAuthService({ db, config, mailer }: AuthDeps) {
   const isAdminEmail = (email: string) => config.adminEmails.includes(email);
 
-  /** A fresh code for the address; any older unused one stops working. */
-  async function issueVerificationCode(tx: Tx, user: UserRow, now: Date): Promise<string> {
-    const code = generateCode();
-    await tx
-      .update(verificationCodes)
-      .set({ expiresAt: now })
-      .where(
-        and(
-          eq(verificationCodes.userId, user.id),
-          eq(verificationCodes.purpose, 'verify_email'),
-          isNull(verificationCodes.usedAt),
-          gt(verificationCodes.expiresAt, now),
-        ),
-      );
-    await tx.insert(verificationCodes).values({
-      userId: user.id,
-      purpose: 'verify_email',
-      email: user.email,
-      codeHash: hashCode(user.id, code),
-      expiresAt: new Date(now.getTime() + CODE_TTL_MS),
-      createdAt: now,
-    });
-    return code;
-  }
+  /** A fresh sign-up code (identity issueCode: the resend limits, older ones stop working). */
+  const issueVerificationCode = (tx: Tx, user: UserRow, now: Date) => issueCode(tx, { userId: user.id, purpose: 'verify_email', email: user.email, now });
 
   // Mails are written to the outbox after the transaction commits, so a rolled-back change never mails.
   const sendCode = (user: UserRow, code: string) =>
@@ -90,17 +66,6 @@ export function createAuthService({ db, config, mailer }: AuthDeps) {
       .where(and(eq(users.email, email), isNull(users.deletedAt)))
       .limit(1)
       .for('update');
-
-  /** Whether another code may be mailed to the account now (RESEND_MIN_GAP_MS apart, RESEND_PER_HOUR an hour). */
-  async function codeAllowed(tx: Tx, userId: number, now: Date) {
-    const recent = await tx
-      .select({ at: verificationCodes.createdAt })
-      .from(verificationCodes)
-      .where(
-        and(eq(verificationCodes.userId, userId), eq(verificationCodes.purpose, 'verify_email'), gt(verificationCodes.createdAt, new Date(now.getTime() - HOUR_MS))),
-      );
-    return assertMailAllowed(recent.map((r) => r.at), { minGapMs: RESEND_MIN_GAP_MS, perHour: RESEND_PER_HOUR }, now.getTime()).ok;
-  }
 
   const resetLink = (token: string) => `${config.appUrl}/reset-password?token=${encodeURIComponent(token)}`;
 
@@ -117,7 +82,10 @@ export function createAuthService({ db, config, mailer }: AuthDeps) {
     const outcome = await db.transaction(async (tx) => {
       const [user] = await liveUserByEmail(tx, email);
       if (!user) return null;
-      if (!user.emailVerifiedAt) return (await codeAllowed(tx, user.id, now)) ? { user, code: await issueVerificationCode(tx, user, now) } : null;
+      if (!user.emailVerifiedAt) {
+        const issued = await issueVerificationCode(tx, user, now);
+        return issued.ok ? { user, code: issued.code } : null;
+      }
       const recent = await tx
         .select({ at: emails.createdAt })
         .from(emails)
@@ -183,7 +151,7 @@ export function createAuthService({ db, config, mailer }: AuthDeps) {
         await tellOwnerOfSignUpAttempt(email);
         return answer;
       }
-      let created: { user: UserRow; code: string };
+      let created: { user: UserRow; code: string | null };
       try {
         created = await db.transaction(async (tx) => {
           const now = new Date();
@@ -191,7 +159,9 @@ export function createAuthService({ db, config, mailer }: AuthDeps) {
             .insert(users)
             .values({ email, username, firstName: input.firstName.trim(), lastName: input.lastName.trim(), passwordHash })
             .returning();
-          return { user, code: await issueVerificationCode(tx, user, now) };
+          // A new account has sent no code yet, so the resend limits always let this one go.
+          const issued = await issueVerificationCode(tx, user, now);
+          return { user, code: issued.ok ? issued.code : null };
         });
       } catch (err) {
         const pg = pgError(err);
@@ -202,7 +172,7 @@ export function createAuthService({ db, config, mailer }: AuthDeps) {
         }
         throw err;
       }
-      await sendCode(created.user, created.code);
+      if (created.code) await sendCode(created.user, created.code);
       return answer;
     },
 
@@ -215,19 +185,8 @@ export function createAuthService({ db, config, mailer }: AuthDeps) {
         // Unknown and verified addresses, wrong, expired and used-up codes all get one answer: which
         // of them it was would tell who has an account.
         if (!user || user.emailVerifiedAt) return { kind: 'invalid' } as const;
-        const [row] = await tx
-          .select()
-          .from(verificationCodes)
-          .where(and(eq(verificationCodes.userId, user.id), eq(verificationCodes.purpose, 'verify_email'), isNull(verificationCodes.usedAt)))
-          .orderBy(desc(verificationCodes.createdAt), desc(verificationCodes.id))
-          .limit(1);
-        if (!row || row.email !== email || row.expiresAt <= now) return { kind: 'invalid' } as const;
-        if (row.failedAttempts >= CODE_MAX_ATTEMPTS) return { kind: 'invalid' } as const;
-        if (!codeMatches(row.codeHash, user.id, input.code)) {
-          await tx.update(verificationCodes).set({ failedAttempts: row.failedAttempts + 1 }).where(eq(verificationCodes.id, row.id));
-          return { kind: 'invalid' } as const;
-        }
-        await tx.update(verificationCodes).set({ usedAt: now }).where(eq(verificationCodes.id, row.id));
+        const used = await consumeCode(tx, { userId: user.id, purpose: 'verify_email', code: input.code, email, now });
+        if (used.kind !== 'ok') return { kind: 'invalid' } as const;
         const [verified] = await tx
           .update(users)
           .set({ emailVerifiedAt: now, isAdmin: user.isAdmin || isAdminEmail(email), updatedAt: now })
@@ -252,8 +211,9 @@ export function createAuthService({ db, config, mailer }: AuthDeps) {
         // Unknown and verified addresses, and one over its resend limits, get the same answer and no
         // mail: a 429 would tell an address waiting for its code from one with no account. Meanwhile
         // the code mailed last stays valid.
-        if (!user || user.emailVerifiedAt || !(await codeAllowed(tx, user.id, now))) return null;
-        return { user, code: await issueVerificationCode(tx, user, now) };
+        if (!user || user.emailVerifiedAt) return null;
+        const issued = await issueVerificationCode(tx, user, now);
+        return issued.ok ? { user, code: issued.code } : null;
       });
       if (outcome) await sendCode(outcome.user, outcome.code);
       return { message: AUTH_MSG.codeResent };
@@ -263,7 +223,7 @@ export function createAuthService({ db, config, mailer }: AuthDeps) {
       const email = normaliseEmail(input.email);
       const ipHash = hashIp(ctx.ip);
       // Refused while the account is locked or slowed down; counted as a failure until the password
-      // proves right, so parallel guesses cannot slip past the limits (throttle.ts).
+      // proves right, so parallel guesses cannot slip past the limits (identity/throttle.ts).
       await beginLoginAttempt(db, email, ipHash);
 
       const [user] = await db
@@ -377,10 +337,7 @@ export function createAuthService({ db, config, mailer }: AuthDeps) {
           .update(passwordResetTokens)
           .set({ usedAt: now })
           .where(and(eq(passwordResetTokens.userId, user.id), isNull(passwordResetTokens.usedAt)));
-        await tx
-          .update(verificationCodes)
-          .set({ expiresAt: now })
-          .where(and(eq(verificationCodes.userId, user.id), eq(verificationCodes.purpose, 'verify_email'), isNull(verificationCodes.usedAt)));
+        await expireCodes(tx, user.id, 'verify_email', now);
         await tx.delete(loginFailures).where(eq(loginFailures.email, user.email));
         await endAllSessions(tx, user.id);
         return user.id;

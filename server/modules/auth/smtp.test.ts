@@ -2,9 +2,9 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { emails } from '../../db/schema/index.ts';
 import { buildTestApp, type TestApp } from '../../test/app.ts';
+import { newUser, post } from '../../test/auth.ts';
 import { testDatabases } from '../../test/databases.ts';
 import { startSmtpSink, waitFor, type SmtpSink } from '../../test/smtp-sink.ts';
-import { newUser, post } from './testing.ts';
 
 describe.each(testDatabases)('mail over real SMTP (%s)', (kind) => {
   let sink: SmtpSink;

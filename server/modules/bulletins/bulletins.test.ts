@@ -4,7 +4,7 @@ import { BULLETIN_MSG, ZAdminBulletin, ZAdminBulletinList, ZBulletinList } from 
 import { auditLog, bulletins } from '../../db/schema/index.ts';
 import { buildTestApp, type TestApp } from '../../test/app.ts';
 import { testDatabases } from '../../test/databases.ts';
-import { call, member, type Member } from '../forum/post-testing.ts';
+import { call, member, type Member } from '../../test/members.ts';
 
 describe.each(testDatabases)('bulletins on %s', (kind) => {
   let t: TestApp;

@@ -10,8 +10,8 @@ import {
 } from '../../../common/contracts/bulletins.ts';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
+import { requireAdmin } from '../../identity/index.ts';
 import type { Mailer } from '../../mail/mailer.ts';
-import { requireAdmin } from '../../plugins/session.ts';
 import { createBulletin, deleteBulletin, listActiveBulletins, listAllBulletins, updateBulletin } from './service.ts';
 
 /**

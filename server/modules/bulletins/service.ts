@@ -6,10 +6,10 @@ import {
   type TBulletin,
   type TBulletinVisibility,
 } from '../../../common/contracts/bulletins.ts';
+import { recordAudit } from '../../audit/index.ts';
 import type { Db } from '../../db/client.ts';
 import { bulletins } from '../../db/schema/index.ts';
 import { notFound } from '../../http-errors.ts';
-import { recordAudit } from '../admin/audit.ts';
 
 type Row = typeof bulletins.$inferSelect;
 

@@ -12,11 +12,11 @@ import {
 } from '../../../common/contracts/chat.ts';
 import { conversations, messages, users } from '../../db/schema/index.ts';
 import { USER_EVENTS } from '../../realtime/gateway.ts';
-import { connect, listen, pause, type TestSocket } from '../../realtime/testing.ts';
 import { buildTestApp, type TestApp } from '../../test/app.ts';
+import { PASSWORD } from '../../test/auth.ts';
 import { testDatabases } from '../../test/databases.ts';
-import { PASSWORD } from '../auth/testing.ts';
-import { call, member, type Member } from '../forum/post-testing.ts';
+import { call, member, type Member } from '../../test/members.ts';
+import { connect, listen, pause, testBus, type TestSocket } from '../../test/sockets.ts';
 import type { TDataExport } from '../members/export-service.ts';
 
 type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
@@ -24,6 +24,7 @@ type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
 describe.each(testDatabases)('chat on %s', (kind) => {
   let t: TestApp;
   let url: string;
+  const bus = testBus();
   const sockets: TestSocket[] = [];
   const open = async (m: Member) => {
     const s = await connect(url, m.cookie);
@@ -32,7 +33,7 @@ describe.each(testDatabases)('chat on %s', (kind) => {
   };
 
   beforeAll(async () => {
-    t = await buildTestApp(kind);
+    t = await buildTestApp(kind, {}, { bus });
     url = await listen(t);
   });
   afterAll(async () => {
@@ -63,7 +64,6 @@ describe.each(testDatabases)('chat on %s', (kind) => {
       msgId = (await send(b, conv, 'Hello from b')).id;
     });
     const routes = (): Array<[Method, string, object?]> => [
-      ['GET', '/api/chat/directory'],
       ['POST', '/api/chat/start', { recipientId: b.id }],
       ['PUT', `/api/chat/conversation/${conv}/state`, { state: 'minimized' }],
       ['GET', '/api/chat/unread-count'],
@@ -78,17 +78,17 @@ describe.each(testDatabases)('chat on %s', (kind) => {
       ['DELETE', `/api/chat/blocks/${b.id}`],
     ];
 
-    it('guest 401, unverified 403 (verification), chat-suspended 403 (suspended)', async () => {
+    it('guest 401, unverified 403 (verification), chat-suspended 403 (suspended), the reason as data too', async () => {
       for (const [method, path, body] of routes()) {
         const guest = await req(undefined, method, path, body);
         expect(guest.statusCode, `${method} ${path}`).toBe(401);
         const unv = await req(unverified, method, path, body);
         expect(unv.statusCode, `${method} ${path}`).toBe(403);
-        expect(unv.json().message).toBe(CHAT_MSG.verificationRequired);
+        expect(unv.json()).toEqual({ message: CHAT_MSG.verificationRequired, chatAccess: 'verification' });
         expect(unv.json().message).toContain('verification');
         const sus = await req(suspended, method, path, body);
         expect(sus.statusCode, `${method} ${path}`).toBe(403);
-        expect(sus.json().message).toBe(CHAT_MSG.suspended);
+        expect(sus.json()).toEqual({ message: CHAT_MSG.suspended, chatAccess: 'suspended' });
       }
     });
 
@@ -106,10 +106,14 @@ describe.each(testDatabases)('chat on %s', (kind) => {
       expect(stored!.readAt).toBeNull();
     });
 
-    it('directory access check answers allowed to a verified member', async () => {
-      const res = await req(a, 'GET', '/api/chat/directory');
-      expect(res.statusCode).toBe(200);
-      expect(res.json()).toEqual({ allowed: true });
+    it('the signed-in user carries what chat access follows (the client gates the inbox by it)', async () => {
+      const access = async (m: Member) => {
+        const { emailVerified, chatSuspended } = (await req(m, 'GET', '/api/auth/user')).json();
+        return { emailVerified, chatSuspended };
+      };
+      expect(await access(a)).toEqual({ emailVerified: true, chatSuspended: false });
+      expect(await access(unverified)).toEqual({ emailVerified: false, chatSuspended: false });
+      expect(await access(suspended)).toEqual({ emailVerified: true, chatSuspended: true });
     });
   });
 
@@ -381,7 +385,7 @@ describe.each(testDatabases)('chat on %s', (kind) => {
       await send(c, other, 'from c'); // unread for a in another conversation: in a's totalUnread
       const [sa, sb] = [await open(a), await open(b)];
       const events: unknown[] = [];
-      const stop = await t.app.eventBus.subscribe(USER_EVENTS, (e) => events.push(e));
+      const stop = await bus.subscribe(USER_EVENTS, (e) => events.push(e));
       sa.send({ type: 'send_message', conversationId: conv, content: 'Van loaded', clientMessageId: 'o-1' });
       const receipt = await sa.next('new_message', (f) => f.message.clientMessageId === 'o-1');
       await sb.next('new_message', (f) => f.message.id === receipt.message.id);
@@ -455,7 +459,7 @@ describe.each(testDatabases)('chat on %s', (kind) => {
       expect((await sb2.next('new_message')).message.id).toBe(fourth.id);
     });
 
-    it('suspension on an open socket: the next chat frame answers the suspended error; nothing is stored', async () => {
+    it('suspension on an open socket: the next chat frame answers the suspended error, then chat_access; nothing is stored', async () => {
       const [a, b] = [await member(t), await member(t)];
       const conv = await start(a, b);
       const sa = await open(a);
@@ -464,14 +468,20 @@ describe.each(testDatabases)('chat on %s', (kind) => {
       const fromB = await send(b, conv, 'are you there?');
       await sa.next('new_message', (f) => f.message.id === fromB.id);
       await suspendChat(a);
+      const refused = { type: 'chat_access', allowed: false, reason: 'suspended' };
       sa.send({ type: 'message_delivered', conversationId: conv, messageIds: [fromB.id] });
       expect((await sa.next('error')).message).toBe(CHAT_MSG.suspended);
+      expect(await sa.next('chat_access')).toEqual(refused);
       const [notDelivered] = await t.database.db.select().from(messages).where(eq(messages.id, fromB.id));
       expect(notDelivered!.deliveredAt).toBeNull();
       sa.send({ type: 'send_message', conversationId: conv, content: 'after', clientMessageId: 's-2' });
       expect(await sa.next('error')).toEqual({ type: 'error', message: CHAT_MSG.suspended, clientMessageId: 's-2' });
+      expect(await sa.next('chat_access')).toEqual(refused);
       sa.send({ type: 'join_conversation', conversationId: conv });
       expect((await sa.next('error')).message).toBe(CHAT_MSG.suspended);
+      expect(await sa.next('chat_access')).toEqual(refused);
+      // The error comes first; the access frame follows it, once per refused frame.
+      expect(sa.frames.slice(-2).map((f) => f.type)).toEqual(['error', 'chat_access']);
       expect(await t.database.db.select().from(messages).where(eq(messages.conversationId, conv))).toHaveLength(2);
     });
   });

@@ -6,7 +6,6 @@ import {
   ZBlockRequest,
   ZCatchUpQuery,
   ZCatchUpResponse,
-  ZChatAccess,
   ZChatMessage,
   ZConversation,
   ZConversationQuery,
@@ -47,8 +46,6 @@ export const chatRoutes: FastifyPluginAsync<{ db: Db; appName: string }> = async
   if (base.hasDecorator('gateway')) registerChatSocket(base.gateway, db, notify, appName);
   const me = (req: FastifyRequest) => req.user!.id;
   const guard = { preValidation: requireChat };
-
-  app.get('/api/chat/directory', { ...guard, schema: { response: { 200: ZChatAccess } } }, async () => ({ allowed: true as const }));
 
   // MEMBER_LIMITS.chatStart counts only conversations that are new, so opening an old one is free.
   const chatStartLimit = memberLimit(base, 'chatStart');

@@ -5,6 +5,7 @@ import {
   CHAT_MSG,
   CHAT_RATE_MAX,
   CHAT_RATE_WINDOW_MS,
+  type TChatAccessReason,
   type TChatMessage,
   type TChatWindowState,
   type TConversation,
@@ -14,7 +15,7 @@ import {
 import type { ServerFrame } from '../../../common/ws-events.ts';
 import type { Db } from '../../db/client.ts';
 import { chatBlocks, conversations, messages, users } from '../../db/schema/index.ts';
-import { badRequest, forbidden, notFound, tooManyRequests, unauthorized } from '../../http-errors.ts';
+import { badRequest, forbidden, HttpError, notFound, tooManyRequests, unauthorized } from '../../http-errors.ts';
 import { presentChatUser, presentMessage, type MessageRow } from './presenter.ts';
 
 // Chat and inbox (docs/API.md "Chat"). Every function takes the acting member's id and checks that
@@ -29,11 +30,18 @@ export type Notify = (events: Array<{ userId: number; frame: ServerFrame }>) => 
 
 type Access = { id: number; emailVerifiedAt: Date | null; chatSuspendedAt: Date | null; suspendedAt?: Date | null; deletedAt?: Date | null };
 
+/** 403: chat refused to this member, with the reason as data (`chatAccess` in the body) beside the spec's words. */
+export class ChatAccessError extends HttpError {
+  constructor(readonly reason: TChatAccessReason) {
+    super(403, reason === 'verification' ? CHAT_MSG.verificationRequired : CHAT_MSG.suspended, { chatAccess: reason });
+  }
+}
+
 /** Spec §4 Chat access: verified, chat not suspended. */
 export function assertChatAccess(user: Access | null | undefined): asserts user is Access {
   if (!user || user.suspendedAt || user.deletedAt) throw unauthorized();
-  if (!user.emailVerifiedAt) throw forbidden(CHAT_MSG.verificationRequired);
-  if (user.chatSuspendedAt) throw forbidden(CHAT_MSG.suspended);
+  if (!user.emailVerifiedAt) throw new ChatAccessError('verification');
+  if (user.chatSuspendedAt) throw new ChatAccessError('suspended');
 }
 
 const accessColumns = {

@@ -1,9 +1,10 @@
 import { eq } from 'drizzle-orm';
 import { MAINTENANCE_MSG } from '../../../common/contracts/maintenance.ts';
+import type { ClientFrameType } from '../../../common/ws-events.ts';
 import type { Db } from '../../db/client.ts';
 import { users } from '../../db/schema/index.ts';
 import { HttpError } from '../../http-errors.ts';
-import type { Gateway } from '../../realtime/gateway.ts';
+import type { FrameHandler, Gateway } from '../../realtime/gateway.ts';
 import { getMaintenanceCached } from '../maintenance/service.ts';
 import * as chat from './service.ts';
 
@@ -16,14 +17,29 @@ async function pausedForMaintenance(db: Db, userId: number): Promise<boolean> {
 
 /**
  * The chat frames of the socket (docs/API.md "Chat" → socket). Chat access is read from the database
- * at every frame, so an admin's chat suspension stops an open socket at its next chat frame. Frames
- * to members go to every socket of theirs (`notify` = gateway.sendToUsers, across processes), so
- * join/leave and subscribe/unsubscribe only record what the socket shows; `ping` is the gateway's.
+ * at every frame, so an admin's chat suspension stops an open socket at its next chat frame; a frame
+ * refused for access is answered with its `error` and then `chat_access {allowed: false, reason}`, so
+ * the page learns it from data, not from the wording. Frames to members go to every socket of theirs
+ * (`notify` = gateway.sendToUsers, across processes), so join/leave and subscribe_inbox only check
+ * and record what the socket shows; `ping` is the gateway's.
  */
 export function registerChatSocket(gateway: Gateway, db: Db, notify: chat.Notify, appName: string) {
   const joined = new Map<number, Set<number>>();
 
-  gateway.on('join_conversation', async (frame, ctx) => {
+  /** gateway.on for a chat frame: a refusal for chat access is answered here (send_message's with its clientMessageId). */
+  const onChat = <K extends ClientFrameType>(type: K, handler: FrameHandler<K>) =>
+    gateway.on(type, async (frame, ctx) => {
+      try {
+        await handler(frame, ctx);
+      } catch (err) {
+        if (!(err instanceof chat.ChatAccessError)) throw err;
+        const clientMessageId = 'clientMessageId' in frame ? frame.clientMessageId : undefined;
+        ctx.send({ type: 'error', message: err.message, ...(clientMessageId ? { clientMessageId } : {}) });
+        ctx.send({ type: 'chat_access', allowed: false, reason: err.reason });
+      }
+    });
+
+  onChat('join_conversation', async (frame, ctx) => {
     await chat.chatConversation(db, ctx.userId, frame.conversationId);
     let set = joined.get(ctx.id);
     if (!set) joined.set(ctx.id, (set = new Set()));
@@ -32,13 +48,12 @@ export function registerChatSocket(gateway: Gateway, db: Db, notify: chat.Notify
   gateway.on('leave_conversation', (frame, ctx) => {
     joined.get(ctx.id)?.delete(frame.conversationId);
   });
-  gateway.on('subscribe_inbox', async (_frame, ctx) => {
+  onChat('subscribe_inbox', async (_frame, ctx) => {
     await chat.loadChatUser(db, ctx.userId);
   });
-  gateway.on('unsubscribe_inbox', () => undefined);
   gateway.onDisconnect((ctx) => joined.delete(ctx.id));
 
-  gateway.on('send_message', async (frame, ctx) => {
+  onChat('send_message', async (frame, ctx) => {
     const { clientMessageId } = frame;
     if (await pausedForMaintenance(db, ctx.userId)) {
       // Not stored: the client keeps it unsent and shows why (as the REST send's 503 would).
@@ -49,7 +64,7 @@ export function registerChatSocket(gateway: Gateway, db: Db, notify: chat.Notify
       // Access, participant, block, rate and clientMessageId checks in one query; the text is checked after access.
       await chat.sendMessage(db, notify, ctx.userId, frame.conversationId, frame.content, clientMessageId);
     } catch (err) {
-      if (err instanceof HttpError && err.statusCode < 500) {
+      if (err instanceof HttpError && err.statusCode < 500 && !(err instanceof chat.ChatAccessError)) {
         ctx.send({ type: 'error', message: err.message, ...(clientMessageId ? { clientMessageId } : {}) });
         return;
       }
@@ -57,12 +72,12 @@ export function registerChatSocket(gateway: Gateway, db: Db, notify: chat.Notify
     }
   });
 
-  gateway.on('message_delivered', async (frame, ctx) => {
+  onChat('message_delivered', async (frame, ctx) => {
     // Access and participant checks inside the update itself.
     await chat.markDelivered(db, notify, ctx.userId, frame.conversationId, frame.messageIds);
   });
 
-  gateway.on('mark_read', async (frame, ctx) => {
+  onChat('mark_read', async (frame, ctx) => {
     await chat.markRead(db, notify, ctx.userId, frame.conversationId, frame.messageIds, { checkAccess: true });
   });
 }

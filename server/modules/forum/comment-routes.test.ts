@@ -4,7 +4,8 @@ import { FORUM_MSG, ZComment, ZCommentList, ZPostDetail, type TComment } from '.
 import { commentReactions, commentVotes, comments, posts } from '../../db/schema/index.ts';
 import { buildTestApp, type TestApp } from '../../test/app.ts';
 import { testDatabases } from '../../test/databases.ts';
-import { addCategory, call, createComment, createPost, expectCountersConsistent, member, type Member } from './post-testing.ts';
+import { addCategory, createComment, createPost, expectCountersConsistent } from '../../test/forum.ts';
+import { call, member, type Member } from '../../test/members.ts';
 import { hotScore } from './ranking.ts';
 
 describe.each(testDatabases)('comments API on %s', (kind) => {

@@ -11,8 +11,8 @@ import {
 } from '../../../common/contracts/forum.ts';
 import { ZTargetParams } from '../../../common/contracts/forum-engagement.ts';
 import type { Db } from '../../db/client.ts';
+import { requireVerified } from '../../identity/index.ts';
 import { memberLimit } from '../../plugins/rate-limits.ts';
-import { requireVerified } from '../../plugins/session.ts';
 import { createComment, deleteComment, listComments, updateComment } from './comment-service.ts';
 
 const ZMessage = z.object({ message: z.string() });

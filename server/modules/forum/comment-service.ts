@@ -6,12 +6,12 @@ import {
   type TCreateCommentRequest,
   type TUpdateCommentRequest,
 } from '../../../common/contracts/forum.ts';
+import { recordAudit } from '../../audit/index.ts';
 import type { Db, Tx } from '../../db/client.ts';
 import { commentVotes, comments, posts } from '../../db/schema/index.ts';
 import { badRequest, forbidden, notFound } from '../../http-errors.ts';
+import type { SessionUser } from '../../identity/index.ts';
 import { renderMarkdown } from '../../lib/markdown.ts';
-import type { SessionUser } from '../../plugins/session.ts';
-import { recordAudit } from '../admin/audit.ts';
 import { notifyNewComment } from '../notifications/service.ts';
 import { presentComment, type CommentRow } from './presenter.ts';
 import { hotScore } from './ranking.ts';

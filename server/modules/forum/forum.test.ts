@@ -6,7 +6,7 @@ import type { Db } from '../../db/client.ts';
 import { categories, postVotes, posts, users } from '../../db/schema/index.ts';
 import { CATEGORIES } from '../../db/seed/categories.ts';
 import { seedDatabase } from '../../db/seed/index.ts';
-import { createSession } from '../../plugins/session.ts';
+import { createSession } from '../../identity/index.ts';
 import { buildTestApp, type TestApp } from '../../test/app.ts';
 import { testDatabases } from '../../test/databases.ts';
 import { postsPageQuery } from './service.ts';

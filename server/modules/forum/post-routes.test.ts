@@ -4,16 +4,8 @@ import { FORUM_MSG, ZPostDetail, type TPostDetail } from '../../../common/contra
 import { categories, postReactions, postVotes, posts } from '../../db/schema/index.ts';
 import { buildTestApp, type TestApp } from '../../test/app.ts';
 import { testDatabases } from '../../test/databases.ts';
-import {
-  addCategory,
-  call,
-  createComment,
-  createPost,
-  expectCountersConsistent,
-  member,
-  postBody,
-  type Member,
-} from './post-testing.ts';
+import { addCategory, createComment, createPost, expectCountersConsistent, postBody } from '../../test/forum.ts';
+import { call, member, type Member } from '../../test/members.ts';
 import { baseSlug } from './post-service.ts';
 import { hotScore } from './ranking.ts';
 

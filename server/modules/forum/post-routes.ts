@@ -13,7 +13,7 @@ import {
 } from '../../../common/contracts/forum.ts';
 import { ZTargetParams } from '../../../common/contracts/forum-engagement.ts';
 import type { Db } from '../../db/client.ts';
-import { requireAdmin, requireVerified } from '../../plugins/session.ts';
+import { requireAdmin, requireVerified } from '../../identity/index.ts';
 import { createPost, deletePost, getPostDetail, moderatePost, updatePost } from './post-service.ts';
 import { createViewCounter, viewerKey, type ViewCounter } from './view-counter.ts';
 

@@ -7,12 +7,12 @@ import {
   type TPostDetail,
   type TUpdatePostRequest,
 } from '../../../common/contracts/forum.ts';
+import { recordAudit } from '../../audit/index.ts';
 import type { Db, Tx } from '../../db/client.ts';
 import { categories, posts, users } from '../../db/schema/index.ts';
 import { badRequest, forbidden, notFound, tooManyRequests } from '../../http-errors.ts';
+import type { SessionUser } from '../../identity/index.ts';
 import { makeExcerpt, renderMarkdown, slugify } from '../../lib/markdown.ts';
-import type { SessionUser } from '../../plugins/session.ts';
-import { recordAudit } from '../admin/audit.ts';
 import { notifyNewPost } from '../notifications/service.ts';
 import { loadCommentPage, mayEdit, type Viewer } from './comment-service.ts';
 import { presentPostDetail, type PostDetailRow } from './presenter.ts';

@@ -8,8 +8,8 @@ import {
   ZUserReactions,
 } from '../../../common/contracts/forum-engagement.ts';
 import type { Db } from '../../db/client.ts';
+import { requireUser } from '../../identity/index.ts';
 import { memberLimit } from '../../plugins/rate-limits.ts';
-import { requireUser } from '../../plugins/session.ts';
 import { getReactionSummary, getUserReactions, toggleReaction, type ReactionTarget } from './reaction-service.ts';
 
 /**

@@ -2,9 +2,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ENGAGEMENT_MSG, ZReactionSummary, ZUserReactions } from '../../../common/contracts/forum-engagement.ts';
 import { REACTION_EMOJI } from '../../../common/reactions.ts';
 import { buildTestApp, type TestApp } from '../../test/app.ts';
+import { get, post, signUp } from '../../test/auth.ts';
 import { testDatabases } from '../../test/databases.ts';
-import { get, post, signUp } from '../auth/testing.ts';
-import { insertCategory, insertComment, insertPost, suspend } from './engagement-testing.ts';
+import { addCategory, insertComment, insertPost } from '../../test/forum.ts';
+import { suspend } from '../../test/members.ts';
 import { loadReactionSummaries, loadUserReactions, summarise } from './reaction-service.ts';
 
 type Member = { id: number; cookie: string };
@@ -41,7 +42,7 @@ describe.each(testDatabases)('reactions API (%s)', (kind) => {
     bob = await signUp(t);
     suspended = await signUp(t);
     await suspend(t.database.db, suspended.id);
-    categoryId = (await insertCategory(t.database.db)).id;
+    categoryId = (await addCategory(t.database.db)).id;
   });
   afterAll(async () => {
     await t?.close();

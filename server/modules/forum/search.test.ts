@@ -5,7 +5,7 @@ import { ZPostList, type TPost, type TPostList } from '../../../common/contracts
 import type { Db } from '../../db/client.ts';
 import { categories, postVotes, posts, users } from '../../db/schema/index.ts';
 import { seedDatabase } from '../../db/seed/index.ts';
-import { createSession } from '../../plugins/session.ts';
+import { createSession } from '../../identity/index.ts';
 import { buildTestApp, type TestApp } from '../../test/app.ts';
 import { testDatabases } from '../../test/databases.ts';
 import { chooseStrategy, MAX_WORDS, searchPosts, searchWords, tsQueryText } from './search-service.ts';

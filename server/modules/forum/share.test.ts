@@ -3,9 +3,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ENGAGEMENT_MSG, type TShareEvent } from '../../../common/contracts/forum-engagement.ts';
 import { posts, shareEvents } from '../../db/schema/index.ts';
 import { buildTestApp, type TestApp } from '../../test/app.ts';
+import { freshIp, post, signUp } from '../../test/auth.ts';
 import { testDatabases } from '../../test/databases.ts';
-import { freshIp, post, signUp } from '../auth/testing.ts';
-import { insertCategory, insertPost, suspend } from './engagement-testing.ts';
+import { addCategory, insertPost } from '../../test/forum.ts';
+import { suspend } from '../../test/members.ts';
 import { SHARES_PER_MINUTE } from './share-routes.ts';
 
 type Member = { id: number; cookie: string };
@@ -24,7 +25,7 @@ describe.each(testDatabases)('share API (%s)', (kind) => {
     bob = await signUp(t);
     suspended = await signUp(t);
     await suspend(t.database.db, suspended.id);
-    categoryId = (await insertCategory(t.database.db)).id;
+    categoryId = (await addCategory(t.database.db)).id;
   });
   afterAll(async () => {
     await t?.close();

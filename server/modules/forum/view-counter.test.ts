@@ -4,9 +4,10 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Db } from '../../db/client.ts';
 import { posts } from '../../db/schema/index.ts';
 import { buildTestApp, type TestApp } from '../../test/app.ts';
+import { unique } from '../../test/auth.ts';
 import { testDatabases } from '../../test/databases.ts';
-import { unique } from '../auth/testing.ts';
-import { addCategory, createPost, member, type Member } from './post-testing.ts';
+import { addCategory, createPost } from '../../test/forum.ts';
+import { member, type Member } from '../../test/members.ts';
 import { createViewCounter, viewerKey } from './view-counter.ts';
 
 const silent = { error: () => {} };

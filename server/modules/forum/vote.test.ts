@@ -5,9 +5,10 @@ import { ENGAGEMENT_MSG, type TVoteResponse } from '../../../common/contracts/fo
 import type { TPostList } from '../../../common/contracts/forum.ts';
 import { commentVotes, comments, postVotes, posts, users } from '../../db/schema/index.ts';
 import { buildTestApp, type TestApp } from '../../test/app.ts';
+import { get, post, signUp } from '../../test/auth.ts';
 import { testDatabases } from '../../test/databases.ts';
-import { get, post, signUp } from '../auth/testing.ts';
-import { insertCategory, insertComment, insertMember, insertPost, suspend } from './engagement-testing.ts';
+import { addCategory, insertComment, insertPost } from '../../test/forum.ts';
+import { insertMember, suspend } from '../../test/members.ts';
 import { hotScore } from './ranking.ts';
 import { applyVote } from './vote-service.ts';
 
@@ -44,7 +45,7 @@ describe.each(testDatabases)('votes API (%s)', (kind) => {
     [alice, bob] = members;
     suspended = await signUp(t);
     await suspend(t.database.db, suspended.id);
-    categoryId = (await insertCategory(t.database.db)).id;
+    categoryId = (await addCategory(t.database.db)).id;
   });
   afterAll(async () => {
     await t?.close();

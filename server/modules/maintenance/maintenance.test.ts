@@ -2,11 +2,12 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { MAINTENANCE_MSG, ZMaintenanceStatus } from '../../../common/contracts/maintenance.ts';
 import { auditLog, conversations, messages, siteSettings, users } from '../../db/schema/index.ts';
-import { connect, listen } from '../../realtime/testing.ts';
 import { buildTestApp, type TestApp } from '../../test/app.ts';
+import { PASSWORD, sessionCookie, signUp } from '../../test/auth.ts';
 import { testDatabases } from '../../test/databases.ts';
-import { PASSWORD, sessionCookie, signUp } from '../auth/testing.ts';
-import { addCategory, call, createPost, member, postBody, type Member } from '../forum/post-testing.ts';
+import { addCategory, createPost, postBody } from '../../test/forum.ts';
+import { call, member, type Member } from '../../test/members.ts';
+import { connect, listen } from '../../test/sockets.ts';
 import { setMaintenance } from './service.ts';
 
 const PAUSED = 'Kerbside is under maintenance. Please try again shortly.';

@@ -7,11 +7,11 @@ import {
   ZMaintenanceStatus,
   ZMaintenanceUpdateRequest,
 } from '../../../common/contracts/maintenance.ts';
+import { recordAudit } from '../../audit/index.ts';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
 import { HttpError } from '../../http-errors.ts';
-import { requireAdmin } from '../../plugins/session.ts';
-import { recordAudit } from '../admin/audit.ts';
+import { requireAdmin } from '../../identity/index.ts';
 import { getMaintenanceCached, rememberMaintenance, setMaintenance } from './service.ts';
 
 const WRITES = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);

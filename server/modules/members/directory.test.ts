@@ -4,9 +4,9 @@ import { directorySearchMode, MEMBERS_MSG, ZDirectoryQuery, type TDirectoryRespo
 import type { Db } from '../../db/client.ts';
 import { users } from '../../db/schema/index.ts';
 import { buildTestApp, type TestApp } from '../../test/app.ts';
+import { get, PASSWORD, unique } from '../../test/auth.ts';
 import { testDatabases } from '../../test/databases.ts';
-import { get, PASSWORD, unique } from '../auth/testing.ts';
-import { call, member, type Member } from '../forum/post-testing.ts';
+import { call, member, type Member } from '../../test/members.ts';
 import {
   cachedValue,
   candidatesPageQuery,

@@ -15,8 +15,7 @@ import {
   users,
 } from '../../db/schema/index.ts';
 import { HttpError } from '../../http-errors.ts';
-import { AUTH_MSG } from '../auth/messages.ts';
-import { presentUser } from '../auth/presenter.ts';
+import { AUTH_MSG, presentUser } from '../../identity/index.ts';
 import { messagesOf } from '../chat/service.ts';
 import { voteType } from '../forum/presenter.ts';
 

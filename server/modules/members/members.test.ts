@@ -6,12 +6,12 @@ import type { TPostList } from '../../../common/contracts/forum.ts';
 import { MEMBERS_MSG, STATUS_MAX, type TProfile, type TPublicProfile } from '../../../common/contracts/members.ts';
 import { REACTION_EMOJI } from '../../../common/reactions.ts';
 import { commentReactions, commentVotes, comments, notifications, postReactions, postVotes, posts, sessions, users, verificationCodes } from '../../db/schema/index.ts';
-import { createSession } from '../../plugins/session.ts';
+import { AUTH_MSG, createSession } from '../../identity/index.ts';
 import { buildTestApp, type TestApp } from '../../test/app.ts';
+import { codeIn, get, lastMailTo, mailsTo, PASSWORD, post, registerUser, sessionCookie, signUp, unique } from '../../test/auth.ts';
 import { testDatabases } from '../../test/databases.ts';
-import { AUTH_MSG } from '../auth/messages.ts';
-import { codeIn, get, lastMailTo, mailsTo, PASSWORD, post, registerUser, sessionCookie, signUp, unique } from '../auth/testing.ts';
-import { addCategory, call, expectCountersConsistent, member, type Member } from '../forum/post-testing.ts';
+import { addCategory, expectCountersConsistent } from '../../test/forum.ts';
+import { call, member, type Member } from '../../test/members.ts';
 import type { TDataExport } from './export-service.ts';
 import { maskEmail, UNUSABLE_PASSWORD_HASH } from './service.ts';
 

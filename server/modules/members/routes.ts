@@ -20,11 +20,9 @@ import {
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
 import { forbidden } from '../../http-errors.ts';
+import { AUTH_MSG, clearSessionCookie, presentUser, requireUser } from '../../identity/index.ts';
 import type { Mailer } from '../../mail/mailer.ts';
 import { perIpLimit } from '../../plugins/rate-limits.ts';
-import { clearSessionCookie, requireUser } from '../../plugins/session.ts';
-import { AUTH_MSG } from '../auth/messages.ts';
-import { presentUser } from '../auth/presenter.ts';
 import { createDirectoryService } from './directory-service.ts';
 import { buildDataExport } from './export-service.ts';
 import { createMembersService } from './service.ts';

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { and, desc, eq, gt, isNull, or, sql } from 'drizzle-orm';
+import { and, desc, eq, isNull, or, sql } from 'drizzle-orm';
 import { DEFAULT_AVATAR } from '../../../common/avatars.ts';
 import type { TPostList } from '../../../common/contracts/forum.ts';
 import {
@@ -24,24 +24,25 @@ import {
   users,
   verificationCodes,
 } from '../../db/schema/index.ts';
-import { badRequest, conflict, HttpError, notFound, tooManyRequests } from '../../http-errors.ts';
-import type { Mailer } from '../../mail/mailer.ts';
-import { emailChangeCodeMail, emailChangedNoticeMail } from '../../mail/templates.ts';
-import { endAllSessions } from '../../plugins/session.ts';
-import { CODE_MAX_ATTEMPTS, CODE_TTL_MS, codeMatches, generateCode, hashCode } from '../auth/codes.ts';
-import { AUTH_MSG } from '../auth/messages.ts';
-import { hashPassword, isCommonPassword, verifyPassword } from '../auth/passwords.ts';
-import { normaliseEmail } from '../auth/service.ts';
+import { badRequest, conflict, HttpError, notFound } from '../../http-errors.ts';
 import {
   assertLoginAllowed,
-  assertMailAllowed,
+  AUTH_MSG,
   clearLoginFailures,
+  codeLimitError,
+  consumeCode,
+  endAllSessions,
   hashIp,
-  HOUR_MS,
+  hashPassword,
+  isCommonPassword,
+  issueCode,
+  normaliseEmail,
+  pendingCodeEmail,
   recordLoginFailure,
-  RESEND_MIN_GAP_MS,
-  RESEND_PER_HOUR,
-} from '../auth/throttle.ts';
+  verifyPassword,
+} from '../../identity/index.ts';
+import type { Mailer } from '../../mail/mailer.ts';
+import { emailChangeCodeMail, emailChangedNoticeMail } from '../../mail/templates.ts';
 import { listColumns, loadCategories, presentPosts } from '../forum/service.ts';
 
 export type MembersDeps = { db: Db; config: Config; mailer: Mailer };
@@ -72,14 +73,6 @@ function pgErrorCode(err: unknown): string | undefined {
   return undefined;
 }
 
-const liveCode = (userId: number, now: Date) =>
-  and(
-    eq(verificationCodes.userId, userId),
-    eq(verificationCodes.purpose, 'change_email'),
-    isNull(verificationCodes.usedAt),
-    gt(verificationCodes.expiresAt, now),
-  );
-
 export function createMembersService({ db, config, mailer }: MembersDeps) {
   const isAdminEmail = (email: string) => config.adminEmails.includes(email);
 
@@ -105,15 +98,7 @@ export function createMembersService({ db, config, mailer }: MembersDeps) {
   }
 
   /** The address of the newest change waiting for its code (not used, not expired, tries left). */
-  async function pendingEmail(userId: number, now = new Date()): Promise<string | null> {
-    const [row] = await db
-      .select({ email: verificationCodes.email, failedAttempts: verificationCodes.failedAttempts })
-      .from(verificationCodes)
-      .where(liveCode(userId, now))
-      .orderBy(desc(verificationCodes.createdAt), desc(verificationCodes.id))
-      .limit(1);
-    return row && row.failedAttempts < CODE_MAX_ATTEMPTS ? row.email : null;
-  }
+  const pendingEmail = (userId: number, now = new Date()) => pendingCodeEmail(db, userId, 'change_email', now);
 
   return {
     loadUser,
@@ -183,38 +168,12 @@ export function createMembersService({ db, config, mailer }: MembersDeps) {
         await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for('update');
         const [taken] = await tx.select({ id: users.id }).from(users).where(eq(users.email, newEmail)).limit(1);
         if (taken) return { kind: 'taken' } as const;
-        const recent = await tx
-          .select({ at: verificationCodes.createdAt })
-          .from(verificationCodes)
-          .where(
-            and(
-              eq(verificationCodes.userId, userId),
-              eq(verificationCodes.purpose, 'change_email'),
-              gt(verificationCodes.createdAt, new Date(now.getTime() - HOUR_MS)),
-            ),
-          );
-        const allowed = assertMailAllowed(recent.map((r) => r.at), { minGapMs: RESEND_MIN_GAP_MS, perHour: RESEND_PER_HOUR }, now.getTime());
-        if (!allowed.ok) return { kind: 'limited', allowed } as const;
         // One change at a time: an earlier code (perhaps for another address) stops working.
-        await tx.update(verificationCodes).set({ expiresAt: now }).where(liveCode(userId, now));
-        const code = generateCode();
-        await tx.insert(verificationCodes).values({
-          userId,
-          purpose: 'change_email',
-          email: newEmail,
-          codeHash: hashCode(userId, code),
-          expiresAt: new Date(now.getTime() + CODE_TTL_MS),
-          createdAt: now,
-        });
-        return { kind: 'ok', code } as const;
+        const issued = await issueCode(tx, { userId, purpose: 'change_email', email: newEmail, now });
+        if (!issued.ok) throw codeLimitError(issued); // nothing written yet: the rollback loses nothing
+        return { kind: 'ok', code: issued.code } as const;
       });
       if (outcome.kind === 'taken') throw conflict(MEMBERS_MSG.emailTaken, { newEmail: MEMBERS_MSG.emailTaken });
-      if (outcome.kind === 'limited') {
-        const seconds = outcome.allowed.retryAfterSeconds;
-        throw outcome.allowed.reason === 'gap'
-          ? tooManyRequests(AUTH_MSG.resendWait, seconds)
-          : tooManyRequests(AUTH_MSG.resendHourly(Math.ceil(seconds / 60)), seconds);
-      }
       await mailer.send({
         to: newEmail,
         kind: 'email_change_code',
@@ -235,29 +194,19 @@ export function createMembersService({ db, config, mailer }: MembersDeps) {
           // The row lock makes parallel guesses count one after the other.
           const [user] = await tx.select().from(users).where(and(eq(users.id, userId), isNull(users.deletedAt))).for('update');
           if (!user) return { kind: 'gone' } as const;
-          const [row] = await tx
-            .select()
-            .from(verificationCodes)
-            .where(and(eq(verificationCodes.userId, userId), eq(verificationCodes.purpose, 'change_email'), isNull(verificationCodes.usedAt)))
-            .orderBy(desc(verificationCodes.createdAt), desc(verificationCodes.id))
-            .limit(1);
-          if (!row || row.expiresAt <= now) return { kind: 'invalid' } as const;
-          if (row.failedAttempts >= CODE_MAX_ATTEMPTS) return { kind: 'tooMany' } as const;
-          if (!codeMatches(row.codeHash, userId, code)) {
-            const failedAttempts = row.failedAttempts + 1;
-            await tx.update(verificationCodes).set({ failedAttempts }).where(eq(verificationCodes.id, row.id));
-            return { kind: failedAttempts >= CODE_MAX_ATTEMPTS ? 'tooMany' : 'invalid' } as const;
-          }
-          await tx.update(verificationCodes).set({ usedAt: now }).where(eq(verificationCodes.id, row.id));
-          const [taken] = await tx.select({ id: users.id }).from(users).where(eq(users.email, row.email)).limit(1);
+          const used = await consumeCode(tx, { userId, purpose: 'change_email', code, now });
+          if (used.kind === 'exhausted') return { kind: 'tooMany' } as const;
+          if (used.kind !== 'ok') return { kind: 'invalid' } as const;
+          const newEmail = used.email;
+          const [taken] = await tx.select({ id: users.id }).from(users).where(eq(users.email, newEmail)).limit(1);
           if (taken) return { kind: 'taken' } as const;
           const [changed] = await tx
             .update(users)
             .set({
-              email: row.email,
+              email: newEmail,
               // Entering the code proves the new address, so it counts as verified, and as an admin address when listed.
               emailVerifiedAt: now,
-              isAdmin: user.isAdmin || isAdminEmail(row.email),
+              isAdmin: user.isAdmin || isAdminEmail(newEmail),
               updatedAt: now,
             })
             .where(eq(users.id, userId))

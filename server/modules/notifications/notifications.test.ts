@@ -4,8 +4,8 @@ import { NOTIFICATION_MSG, ZNotificationList, ZNotificationReadResponse, ZUnread
 import { comments, notifications, posts, users } from '../../db/schema/index.ts';
 import { buildTestApp, type TestApp } from '../../test/app.ts';
 import { testDatabases } from '../../test/databases.ts';
-import { insertMember } from '../forum/engagement-testing.ts';
-import { addCategory, call, createComment, createPost, member, type Member } from '../forum/post-testing.ts';
+import { addCategory, createComment, createPost } from '../../test/forum.ts';
+import { call, insertMember, member, type Member } from '../../test/members.ts';
 import { attachNotificationPush, MAX_MENTIONS, MENTIONS_PER_HOUR, parseMentions } from './service.ts';
 
 describe('parseMentions', () => {

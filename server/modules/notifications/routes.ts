@@ -8,7 +8,7 @@ import {
   ZUnreadCount,
 } from '../../../common/contracts/notifications.ts';
 import type { Db } from '../../db/client.ts';
-import { requireUser } from '../../plugins/session.ts';
+import { requireUser } from '../../identity/index.ts';
 import { attachNotificationPush, listNotifications, markAllRead, markRead, unreadCount } from './service.ts';
 
 /**

@@ -10,7 +10,7 @@ import type { ServerFrame } from '../../../common/ws-events.ts';
 import type { Db } from '../../db/client.ts';
 import { comments, notifications, posts, users } from '../../db/schema/index.ts';
 import { notFound } from '../../http-errors.ts';
-import type { SessionUser } from '../../plugins/session.ts';
+import type { SessionUser } from '../../identity/index.ts';
 import { presentNotification } from './presenter.ts';
 
 // Forum notifications (spec §3 Notification, §4; docs/API.md "Notifications"). Created after the

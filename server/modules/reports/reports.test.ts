@@ -4,7 +4,8 @@ import { REPORT_MSG, REPORTS_PER_HOUR } from '../../../common/contracts/reports.
 import { auditLog, reports, users } from '../../db/schema/index.ts';
 import { buildTestApp, type TestApp } from '../../test/app.ts';
 import { testDatabases } from '../../test/databases.ts';
-import { addCategory, call, createComment, createPost, member, type Member } from '../forum/post-testing.ts';
+import { addCategory, createComment, createPost } from '../../test/forum.ts';
+import { call, member, type Member } from '../../test/members.ts';
 
 const reason = 'This post is spam advertising a fake courier job.';
 

@@ -3,8 +3,8 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { REPORT_MSG, ZCreateReportRequest, ZCreateReportResponse } from '../../../common/contracts/reports.ts';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
+import { requireVerified } from '../../identity/index.ts';
 import type { Mailer } from '../../mail/mailer.ts';
-import { requireVerified } from '../../plugins/session.ts';
 import { createReport } from './service.ts';
 
 /**

@@ -3,7 +3,7 @@ import { REPORT_MSG, REPORTS_PER_HOUR, type TCreateReportRequest } from '../../.
 import type { Db, Tx } from '../../db/client.ts';
 import { comments, posts, reports, users } from '../../db/schema/index.ts';
 import { badRequest, conflict, notFound, tooManyRequests } from '../../http-errors.ts';
-import type { SessionUser } from '../../plugins/session.ts';
+import type { SessionUser } from '../../identity/index.ts';
 
 const HOUR = 3_600_000;
 

@@ -1,6 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { SESSION_IDLE_MS } from '../../plugins/session.ts';
+import { SESSION_IDLE_MS } from '../../identity/index.ts';
 
 const DAY = 24 * 60 * 60 * 1000;
 const BATCH = 5000;
@@ -16,7 +16,7 @@ export function retentionRules(now: Date): Array<{ name: string; table: string; 
   const years2 = new Date(now);
   years2.setFullYear(years2.getFullYear() - 2);
   return [
-    // Past the 30-day absolute expiry, or unused for the 14-day idle timeout (plugins/session.ts).
+    // Past the 30-day absolute expiry, or unused for the 14-day idle timeout (identity/sessions.ts).
     { name: 'expired sessions', table: 'sessions', expired: sql`expires_at < ${now} or last_seen_at < ${new Date(now.getTime() - SESSION_IDLE_MS)}` },
     // Kept a day past expiry: the resend and reset limits count recent ones.
     { name: 'verification codes', table: 'verification_codes', expired: sql`expires_at < ${ago(1)}` },

@@ -14,9 +14,9 @@ import {
 } from '../../../common/contracts/support.ts';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
+import { requireAdmin } from '../../identity/index.ts';
 import type { Mailer } from '../../mail/mailer.ts';
 import { perIpLimit } from '../../plugins/rate-limits.ts';
-import { requireAdmin } from '../../plugins/session.ts';
 import { createSupportService } from './service.ts';
 
 /**

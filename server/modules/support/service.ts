@@ -9,12 +9,12 @@ import {
   type TTicketStatus,
   type TTicketSummary,
 } from '../../../common/contracts/support.ts';
+import { recordAudit } from '../../audit/index.ts';
 import type { Config } from '../../config.ts';
 import type { Db, Tx } from '../../db/client.ts';
 import { supportTicketEntries, supportTickets, users } from '../../db/schema/index.ts';
 import { conflict, notFound } from '../../http-errors.ts';
 import type { Mailer } from '../../mail/mailer.ts';
-import { recordAudit } from '../admin/audit.ts';
 import { supportReceivedMail, supportReplyMail } from './mails.ts';
 
 type TicketRow = typeof supportTickets.$inferSelect;

@@ -3,8 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SUPPORT_LIMITS, SUPPORT_MSG } from '../../../common/contracts/support.ts';
 import { auditLog, supportTickets, users } from '../../db/schema/index.ts';
 import { buildTestApp, type TestApp } from '../../test/app.ts';
+import { freshIp, get, mailsTo, post, signUp, unique } from '../../test/auth.ts';
 import { testDatabases } from '../../test/databases.ts';
-import { freshIp, get, mailsTo, post, signUp, unique } from '../auth/testing.ts';
 import { CONFIRMATIONS_PER_ADDRESS_PER_DAY } from './service.ts';
 
 const form = (overrides: Record<string, unknown> = {}) => ({

@@ -1,15 +1,15 @@
 // The authorisation matrix: every route the app registers × every kind of caller, against the rule
 // written down for it below. The routes come from the app itself (an onRoute hook on every Fastify
 // instance), so a route added without a row here fails the first test by name, and so does a row whose
-// route is gone. Rules are read from each route's preValidation guard (server/plugins/session.ts,
+// route is gone. Rules are read from each route's preValidation guard (server/identity/sessions.ts,
 // requireChat in chat/routes.ts, requireVoter, requireDirectoryAccess) or, where a handler decides
 // (GET /api/auth/user), from the handler.
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { WS_CLOSE } from '../../../common/ws-events.ts';
-import { call } from '../../modules/forum/post-testing.ts';
-import { connect, listen } from '../../realtime/testing.ts';
 import { testDatabases } from '../databases.ts';
+import { call } from '../members.ts';
 import { appRoutes, fillPath, resetCollectedRoutes, type AppRoute } from '../route-table.ts';
+import { connect, listen } from '../sockets.ts';
 import {
   buildSecurityApp,
   changedTables,
@@ -139,7 +139,6 @@ const ACCESS: Record<string, Row> = {
   'POST /api/forum/notifications/:id/read': { rule: 'user', owned: (c) => ({ url: `/api/forum/notifications/${c.memberNotificationId}/read` }) },
 
   // ——— Chat ———
-  'GET /api/chat/directory': { rule: 'chat' },
   'POST /api/chat/start': { rule: 'chat' },
   'PUT /api/chat/conversation/:id/state': {
     rule: 'chat',

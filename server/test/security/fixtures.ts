@@ -8,9 +8,10 @@ import { eq, sql } from 'drizzle-orm';
 import { expect } from 'vitest';
 import type { Db } from '../../db/client.ts';
 import { notifications, users } from '../../db/schema/index.ts';
-import { addCategory, call, createComment, createPost, member, type Member } from '../../modules/forum/post-testing.ts';
-import { cookieName, createSession } from '../../plugins/session.ts';
+import { cookieName, createSession } from '../../identity/index.ts';
 import { buildTestApp, type TestApp } from '../app.ts';
+import { addCategory, createComment, createPost } from '../forum.ts';
+import { call, member, type Member } from '../members.ts';
 
 /** An id that names no row: calls on it by an allowed caller answer 404 and change nothing. */
 export const MISSING_ID = '999999';

@@ -9,9 +9,9 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
 import { CONSENT_GRANTED, CONSENT_HEADER } from '../../../common/contracts/analytics.ts';
 import { ROUTES as PAGE_ROUTES } from '../../../common/routes.ts';
-import type { Member } from '../../modules/forum/post-testing.ts';
-import { freshIp } from '../../modules/auth/testing.ts';
+import { freshIp } from '../auth.ts';
 import { testDatabases } from '../databases.ts';
+import type { Member } from '../members.ts';
 import { appRoutes, fillPath, resetCollectedRoutes, type AppRoute } from '../route-table.ts';
 import {
   buildSecurityApp,

@@ -5,7 +5,7 @@ import { useUser } from '@/lib/auth';
 import { openAuthDialog } from '@/lib/auth-dialog';
 import { cn } from '@/lib/cn';
 import { Button } from '@/components/ui/button';
-import { POSTS_QUERY_ROOT } from '@/features/forum/api/get-posts';
+import { forumKeys } from '@/features/forum/api/keys';
 import { NotificationsSlot } from '@/features/notifications/components/notifications-slot';
 import { ChatSlot } from '@/features/chat/components/chat-slot';
 import { preloadAuthDialog } from './auth-dialog-host';
@@ -19,7 +19,7 @@ export function useForumLinkRefresh() {
   const queryClient = useQueryClient();
   const { pathname } = useLocation();
   return (to: string) => {
-    if (to === '/forum' && pathname === '/forum') void queryClient.invalidateQueries({ queryKey: POSTS_QUERY_ROOT });
+    if (to === '/forum' && pathname === '/forum') void queryClient.invalidateQueries({ queryKey: forumKeys.posts });
   };
 }
 

@@ -2,6 +2,8 @@ import { queryOptions } from '@tanstack/react-query';
 import { AD_FETCH_FAILED, type TAdDevice } from '@common/ads';
 import type { TAdSlot } from '@common/contracts/ads';
 import { CACHE_MS } from '@common/constants';
+import { api } from '@/lib/api-client';
+import { sharedKeys } from '@/lib/query-keys';
 
 /**
  * GET /api/ads/slots?location=…&device=… (spec §7, §9: cached 5 min). A failure throws 'Failed to
@@ -10,20 +12,12 @@ import { CACHE_MS } from '@common/constants';
  */
 export const getAdSlotsQueryOptions = (location: string, device: TAdDevice) =>
   queryOptions({
-    queryKey: ['/api/ads/slots', { location, device }],
+    queryKey: [...sharedKeys.adSlots, { location, device }],
     queryFn: async ({ signal }): Promise<TAdSlot[]> => {
-      let res: Response;
-      try {
-        res = await fetch(`/api/ads/slots?${new URLSearchParams({ location, device })}`, {
-          credentials: 'include',
-          headers: { Accept: 'application/json' },
-          signal,
-        });
-      } catch {
+      const url = `/api/ads/slots?${new URLSearchParams({ location, device })}`;
+      const body = await api.get<unknown>(url, { signal }).catch(() => {
         throw new Error(AD_FETCH_FAILED);
-      }
-      if (!res.ok) throw new Error(AD_FETCH_FAILED);
-      const body: unknown = await res.json().catch(() => null);
+      });
       if (!Array.isArray(body)) throw new Error(AD_FETCH_FAILED);
       return body as TAdSlot[];
     },

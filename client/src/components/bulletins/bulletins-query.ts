@@ -2,6 +2,7 @@ import { queryOptions } from '@tanstack/react-query';
 import type { TBulletin } from '@common/contracts/bulletins';
 import { POLL_MS } from '@common/constants';
 import { api } from '@/lib/api-client';
+import { sharedKeys } from '@/lib/query-keys';
 
 /**
  * GET /api/bulletins, polled every 60 s (spec §7, §9). Keyed by the reader: members-only bulletins
@@ -9,7 +10,7 @@ import { api } from '@/lib/api-client';
  */
 export const getBulletinsQueryOptions = (viewerId: number | null) =>
   queryOptions({
-    queryKey: ['/api/bulletins', { viewer: viewerId }],
+    queryKey: [...sharedKeys.bulletins, { viewer: viewerId }],
     queryFn: async ({ signal }) => {
       const list = await api.get<unknown>('/api/bulletins', { signal });
       return (Array.isArray(list) ? list : []) as TBulletin[];

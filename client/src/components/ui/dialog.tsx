@@ -66,5 +66,3 @@ export function Modal({ open, onOpenChange, title, description, children, layout
     </Dialog.Root>
   );
 }
-
-export const DialogClose = Dialog.Close;

@@ -84,8 +84,8 @@ describe('MessageButton', () => {
     expect(toast).not.toHaveBeenCalled();
   });
 
-  it('words a suspended chat as spec §4 does, other errors as Chat Error', async () => {
-    stubFetch(me, () => new Response('{"message":"Chat requires email verification"}', { status: 403 }));
+  it('words a refusal of chat access as spec §4 does (by its chatAccess reason), other errors as Chat Error', async () => {
+    stubFetch(me, () => new Response('{"message":"Email verification required to use chat","chatAccess":"verification"}', { status: 403 }));
     await renderButton(me, 2);
     await click();
     await waitFor(() =>
@@ -99,5 +99,11 @@ describe('MessageButton', () => {
     stubFetch(me, () => new Response('', { status: 500 }));
     await click();
     await waitFor(() => expect(toast).toHaveBeenLastCalledWith(expect.objectContaining({ title: 'Chat Error', description: 'Failed to start conversation' })));
+
+    // A refusal that is not about access (a block) shows the server's words under Chat Error.
+    vi.unstubAllGlobals();
+    stubFetch(me, () => new Response('{"message":"You cannot message this member."}', { status: 403 }));
+    await click();
+    await waitFor(() => expect(toast).toHaveBeenLastCalledWith(expect.objectContaining({ title: 'Chat Error', description: 'You cannot message this member.' })));
   });
 });

@@ -1,15 +1,16 @@
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { MessageCircle } from 'lucide-react';
-import { api, ApiError } from '@/lib/api-client';
+import { ApiError } from '@/lib/api-client';
 import { useUser } from '@/lib/auth';
+import { refusedChatAccess, startChat } from '@/features/chat/api/chat-api';
 import { Button, type ButtonSize, type ButtonVariant } from './button';
 import { toast } from './toast';
 
 // Spec §5 messaging from the directory (and from a profile): guests are asked to log in, nobody
-// messages themselves; then POST /api/chat/start opens the conversation (spec §7), with spec §4's
-// suspended/verification wording and spec §8's 'Chat Error'. Shared by the directory and members
-// features, which may not import each other.
+// messages themselves; then the chat API's startChat opens the conversation (spec §7), with spec
+// §4's wording for a refusal of chat access and spec §8's 'Chat Error'. Shared by the directory and
+// members features, which may not import each other.
 
 export const MESSAGE_TEXT = {
   authTitle: 'Authentication Required',
@@ -39,8 +40,7 @@ function isMissingEndpoint(err: unknown): boolean {
 }
 
 export function chatErrorToast(err: unknown): { title: string; description: string } {
-  const message = err instanceof ApiError ? (err.serverMessage ?? '') : err instanceof Error ? err.message : '';
-  if (/suspended|verification/i.test(message)) return { title: MESSAGE_TEXT.suspendedTitle, description: MESSAGE_TEXT.suspendedBody };
+  if (refusedChatAccess(err)) return { title: MESSAGE_TEXT.suspendedTitle, description: MESSAGE_TEXT.suspendedBody };
   return { title: MESSAGE_TEXT.errorTitle, description: (err instanceof ApiError && err.serverMessage) || MESSAGE_TEXT.errorFallback };
 }
 
@@ -81,7 +81,7 @@ export function MessageButton({ recipientId, recipientName, variant = 'primary',
     }
     setPending(true);
     try {
-      const res = await api.post<StartChatResponse>('/api/chat/start', { recipientId });
+      const res = await startChat(recipientId);
       if (!openFloatingChat(res)) await navigate(inboxPath(res));
     } catch (err) {
       if (isMissingEndpoint(err)) await navigate('/inbox');

@@ -2,17 +2,12 @@
 // consent header the server insists on (spec §7). keepalive lets a call outlive the page (unload);
 // with a custom header sendBeacon is not possible, fetch keepalive is.
 
+import { apiFetch } from '../api-client';
+
 export const CONSENT_HEADER = 'X-Analytics-Consent';
 
 export type PostJson = (url: string, body: unknown, opts?: { keepalive?: boolean }) => Promise<void>;
 
 export const postJson: PostJson = async (url, body, opts = {}) => {
-  const res = await fetch(url, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json', [CONSENT_HEADER]: 'granted' },
-    body: JSON.stringify(body),
-    credentials: 'include',
-    keepalive: opts.keepalive,
-  });
-  if (!res.ok) throw new Error(`${res.status}: ${res.statusText}`);
+  await apiFetch('POST', url, body, { keepalive: opts.keepalive, headers: { [CONSENT_HEADER]: 'granted' } });
 };

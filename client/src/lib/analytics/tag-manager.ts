@@ -53,8 +53,6 @@ export function loadTagManager(gtmId: string, prefs: CookiePreferences): void {
   document.head.append(script);
 }
 
-export const tagManagerLoaded = () => loadedId !== null;
-
 /** Every choice reaches a loaded container at once (a withdrawal too). */
 export function updateTagConsent(prefs: CookiePreferences | null): void {
   if (!loadedId) return;

@@ -1,32 +1,31 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import type { TAdminAdSlot, TAdSlotCreateRequest, TAdSlotUpdateRequest } from '@common/contracts/ads';
 import { api } from '@/lib/api-client';
+import { sharedKeys } from '@/lib/query-keys';
+import { adminKeys } from './keys';
 
 // Ad slots for the admin (docs/API.md "Ad slots"). Members' browsers keep their slots up to 5 min
 // (spec §9); this browser's are refreshed after every change.
 
-export const ADMIN_ADS_KEY = ['/api/admin/ads'] as const;
-const PUBLIC_ADS_KEY = ['/api/ads/slots'] as const;
-
 export const getAdminAdsQueryOptions = () =>
   queryOptions({
-    queryKey: ADMIN_ADS_KEY,
-    queryFn: ({ signal }) => api.get<TAdminAdSlot[]>(ADMIN_ADS_KEY[0], { signal }),
+    queryKey: adminKeys.ads,
+    queryFn: ({ signal }) => api.get<TAdminAdSlot[]>('/api/admin/ads', { signal }),
     staleTime: 15_000,
   });
 
 function useRefresh() {
   const queryClient = useQueryClient();
   return () => {
-    void queryClient.invalidateQueries({ queryKey: ADMIN_ADS_KEY });
-    void queryClient.invalidateQueries({ queryKey: PUBLIC_ADS_KEY });
+    void queryClient.invalidateQueries({ queryKey: adminKeys.ads });
+    void queryClient.invalidateQueries({ queryKey: sharedKeys.adSlots });
   };
 }
 
 export function useCreateAd() {
   const refresh = useRefresh();
   return useMutation({
-    mutationFn: (input: TAdSlotCreateRequest) => api.post<TAdminAdSlot>(ADMIN_ADS_KEY[0], input),
+    mutationFn: (input: TAdSlotCreateRequest) => api.post<TAdminAdSlot>('/api/admin/ads', input),
     onSuccess: refresh,
   });
 }

@@ -2,6 +2,7 @@ import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import type { TAnalyticsReport } from '@common/contracts/analytics';
 import { ApiError, api, withQuery } from '@/lib/api-client';
 import { shouldRetryQuery } from '@/lib/query-client';
+import { adminKeys } from './keys';
 
 export const ADMIN_ANALYTICS_URL = '/api/admin/analytics';
 
@@ -10,7 +11,7 @@ export type AnalyticsPeriod = { from: string; to: string };
 /** GET /api/admin/analytics for a period of Europe/London days (both ends included). */
 export const getAdminAnalyticsQueryOptions = (period: AnalyticsPeriod) =>
   queryOptions({
-    queryKey: [ADMIN_ANALYTICS_URL, period] as const,
+    queryKey: adminKeys.analytics(period),
     queryFn: ({ signal }) => api.get<TAnalyticsReport>(withQuery(ADMIN_ANALYTICS_URL, period), { signal }),
     // Changing the period keeps the last report on screen until the new one arrives.
     placeholderData: keepPreviousData,

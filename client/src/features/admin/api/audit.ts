@@ -1,17 +1,16 @@
 import { infiniteQueryOptions } from '@tanstack/react-query';
 import type { TAuditPage } from '@common/contracts/admin';
 import { api, withQuery } from '@/lib/api-client';
+import { adminKeys } from './keys';
 
 // The audit log: every admin action, newest first (docs/API.md "Admin: dashboard, members, audit log").
 
-export const AUDIT_ROOT = ['/api/admin/audit-log'] as const;
-
 export const getAuditQueryOptions = (target?: { type: string; id: string | number }) =>
   infiniteQueryOptions({
-    queryKey: [...AUDIT_ROOT, target ? `${target.type}:${target.id}` : 'all'] as const,
+    queryKey: adminKeys.audit.list(target),
     queryFn: ({ signal, pageParam }) =>
       api.get<TAuditPage>(
-        withQuery(AUDIT_ROOT[0], { cursor: pageParam ?? undefined, targetType: target?.type, targetId: target ? String(target.id) : undefined }),
+        withQuery('/api/admin/audit-log', { cursor: pageParam ?? undefined, targetType: target?.type, targetId: target ? String(target.id) : undefined }),
         { signal },
       ),
     initialPageParam: null as string | null,

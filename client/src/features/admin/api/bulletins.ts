@@ -1,32 +1,31 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import type { TAdminBulletin, TBulletinCreateRequest, TBulletinUpdateRequest } from '@common/contracts/bulletins';
 import { api } from '@/lib/api-client';
+import { sharedKeys } from '@/lib/query-keys';
+import { adminKeys } from './keys';
 
 // Bulletins for the admin (docs/API.md "Bulletins").
 
-export const ADMIN_BULLETINS_KEY = ['/api/admin/bulletins'] as const;
-/** The forum's bulletin queries (one per reader), refreshed after every change. */
-const PUBLIC_BULLETINS_KEY = ['/api/bulletins'] as const;
-
 export const getAdminBulletinsQueryOptions = () =>
   queryOptions({
-    queryKey: ADMIN_BULLETINS_KEY,
-    queryFn: ({ signal }) => api.get<TAdminBulletin[]>(ADMIN_BULLETINS_KEY[0], { signal }),
+    queryKey: adminKeys.bulletins,
+    queryFn: ({ signal }) => api.get<TAdminBulletin[]>('/api/admin/bulletins', { signal }),
     staleTime: 15_000,
   });
 
 function useRefresh() {
   const queryClient = useQueryClient();
   return () => {
-    void queryClient.invalidateQueries({ queryKey: ADMIN_BULLETINS_KEY });
-    void queryClient.invalidateQueries({ queryKey: PUBLIC_BULLETINS_KEY });
+    void queryClient.invalidateQueries({ queryKey: adminKeys.bulletins });
+    // The forum's bulletin queries (one per reader) show the change too.
+    void queryClient.invalidateQueries({ queryKey: sharedKeys.bulletins });
   };
 }
 
 export function useCreateBulletin() {
   const refresh = useRefresh();
   return useMutation({
-    mutationFn: (input: TBulletinCreateRequest) => api.post<TAdminBulletin>(ADMIN_BULLETINS_KEY[0], input),
+    mutationFn: (input: TBulletinCreateRequest) => api.post<TAdminBulletin>('/api/admin/bulletins', input),
     onSuccess: refresh,
   });
 }

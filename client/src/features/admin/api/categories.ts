@@ -1,14 +1,12 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import type { TAdminCategory, TCreateCategoryRequest, TUpdateCategoryRequest } from '@common/contracts/moderation';
-import { api, apiRequest } from '@/lib/api-client';
-
-const CATEGORIES_KEY = ['/api/admin/categories'] as const;
-/** The forum's public category list, refreshed after every change. */
-const PUBLIC_CATEGORIES_KEY = ['/api/forum/categories'] as const;
+import { api } from '@/lib/api-client';
+import { sharedKeys } from '@/lib/query-keys';
+import { adminKeys } from './keys';
 
 export const getAdminCategoriesQueryOptions = () =>
   queryOptions({
-    queryKey: CATEGORIES_KEY,
+    queryKey: adminKeys.categories,
     queryFn: ({ signal }) => api.get<TAdminCategory[]>('/api/admin/categories', { signal }),
     staleTime: 15_000,
   });
@@ -16,9 +14,10 @@ export const getAdminCategoriesQueryOptions = () =>
 function useRefresh() {
   const queryClient = useQueryClient();
   return () => {
-    void queryClient.invalidateQueries({ queryKey: CATEGORIES_KEY });
-    void queryClient.invalidateQueries({ queryKey: PUBLIC_CATEGORIES_KEY });
-    void queryClient.invalidateQueries({ queryKey: ['/api/forum/posts'] });
+    void queryClient.invalidateQueries({ queryKey: adminKeys.categories });
+    // The forum's category list and post lists show the change too.
+    void queryClient.invalidateQueries({ queryKey: sharedKeys.categories });
+    void queryClient.invalidateQueries({ queryKey: sharedKeys.posts });
   };
 }
 
@@ -45,19 +44,19 @@ export function useOrderCategories() {
   return useMutation({
     mutationFn: (ids: number[]) => api.put<TAdminCategory[]>('/api/admin/categories/order', { ids }),
     onMutate: async (ids) => {
-      await queryClient.cancelQueries({ queryKey: CATEGORIES_KEY });
-      const before = queryClient.getQueryData<TAdminCategory[]>(CATEGORIES_KEY);
+      await queryClient.cancelQueries({ queryKey: adminKeys.categories });
+      const before = queryClient.getQueryData<TAdminCategory[]>(adminKeys.categories);
       if (before) {
         const byId = new Map(before.map((c) => [c.id, c]));
         queryClient.setQueryData(
-          CATEGORIES_KEY,
+          adminKeys.categories,
           ids.map((id, position) => ({ ...byId.get(id)!, position })),
         );
       }
       return { before };
     },
     onError: (_err, _ids, ctx) => {
-      if (ctx?.before) queryClient.setQueryData(CATEGORIES_KEY, ctx.before);
+      if (ctx?.before) queryClient.setQueryData(adminKeys.categories, ctx.before);
     },
     onSettled: refresh,
   });
@@ -68,7 +67,7 @@ export function useDeleteCategory() {
   const refresh = useRefresh();
   return useMutation({
     mutationFn: ({ id, moveTo }: { id: number; moveTo?: number }) =>
-      apiRequest<{ message: string }>('DELETE', `/api/admin/categories/${id}`, moveTo ? { moveTo } : undefined),
+      api.delete<{ message: string }>(`/api/admin/categories/${id}`, moveTo ? { moveTo } : undefined),
     onSuccess: refresh,
   });
 }

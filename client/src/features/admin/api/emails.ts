@@ -1,15 +1,13 @@
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import type { TAnnouncement, TAnnouncementCreate, TAnnouncementList, TAnnouncementPreview, TEmailStatus, TOutboxEmail, TOutboxList } from '@common/contracts/admin-emails';
 import { api, withQuery } from '@/lib/api-client';
+import { adminKeys } from './keys';
 
 // Admin outbox and announcements (docs/API.md "Admin: emails and announcements").
 
-export const OUTBOX_ROOT = ['/api/admin/emails'] as const;
-export const ANNOUNCEMENTS_ROOT = ['/api/admin/announcements'] as const;
-
 export const getOutboxQueryOptions = (status: TEmailStatus | undefined, cursor: number | undefined) =>
   queryOptions({
-    queryKey: [...OUTBOX_ROOT, status ?? 'all', cursor ?? 0] as const,
+    queryKey: adminKeys.outbox.list(status, cursor),
     queryFn: ({ signal }) => api.get<TOutboxList>(withQuery('/api/admin/emails', { status, cursor }), { signal }),
     placeholderData: keepPreviousData,
     staleTime: 10_000,
@@ -19,21 +17,21 @@ export function useRetryEmail() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (id: number) => api.post<TOutboxEmail>(`/api/admin/emails/${id}/retry`),
-    onSettled: () => void queryClient.invalidateQueries({ queryKey: OUTBOX_ROOT }),
+    onSettled: () => void queryClient.invalidateQueries({ queryKey: adminKeys.outbox.all }),
   });
 }
 
 /** Polled every 5 s while an announcement is being sent, so its progress moves on screen. */
 export const getAnnouncementsQueryOptions = () =>
   queryOptions({
-    queryKey: ANNOUNCEMENTS_ROOT,
+    queryKey: adminKeys.announcements.all,
     queryFn: ({ signal }) => api.get<TAnnouncementList>('/api/admin/announcements', { signal }),
     refetchInterval: (q) => (q.state.data?.announcements.some((a) => a.status === 'sending') ? 5000 : false),
   });
 
 export const getAnnouncementPreviewQueryOptions = (id: number) =>
   queryOptions({
-    queryKey: [...ANNOUNCEMENTS_ROOT, id, 'preview'] as const,
+    queryKey: adminKeys.announcements.preview(id),
     queryFn: ({ signal }) => api.get<TAnnouncementPreview>(`/api/admin/announcements/${id}/preview`, { signal }),
     staleTime: 0,
   });
@@ -42,7 +40,7 @@ export function useCreateAnnouncement() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (input: TAnnouncementCreate) => api.post<TAnnouncement>('/api/admin/announcements', input),
-    onSuccess: () => void queryClient.invalidateQueries({ queryKey: ANNOUNCEMENTS_ROOT }),
+    onSuccess: () => void queryClient.invalidateQueries({ queryKey: adminKeys.announcements.all }),
   });
 }
 
@@ -51,8 +49,8 @@ export function useSendAnnouncement() {
   return useMutation({
     mutationFn: (id: number) => api.post<TAnnouncement>(`/api/admin/announcements/${id}/send`),
     onSuccess: () => {
-      void queryClient.invalidateQueries({ queryKey: ANNOUNCEMENTS_ROOT });
-      void queryClient.invalidateQueries({ queryKey: OUTBOX_ROOT });
+      void queryClient.invalidateQueries({ queryKey: adminKeys.announcements.all });
+      void queryClient.invalidateQueries({ queryKey: adminKeys.outbox.all });
     },
   });
 }

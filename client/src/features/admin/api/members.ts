@@ -1,18 +1,17 @@
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import type { TAdminMemberDetail, TAdminMemberList, TMemberStatus } from '@common/contracts/admin';
 import { api, withQuery } from '@/lib/api-client';
-import { AUDIT_ROOT } from './audit';
-import { DASHBOARD_KEY } from './dashboard';
+import { adminKeys } from './keys';
 
 // Admin members (docs/API.md "Admin: dashboard, members, audit log").
 
-export const MEMBERS_ROOT = ['/api/admin/members'] as const;
+const MEMBERS_URL = '/api/admin/members';
 
 export const getMembersQueryOptions = (q: string, status: TMemberStatus, page: number) =>
   queryOptions({
-    queryKey: [...MEMBERS_ROOT, 'list', { q, status, page }] as const,
+    queryKey: adminKeys.members.list(q, status, page),
     queryFn: ({ signal }) =>
-      api.get<TAdminMemberList>(withQuery(MEMBERS_ROOT[0], { q: q || undefined, status: status === 'all' ? undefined : status, page: page > 1 ? page : undefined }), {
+      api.get<TAdminMemberList>(withQuery(MEMBERS_URL, { q: q || undefined, status: status === 'all' ? undefined : status, page: page > 1 ? page : undefined }), {
         signal,
       }),
     placeholderData: keepPreviousData,
@@ -21,8 +20,8 @@ export const getMembersQueryOptions = (q: string, status: TMemberStatus, page: n
 
 export const getMemberQueryOptions = (id: number) =>
   queryOptions({
-    queryKey: [...MEMBERS_ROOT, 'member', id] as const,
-    queryFn: ({ signal }) => api.get<TAdminMemberDetail>(`${MEMBERS_ROOT[0]}/${id}`, { signal }),
+    queryKey: adminKeys.members.member(id),
+    queryFn: ({ signal }) => api.get<TAdminMemberDetail>(`${MEMBERS_URL}/${id}`, { signal }),
   });
 
 export type MemberAction =
@@ -36,7 +35,7 @@ export type MemberAction =
   | 'delete';
 
 function send(id: number, action: MemberAction, reason?: string): Promise<unknown> {
-  const base = `${MEMBERS_ROOT[0]}/${id}`;
+  const base = `${MEMBERS_URL}/${id}`;
   const body = reason ? { reason } : {};
   switch (action) {
     case 'suspend-chat':
@@ -64,11 +63,11 @@ export function useMemberAction(id: number) {
   return useMutation({
     mutationFn: ({ action, reason }: { action: MemberAction; reason?: string }) => send(id, action, reason),
     onSuccess: (data, { action }) => {
-      if (action === 'delete') queryClient.removeQueries({ queryKey: getMemberQueryOptions(id).queryKey });
-      else if (action !== 'resend-verification') queryClient.setQueryData(getMemberQueryOptions(id).queryKey, data as TAdminMemberDetail);
-      void queryClient.invalidateQueries({ queryKey: [...MEMBERS_ROOT, 'list'] });
-      void queryClient.invalidateQueries({ queryKey: DASHBOARD_KEY });
-      void queryClient.invalidateQueries({ queryKey: AUDIT_ROOT });
+      if (action === 'delete') queryClient.removeQueries({ queryKey: adminKeys.members.member(id) });
+      else if (action !== 'resend-verification') queryClient.setQueryData(adminKeys.members.member(id), data as TAdminMemberDetail);
+      void queryClient.invalidateQueries({ queryKey: adminKeys.members.lists });
+      void queryClient.invalidateQueries({ queryKey: adminKeys.dashboard });
+      void queryClient.invalidateQueries({ queryKey: adminKeys.audit.all });
     },
   });
 }

@@ -2,18 +2,15 @@ import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@ta
 import type { TPostDetail } from '@common/contracts/forum';
 import type { TAdminPost, TAdminPostList, TAdminReportList, TReportStatus } from '@common/contracts/moderation';
 import { api, withQuery } from '@/lib/api-client';
+import { isForumQuery } from '@/lib/query-keys';
+import { adminKeys } from './keys';
 
 // The moderation screen's calls (docs/API.md "Admin: moderation and categories"). Pin, lock and
 // delete are the forum's own routes; the server audits an admin's use of them.
 
-const REPORTS_ROOT = ['/api/admin/reports'] as const;
-const POSTS_ROOT = ['/api/admin/posts'] as const;
-/** Forum lists and post pages start with this; refreshed after a change so the site shows it. */
-const FORUM_ROOT = '/api/forum/';
-
 export const getReportsQueryOptions = (status: TReportStatus, page = 1) =>
   queryOptions({
-    queryKey: [...REPORTS_ROOT, status, page] as const,
+    queryKey: adminKeys.reports.list(status, page),
     queryFn: ({ signal }) => api.get<TAdminReportList>(withQuery('/api/admin/reports', { status, page: page > 1 ? page : undefined }), { signal }),
     staleTime: 15_000,
     placeholderData: keepPreviousData,
@@ -21,7 +18,7 @@ export const getReportsQueryOptions = (status: TReportStatus, page = 1) =>
 
 export const getAdminPostsQueryOptions = (q: string) =>
   queryOptions({
-    queryKey: [...POSTS_ROOT, q] as const,
+    queryKey: adminKeys.posts.search(q),
     queryFn: ({ signal }) => api.get<TAdminPostList>(withQuery('/api/admin/posts', { q }), { signal }),
     staleTime: 15_000,
     placeholderData: keepPreviousData,
@@ -30,10 +27,11 @@ export const getAdminPostsQueryOptions = (q: string) =>
 function useRefreshAfter() {
   const queryClient = useQueryClient();
   return () => {
-    void queryClient.invalidateQueries({ queryKey: REPORTS_ROOT });
-    void queryClient.invalidateQueries({ queryKey: POSTS_ROOT });
-    void queryClient.invalidateQueries({ predicate: (q) => typeof q.queryKey[0] === 'string' && q.queryKey[0].startsWith(FORUM_ROOT) });
-    void queryClient.invalidateQueries({ queryKey: ['/api/admin/categories'] });
+    void queryClient.invalidateQueries({ queryKey: adminKeys.reports.all });
+    void queryClient.invalidateQueries({ queryKey: adminKeys.posts.all });
+    // Forum lists and post pages, so the site shows the change.
+    void queryClient.invalidateQueries({ predicate: isForumQuery });
+    void queryClient.invalidateQueries({ queryKey: adminKeys.categories });
   };
 }
 

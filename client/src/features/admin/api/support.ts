@@ -1,14 +1,13 @@
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import type { TTicketDetail, TTicketList, TTicketStatus } from '@common/contracts/support';
 import { api, withQuery } from '@/lib/api-client';
+import { adminKeys } from './keys';
 
 // Admin support desk (docs/API.md "Support").
 
-export const TICKETS_ROOT = ['/api/admin/support'] as const;
-
 export const getTicketsQueryOptions = (status: TTicketStatus, page = 1) =>
   queryOptions({
-    queryKey: [...TICKETS_ROOT, 'list', status, page] as const,
+    queryKey: adminKeys.tickets.list(status, page),
     queryFn: ({ signal }) => api.get<TTicketList>(withQuery('/api/admin/support', { status, page: page > 1 ? page : undefined }), { signal }),
     placeholderData: keepPreviousData,
     staleTime: 15_000,
@@ -16,7 +15,7 @@ export const getTicketsQueryOptions = (status: TTicketStatus, page = 1) =>
 
 export const getTicketQueryOptions = (id: number) =>
   queryOptions({
-    queryKey: [...TICKETS_ROOT, 'ticket', id] as const,
+    queryKey: adminKeys.tickets.ticket(id),
     queryFn: ({ signal }) => api.get<TTicketDetail>(`/api/admin/support/${id}`, { signal }),
   });
 
@@ -29,8 +28,8 @@ export function useTicketAction(id: number) {
     mutationFn: (action: TicketAction) =>
       api.post<TTicketDetail>(`/api/admin/support/${id}/${action.kind}`, 'body' in action ? { body: action.body } : undefined),
     onSuccess: (ticket) => {
-      queryClient.setQueryData(getTicketQueryOptions(id).queryKey, ticket);
-      void queryClient.invalidateQueries({ queryKey: [...TICKETS_ROOT, 'list'] });
+      queryClient.setQueryData(adminKeys.tickets.ticket(id), ticket);
+      void queryClient.invalidateQueries({ queryKey: adminKeys.tickets.lists });
     },
   });
 }

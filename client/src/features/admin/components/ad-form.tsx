@@ -17,7 +17,7 @@ import { AdView, type AdContent } from '@/components/ads/ad-frame';
 import { FormField, inputClasses } from '@/components/ui/form-field';
 import { Switch } from '@/components/ui/switch';
 import { FormActions } from './form-actions';
-import { serverFieldErrors, zodFieldErrors } from './form-errors';
+import { formErrors, zodFieldErrors } from '@/lib/form-errors';
 
 type Props = {
   initial?: TAdminAdSlot;
@@ -108,7 +108,7 @@ export function AdForm({ initial, submitLabel, pending, onSubmit, onCancel }: Pr
     try {
       await onSubmit(values);
     } catch (err) {
-      setErrors(withHidden(serverFieldErrors(err, 'Could not save the ad.')));
+      setErrors(withHidden(formErrors(err, 'Could not save the ad.')));
     }
   };
 

@@ -1,12 +1,12 @@
 import { useEffect, useRef } from 'react';
 import uPlot from 'uplot';
 import 'uplot/dist/uPlot.min.css';
+import { LONDON, formatDayMonth } from '@/lib/dates';
 
 /** `dash` tells apart lines that lie on top of each other (e.g. one page view per session). */
 export type ChartSeries = { label: string; values: number[]; color: string; dash?: number[] };
 
 const HEIGHT = 240;
-const tick = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', timeZone: 'Europe/London' });
 
 /**
  * A per-day line chart drawn by uPlot (about 50 kB, loaded only by /admin/analytics through
@@ -26,13 +26,13 @@ export function AnalyticsChart({ days, series }: { days: string[]; series: Chart
       {
         width: width(),
         height: HEIGHT,
-        tzDate: (ts) => uPlot.tzDate(new Date(ts * 1000), 'Europe/London'),
+        tzDate: (ts) => uPlot.tzDate(new Date(ts * 1000), LONDON),
         scales: { x: { time: true }, y: { range: (_u, _min, max) => [0, Math.max(1, Math.ceil(max * 1.1))] } },
         series: [
           { label: 'Day', value: (_u, v) => (v == null ? '' : new Date(v * 1000).toISOString().slice(0, 10)) },
           ...series.map((s) => ({ label: s.label, stroke: s.color, width: 2, dash: s.dash, points: { show: days.length <= 45 } })),
         ],
-        axes: [{ values: (_u, splits) => splits.map((t) => tick.format(new Date(t * 1000))) }, { size: 50, values: (_u, ticks) => ticks.map((t) => (Number.isInteger(t) ? String(t) : '')) }],
+        axes: [{ values: (_u, splits) => splits.map((t) => formatDayMonth(t * 1000)) }, { size: 50, values: (_u, ticks) => ticks.map((t) => (Number.isInteger(t) ? String(t) : '')) }],
         legend: { live: true },
       },
       [xs, ...series.map((s) => s.values)],

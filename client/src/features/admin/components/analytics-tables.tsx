@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { rateVital, type TAnalyticsReport, type TAnalyticsVital, type TVitalName, type TVitalRating } from '@common/contracts/analytics';
 import { cn } from '@/lib/cn';
+import { formatDay } from '@/lib/dates';
 
 const nf = new Intl.NumberFormat('en-GB');
 export const formatCount = (n: number) => nf.format(n);
@@ -291,13 +292,4 @@ export function DaysTable({ caption, days, columns }: { caption: string; days: s
       </table>
     </div>
   );
-}
-
-const WEEKDAYS = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'];
-const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
-
-/** '2024-03-30' → 'Sat 30 Mar 2024' (built by hand: browsers' en-GB differ on the comma). */
-export function formatDay(day: string): string {
-  const d = new Date(`${day}T00:00:00Z`);
-  return `${WEEKDAYS[d.getUTCDay()]} ${d.getUTCDate()} ${MONTHS[d.getUTCMonth()]} ${d.getUTCFullYear()}`;
 }

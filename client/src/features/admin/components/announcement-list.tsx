@@ -4,6 +4,7 @@ import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
 import { errorMessage } from '@/lib/api-client';
 import { cn } from '@/lib/cn';
+import { formatDateTime } from '@/lib/dates';
 import { getAnnouncementsQueryOptions } from '../api/emails';
 
 const STATUS: Record<TAnnouncement['status'], { label: string; className: string }> = {
@@ -11,7 +12,6 @@ const STATUS: Record<TAnnouncement['status'], { label: string; className: string
   sending: { label: 'Sending', className: 'bg-accent-100 text-ink' },
   sent: { label: 'Sent', className: 'bg-green-100 text-green-900' },
 };
-const when = (iso: string | null) => (iso ? new Date(iso).toLocaleString('en-GB', { dateStyle: 'medium', timeStyle: 'short', timeZone: 'Europe/London' }) : null);
 
 /** Drafts and sent announcements, newest first, with progress while sending (polled). */
 export function AnnouncementList({ onPreview }: { onPreview: (a: TAnnouncement) => void }) {
@@ -29,8 +29,8 @@ export function AnnouncementList({ onPreview }: { onPreview: (a: TAnnouncement) 
               <span className={cn('mr-2 rounded-full px-2 py-0.5 font-semibold', STATUS[a.status].className)}>{STATUS[a.status].label}</span>
               {a.audienceLabel}
               {a.status !== 'draft' && ` · ${a.sentCount.toLocaleString('en-GB')} sent`}
-              {a.status === 'sent' && a.finishedAt && ` · finished ${when(a.finishedAt)}`}
-              {a.status === 'draft' && ` · written ${when(a.createdAt)}${a.createdBy ? ` by @${a.createdBy}` : ''}`}
+              {a.status === 'sent' && a.finishedAt && ` · finished ${formatDateTime(a.finishedAt)}`}
+              {a.status === 'draft' && ` · written ${formatDateTime(a.createdAt)}${a.createdBy ? ` by @${a.createdBy}` : ''}`}
             </p>
           </div>
           <Button variant={a.status === 'draft' ? 'primary' : 'secondary'} size="sm" onClick={() => onPreview(a)}>

@@ -4,9 +4,8 @@ import type { TAuditEntry } from '@common/contracts/admin';
 import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
 import { errorMessage } from '@/lib/api-client';
+import { formatDateTime } from '@/lib/dates';
 import { actionLabel, getAuditQueryOptions } from '../api/audit';
-
-const when = (iso: string) => new Date(iso).toLocaleString('en-GB', { dateStyle: 'medium', timeStyle: 'short', timeZone: 'Europe/London' });
 
 function Target({ entry }: { entry: TAuditEntry }) {
   if (entry.targetType === 'user' && entry.targetId) {
@@ -57,7 +56,7 @@ export function AuditList({ target, limit }: { target?: { type: string; id: numb
             <span className="font-semibold">{e.actor ? `@${e.actor.username}` : 'A former admin'}</span> {actionLabel(e.action)} <Target entry={e} />
             <span className="text-sm text-muted">
               {' '}
-              · <time dateTime={e.createdAt}>{when(e.createdAt)}</time>
+              · <time dateTime={e.createdAt}>{formatDateTime(e.createdAt)}</time>
             </span>
             <Details details={e.details} />
           </li>

@@ -10,7 +10,7 @@ import { BulletinCard } from '@/components/bulletins/bulletin-card';
 import { FormField, inputClasses } from '@/components/ui/form-field';
 import { Switch } from '@/components/ui/switch';
 import { FormActions } from './form-actions';
-import { serverFieldErrors, zodFieldErrors } from './form-errors';
+import { formErrors, zodFieldErrors } from '@/lib/form-errors';
 
 export type BulletinValues = { title: string; message: string; visibilityType: TBulletinVisibility; isActive: boolean };
 
@@ -43,7 +43,7 @@ export function BulletinForm({ initial, submitLabel, pending, onSubmit, onCancel
         setMessage('');
       }
     } catch (err) {
-      setErrors(serverFieldErrors(err, 'Could not save the bulletin.'));
+      setErrors(formErrors(err, 'Could not save the bulletin.'));
     }
   };
 

@@ -1,6 +1,6 @@
 import { useId, useState, type FormEvent } from 'react';
 import { ZCreateCategoryRequest, type TAdminCategory, type TCreateCategoryRequest } from '@common/contracts/moderation';
-import { ApiError, errorMessage } from '@/lib/api-client';
+import { formErrors, zodFieldErrors } from '@/lib/form-errors';
 import { FormField, inputClasses } from '@/components/ui/form-field';
 import { FormActions } from './form-actions';
 
@@ -29,9 +29,7 @@ export function CategoryForm({ initial, submitLabel, pending, onSubmit, onCancel
     e.preventDefault();
     const parsed = ZCreateCategoryRequest.safeParse({ name, slug, description, color });
     if (!parsed.success) {
-      const next: Errors = {};
-      for (const issue of parsed.error.issues) next[(issue.path[0] as keyof Errors) ?? 'form'] ??= issue.message;
-      setErrors(next);
+      setErrors(zodFieldErrors(parsed.error));
       return;
     }
     setErrors({});
@@ -43,8 +41,7 @@ export function CategoryForm({ initial, submitLabel, pending, onSubmit, onCancel
         setDescription('');
       }
     } catch (err) {
-      const fields = err instanceof ApiError && err.body && typeof err.body === 'object' && 'errors' in err.body ? (err.body.errors as Errors) : {};
-      setErrors({ ...fields, form: fields && Object.keys(fields).length > 0 ? undefined : errorMessage(err, 'Could not save the category.') });
+      setErrors(formErrors(err, 'Could not save the category.'));
     }
   };
 

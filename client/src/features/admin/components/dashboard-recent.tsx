@@ -1,9 +1,7 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import type { TDashboard } from '@common/contracts/admin';
-import { formatAge } from '@/lib/format';
-
-const when = (iso: string) => new Date(iso).toLocaleString('en-GB', { dateStyle: 'medium', timeStyle: 'short', timeZone: 'Europe/London' });
+import { formatAge, formatDateTime } from '@/lib/dates';
 
 function Panel({ title, children }: { title: string; children: ReactNode }) {
   return (
@@ -29,7 +27,7 @@ export function DashboardRecent({ data }: { data: TDashboard }) {
                   @{u.username}
                 </Link>
                 <span className="text-sm text-muted">
-                  {u.verified ? 'Verified' : 'Unverified'} · <time dateTime={u.createdAt} title={when(u.createdAt)}>{formatAge(u.createdAt)}</time>
+                  {u.verified ? 'Verified' : 'Unverified'} · <time dateTime={u.createdAt} title={formatDateTime(u.createdAt)}>{formatAge(u.createdAt)}</time>
                 </span>
               </li>
             ))}
@@ -49,7 +47,7 @@ export function DashboardRecent({ data }: { data: TDashboard }) {
                 <span className="text-sm text-muted">
                   {p.authorUsername ? `@${p.authorUsername}` : 'Anonymous'}
                   {p.categoryName ? ` in ${p.categoryName}` : ''} · {p.commentCount} {p.commentCount === 1 ? 'reply' : 'replies'} ·{' '}
-                  <time dateTime={p.createdAt} title={when(p.createdAt)}>
+                  <time dateTime={p.createdAt} title={formatDateTime(p.createdAt)}>
                     {formatAge(p.createdAt)}
                   </time>
                 </span>

@@ -6,9 +6,9 @@ import { Spinner } from '@/components/ui/spinner';
 import { toast } from '@/components/ui/toast';
 import { errorMessage } from '@/lib/api-client';
 import { cn } from '@/lib/cn';
+import { formatDateTimeShort } from '@/lib/dates';
 import { getOutboxQueryOptions, useRetryEmail } from '../api/emails';
 
-const when = (iso: string | null) => (iso ? new Date(iso).toLocaleString('en-GB', { dateStyle: 'short', timeStyle: 'short', timeZone: 'Europe/London' }) : '—');
 const STATUS_LABEL: Record<TEmailStatus, string> = { pending: 'Pending', sent: 'Sent', failed: 'Failed' };
 const STATUS_CLASS: Record<TEmailStatus, string> = {
   pending: 'bg-accent-100 text-ink',
@@ -111,8 +111,8 @@ export function EmailOutboxTable() {
                     <span className={cn('rounded-full px-2 py-0.5 font-semibold', STATUS_CLASS[e.status])}>{STATUS_LABEL[e.status]}</span>
                   </td>
                   <td className="p-2 tabular-nums">{e.attempts}</td>
-                  <td className="p-2 whitespace-nowrap">{when(e.createdAt)}</td>
-                  <td className="p-2 whitespace-nowrap">{when(e.sentAt)}</td>
+                  <td className="p-2 whitespace-nowrap">{formatDateTimeShort(e.createdAt, '—')}</td>
+                  <td className="p-2 whitespace-nowrap">{formatDateTimeShort(e.sentAt, '—')}</td>
                   <td className="p-2">{e.status === 'failed' && <RetryButton email={e} />}</td>
                 </tr>
               ))}

@@ -8,11 +8,9 @@ import { inputClasses } from '@/components/ui/form-field';
 import { Spinner } from '@/components/ui/spinner';
 import { toast } from '@/components/ui/toast';
 import { errorMessage } from '@/lib/api-client';
+import { formatDateTime } from '@/lib/dates';
 import { getMemberQueryOptions, useMemberAction, type MemberAction } from '../api/members';
 import { AuditList } from './audit-list';
-
-const when = (iso: string | null) =>
-  iso ? new Date(iso).toLocaleString('en-GB', { dateStyle: 'medium', timeStyle: 'short', timeZone: 'Europe/London' }) : '—';
 
 type ActionSpec = {
   action: MemberAction;
@@ -186,10 +184,10 @@ export function MemberDetail({ id, selfId, onDeleted }: { id: number; selfId?: n
         </Row>
         <Row label="Email">{m.email}</Row>
         <Row label="Status">{states}</Row>
-        <Row label="Joined">{when(m.createdAt)}</Row>
-        {m.suspendedAt && <Row label="Suspended">{when(m.suspendedAt)}</Row>}
-        {m.chatSuspendedAt && <Row label="Chat suspended">{when(m.chatSuspendedAt)}</Row>}
-        <Row label="Last seen">{when(m.lastSeenAt)}</Row>
+        <Row label="Joined">{formatDateTime(m.createdAt, '—')}</Row>
+        {m.suspendedAt && <Row label="Suspended">{formatDateTime(m.suspendedAt, '—')}</Row>}
+        {m.chatSuspendedAt && <Row label="Chat suspended">{formatDateTime(m.chatSuspendedAt, '—')}</Row>}
+        <Row label="Last seen">{formatDateTime(m.lastSeenAt, '—')}</Row>
         <Row label="Sessions">{m.activeSessions}</Row>
         <Row label="Posts">{m.postCount}</Row>
         <Row label="Comments">{m.commentCount}</Row>

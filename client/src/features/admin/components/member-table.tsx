@@ -1,5 +1,6 @@
 import type { TAdminMember } from '@common/contracts/admin';
 import { cn } from '@/lib/cn';
+import { formatDate } from '@/lib/dates';
 
 function Badges({ m }: { m: TAdminMember }) {
   const badges: Array<[string, string]> = [];
@@ -17,8 +18,6 @@ function Badges({ m }: { m: TAdminMember }) {
     </span>
   );
 }
-
-const joined = (iso: string) => new Date(iso).toLocaleDateString('en-GB', { dateStyle: 'medium', timeZone: 'Europe/London' });
 
 /** The members of one page: a card per member, a button opening their record. */
 export function MemberTable({ members, onOpen }: { members: TAdminMember[]; onOpen: (id: number) => void }) {
@@ -40,7 +39,7 @@ export function MemberTable({ members, onOpen }: { members: TAdminMember[]; onOp
             <span className="text-sm break-all">{m.email}</span>
             <span className="grid justify-items-start gap-1 sm:justify-items-end">
               <Badges m={m} />
-              <span className="text-xs text-muted">Joined {joined(m.createdAt)}</span>
+              <span className="text-xs text-muted">Joined {formatDate(m.createdAt)}</span>
             </span>
           </button>
         </li>

@@ -3,7 +3,7 @@ import { Link } from 'react-router';
 import { FileText, MessageSquare, User } from 'lucide-react';
 import type { TAdminReport } from '@common/contracts/moderation';
 import { errorMessage } from '@/lib/api-client';
-import { formatAge } from '@/lib/format';
+import { formatAge } from '@/lib/dates';
 import { Button } from '@/components/ui/button';
 import { inputClasses } from '@/components/ui/form-field';
 import { toast } from '@/components/ui/toast';

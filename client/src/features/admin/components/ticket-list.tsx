@@ -1,5 +1,5 @@
 import type { TTicketSummary } from '@common/contracts/support';
-import { formatAge } from '@/lib/format';
+import { formatAge } from '@/lib/dates';
 import { cn } from '@/lib/cn';
 
 /** The tickets of one status, newest activity first; the open one is marked. */

@@ -7,10 +7,10 @@ import { Spinner } from '@/components/ui/spinner';
 import { toast } from '@/components/ui/toast';
 import { errorMessage } from '@/lib/api-client';
 import { cn } from '@/lib/cn';
+import { formatDateTime } from '@/lib/dates';
 import { getTicketQueryOptions, useTicketAction } from '../api/support';
 
 const STATUS_LABEL = { open: 'Open', answered: 'Answered', closed: 'Closed' } as const;
-const when = (iso: string) => new Date(iso).toLocaleString('en-GB', { dateStyle: 'medium', timeStyle: 'short', timeZone: 'Europe/London' });
 
 function Entry({ entry }: { entry: TTicketEntry }) {
   const note = entry.kind === 'note';
@@ -18,7 +18,7 @@ function Entry({ entry }: { entry: TTicketEntry }) {
     <li className={cn('grid gap-1 rounded-lg border-2 p-3', note ? 'border-amber-300 bg-amber-50' : 'border-brand-100 bg-brand-50')}>
       <p className="text-sm font-semibold">
         {note ? 'Internal note' : 'Reply (emailed)'} · {entry.author ? `@${entry.author.username}` : 'a former admin'} ·{' '}
-        <time dateTime={entry.createdAt}>{when(entry.createdAt)}</time>
+        <time dateTime={entry.createdAt}>{formatDateTime(entry.createdAt)}</time>
       </p>
       <p className="whitespace-pre-wrap break-words">{entry.body}</p>
     </li>
@@ -102,7 +102,7 @@ export function TicketView({ id }: { id: number }) {
           </h2>
           <p className="text-sm text-muted">
             Ticket #{t.id} · {STATUS_LABEL[t.status]} · from {t.name} &lt;{t.email}&gt;
-            {t.user ? ` (member @${t.user.username})` : ' (guest)'} · <time dateTime={t.createdAt}>{when(t.createdAt)}</time>
+            {t.user ? ` (member @${t.user.username})` : ' (guest)'} · <time dateTime={t.createdAt}>{formatDateTime(t.createdAt)}</time>
           </p>
         </div>
         <Button variant={closed ? 'secondary' : 'ghost'} size="sm" onClick={toggle} disabled={action.isPending}>

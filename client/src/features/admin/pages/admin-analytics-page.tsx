@@ -1,11 +1,12 @@
 import { useQuery } from '@tanstack/react-query';
 import { Suspense, lazy, useId, useMemo, type ReactNode } from 'react';
 import { useSearchParams } from 'react-router';
-import { ANALYTICS_DEFAULT_DAYS, ANALYTICS_TIMEZONE, type TAnalyticsReport } from '@common/contracts/analytics';
+import { ANALYTICS_DEFAULT_DAYS, type TAnalyticsReport } from '@common/contracts/analytics';
 import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
 import { errorMessage } from '@/lib/api-client';
 import { cn } from '@/lib/cn';
+import { addDays, todayInLondon } from '@/lib/dates';
 import { getAdminAnalyticsQueryOptions, type AnalyticsPeriod } from '../api/analytics';
 import { AdminLayout } from '../components/admin-layout';
 import {
@@ -26,17 +27,9 @@ const AnalyticsChart = lazy(() => import('../components/analytics-chart').then((
 
 const PRESETS = [7, 30, 90] as const;
 const DAY_RE = /^\d{4}-\d{2}-\d{2}$/;
-const DAY_MS = 86_400_000;
 
-/** Today in Europe/London as YYYY-MM-DD (the server counts London days too). */
-function londonToday(): string {
-  return new Intl.DateTimeFormat('en-CA', { timeZone: ANALYTICS_TIMEZONE, year: 'numeric', month: '2-digit', day: '2-digit' }).format(new Date());
-}
-function addDays(day: string, n: number): string {
-  return new Date(Date.parse(`${day}T00:00:00Z`) + n * DAY_MS).toISOString().slice(0, 10);
-}
 const lastDays = (n: number): AnalyticsPeriod => {
-  const to = londonToday();
+  const to = todayInLondon();
   return { from: addDays(to, -(n - 1)), to };
 };
 
@@ -97,7 +90,7 @@ export function AdminAnalyticsPage() {
 function PeriodPicker({ period, onChange }: { period: AnalyticsPeriod; onChange: (p: AnalyticsPeriod) => void }) {
   const fromId = useId();
   const toId = useId();
-  const today = londonToday();
+  const today = todayInLondon();
   const set = (key: keyof AnalyticsPeriod, value: string) => {
     // A half-typed date is left alone until it is a whole one.
     if (DAY_RE.test(value)) onChange({ ...period, [key]: value });

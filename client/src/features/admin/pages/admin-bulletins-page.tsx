@@ -2,14 +2,13 @@ import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { visibilityLabel, type TAdminBulletin } from '@common/contracts/bulletins';
 import { errorMessage } from '@/lib/api-client';
+import { formatDateTime } from '@/lib/dates';
 import { toast } from '@/components/ui/toast';
 import { getAdminBulletinsQueryOptions, useCreateBulletin, useDeleteBulletin, useUpdateBulletin } from '../api/bulletins';
 import { AdminItemRow } from '../components/admin-item-row';
 import { AdminLayout } from '../components/admin-layout';
 import { BulletinForm } from '../components/bulletin-form';
 import { ConfirmDeleteDialog } from '../components/confirm-delete-dialog';
-
-const dateTime = new Intl.DateTimeFormat('en-GB', { dateStyle: 'medium', timeStyle: 'short', timeZone: 'Europe/London' });
 
 /** /admin/bulletins: the forum's bulletins, newest first; create, edit, switch on and off, delete. */
 export function AdminBulletinsPage() {
@@ -84,7 +83,7 @@ function BulletinRow({ bulletin: b }: { bulletin: TAdminBulletin }) {
   return (
     <AdminItemRow
       title={b.title}
-      details={`${visibilityLabel(b.visibilityType)} · created ${dateTime.format(new Date(b.createdAt))}`}
+      details={`${visibilityLabel(b.visibilityType)} · created ${formatDateTime(b.createdAt)}`}
       switchId={switchId}
       active={b.isActive}
       activeLabels={['Active', 'Off']}

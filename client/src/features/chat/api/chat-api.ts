@@ -1,12 +1,11 @@
 import { infiniteQueryOptions, queryOptions } from '@tanstack/react-query';
-import type { TCatchUpResponse, TChatMessage, TConversation, TInboxItem, TUnreadCount } from './types';
-import { api, withQuery } from '@/lib/api-client';
+import type { TCatchUpResponse, TChatAccessReason, TChatMessage, TConversation, TInboxItem, TStartChatResponse, TUnreadCount } from './types';
+import { api, ApiError, withQuery } from '@/lib/api-client';
 
 // Spec §7 chat and inbox calls (docs/API.md "Chat").
 
 export const INBOX_ROOT = ['/api/inbox/conversations'] as const;
 export const CHAT_UNREAD_KEY = ['/api/chat/unread-count'] as const;
-export const CHAT_ACCESS_KEY = ['/api/chat/directory'] as const;
 
 export const conversationKey = (id: number | string) => [...INBOX_ROOT, String(id)] as const;
 
@@ -59,15 +58,6 @@ export const chatUnreadQueryOptions = () =>
     retry: retryUnlessRefused(3),
   });
 
-/** Spec §4 Chat access: allowed once this check succeeds. */
-export const chatAccessQueryOptions = () =>
-  queryOptions({
-    queryKey: CHAT_ACCESS_KEY,
-    queryFn: ({ signal }) => api.get<unknown>(CHAT_ACCESS_KEY[0], { signal }),
-    retry: retryUnlessRefused(3),
-    staleTime: 60_000,
-  });
-
 export const catchUp = (conversationId: number | string, after: number) =>
   api.get<TCatchUpResponse>(withQuery('/api/chat/messages', { conversationId: String(conversationId), after }));
 
@@ -79,4 +69,12 @@ export const markConversationRead = (conversationId: number | string) => api.put
 export const setWindowState = (conversationId: number | string, state: 'open' | 'minimized' | 'closed') =>
   api.put<unknown>(`/api/chat/conversation/${encodeURIComponent(String(conversationId))}/state`, { state });
 
-export const startChat = (recipientId: number) => api.post<{ id: number; conversationId: number }>('/api/chat/start', { recipientId });
+/** Spec §5/§7: the pair's conversation, new or existing (the Message button). */
+export const startChat = (recipientId: number) => api.post<TStartChatResponse>('/api/chat/start', { recipientId });
+
+/** Why a call was refused chat (spec §4 Chat access), read from the 403's `chatAccess`; null for any other failure. */
+export function refusedChatAccess(err: unknown): TChatAccessReason | null {
+  const body = err instanceof ApiError && err.status === 403 ? err.body : null;
+  const reason = body && typeof body === 'object' && 'chatAccess' in body ? body.chatAccess : null;
+  return reason === 'verification' || reason === 'suspended' ? reason : null;
+}

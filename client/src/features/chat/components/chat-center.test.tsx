@@ -1,9 +1,12 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, screen, waitFor } from '@testing-library/react';
+import type { TUser } from '@common/contracts/auth';
 import type { TChatMessage } from '@common/contracts/chat';
+import { USER_QUERY_KEY } from '@/lib/auth';
 import { saveConsent } from '@/lib/consent';
 import type * as SocketClientModule from '@/lib/socket-client';
 import { renderWithProviders } from '@/test/render';
+import { testUser } from '@/test/users';
 import { closeAllWindows, getWindows, OPEN_CHAT_EVENT, toggleMinimized } from '../lib/chat-windows';
 import { ChatCenter, NOTIFICATION_CLOSE_MS } from './chat-center';
 
@@ -63,10 +66,11 @@ const msg = (id: number, conversationId: number): TChatMessage => ({
   readAt: null,
   clientMessageId: null,
 });
-const incoming = (id: number, conversationId = 5) =>
+const frame = (f: { type: string; [field: string]: unknown }) =>
   act(() => {
-    for (const h of socket.handlers.get('new_message') ?? []) h({ type: 'new_message', conversationId, senderName: 'jo', message: msg(id, conversationId) });
+    for (const h of socket.handlers.get(f.type) ?? []) h(f);
   });
+const incoming = (id: number, conversationId = 5) => frame({ type: 'new_message', conversationId, senderName: 'jo', message: msg(id, conversationId) });
 
 let visibility: DocumentVisibilityState = 'visible';
 const notifications: { title: string; closed: boolean }[] = [];
@@ -173,6 +177,64 @@ describe('ChatCenter', () => {
     expect(notifications[0]!.closed).toBe(false);
     act(() => vi.advanceTimersByTime(20));
     expect(notifications[0]!.closed).toBe(true);
+  });
+
+  it('one message_delivered per message, however often its frame comes', async () => {
+    renderWithProviders(<ChatCenter userId={ME} />);
+    await screen.findByRole('link', { name: 'Messages' });
+    incoming(11);
+    incoming(11);
+    expect(socket.sent.filter((f) => f.type === 'message_delivered')).toEqual([{ type: 'message_delivered', payload: { conversationId: 5, messageIds: [11] } }]);
+  });
+
+  it('keeps the cached inbox and the badge from the frames: no refetch for a conversation it has, a refetch for a new one', async () => {
+    const { queryClient } = renderWithProviders(<ChatCenter userId={ME} />);
+    await screen.findByRole('link', { name: 'Messages' });
+    const row = (id: number) => ({ id, otherUser: { id: 2, username: 'jo', avatar: null, statusText: null }, lastMessage: null, unreadCount: 0, state: 'open', updatedAt: '2026-01-01T00:00:00.000Z' });
+    queryClient.setQueryData(['/api/inbox/conversations'], { pages: [[row(4), row(5)]], pageParams: [null] });
+    const inboxFetches = () => vi.mocked(fetch).mock.calls.filter(([url]) => String(url).startsWith('/api/inbox/conversations?') || url === '/api/inbox/conversations').length;
+    const before = inboxFetches();
+
+    incoming(21, 5);
+    frame({ type: 'inbox_update', conversationId: 5, unreadCount: 1, totalUnread: 3 });
+    const data = queryClient.getQueryData<{ pages: { id: number; unreadCount: number; lastMessage: { id: number } | null }[][] }>(['/api/inbox/conversations']);
+    expect(data!.pages[0]!.map((c) => [c.id, c.unreadCount, c.lastMessage?.id ?? null])).toEqual([
+      [5, 1, 21],
+      [4, 0, null],
+    ]);
+    expect(await screen.findByRole('link', { name: 'Messages, 3 unread' })).toBeTruthy();
+    expect(inboxFetches()).toBe(before);
+    const stale = () => queryClient.getQueryState(['/api/inbox/conversations'])?.isInvalidated;
+    expect(stale()).toBe(false);
+
+    incoming(22, 9); // not in the cached inbox: refetched (by the inbox list, when one is shown)
+    expect(stale()).toBe(true);
+  });
+
+  it('chat_access: the suspension reaches the signed-in user at once, with one toast off /inbox; lifting it restores access', async () => {
+    const { queryClient } = renderWithProviders(<ChatCenter userId={ME} />);
+    await screen.findByRole('link', { name: 'Messages' });
+    queryClient.setQueryData(USER_QUERY_KEY, testUser({ id: ME }));
+    frame({ type: 'chat_access', allowed: false, reason: 'suspended' });
+    expect(queryClient.getQueryData<TUser>(USER_QUERY_KEY)).toMatchObject({ chatSuspended: true });
+    expect(toast).toHaveBeenCalledWith(
+      expect.objectContaining({ title: 'Chat Feature Suspended', description: 'Your chat feature has been suspended by an administrator.' }),
+    );
+    // A refused frame later says it again: already known, no second toast.
+    frame({ type: 'chat_access', allowed: false, reason: 'suspended' });
+    expect(toast).toHaveBeenCalledTimes(1);
+    frame({ type: 'chat_access', allowed: true });
+    expect(queryClient.getQueryData<TUser>(USER_QUERY_KEY)).toMatchObject({ chatSuspended: false, emailVerified: true });
+    expect(toast).toHaveBeenCalledTimes(1);
+  });
+
+  it('chat_access on /inbox: the user is updated, the access gate there gives the toast', async () => {
+    const { queryClient } = renderWithProviders(<ChatCenter userId={ME} />, { route: '/inbox' });
+    await screen.findByRole('link', { name: 'Messages' });
+    queryClient.setQueryData(USER_QUERY_KEY, testUser({ id: ME }));
+    frame({ type: 'chat_access', allowed: false, reason: 'suspended' });
+    expect(queryClient.getQueryData<TUser>(USER_QUERY_KEY)).toMatchObject({ chatSuspended: true });
+    expect(toast).not.toHaveBeenCalled();
   });
 
   it('never asks for notification permission by itself', async () => {

@@ -7,8 +7,12 @@ import { getSocketClient, useSocketConnection, useSocketEvent, useSocketReconnec
 import { toast } from '@/components/ui/toast';
 import { cn } from '@/lib/cn';
 import { useConsent } from '@/lib/consent';
-import { CHAT_ACCESS_KEY, CHAT_UNREAD_KEY, chatUnreadQueryOptions, INBOX_ROOT } from '../api/chat-api';
-import { accessProblem, badge, CHAT_TEXT, newMessageToastTitle, unreadTitle } from '../lib/messages';
+import { USER_QUERY_KEY } from '@/lib/auth';
+import type { TUser } from '@common/contracts/auth';
+import { CHAT_UNREAD_KEY, chatUnreadQueryOptions, INBOX_ROOT } from '../api/chat-api';
+import { receiptsFor } from '../lib/conversation-sync';
+import { withNewMessage, withUnreadCount, type InboxPages } from '../lib/inbox-cache';
+import { badge, chatAccessProblem, CHAT_TEXT, newMessageToastTitle, unreadTitle, withChatAccess } from '../lib/messages';
 import { closeAllWindows, hasWindow, isWindowShown, LARGE_SCREEN_QUERY, openWindow } from '../lib/chat-windows';
 import { ChatDock } from './chat-dock';
 
@@ -59,17 +63,21 @@ export function ChatCenter({ userId, className }: { userId: number; className?: 
   const viewing = /^\/inbox\/([^/]+)/.exec(pathname)?.[1];
   const burst = useRef<{ n: number; until: number }>({ n: 0, until: 0 });
 
+  // Each message changes the cached inbox from its frames (no refetch, unless its conversation is not
+  // loaded yet); the counts come with the inbox_update that follows every message and read.
   useSocketEvent('inbox_update', (frame) => {
     queryClient.setQueryData(CHAT_UNREAD_KEY, { count: frame.totalUnread });
-    void queryClient.invalidateQueries({ queryKey: INBOX_ROOT, exact: true });
+    queryClient.setQueryData<InboxPages>(INBOX_ROOT, (data) => data && withUnreadCount(data, frame.conversationId, frame.unreadCount));
   });
 
   useSocketEvent('new_message', (frame) => {
-    void queryClient.invalidateQueries({ queryKey: INBOX_ROOT, exact: true });
+    const inbox = queryClient.getQueryData<InboxPages>(INBOX_ROOT);
+    const next = inbox && withNewMessage(inbox, frame.conversationId, frame.message);
+    if (next) queryClient.setQueryData(INBOX_ROOT, next);
+    else if (inbox) void queryClient.invalidateQueries({ queryKey: INBOX_ROOT, exact: true });
     if (frame.message.senderId === userId) return;
-    // This client has it (issue 5: delivered when the recipient's client has the message).
-    if (!frame.message.deliveredAt) getSocketClient().send('message_delivered', { conversationId: frame.conversationId, messageIds: [frame.message.id] });
-    void queryClient.invalidateQueries({ queryKey: CHAT_UNREAD_KEY });
+    // This client has it (issue 5): the open conversation reports it through the same receipts, once.
+    if (!frame.message.deliveredAt) receiptsFor(getSocketClient()).delivered(frame.conversationId, [frame.message.id]);
     const hidden = document.visibilityState === 'hidden';
     const id = String(frame.conversationId);
     const windows = floating && largeScreen();
@@ -99,12 +107,17 @@ export function ChatCenter({ userId, className }: { userId: number; className?: 
 
   useSocketReconnected(() => void queryClient.invalidateQueries({ queryKey: CHAT_UNREAD_KEY }));
 
-  // An admin suspended this member's chat (an error frame not tied to a send): spec §4 toast at once,
-  // and the access check runs again. On /inbox the access gate shows the card and the toast itself.
-  useSocketEvent('error', (frame) => {
-    if (frame.clientMessageId || accessProblem(frame.message) !== 'suspended') return;
-    void queryClient.invalidateQueries({ queryKey: CHAT_ACCESS_KEY });
-    if (!pathname.startsWith('/inbox')) toast({ title: CHAT_TEXT.suspendedTitle, description: CHAT_TEXT.suspendedBody, variant: 'destructive' });
+  // Chat access changed (an admin suspended or restored it, or a chat frame was refused for it): the
+  // signed-in user the access gate reads is updated, and a new suspension gets spec §4's toast at once.
+  // On /inbox the gate shows the card and the toast itself.
+  useSocketEvent('chat_access', (frame) => {
+    const user = queryClient.getQueryData<TUser | null>(USER_QUERY_KEY);
+    if (!user) return;
+    const next = withChatAccess(user, frame);
+    if (next === user) return;
+    queryClient.setQueryData(USER_QUERY_KEY, next);
+    const suspendedNow = chatAccessProblem(next) === 'suspended' && chatAccessProblem(user) !== 'suspended';
+    if (suspendedNow && !pathname.startsWith('/inbox')) toast({ title: CHAT_TEXT.suspendedTitle, description: CHAT_TEXT.suspendedBody, variant: 'destructive' });
   });
 
   // Windows belong to this member: gone on sign-out.

@@ -3,7 +3,7 @@ import { useInfiniteQuery } from '@tanstack/react-query';
 import { Button } from '@/components/ui/button';
 import { AvatarIcon } from '@/components/ui/avatar-icon';
 import { Spinner } from '@/components/ui/spinner';
-import { formatAge } from '@/lib/format';
+import { formatAge } from '@/lib/dates';
 import { cn } from '@/lib/cn';
 import { inboxQueryOptions } from '../api/chat-api';
 import { badge } from '../lib/messages';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { applyStatus, badge, mergeMessages, newMessageToastTitle, tickState, unreadTitle, validateMessage, accessProblem, type ChatMessage } from './messages';
+import { applyStatus, badge, chatAccessProblem, mergeMessages, newMessageToastTitle, tickState, unreadTitle, validateMessage, withChatAccess, type ChatMessage } from './messages';
 import { addToOutbox, loadDraft, loadOutbox, outboxFor, removeFromOutbox, saveDraft } from './outbox';
 
 const msg = (over: Partial<ChatMessage>): ChatMessage => ({ id: 1, conversationId: 7, senderId: 1, content: 'hi', createdAt: '2026-01-01T10:00:00Z', ...over });
@@ -55,9 +55,24 @@ describe('texts', () => {
     expect(newMessageToastTitle(4, 'sam')).toBe('4 new messages');
     expect(badge(100)).toBe('99+');
     expect(badge(99)).toBe('99');
-    expect(accessProblem('Email verification required')).toBe('verification');
-    expect(accessProblem('Chat suspended')).toBe('suspended');
-    expect(accessProblem('nope')).toBeNull();
+  });
+});
+
+describe('chat access (spec §4), from the signed-in user', () => {
+  const ok = { id: 1, emailVerified: true, chatSuspended: false };
+  it('verification first, then the suspension, as the server checks them', () => {
+    expect(chatAccessProblem(ok)).toBeNull();
+    expect(chatAccessProblem(null)).toBeNull();
+    expect(chatAccessProblem({ ...ok, chatSuspended: true })).toBe('suspended');
+    expect(chatAccessProblem({ emailVerified: false, chatSuspended: true })).toBe('verification');
+  });
+  it('a chat_access frame changes only what it says; the same object when nothing changes', () => {
+    const suspended = withChatAccess(ok, { allowed: false, reason: 'suspended' });
+    expect(suspended).toEqual({ id: 1, emailVerified: true, chatSuspended: true });
+    expect(withChatAccess(suspended, { allowed: false, reason: 'suspended' })).toBe(suspended);
+    expect(withChatAccess(ok, { allowed: false, reason: 'verification' })).toEqual({ id: 1, emailVerified: false, chatSuspended: false });
+    expect(withChatAccess(suspended, { allowed: true })).toEqual(ok);
+    expect(withChatAccess(ok, { allowed: true })).toBe(ok);
   });
 });
 

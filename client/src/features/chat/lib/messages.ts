@@ -1,4 +1,7 @@
-// Pure chat helpers (spec §3 Message, §4 Chat window, §5 Chat message, §2 Chat title).
+import type { TUser } from '@common/contracts/auth';
+import type { TChatAccessReason } from '../api/types';
+
+// Pure chat helpers (spec §3 Message, §4 Chat window and access, §5 Chat message, §2 Chat title).
 
 export type ChatUser = { id: number; username: string; avatar?: string | null; statusText?: string | null };
 
@@ -111,10 +114,23 @@ export const unreadFromOthers = (list: readonly ChatMessage[], me: number) =>
 
 const isTempId = (id: number | string) => typeof id === 'string' && id.startsWith(TEMP_PREFIX);
 
-/** 403 wording (spec §4 Chat access). */
-export function accessProblem(message: string | undefined | null): 'verification' | 'suspended' | null {
-  if (!message) return null;
-  if (/suspended/i.test(message)) return 'suspended';
-  if (/verification/i.test(message)) return 'verification';
+type AccessFacts = Pick<TUser, 'emailVerified' | 'chatSuspended'>;
+
+/** Spec §4 Chat access, from the signed-in user as the server decides it: verified, chat not suspended. */
+export function chatAccessProblem(user: AccessFacts | null | undefined): TChatAccessReason | null {
+  if (!user) return null;
+  if (!user.emailVerified) return 'verification';
+  if (user.chatSuspended) return 'suspended';
   return null;
+}
+
+/** The signed-in user as a `chat_access` frame says it is now (the same object when nothing changed). */
+export function withChatAccess<U extends AccessFacts>(user: U, frame: { allowed: boolean; reason?: TChatAccessReason }): U {
+  const next = frame.allowed
+    ? { emailVerified: true, chatSuspended: false }
+    : {
+        emailVerified: frame.reason === 'verification' ? false : user.emailVerified,
+        chatSuspended: frame.reason === 'suspended' ? true : user.chatSuspended,
+      };
+  return next.emailVerified === user.emailVerified && next.chatSuspended === user.chatSuspended ? user : { ...user, ...next };
 }

@@ -3,13 +3,14 @@ import type { TDirectoryResponse } from '@common/contracts/members';
 import { PAGE_SIZE } from '@common/constants';
 import { api, withQuery } from '@/lib/api-client';
 import type { DirectorySort } from '../lib/directory-url-state';
+import { directoryKeys } from './keys';
 
 export const DIRECTORY_URL = '/api/directory/users';
 
 /** The directory in pages of 20, joined by 'Load more'; a new search or sort starts again at page 1. */
 export const getDirectoryUsersQueryOptions = (params: { q: string; sort: DirectorySort }) =>
   infiniteQueryOptions({
-    queryKey: [DIRECTORY_URL, params] as const,
+    queryKey: directoryKeys.users(params),
     queryFn: ({ pageParam, signal }) =>
       api.get<TDirectoryResponse>(withQuery(DIRECTORY_URL, { q: params.q, sort: params.sort, page: pageParam, limit: PAGE_SIZE }), { signal }),
     initialPageParam: 1,

@@ -3,7 +3,7 @@ import { avatarLabel } from '@common/avatars';
 import type { TDirectoryUser } from '@common/contracts/members';
 import { buttonClasses } from '@/components/ui/button';
 import { MessageButton } from '@/components/ui/message-button';
-import { formatShortMonthYear } from '../lib/format';
+import { formatShortMonthYear } from '@/lib/dates';
 import { AvatarHoverCard } from './avatar-hover-card';
 
 export const directoryProfileHref = (username: string) => `/profile/${encodeURIComponent(username)}?from=directory`;

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { DIRECTORY_QUERY_MAX as CONTRACT_QUERY_MAX, MEMBERS_MSG } from '@common/contracts/members';
 import { DIRECTORY_QUERY_MAX, DIRECTORY_VERIFICATION_MESSAGE, isSearchableDirectoryQuery, nextDirectoryParams, parseDirectoryState } from './directory-url-state';
-import { formatShortMonthYear, showingText } from './format';
+import { formatShortMonthYear } from '@/lib/dates';
+import { showingText } from './format';
 
 describe('directory address state', () => {
   it('agrees with the members contract', () => {

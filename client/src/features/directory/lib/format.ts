@@ -1,11 +1,3 @@
-const shortMonthYear = new Intl.DateTimeFormat('en-GB', { month: 'short', year: 'numeric', timeZone: 'Europe/London' });
-
-/** 'Jan 2025': the directory card's member-since (spec §2: month/year). */
-export function formatShortMonthYear(date: string | Date): string {
-  const d = new Date(date);
-  return Number.isNaN(d.getTime()) ? '' : shortMonthYear.format(d);
-}
-
 /**
  * Spec §2 'Showing X of Y verified members'. X is the number of member cards on screen now (it
  * grows with 'Load more' and shrinks with a search); Y is every verified member the directory lists.

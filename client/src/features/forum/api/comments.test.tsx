@@ -5,7 +5,7 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import type { TComment, TPostDetail } from '@common/contracts/forum';
 import { createQueryClient } from '@/lib/query-client';
 import { mergeComments, nextPageCursor, removeComment, useCreateComment } from './comments';
-import { postDetailKey } from './get-post';
+import { forumKeys } from './keys';
 
 const c = (id: number, minute: number, parentId: number | null = null): TComment =>
   ({ id, parentId, createdAt: `2026-01-01T10:${String(minute).padStart(2, '0')}:00.000Z`, isDeleted: false, author: { username: `u${id}` } }) as TComment;
@@ -34,13 +34,13 @@ describe('removeComment', () => {
 describe('load more after posting', () => {
   it('asks for the page after the last comment the server sent, not the one just posted', async () => {
     const queryClient = createQueryClient();
-    queryClient.setQueryData(postDetailKey('p'), post([c(1, 0), c(2, 1)], { hasMoreComments: true }));
+    queryClient.setQueryData(forumKeys.postPage('p'), post([c(1, 0), c(2, 1)], { hasMoreComments: true }));
     vi.stubGlobal('fetch', vi.fn(async () => new Response(JSON.stringify(c(50, 59)), { status: 201 })));
     const wrapper = ({ children }: { children: ReactNode }) => <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>;
     const { result } = renderHook(() => useCreateComment(1), { wrapper });
     await act(() => result.current.mutateAsync({ content: 'hello', parentId: null }));
-    await waitFor(() => expect(queryClient.getQueryData<TPostDetail>(postDetailKey('p'))!.comments).toHaveLength(3));
-    const after = queryClient.getQueryData<TPostDetail>(postDetailKey('p'))!;
+    await waitFor(() => expect(queryClient.getQueryData<TPostDetail>(forumKeys.postPage('p'))!.comments).toHaveLength(3));
+    const after = queryClient.getQueryData<TPostDetail>(forumKeys.postPage('p'))!;
     expect(after.commentCount).toBe(3);
     expect(nextPageCursor(after.comments)).toBe(2);
   });

@@ -1,9 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { TCreatePostRequest, TPostDetail } from '@common/contracts/forum';
 import { api } from '@/lib/api-client';
-import { getCategoriesQueryOptions } from './get-categories';
-import { POSTS_QUERY_ROOT } from './get-posts';
-import { postDetailKey } from './get-post';
+import { forumKeys } from './keys';
 
 /** POST /api/forum/posts: 201 with the whole post page; 400 field messages; 429 posting too fast. */
 export function useCreatePost() {
@@ -12,9 +10,9 @@ export function useCreatePost() {
     mutationFn: (input: TCreatePostRequest) => api.post<TPostDetail>('/api/forum/posts', input),
     onSuccess: (post) => {
       // The new page opens from the answer, with no second request on a weak signal.
-      queryClient.setQueryData(postDetailKey(post.slug), post);
-      void queryClient.invalidateQueries({ queryKey: POSTS_QUERY_ROOT });
-      void queryClient.invalidateQueries({ queryKey: getCategoriesQueryOptions().queryKey });
+      queryClient.setQueryData(forumKeys.postPage(post.slug), post);
+      void queryClient.invalidateQueries({ queryKey: forumKeys.posts });
+      void queryClient.invalidateQueries({ queryKey: forumKeys.categories });
     },
   });
 }

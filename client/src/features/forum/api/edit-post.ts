@@ -1,9 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { TPostDetail, TUpdatePostRequest } from '@common/contracts/forum';
 import { api } from '@/lib/api-client';
-import { getCategoriesQueryOptions } from './get-categories';
-import { POSTS_QUERY_ROOT } from './get-posts';
-import { POST_DETAIL_KEY, updatePostDetail } from './get-post';
+import { updatePostDetail } from './get-post';
+import { forumKeys } from './keys';
 import { mergeComments } from './comments';
 
 /** PATCH /api/forum/posts/:id (author or admin): answers with the whole post page. */
@@ -19,8 +18,8 @@ export function useEditPost(postId: number) {
         comments: mergeComments(post.comments, old.comments),
         hasMoreComments: old.comments.length > post.comments.length ? old.hasMoreComments : post.hasMoreComments,
       }));
-      void queryClient.invalidateQueries({ queryKey: POSTS_QUERY_ROOT });
-      void queryClient.invalidateQueries({ queryKey: getCategoriesQueryOptions().queryKey });
+      void queryClient.invalidateQueries({ queryKey: forumKeys.posts });
+      void queryClient.invalidateQueries({ queryKey: forumKeys.categories });
     },
   });
 }
@@ -31,9 +30,9 @@ export function useDeletePost(postId: number) {
   return useMutation({
     mutationFn: () => api.delete<{ message: string }>(`/api/forum/posts/${postId}`),
     onSuccess: () => {
-      queryClient.removeQueries({ queryKey: [POST_DETAIL_KEY], predicate: (q) => (q.state.data as TPostDetail | undefined)?.id === postId });
-      void queryClient.invalidateQueries({ queryKey: POSTS_QUERY_ROOT });
-      void queryClient.invalidateQueries({ queryKey: getCategoriesQueryOptions().queryKey });
+      queryClient.removeQueries({ queryKey: forumKeys.postPages, predicate: (q) => (q.state.data as TPostDetail | undefined)?.id === postId });
+      void queryClient.invalidateQueries({ queryKey: forumKeys.posts });
+      void queryClient.invalidateQueries({ queryKey: forumKeys.categories });
     },
   });
 }

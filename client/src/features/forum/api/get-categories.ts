@@ -1,9 +1,10 @@
 import { queryOptions } from '@tanstack/react-query';
 import type { TCategory } from '@common/contracts/forum';
 import { api } from '@/lib/api-client';
+import { forumKeys } from './keys';
 
 export const getCategoriesQueryOptions = () =>
   queryOptions({
-    queryKey: ['/api/forum/categories'] as const,
+    queryKey: forumKeys.categories,
     queryFn: ({ signal }) => api.get<TCategory[]>('/api/forum/categories', { signal }),
   });

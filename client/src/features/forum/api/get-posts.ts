@@ -3,13 +3,9 @@ import type { TPostList } from '@common/contracts/forum';
 import { CACHE_MS, LANDING_PREVIEWS, POLL_MS, type Sort } from '@common/constants';
 import { api, withQuery } from '@/lib/api-client';
 import { shouldRetryQuery } from '@/lib/query-client';
+import { forumKeys } from './keys';
 
 export const POSTS_URL = '/api/forum/posts';
-/**
- * Every post-list query starts with this key, search results included: invalidate it to refresh
- * all lists (the header's Forum link does, spec §2).
- */
-export const POSTS_QUERY_ROOT = [POSTS_URL] as const;
 
 export type PostsParams = { page: number; limit: number; sortBy: Sort; category?: string };
 
@@ -29,7 +25,7 @@ export const retryListQuery = (failureCount: number, error: unknown) =>
 
 export const getPostsQueryOptions = (params: PostsParams) =>
   queryOptions({
-    queryKey: [POSTS_URL, params] as const,
+    queryKey: forumKeys.postList(params),
     queryFn: ({ signal }) => api.get<TPostList>(withQuery(POSTS_URL, params), { signal }).catch(rethrowAs('Failed to fetch posts')),
     staleTime: CACHE_MS.postsStale,
     gcTime: CACHE_MS.postsGc,

@@ -5,7 +5,7 @@ import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import type { TComment, TPostDetail } from '@common/contracts/forum';
 import { createQueryClient } from '@/lib/query-client';
 import { USER_QUERY_KEY } from '@/lib/auth';
-import { postDetailKey } from './get-post';
+import { forumKeys } from './keys';
 import { useToggleReaction, type ReactionTarget } from './reactions';
 
 const toast = vi.fn();
@@ -27,12 +27,12 @@ const json = (status: number, body: unknown) =>
 
 let queryClient: QueryClient;
 const wrapper = ({ children }: { children: ReactNode }) => <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>;
-const cached = () => queryClient.getQueryData<TPostDetail>(postDetailKey('a-post'))!;
+const cached = () => queryClient.getQueryData<TPostDetail>(forumKeys.postPage('a-post'))!;
 const hook = (target: ReactionTarget) => renderHook(() => useToggleReaction(target), { wrapper }).result;
 
 beforeEach(() => {
   queryClient = createQueryClient();
-  queryClient.setQueryData(postDetailKey('a-post'), detail);
+  queryClient.setQueryData(forumKeys.postPage('a-post'), detail);
   queryClient.setQueryData(USER_QUERY_KEY, { id: 5 });
   toast.mockReset();
   openAuthDialog.mockReset();

@@ -2,7 +2,8 @@ import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import type { TPostList } from '@common/contracts/forum';
 import { CACHE_MS } from '@common/constants';
 import { api, withQuery } from '@/lib/api-client';
-import { POSTS_QUERY_ROOT, rethrowAs, retryListQuery, type PostsParams } from './get-posts';
+import { rethrowAs, retryListQuery, type PostsParams } from './get-posts';
+import { forumKeys } from './keys';
 
 export const SEARCH_URL = '/api/forum/search';
 
@@ -12,7 +13,7 @@ export type SearchPostsParams = Omit<PostsParams, 'sortBy'> & { sortBy?: PostsPa
 export const getSearchPostsQueryOptions = (params: SearchPostsParams) =>
   queryOptions({
     // Under the posts root, so refreshing "all post lists" refreshes search results too.
-    queryKey: [...POSTS_QUERY_ROOT, 'search', params] as const,
+    queryKey: forumKeys.search(params),
     queryFn: ({ signal }) => api.get<TPostList>(withQuery(SEARCH_URL, params), { signal }).catch(rethrowAs('Search failed')),
     staleTime: CACHE_MS.postsStale,
     gcTime: CACHE_MS.postsGc,

@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
 import type { TPostAuthor } from '@common/contracts/forum';
-import { formatAge, formatMonthYear } from '@/lib/format';
+import { formatAge, formatDateTimeSeconds, formatMonthYear } from '@/lib/dates';
 import { cn } from '@/lib/cn';
 import { AvatarIcon } from '@/components/ui/avatar-icon';
 
@@ -32,12 +32,10 @@ export function AuthorCard({ author, createdAt, editedAt, linkProfile, size = 'm
             <span className={cn('font-semibold break-all', !author && 'text-muted')}>{name}</span>
           )}
           <span className="text-sm text-muted">
-            <time dateTime={createdAt} title={new Date(createdAt).toLocaleString('en-GB', { timeZone: 'Europe/London' })}>
+            <time dateTime={createdAt} title={formatDateTimeSeconds(createdAt)}>
               {formatAge(createdAt)}
             </time>
-            {editedAt && (
-              <span title={`Edited ${new Date(editedAt).toLocaleString('en-GB', { timeZone: 'Europe/London' })}`}> (edited)</span>
-            )}
+            {editedAt && <span title={`Edited ${formatDateTimeSeconds(editedAt)}`}> (edited)</span>}
           </span>
         </p>
         {(author?.statusText || since) && (

@@ -4,7 +4,7 @@ import { Button } from '@/components/ui/button';
 import { inputClasses } from '@/components/ui/form-field';
 import { cn } from '@/lib/cn';
 import { useDraft } from '../hooks/use-draft';
-import { readFormError } from '../lib/form-errors';
+import { readFormError } from '@/lib/form-errors';
 
 type Props = {
   /** Where the text is kept until the server accepts it (see use-draft.ts). */

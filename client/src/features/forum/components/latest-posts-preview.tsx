@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
-import { formatAge, truncateTitle } from '@/lib/format';
+import { formatAge } from '@/lib/dates';
+import { truncateTitle } from '@/lib/format';
 import { getLatestPostsQueryOptions } from '../api/get-posts';
 
 /**

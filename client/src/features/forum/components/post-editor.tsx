@@ -6,7 +6,7 @@ import { Button } from '@/components/ui/button';
 import { inputClasses } from '@/components/ui/form-field';
 import { getCategoriesQueryOptions } from '../api/get-categories';
 import { useDraft } from '../hooks/use-draft';
-import { readFormError } from '../lib/form-errors';
+import { readFormError } from '@/lib/form-errors';
 import { MarkdownPreview } from './markdown-preview';
 
 /** The form's values as typed (the category as the select gives it). */

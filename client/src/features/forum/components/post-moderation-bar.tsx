@@ -4,8 +4,8 @@ import type { TPostDetail } from '@common/contracts/forum';
 import { api, errorMessage } from '@/lib/api-client';
 import { Button } from '@/components/ui/button';
 import { toast } from '@/components/ui/toast';
-import { POSTS_QUERY_ROOT } from '../api/get-posts';
 import { updatePostDetail } from '../api/get-post';
+import { forumKeys } from '../api/keys';
 
 type Change = { pin: boolean } | { lock: boolean };
 
@@ -19,7 +19,7 @@ function useModeratePost(postId: number) {
         : api.put<TPostDetail>(`/api/forum/posts/${postId}/lock`, { locked: change.lock }),
     onSuccess: (post) => {
       updatePostDetail(queryClient, postId, (old) => ({ ...old, isPinned: post.isPinned, isLocked: post.isLocked }));
-      void queryClient.invalidateQueries({ queryKey: POSTS_QUERY_ROOT });
+      void queryClient.invalidateQueries({ queryKey: forumKeys.posts });
     },
   });
 }

@@ -1,4 +1,5 @@
-import type { Query, QueryClient } from '@tanstack/react-query';
+import type { QueryClient } from '@tanstack/react-query';
+import { isForumQuery } from '@/lib/query-keys';
 
 // Cached forum data comes in a few shapes: lists ({posts}), a post page (a post with {comments}) and
 // comment pages ({comments}). These patch one post or comment wherever it appears, returning the
@@ -36,9 +37,6 @@ export function patchCommentIn<T>(data: T, commentId: number, patch: Obj): T {
   const comments = patchItems(data.comments, commentId, patch);
   return comments ? ({ ...data, comments } as T) : data;
 }
-
-/** Queries whose data may hold posts or comments: those of the forum API. */
-export const isForumQuery = (q: Query) => typeof q.queryKey[0] === 'string' && q.queryKey[0].startsWith('/api/forum/');
 
 /**
  * Applies `patch` to the data of every forum query, writing only those it changed: writing a query

@@ -13,8 +13,9 @@ import type {
   TVerifyEmailChangeRequest,
 } from '@common/contracts/members';
 import { PAGE_SIZE } from '@common/constants';
-import { api, apiRequest, withQuery } from '@/lib/api-client';
+import { api, withQuery } from '@/lib/api-client';
 import { USER_QUERY_KEY } from '@/lib/auth';
+import { memberKeys } from './keys';
 
 // Members calls (docs/API.md "Members"): own profile, onboarding, password, email, sign out
 // everywhere, export, deletion and public profiles.
@@ -22,11 +23,10 @@ import { USER_QUERY_KEY } from '@/lib/auth';
 export type MessageResponse = { message: string };
 
 export const PROFILE_URL = '/api/profile';
-export const PROFILE_QUERY_KEY = [PROFILE_URL] as const;
 
 export const getProfileQueryOptions = () =>
   queryOptions({
-    queryKey: PROFILE_QUERY_KEY,
+    queryKey: memberKeys.profile,
     queryFn: ({ signal }) => api.get<TProfile>(PROFILE_URL, { signal }),
   });
 
@@ -34,13 +34,13 @@ const userUrl = (username: string) => `/api/users/${encodeURIComponent(username)
 
 export const getPublicProfileQueryOptions = (username: string) =>
   queryOptions({
-    queryKey: ['/api/users', username] as const,
+    queryKey: memberKeys.publicProfile(username),
     queryFn: ({ signal }) => api.get<TPublicProfile>(userUrl(username), { signal }),
   });
 
 export const getMemberPostsQueryOptions = (username: string, page: number) =>
   queryOptions({
-    queryKey: ['/api/users', username, 'posts', page] as const,
+    queryKey: memberKeys.posts(username, page),
     queryFn: ({ signal }) => api.get<TPostList>(withQuery(`${userUrl(username)}/posts`, { page, limit: PAGE_SIZE }), { signal }),
     // The page shown stays while the next one loads, so paging does not flash.
     placeholderData: keepPreviousData,
@@ -53,12 +53,12 @@ export const getMemberPostsQueryOptions = (username: string, page: number) =>
  */
 export function applyUser(queryClient: QueryClient, user: TUser, pendingEmail?: string | null) {
   queryClient.setQueryData(USER_QUERY_KEY, user);
-  queryClient.setQueryData<TProfile>(PROFILE_QUERY_KEY, (old) => ({
+  queryClient.setQueryData<TProfile>(memberKeys.profile, (old) => ({
     ...user,
     pendingEmail: pendingEmail !== undefined ? pendingEmail : (old?.pendingEmail ?? null),
   }));
   void queryClient.invalidateQueries({
-    predicate: (q) => q.queryKey[0] !== USER_QUERY_KEY[0] && q.queryKey[0] !== PROFILE_URL,
+    predicate: (q) => q.queryKey[0] !== USER_QUERY_KEY[0] && q.queryKey[0] !== memberKeys.profile[0],
     refetchType: 'none',
   });
 }
@@ -90,7 +90,7 @@ export function useChangeEmail() {
   return useMutation({
     mutationFn: (body: TChangeEmailRequest) => api.post<TChangeEmailResponse>(`${PROFILE_URL}/email`, body),
     onSuccess: ({ pendingEmail }) =>
-      queryClient.setQueryData<TProfile>(PROFILE_QUERY_KEY, (old) => (old ? { ...old, pendingEmail } : old)),
+      queryClient.setQueryData<TProfile>(memberKeys.profile, (old) => (old ? { ...old, pendingEmail } : old)),
   });
 }
 
@@ -111,7 +111,7 @@ export function useEndOtherSessions() {
 
 export function useDeleteAccount() {
   return useMutation({
-    // api.delete sends no body; this call needs the password in one.
-    mutationFn: (body: TDeleteAccountRequest) => apiRequest<MessageResponse>('DELETE', PROFILE_URL, body),
+    // The password travels in the DELETE body.
+    mutationFn: (body: TDeleteAccountRequest) => api.delete<MessageResponse>(PROFILE_URL, body),
   });
 }

@@ -8,7 +8,7 @@ import { Button } from '@/components/ui/button';
 import { FormField, inputClasses } from '@/components/ui/form-field';
 import { toast } from '@/components/ui/toast';
 import { useChangeEmail, useVerifyEmailChange } from '../api/members-api';
-import { failureText, serverFieldErrors } from '../lib/form-errors';
+import { failureText, fieldErrors } from '@/lib/form-errors';
 
 const FIELDS = ['newEmail', 'password'] as const;
 const CODE_RE = new RegExp(`^\\d{${CODE_LENGTH}}$`);
@@ -54,7 +54,7 @@ function RequestForm({ currentEmail, onSent, onCancel }: { currentEmail: string;
         onSent();
       },
       onError: (err) => {
-        const fields = serverFieldErrors(err, FIELDS);
+        const fields = fieldErrors(err, { fields: FIELDS, status: 400 });
         for (const f of FIELDS) if (fields[f]) setError(f, { message: fields[f] });
         toast({ title: 'Could not change your email', description: failureText(err), variant: 'destructive' });
       },

@@ -7,7 +7,7 @@ import { Button } from '@/components/ui/button';
 import { FormField, NewPasswordField } from '@/components/ui/form-field';
 import { toast } from '@/components/ui/toast';
 import { useChangePassword } from '../api/members-api';
-import { failureText, serverFieldErrors } from '../lib/form-errors';
+import { failureText, fieldErrors } from '@/lib/form-errors';
 
 const EMPTY: TChangePasswordForm = { currentPassword: '', newPassword: '', confirmPassword: '' };
 const FIELDS = ['currentPassword', 'newPassword'] as const;
@@ -34,7 +34,7 @@ export function ChangePasswordForm({ onDone }: { onDone: () => void }) {
         onDone();
       },
       onError: (err) => {
-        const fields = serverFieldErrors(err, FIELDS);
+        const fields = fieldErrors(err, { fields: FIELDS, status: 400 });
         if (err instanceof ApiError && err.serverMessage === MEMBERS_MSG.currentPasswordIncorrect) {
           fields.currentPassword = MEMBERS_MSG.currentPasswordIncorrect;
         }

@@ -11,7 +11,7 @@ import { Modal } from '@/components/ui/dialog';
 import { FormField } from '@/components/ui/form-field';
 import { toast } from '@/components/ui/toast';
 import { useDeleteAccount } from '../api/members-api';
-import { failureText, serverFieldErrors } from '../lib/form-errors';
+import { failureText, fieldErrors } from '@/lib/form-errors';
 
 /** The danger zone's button and its password-confirmed dialog → DELETE /api/profile. */
 export function DeleteAccountDialog() {
@@ -40,7 +40,7 @@ export function DeleteAccountDialog() {
         toast({ title: 'Account deleted', description: res?.message || 'Your account has been deleted', variant: 'success' });
       },
       onError: (err) => {
-        const fields = serverFieldErrors(err, ['password'] as const);
+        const fields = fieldErrors(err, { fields: ['password'] as const, status: 400 });
         setError('password', { message: fields.password ?? failureText(err) }, { shouldFocus: true });
         toast({ title: 'Could not delete your account', description: failureText(err), variant: 'destructive' });
       },

@@ -3,7 +3,7 @@ import { Download } from 'lucide-react';
 import { Button } from '@/components/ui/button';
 import { toast } from '@/components/ui/toast';
 import { downloadMyData } from '../lib/download';
-import { failureText } from '../lib/form-errors';
+import { failureText } from '@/lib/form-errors';
 
 /** GET /api/auth/me/export, saved as the JSON file the server names. */
 export function DownloadDataButton() {

@@ -9,7 +9,7 @@ import { Button } from '@/components/ui/button';
 import { FormField } from '@/components/ui/form-field';
 import { toast } from '@/components/ui/toast';
 import { useUpdateProfile } from '../api/members-api';
-import { failureText, serverFieldErrors } from '../lib/form-errors';
+import { failureText, fieldErrors } from '@/lib/form-errors';
 import { AvatarPicker } from './avatar-picker';
 import { StatusField } from './status-field';
 
@@ -51,7 +51,7 @@ export function EditProfileForm({ user, onDone }: { user: TUser; onDone: () => v
         onDone();
       },
       onError: (err) => {
-        const fields = serverFieldErrors(err, FIELDS);
+        const fields = fieldErrors(err, { fields: FIELDS, status: 400 });
         for (const f of FIELDS) if (fields[f]) setError(f, { message: fields[f] });
         toast({ title: 'Could not update your profile', description: failureText(err), variant: 'destructive' });
       },

@@ -1,7 +1,8 @@
 import { Link } from 'react-router';
 import { ChevronLeft, ChevronRight, MessageSquare, ThumbsUp } from 'lucide-react';
 import type { TPost } from '@common/contracts/forum';
-import { formatAge, plural } from '@/lib/format';
+import { formatAge } from '@/lib/dates';
+import { plural } from '@/lib/format';
 import { cn } from '@/lib/cn';
 import { buttonClasses } from '@/components/ui/button';
 

@@ -3,7 +3,7 @@ import { Button } from '@/components/ui/button';
 import { Modal } from '@/components/ui/dialog';
 import { toast } from '@/components/ui/toast';
 import { useEndOtherSessions } from '../api/members-api';
-import { failureText } from '../lib/form-errors';
+import { failureText } from '@/lib/form-errors';
 
 /** The profile's "Sign out everywhere" button and its confirmation → POST /api/profile/sessions/end-others. */
 export function SignOutEverywhereDialog() {

@@ -1,4 +1,4 @@
-import { throwIfResNotOk } from '@/lib/api-client';
+import { apiFetch } from '@/lib/api-client';
 
 export const EXPORT_URL = '/api/auth/me/export';
 export const DEFAULT_EXPORT_NAME = 'kerbside-my-data.json';
@@ -33,8 +33,7 @@ export function filenameFromDisposition(header: string | null | undefined, fallb
  * lets the page say when it failed instead of the browser saving an error page as the "file".
  */
 export async function downloadMyData(): Promise<string> {
-  const res = await fetch(EXPORT_URL, { credentials: 'include', headers: { Accept: 'application/json' } });
-  await throwIfResNotOk(res);
+  const res = await apiFetch('GET', EXPORT_URL);
   const blob = await res.blob();
   const filename = filenameFromDisposition(res.headers.get('Content-Disposition'));
   const url = URL.createObjectURL(blob);

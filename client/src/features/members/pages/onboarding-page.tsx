@@ -11,7 +11,7 @@ import { toast } from '@/components/ui/toast';
 import { useOnboarding } from '../api/members-api';
 import { AvatarPicker } from '../components/avatar-picker';
 import { StatusField } from '../components/status-field';
-import { failureText } from '../lib/form-errors';
+import { failureText } from '@/lib/form-errors';
 
 const ZOnboardingForm = z.object({ avatar: ZAvatarKey, statusText: ZStatusText });
 type TOnboardingForm = z.input<typeof ZOnboardingForm>;

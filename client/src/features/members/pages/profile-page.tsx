@@ -4,7 +4,7 @@ import { Link } from 'react-router';
 import { avatarLabel } from '@common/avatars';
 import type { TUser } from '@common/contracts/auth';
 import { useUser } from '@/lib/auth';
-import { formatMonthYear } from '@/lib/format';
+import { formatMonthYear } from '@/lib/dates';
 import { AvatarIcon } from '@/components/ui/avatar-icon';
 import { buttonClasses } from '@/components/ui/button';
 import { Head } from '@/components/ui/head';

@@ -6,7 +6,7 @@ import type { TPublicProfile } from '@common/contracts/members';
 import { PAGE_SIZE } from '@common/constants';
 import { ApiError } from '@/lib/api-client';
 import { useUser } from '@/lib/auth';
-import { formatMonthYear } from '@/lib/format';
+import { formatMonthYear } from '@/lib/dates';
 // The app's own 404 page, as the post page uses it: an unknown member is a page that does not exist.
 import { NotFoundPage } from '@/app/routes/not-found';
 import { AvatarIcon } from '@/components/ui/avatar-icon';

@@ -2,7 +2,8 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { TNotificationReadResponse, TUnreadCount } from '@common/contracts/notifications';
 import { api } from '@/lib/api-client';
 import { markReadInCache } from '../lib/notification-cache';
-import { NOTIFICATIONS_ROOT, NOTIFICATIONS_URL, UNREAD_COUNT_KEY } from './get-notifications';
+import { NOTIFICATIONS_URL } from './get-notifications';
+import { notificationKeys } from './keys';
 
 export const markAllRead = () => api.post<TUnreadCount>(`${NOTIFICATIONS_URL}/read-all`);
 export const markOneRead = (id: number) => api.post<TNotificationReadResponse>(`${NOTIFICATIONS_URL}/${id}/read`);
@@ -16,14 +17,14 @@ export function useMarkAllRead() {
   return useMutation({
     mutationFn: markAllRead,
     onMutate: async () => {
-      await queryClient.cancelQueries({ queryKey: UNREAD_COUNT_KEY });
+      await queryClient.cancelQueries({ queryKey: notificationKeys.unreadCount });
       markReadInCache(queryClient, []);
     },
     // A list that was loading when the panel opened may have landed with unread items.
     onSuccess: () => markReadInCache(queryClient, []),
     onError: (err) => {
       console.error('Failed to mark all as read', err);
-      void queryClient.invalidateQueries({ queryKey: NOTIFICATIONS_ROOT });
+      void queryClient.invalidateQueries({ queryKey: notificationKeys.all });
     },
   });
 }
@@ -34,12 +35,12 @@ export function useMarkRead() {
   return useMutation({
     mutationFn: markOneRead,
     onMutate: async (id: number) => {
-      await queryClient.cancelQueries({ queryKey: UNREAD_COUNT_KEY });
+      await queryClient.cancelQueries({ queryKey: notificationKeys.unreadCount });
       markReadInCache(queryClient, [id]);
     },
     onError: (err) => {
       console.error('Failed to mark as read', err);
-      void queryClient.invalidateQueries({ queryKey: NOTIFICATIONS_ROOT });
+      void queryClient.invalidateQueries({ queryKey: notificationKeys.all });
     },
   });
 }

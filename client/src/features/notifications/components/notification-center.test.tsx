@@ -6,7 +6,7 @@ import type { TNotification } from '@common/contracts/notifications';
 import { USER_QUERY_KEY } from '@/lib/auth';
 import { getSocketClient } from '@/lib/socket-client';
 import { renderWithProviders } from '@/test/render';
-import { NOTIFICATIONS_LIST_KEY, UNREAD_COUNT_KEY } from '../api/get-notifications';
+import { notificationKeys } from '../api/keys';
 import { NotificationCenter } from './notification-center';
 
 /** The page's socket, driven by the test. */
@@ -97,8 +97,8 @@ async function renderCenter() {
     { route: '/forum' },
   );
   r.queryClient.setQueryData(USER_QUERY_KEY, member);
-  await waitFor(() => expect(r.queryClient.getQueryData(NOTIFICATIONS_LIST_KEY)).toBeDefined());
-  await waitFor(() => expect(r.queryClient.getQueryData(UNREAD_COUNT_KEY)).toBeDefined());
+  await waitFor(() => expect(r.queryClient.getQueryData(notificationKeys.list)).toBeDefined());
+  await waitFor(() => expect(r.queryClient.getQueryData(notificationKeys.unreadCount)).toBeDefined());
   return r;
 }
 
@@ -183,7 +183,7 @@ describe('NotificationCenter', () => {
     expect(location()).toBe('/forum/posts/van-racking#comment-78');
     await waitFor(() => expect(calls).toContainEqual({ method: 'POST', url: '/api/forum/notifications/556/read' }));
     await waitFor(() => expect(bell().getAttribute('aria-label')).toBe('Notifications'));
-    expect(queryClient.getQueryData<TNotification[]>(NOTIFICATIONS_LIST_KEY)?.[0]).toMatchObject({ id: 556, isRead: true });
+    expect(queryClient.getQueryData<TNotification[]>(notificationKeys.list)?.[0]).toMatchObject({ id: 556, isRead: true });
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
   });
 
@@ -265,6 +265,6 @@ describe('NotificationCenter', () => {
     act(() => queryClient.clear());
     expect(socket.closed).toBe(true);
     expect(getSocketClient().getState()).toBe('idle');
-    expect(queryClient.getQueryData(NOTIFICATIONS_LIST_KEY)).toBeUndefined();
+    expect(queryClient.getQueryData(notificationKeys.list)).toBeUndefined();
   });
 });

@@ -4,7 +4,8 @@ import type { TNotificationList } from '@common/contracts/notifications';
 import { whenIdle } from '@/lib/idle';
 import { lazyNamed } from '@/lib/lazy';
 import { ErrorBoundary } from '@/components/ui/error-boundary';
-import { getNotificationsQueryOptions, getUnreadCountQueryOptions, NOTIFICATIONS_LIST_KEY } from '../api/get-notifications';
+import { getNotificationsQueryOptions, getUnreadCountQueryOptions } from '../api/get-notifications';
+import { notificationKeys } from '../api/keys';
 import { useMarkAllRead } from '../api/mark-read';
 import { useNotificationEvents } from '../hooks/use-notification-events';
 import { useNotificationsSession } from '../hooks/use-notifications-session';
@@ -38,7 +39,7 @@ export function NotificationCenter({ userId }: { userId: number }) {
   const onOpenChange = (next: boolean) => {
     setOpen(next);
     if (!next) return;
-    const list = queryClient.getQueryData<TNotificationList>(NOTIFICATIONS_LIST_KEY) ?? [];
+    const list = queryClient.getQueryData<TNotificationList>(notificationKeys.list) ?? [];
     const unread = list.filter((n) => !n.isRead);
     setNewIds(new Set(unread.map((n) => n.id)));
     // Spec §4: opening the panel marks all read if any are unread.

@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { getSocketClient, useSocketEvent, useSocketReconnected, type SocketClient } from '@/lib/socket-client';
-import { NOTIFICATIONS_ROOT } from '../api/get-notifications';
+import { notificationKeys } from '../api/keys';
 import { addNotificationToCache, markReadInCache } from '../lib/notification-cache';
 
 /**
@@ -11,5 +11,5 @@ export function useNotificationEvents(client: SocketClient = getSocketClient()):
   const queryClient = useQueryClient();
   useSocketEvent('notification:new', (frame) => addNotificationToCache(queryClient, frame.notification), client);
   useSocketEvent('notification:markRead', (frame) => markReadInCache(queryClient, Array.isArray(frame.ids) ? frame.ids : []), client);
-  useSocketReconnected(() => void queryClient.invalidateQueries({ queryKey: NOTIFICATIONS_ROOT }), client);
+  useSocketReconnected(() => void queryClient.invalidateQueries({ queryKey: notificationKeys.all }), client);
 }

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { TNotification } from '@common/contracts/notifications';
 import { createQueryClient } from '@/lib/query-client';
-import { NOTIFICATIONS_LIST_KEY, UNREAD_COUNT_KEY } from '../api/get-notifications';
+import { notificationKeys } from '../api/keys';
 import { addNotificationToCache, markRead, markReadInCache, notificationHref, prependNotification } from './notification-cache';
 
 const n = (id: number, isRead = false): TNotification => ({
@@ -36,23 +36,23 @@ describe('notification cache', () => {
 
   it('counts up on a new one, down on a read one, never below 0', () => {
     const qc = createQueryClient();
-    qc.setQueryData(NOTIFICATIONS_LIST_KEY, [n(1)]);
-    qc.setQueryData(UNREAD_COUNT_KEY, { count: 0 }); // stale: the list says 1
+    qc.setQueryData(notificationKeys.list, [n(1)]);
+    qc.setQueryData(notificationKeys.unreadCount, { count: 0 }); // stale: the list says 1
     addNotificationToCache(qc, n(2));
     addNotificationToCache(qc, n(2));
-    expect(qc.getQueryData(UNREAD_COUNT_KEY)).toEqual({ count: 1 });
+    expect(qc.getQueryData(notificationKeys.unreadCount)).toEqual({ count: 1 });
     markReadInCache(qc, [1, 2]);
-    expect(qc.getQueryData(UNREAD_COUNT_KEY)).toEqual({ count: 0 });
+    expect(qc.getQueryData(notificationKeys.unreadCount)).toEqual({ count: 0 });
     addNotificationToCache(qc, n(3, true));
-    expect(qc.getQueryData(UNREAD_COUNT_KEY)).toEqual({ count: 0 });
+    expect(qc.getQueryData(notificationKeys.unreadCount)).toEqual({ count: 0 });
   });
 
   it('an id older than the list refetches the count', () => {
     const qc = createQueryClient();
-    qc.setQueryData(NOTIFICATIONS_LIST_KEY, [n(1)]);
-    qc.setQueryData(UNREAD_COUNT_KEY, { count: 4 });
+    qc.setQueryData(notificationKeys.list, [n(1)]);
+    qc.setQueryData(notificationKeys.unreadCount, { count: 4 });
     markReadInCache(qc, [77]);
-    expect(qc.getQueryState(UNREAD_COUNT_KEY)?.isInvalidated).toBe(true);
+    expect(qc.getQueryState(notificationKeys.unreadCount)?.isInvalidated).toBe(true);
   });
 
   it('links to the comment, the post, or the forum when the post is gone (spec §2)', () => {

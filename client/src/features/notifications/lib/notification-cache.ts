@@ -1,7 +1,7 @@
 import type { QueryClient } from '@tanstack/react-query';
 import type { TNotification, TNotificationList, TUnreadCount } from '@common/contracts/notifications';
 import { NOTIFICATIONS_PAGE } from '@common/constants';
-import { NOTIFICATIONS_LIST_KEY, NOTIFICATIONS_ROOT, UNREAD_COUNT_KEY } from '../api/get-notifications';
+import { notificationKeys } from '../api/keys';
 
 // Spec §4: a new notification goes on top and adds one; reading takes one off (never below 0) or
 // all. These keep the cached list and count in step, whoever changed them: this tab optimistically,
@@ -32,13 +32,13 @@ export function markRead(list: TNotificationList, ids: readonly number[]): { lis
 }
 
 const setCount = (queryClient: QueryClient, fn: (count: number) => number) =>
-  queryClient.setQueryData<TUnreadCount>(UNREAD_COUNT_KEY, (old) => (old ? { count: Math.max(0, fn(old.count)) } : old));
+  queryClient.setQueryData<TUnreadCount>(notificationKeys.unreadCount, (old) => (old ? { count: Math.max(0, fn(old.count)) } : old));
 
 /** notification:new: on top of the list, count +1, once per id. */
 export function addNotificationToCache(queryClient: QueryClient, n: TNotification): void {
-  const list = queryClient.getQueryData<TNotificationList>(NOTIFICATIONS_LIST_KEY);
+  const list = queryClient.getQueryData<TNotificationList>(notificationKeys.list);
   if (list?.some((x) => x.id === n.id)) return;
-  if (list) queryClient.setQueryData<TNotificationList>(NOTIFICATIONS_LIST_KEY, prependNotification(list, n));
+  if (list) queryClient.setQueryData<TNotificationList>(notificationKeys.list, prependNotification(list, n));
   if (!n.isRead) setCount(queryClient, (c) => c + 1);
 }
 
@@ -47,27 +47,27 @@ export function addNotificationToCache(queryClient: QueryClient, n: TNotificatio
  * read, or to 0 for all. An id the list does not hold may have been unread: the count is refetched.
  */
 export function markReadInCache(queryClient: QueryClient, ids: readonly number[]): void {
-  const list = queryClient.getQueryData<TNotificationList>(NOTIFICATIONS_LIST_KEY);
+  const list = queryClient.getQueryData<TNotificationList>(notificationKeys.list);
   if (ids.length === 0) {
-    if (list) queryClient.setQueryData<TNotificationList>(NOTIFICATIONS_LIST_KEY, markRead(list, []).list);
+    if (list) queryClient.setQueryData<TNotificationList>(notificationKeys.list, markRead(list, []).list);
     setCount(queryClient, () => 0);
     return;
   }
   if (!list) {
-    void queryClient.invalidateQueries({ queryKey: UNREAD_COUNT_KEY });
+    void queryClient.invalidateQueries({ queryKey: notificationKeys.unreadCount });
     return;
   }
   const result = markRead(list, ids);
   if (result.changed) {
-    queryClient.setQueryData<TNotificationList>(NOTIFICATIONS_LIST_KEY, result.list);
+    queryClient.setQueryData<TNotificationList>(notificationKeys.list, result.list);
     setCount(queryClient, (c) => c - result.changed);
   }
-  if (result.missing) void queryClient.invalidateQueries({ queryKey: UNREAD_COUNT_KEY });
+  if (result.missing) void queryClient.invalidateQueries({ queryKey: notificationKeys.unreadCount });
 }
 
 /** Sign-out: nothing of the member's stays in memory. */
 export function removeNotificationQueries(queryClient: QueryClient): void {
-  queryClient.removeQueries({ queryKey: NOTIFICATIONS_ROOT });
+  queryClient.removeQueries({ queryKey: notificationKeys.all });
 }
 
 /** Where a notification goes (spec §2): its comment, its post, or the forum when the post is gone. */

@@ -2,11 +2,14 @@ import { useId } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { SUPPORT_LIMITS, ZSupportRequest, type TSupportRequest, type TSupportResponse } from '@common/contracts/support';
-import { ApiError, errorMessage } from '@/lib/api-client';
+import { errorMessage } from '@/lib/api-client';
+import { fieldErrors } from '@/lib/form-errors';
 import { Button } from '@/components/ui/button';
 import { FormField, inputClasses } from '@/components/ui/form-field';
 import { cn } from '@/lib/cn';
 import { useSendSupportMessage } from '../api/send-support-message';
+
+const FIELDS = ['name', 'email', 'subject', 'message'] as const;
 
 type Props = {
   /** A signed-in member's name and email, filled in for them (they can still change them). */
@@ -35,12 +38,8 @@ export function SupportForm({ defaults, onSent }: Props) {
       onSuccess: (answer) => onSent(answer, body.email),
       onError: (err) => {
         // Field messages from the server land on their fields; anything else above the button.
-        const fieldErrors = err instanceof ApiError && err.body && typeof err.body === 'object' && 'errors' in err.body ? (err.body.errors as Record<string, string>) : null;
-        if (fieldErrors) {
-          for (const [field, message] of Object.entries(fieldErrors)) {
-            if (field === 'name' || field === 'email' || field === 'subject' || field === 'message') setError(field, { message });
-          }
-        }
+        const fields = fieldErrors(err, { fields: FIELDS });
+        for (const f of FIELDS) if (fields[f]) setError(f, { message: fields[f] });
         setError('root', { message: errorMessage(err, 'Your message could not be sent. Please try again.') });
       },
     });

@@ -1,9 +1,16 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { passwordResetMail, verificationCodeMail } from '../../mail/templates.ts';
-import { codeMatches, generateCode, generateResetToken, hashCode, hashResetToken } from './codes.ts';
-import { isCommonPassword } from './passwords.ts';
-import { assertMailAllowed, HOUR_MS } from './throttle.ts';
+import { passwordResetMail, verificationCodeMail } from '../mail/templates.ts';
+import {
+  assertMailAllowed,
+  codeMatches,
+  generateCode,
+  generateResetToken,
+  hashCode,
+  hashResetToken,
+  HOUR_MS,
+  isCommonPassword,
+} from './index.ts';
 
 describe('isCommonPassword', () => {
   it('catches list passwords dressed up to pass the strength rule', () => {

@@ -1,6 +1,7 @@
-// Helpers for the accounts API tests (and for other modules' tests that need a signed-in member).
+// Accounts through the real API (register, verify, sign in) and the mails they send, plus the names and
+// client addresses every server test uses to stay apart from the others.
 import type { LightMyRequestResponse } from 'fastify';
-import type { TestApp } from '../../test/app.ts';
+import type { TestApp } from './app.ts';
 
 let counter = 0;
 /** A name unique across test files and runs sharing one PostgreSQL server. */

@@ -1,8 +1,8 @@
 import { createHash } from 'node:crypto';
 import { and, asc, eq, gt, lt, sql } from 'drizzle-orm';
-import type { Db, Tx } from '../../db/client.ts';
-import { loginFailures } from '../../db/schema/index.ts';
-import { tooManyRequests, type HttpError } from '../../http-errors.ts';
+import type { Db, Tx } from '../db/client.ts';
+import { loginFailures } from '../db/schema/index.ts';
+import { tooManyRequests, type HttpError } from '../http-errors.ts';
 import { AUTH_MSG } from './messages.ts';
 
 /** Per account+IP: this many failures in the window refuse that address for the account. */

@@ -1,7 +1,10 @@
-import type { TUser } from '../../../common/contracts/auth.ts';
-import type { users } from '../../db/schema/index.ts';
+import type { TUser } from '../../common/contracts/auth.ts';
+import type { users } from '../db/schema/index.ts';
 
 type UserRow = Omit<typeof users.$inferSelect, 'passwordHash'>;
+
+/** The one form of an address the accounts keep and compare: trimmed, lower-case. */
+export const normaliseEmail = (email: string) => email.trim().toLowerCase();
 
 /** The one shape of a user the API sends about the signed-in account (common/contracts ZUser). */
 export function presentUser(u: UserRow): TUser {

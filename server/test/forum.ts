@@ -1,57 +1,19 @@
-// Fixtures for the post, comment and view tests: members in every role, requests as a browser on the
-// site sends them, and a recount of every counter the write paths keep.
+// Forum content for the server tests: categories; posts and comments through the API as a member
+// writes them (createPost, createComment), or rows inserted directly so a test does not depend on
+// those endpoints (insertPost, insertComment); and a recount of every counter the write paths keep.
 import { eq, sql } from 'drizzle-orm';
 import { expect } from 'vitest';
-import type { Db } from '../../db/client.ts';
-import { categories, posts, users } from '../../db/schema/index.ts';
-import type { TestApp } from '../../test/app.ts';
-import { freshIp, signUp, unique } from '../auth/testing.ts';
-
-const DAY = 24 * 3_600_000;
-
-export type Role = 'member' | 'admin' | 'unverified' | 'suspended' | 'newcomer';
-export type Member = { id: number; cookie: string; username: string };
-
-/**
- * A signed-in account through the real sign-up. Accounts are a month old unless 'newcomer' (an hour old),
- * so the first-day posting limit only applies where a test asks for it.
- */
-export async function member(t: TestApp, role: Role = 'member'): Promise<Member> {
-  const u = await signUp(t);
-  const db = t.database.db;
-  await db
-    .update(users)
-    .set({
-      createdAt: new Date(Date.now() - (role === 'newcomer' ? 3_600_000 : 30 * DAY)),
-      isAdmin: role === 'admin',
-      emailVerifiedAt: role === 'unverified' ? null : new Date(),
-      suspendedAt: role === 'suspended' ? new Date() : null,
-    })
-    .where(eq(users.id, u.id));
-  return { id: u.id, cookie: u.cookie, username: u.username };
-}
+import type { Db } from '../db/client.ts';
+import { categories, comments, posts } from '../db/schema/index.ts';
+import { hotScore } from '../modules/forum/ranking.ts';
+import type { TestApp } from './app.ts';
+import { unique } from './auth.ts';
+import { call } from './members.ts';
 
 export async function addCategory(db: Db, name = 'Category') {
   const slug = unique('cat-');
   const [c] = await db.insert(categories).values({ name: `${name} ${slug}`, slug }).returning();
   return c;
-}
-
-type Method = 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
-
-/** A request as the site's own pages send it (same Origin, a fresh client address). */
-export function call(t: TestApp, method: Method, url: string, opts: { body?: object; cookie?: string; headers?: Record<string, string> } = {}) {
-  return t.app.inject({
-    method,
-    url,
-    payload: opts.body,
-    headers: {
-      origin: t.app.deps.config.appUrl,
-      'x-forwarded-for': freshIp(),
-      ...(opts.cookie ? { cookie: opts.cookie } : {}),
-      ...opts.headers,
-    },
-  });
 }
 
 export const postBody = (categoryId: number, overrides: Record<string, unknown> = {}) => ({
@@ -77,6 +39,42 @@ export async function createComment(t: TestApp, cookie: string, postId: number, 
   const res = await call(t, 'POST', `/api/forum/posts/${postId}/comments`, { cookie, body: { content: 'Good question, same here.', ...body } });
   expect(res.statusCode, res.body).toBe(201);
   return res.json() as { id: number; [k: string]: unknown };
+}
+
+export async function insertPost(db: Db, opts: { categoryId: number; authorId: number | null; deleted?: boolean; createdAt?: Date }) {
+  const slug = unique('post-');
+  const createdAt = opts.createdAt ?? new Date();
+  const [p] = await db
+    .insert(posts)
+    .values({
+      slug,
+      title: `Title of ${slug}`,
+      content: `Content of ${slug}`,
+      contentHtml: `<p>Content of ${slug}</p>`,
+      excerpt: `Content of ${slug}`,
+      categoryId: opts.categoryId,
+      authorId: opts.authorId,
+      createdAt,
+      // What creating a post stores, so a post nobody voted on still has its hot score.
+      hotScore: hotScore(0, 0, 0, createdAt),
+      deletedAt: opts.deleted ? new Date() : null,
+    })
+    .returning();
+  return p;
+}
+
+export async function insertComment(db: Db, opts: { postId: number; authorId: number | null; deleted?: boolean }) {
+  const [c] = await db
+    .insert(comments)
+    .values({
+      postId: opts.postId,
+      authorId: opts.authorId,
+      content: 'A comment',
+      contentHtml: '<p>A comment</p>',
+      deletedAt: opts.deleted ? new Date() : null,
+    })
+    .returning();
+  return c;
 }
 
 /** Every stored counter equals a recount from the rows it counts. */

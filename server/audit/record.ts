@@ -1,11 +1,12 @@
-import type { Db } from '../../db/client.ts';
-import { auditLog } from '../../db/schema/index.ts';
+import type { Db } from '../db/client.ts';
+import { auditLog } from '../db/schema/index.ts';
+import type { AUDIT_ACTIONS, AuditAction } from './actions.ts';
 
-export type AuditEntry = {
+export type AuditEntry<A extends AuditAction = AuditAction> = {
   actorId: number;
-  /** What was done, as `<thing>.<verb>`: user.suspend, post.pin, category.delete, ad.update, … */
-  action: string;
-  targetType: string;
+  action: A;
+  /** The kind of thing acted on, as AUDIT_ACTIONS pairs it with the action. */
+  targetType: (typeof AUDIT_ACTIONS)[A];
   targetId?: string | number | null;
   details?: Record<string, unknown>;
 };
@@ -13,7 +14,7 @@ export type AuditEntry = {
 type Executor = Pick<Db, 'insert'>;
 
 /** Writes one audit-log row; call it inside the action's own transaction so both land or neither. */
-export async function recordAudit(tx: Executor, entry: AuditEntry): Promise<void> {
+export async function recordAudit<A extends AuditAction>(tx: Executor, entry: AuditEntry<A>): Promise<void> {
   await tx.insert(auditLog).values({
     actorId: entry.actorId,
     action: entry.action,

@@ -1,9 +1,11 @@
-// Socket clients for the real-time tests: a listening app, `ws` clients with a member's cookie, and
-// waiting for a given frame with a timeout (so a missing frame fails the test instead of hanging it).
+// Socket clients for the real-time tests: a listening app, `ws` clients with a member's cookie,
+// waiting for a given frame with a timeout (so a missing frame fails the test instead of hanging it),
+// and a bus the test can listen to.
 import type { AddressInfo } from 'node:net';
 import { WebSocket, type ClientOptions } from 'ws';
 import type { ServerFrame, ServerFrameType } from '../../common/ws-events.ts';
-import type { TestApp } from '../test/app.ts';
+import { createLocalBus, type EventBus } from '../realtime/bus.ts';
+import type { TestApp } from './app.ts';
 
 /** Starts the app on 127.0.0.1, a free port; returns its ws:// address of /ws (closed by app.close()). */
 export async function listen(t: TestApp): Promise<string> {
@@ -77,6 +79,9 @@ export function connect(url: string, cookie?: string, opts: ClientOptions = {}):
     void closed.then(() => resolve(socket));
   });
 }
+
+/** An in-process bus to build the app with (buildTestApp(…, { bus })): the test subscribes to it to see what the app publishes. */
+export const testBus = (): EventBus => createLocalBus({ warn: () => undefined, error: () => undefined } as never);
 
 /** Waits `ms` (for "nothing else arrives" checks). */
 export const pause = (ms: number) => new Promise((r) => setTimeout(r, ms));

@@ -1,0 +1,22 @@
+import { sharedKeys } from '@/lib/query-keys';
+import type { PostsParams } from './get-posts';
+import type { SearchPostsParams } from './search-posts';
+
+/**
+ * The post page's root. Not under `posts`: list refreshes leave an open post alone, and the list code
+ * never meets this shape. It still starts with '/api/forum/', so votes and shares patched into forum
+ * queries (lib/cache-patch.ts) reach it.
+ */
+const POST_DETAIL = '/api/forum/posts/detail';
+
+/** Every forum query key. */
+export const forumKeys = {
+  /** Every post list, search results included: invalidate it to refresh all lists. */
+  posts: sharedKeys.posts,
+  postList: (params: PostsParams) => [...sharedKeys.posts, params] as const,
+  search: (params: SearchPostsParams) => [...sharedKeys.posts, 'search', params] as const,
+  postPages: [POST_DETAIL] as const,
+  /** A post page by slug, whatever case it was opened with. */
+  postPage: (slug: string) => [POST_DETAIL, slug.toLowerCase()] as const,
+  categories: sharedKeys.categories,
+};

@@ -1,0 +1,53 @@
+/**
+ * Every action the audit log records, as `<thing>.<verb>`, with the kind of target it names. A new
+ * admin action is added here first; recordAudit accepts nothing else, and a target that does not fit
+ * its action fails the typecheck. (The admin screen's labels: client/src/features/admin/api/audit.ts.)
+ */
+export const AUDIT_ACTIONS = {
+  // members administration
+  'user.suspend': 'user',
+  'user.unsuspend': 'user',
+  'user.chat_suspend': 'user',
+  'user.chat_unsuspend': 'user',
+  'user.make_admin': 'user',
+  'user.remove_admin': 'user',
+  'user.resend_verification': 'user',
+  'user.delete': 'user',
+  // forum moderation
+  'post.edit': 'post',
+  'post.delete': 'post',
+  'post.pin': 'post',
+  'post.unpin': 'post',
+  'post.lock': 'post',
+  'post.unlock': 'post',
+  'post.move': 'post',
+  'comment.delete': 'comment',
+  'category.create': 'category',
+  'category.update': 'category',
+  'category.reorder': 'category',
+  'category.delete': 'category',
+  'report.resolve': 'report',
+  'report.dismiss': 'report',
+  // site content
+  'ad.create': 'ad',
+  'ad.update': 'ad',
+  'ad.delete': 'ad',
+  'bulletin.create': 'bulletin',
+  'bulletin.update': 'bulletin',
+  'bulletin.delete': 'bulletin',
+  'announcement.create': 'announcement',
+  'announcement.send': 'announcement',
+  'maintenance.on': 'site',
+  'maintenance.off': 'site',
+  // support and mail
+  'ticket.reply': 'ticket',
+  'ticket.note': 'ticket',
+  'ticket.close': 'ticket',
+  'ticket.reopen': 'ticket',
+  'email.retry': 'email',
+} as const;
+
+export type AuditAction = keyof typeof AUDIT_ACTIONS;
+export type AuditTarget = (typeof AUDIT_ACTIONS)[AuditAction];
+/** The actions on one kind of target: AuditActionOn<'user'> is 'user.suspend' | 'user.unsuspend' | … */
+export type AuditActionOn<T extends AuditTarget> = { [A in AuditAction]: (typeof AUDIT_ACTIONS)[A] extends T ? A : never }[AuditAction];
