@@ -109,6 +109,8 @@ test('an in-content ad after every third post; custom HTML only in the sandbox; 
     const list = page.getByRole('main').getByRole('list').filter({ hasText: `Ads post ${stamp} #0` });
     const items = list.locator(':scope > li');
     await expect(items).toHaveCount(9); // 7 posts + an ad after the 3rd and the 6th (none after the last)
+    // The ad slots are in the list at once and fill when their (separately fetched) ad arrives.
+    await expect(list.getByText(`Courier van lease ${stamp}`)).toHaveCount(2);
     const texts = await items.allInnerTexts();
     const kinds = texts.map((t) => (t.includes(`Courier van lease ${stamp}`) ? 'ad' : t.includes(`Ads post ${stamp}`) ? 'post' : '?'));
     expect(kinds).toEqual(['post', 'post', 'post', 'ad', 'post', 'post', 'post', 'ad', 'post']);

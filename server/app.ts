@@ -6,29 +6,27 @@ import type { Redis } from 'ioredis';
 import { fastifyTrustProxy, type Config } from './config.ts';
 import type { Database } from './db/client.ts';
 import { createMailer, type Mailer } from './mail/mailer.ts';
-import { adRoutes } from './modules/ads/routes.ts';
-import { adminEmailRoutes } from './modules/admin/emails-routes.ts';
-import { adminMemberRoutes } from './modules/admin/members-routes.ts';
-import { adminModerationRoutes } from './modules/admin/moderation-routes.ts';
-import { analyticsRoutes } from './modules/analytics/routes.ts';
-import { authRoutes } from './modules/auth/routes.ts';
-import { bulletinRoutes } from './modules/bulletins/routes.ts';
-import { chatRoutes } from './modules/chat/routes.ts';
-import { commentRoutes } from './modules/forum/comment-routes.ts';
-import { postRoutes } from './modules/forum/post-routes.ts';
-import { reactionRoutes } from './modules/forum/reaction-routes.ts';
-import { forumRoutes } from './modules/forum/routes.ts';
-import { siteConfigRoutes } from './modules/site-config/routes.ts';
-import { searchRoutes } from './modules/forum/search-routes.ts';
-import { shareRoutes } from './modules/forum/share-routes.ts';
-import { voteRoutes } from './modules/forum/vote-routes.ts';
-import { healthRoutes } from './modules/health/routes.ts';
-import { maintenanceRoutes } from './modules/maintenance/routes.ts';
-import { memberRoutes } from './modules/members/routes.ts';
-import { notificationRoutes } from './modules/notifications/routes.ts';
-import { reportRoutes } from './modules/reports/routes.ts';
-import { retentionPlugin } from './modules/retention/plugin.ts';
-import { supportRoutes } from './modules/support/routes.ts';
+import { adminEmailRoutes, adminRoutes } from './modules/admin/index.ts';
+import { adRoutes } from './modules/ads/index.ts';
+import { analyticsRoutes } from './modules/analytics/index.ts';
+import { authRoutes } from './modules/auth/index.ts';
+import { bulletinRoutes } from './modules/bulletins/index.ts';
+import { categoryRoutes } from './modules/categories/index.ts';
+import { chatRoutes } from './modules/chat/index.ts';
+import { commentRoutes } from './modules/comments/index.ts';
+import { healthRoutes } from './modules/health/index.ts';
+import { createMaintenance, maintenanceRoutes } from './modules/maintenance/index.ts';
+import { adminMemberRoutes, memberRoutes } from './modules/members/index.ts';
+import { notificationRoutes } from './modules/notifications/index.ts';
+import { postRoutes } from './modules/posts/index.ts';
+import { reactionRoutes } from './modules/reactions/index.ts';
+import { adminReportRoutes, reportRoutes } from './modules/reports/index.ts';
+import { retentionPlugin } from './modules/retention/index.ts';
+import { searchRoutes } from './modules/search/index.ts';
+import { shareRoutes } from './modules/shares/index.ts';
+import { siteConfigRoutes } from './modules/site-config/index.ts';
+import { supportRoutes } from './modules/support/index.ts';
+import { voteRoutes } from './modules/votes/index.ts';
 import { errorsPlugin } from './plugins/errors.ts';
 import { originCheckPlugin } from './plugins/origin-check.ts';
 import { securityHeadersPlugin } from './plugins/security-headers.ts';
@@ -36,7 +34,8 @@ import { sessionPlugin } from './plugins/session.ts';
 import { storableTextPlugin } from './plugins/storable-text.ts';
 import { webPlugin } from './plugins/web.ts';
 import { sitemapRoutes } from './seo/sitemap-routes.ts';
-import type { EventBus } from './realtime/bus.ts';
+import { createEvents } from './events.ts';
+import { createEventBus, type EventBus } from './realtime/bus.ts';
 import { realtimePlugin } from './realtime/gateway.ts';
 
 export type AppDeps = {
@@ -101,6 +100,12 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   const full = app as unknown as App;
   full.deps = { config, database, mailer, serveClient: deps.serveClient ?? false, redis: deps.redis };
 
+  // The app's services, created once: domain events over the bus (published after commit; the
+  // realtime gateway uses the same bus and closes it with the app), and the maintenance switch.
+  const bus = deps.bus ?? createEventBus({ redisUrl: config.redisUrl, redis: deps.redis, log: app.log });
+  const events = createEvents({ bus, log: app.log });
+  const maintenance = createMaintenance(db);
+
   // Layer 1: cross-cutting plugins.
   await app.register(errorsPlugin);
   await app.register(securityHeadersPlugin, { config });
@@ -111,30 +116,33 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   await app.register(storableTextPlugin);
 
   // Layer 2: feature modules.
-  await app.register(realtimePlugin, { config, db, redis: deps.redis, bus: deps.bus }); // /ws and app.gateway, before their users
+  await app.register(realtimePlugin, { config, db, redis: deps.redis, bus }); // /ws and app.gateway, before their users
+  // The gateway closes an ended session's sockets in every process itself (over the bus).
+  events.on('session.ended', ({ userId }) => app.gateway.closeEndedSessions(userId));
   await app.register(healthRoutes, { database });
   await app.register(siteConfigRoutes, { config });
   await app.register(sitemapRoutes, { config, db });
-  await app.register(maintenanceRoutes, { config, db }); // after the session plugin: its write hook needs req.user
-  await app.register(forumRoutes, { db });
+  await app.register(maintenanceRoutes, { config, db, events, maintenance }); // after the session plugin: its write hook needs req.user
+  await app.register(categoryRoutes, { db });
   await app.register(searchRoutes, { db });
-  await app.register(postRoutes, { db, redis: deps.redis });
-  await app.register(commentRoutes, { db });
+  await app.register(postRoutes, { db, events, redis: deps.redis });
+  await app.register(commentRoutes, { db, events });
   await app.register(voteRoutes, { db });
   await app.register(reactionRoutes, { db });
   await app.register(shareRoutes, { db });
-  await app.register(notificationRoutes, { db });
-  await app.register(chatRoutes, { db, appName: config.appName });
-  await app.register(authRoutes, { config, db, mailer });
-  await app.register(memberRoutes, { config, db, mailer });
+  await app.register(notificationRoutes, { db, events });
+  await app.register(chatRoutes, { db, appName: config.appName, events, maintenance });
+  await app.register(authRoutes, { config, db, mailer, events });
+  await app.register(memberRoutes, { config, db, mailer, events });
   await app.register(bulletinRoutes, { config, db, mailer });
   await app.register(adRoutes, { config, db, mailer });
   await app.register(analyticsRoutes, { config, db, mailer });
   await app.register(supportRoutes, { config, db, mailer });
   await app.register(reportRoutes, { config, db, mailer });
   // Every /api/admin/* route answers 401 to guests and 403 to members (requireAdmin on each).
-  await app.register(adminMemberRoutes, { config, db, mailer });
-  await app.register(adminModerationRoutes, { config, db, mailer });
+  await app.register(adminMemberRoutes, { config, db, mailer, events });
+  await app.register(adminRoutes, { db, maintenance });
+  await app.register(adminReportRoutes, { db });
   await app.register(adminEmailRoutes, { config, db, mailer });
 
   await app.register(retentionPlugin, { db, enabled: config.env !== 'test' });

@@ -5,7 +5,7 @@ import { eq, sql } from 'drizzle-orm';
 import { expect } from 'vitest';
 import type { Db } from '../db/client.ts';
 import { categories, comments, posts } from '../db/schema/index.ts';
-import { hotScore } from '../modules/forum/ranking.ts';
+import { hotScore } from '../modules/posts/index.ts';
 import type { TestApp } from './app.ts';
 import { unique } from './auth.ts';
 import { call } from './members.ts';

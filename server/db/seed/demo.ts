@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { Tx } from '../client.ts';
 import { categories, commentVotes, comments, postVotes, posts, users } from '../schema/index.ts';
 import { makeExcerpt, renderMarkdown, slugify } from '../../lib/markdown.ts';
-import { hotScore } from '../../modules/forum/ranking.ts';
+import { hotScore } from '../../modules/posts/index.ts';
 import type { CategorySlug } from './categories.ts';
 import { GENERAL_COMMENTS, POST_TEMPLATES, REPLY_COMMENTS, type PostTemplate } from './demo-content.ts';
 import { DEMO_ADMIN, DEMO_ADMIN_EMAIL, DEMO_MEMBERS, type DemoMember } from './demo-members.ts';

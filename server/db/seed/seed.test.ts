@@ -3,7 +3,7 @@ import { asc, eq, sql, type SQL } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AVATAR_KEYS } from '../../../common/avatars.ts';
 import { renderMarkdown } from '../../lib/markdown.ts';
-import { hotScore } from '../../modules/forum/ranking.ts';
+import { hotScore } from '../../modules/posts/index.ts';
 import { openTestDatabase, testDatabases } from '../../test/databases.ts';
 import type { Database, Db } from '../client.ts';
 import { categories, comments, posts, users } from '../schema/index.ts';

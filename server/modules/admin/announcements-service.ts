@@ -23,25 +23,19 @@ type AnnouncementRow = typeof announcements.$inferSelect;
 // value made once and kept in site_settings, so every process (and a restart) signs alike.
 
 const SECRET_KEY = 'announcements.unsubscribe_secret';
-const secrets = new WeakMap<Db, Promise<Buffer>>();
 
-async function loadSecret(db: Db): Promise<Buffer> {
-  await db
-    .insert(siteSettings)
-    .values({ key: SECRET_KEY, value: { secret: randomBytes(32).toString('hex') } })
-    .onConflictDoNothing({ target: siteSettings.key });
-  const [row] = await db.select().from(siteSettings).where(eq(siteSettings.key, SECRET_KEY)).limit(1);
-  return Buffer.from((row.value as { secret: string }).secret, 'hex');
-}
-
-function unsubscribeSecret(db: Db): Promise<Buffer> {
-  let p = secrets.get(db);
-  if (!p) {
-    p = loadSecret(db);
-    p.catch(() => secrets.delete(db));
-    secrets.set(db, p);
+/** Read where needed (a batch reads it once); made on first use. No per-process cache: one indexed read. */
+async function unsubscribeSecret(db: Db): Promise<Buffer> {
+  const read = async () => (await db.select().from(siteSettings).where(eq(siteSettings.key, SECRET_KEY)).limit(1))[0];
+  let row = await read();
+  if (!row) {
+    await db
+      .insert(siteSettings)
+      .values({ key: SECRET_KEY, value: { secret: randomBytes(32).toString('hex') } })
+      .onConflictDoNothing({ target: siteSettings.key });
+    row = (await read())!;
   }
-  return p;
+  return Buffer.from((row.value as { secret: string }).secret, 'hex');
 }
 
 const sign = (secret: Buffer, userId: number) => createHmac('sha256', secret).update(`unsubscribe:${userId}`).digest('base64url');

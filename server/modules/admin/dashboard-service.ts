@@ -2,7 +2,6 @@ import { and, count, desc, eq, gte, isNotNull, isNull } from 'drizzle-orm';
 import type { TDashboard } from '../../../common/contracts/admin.ts';
 import type { Db } from '../../db/client.ts';
 import { categories, comments, messages, posts, reports, supportTickets, users } from '../../db/schema/index.ts';
-import { getMaintenance } from '../maintenance/service.ts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 const RECENT = 10;
@@ -30,7 +29,10 @@ export function londonDayStart(now: Date): Date {
 const one = async (q: Promise<Array<{ n: number }>>) => (await q)[0]?.n ?? 0;
 
 /** Figures of the admin dashboard. Sequential on purpose: one pooled connection per request. */
-export async function buildDashboard(db: Db, now = new Date()): Promise<TDashboard> {
+/** What the dashboard reads of the maintenance switch (buildApp passes the app's maintenance service). */
+export type MaintenanceReader = { current(): Promise<TDashboard['maintenance']> };
+
+export async function buildDashboard(db: Db, maintenance: MaintenanceReader, now = new Date()): Promise<TDashboard> {
   const today = londonDayStart(now);
   const weekAgo = new Date(now.getTime() - 7 * DAY_MS);
   const live = isNull(users.deletedAt);
@@ -86,6 +88,6 @@ export async function buildDashboard(db: Db, now = new Date()): Promise<TDashboa
       createdAt: s.createdAt.toISOString(),
     })),
     recentPosts: recent.map((p) => ({ ...p, createdAt: p.createdAt.toISOString() })),
-    maintenance: await getMaintenance(db),
+    maintenance: await maintenance.current(),
   };
 }

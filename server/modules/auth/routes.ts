@@ -14,6 +14,7 @@ import {
 } from '../../../common/contracts/auth.ts';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
+import type { Events } from '../../events.ts';
 import { unauthorized } from '../../http-errors.ts';
 import { AUTH_MSG, clearSessionCookie, cookieName, hashToken, LOGIN_IP_PER_MINUTE, presentUser, setSessionCookie } from '../../identity/index.ts';
 import type { Mailer } from '../../mail/mailer.ts';
@@ -27,9 +28,9 @@ const ZLoginResponse = z.object({ message: z.string(), user: ZUser });
 const perIp = (max: number, timeWindow: string) => perIpLimit(max, timeWindow, AUTH_MSG.ipLimited);
 
 /** Accounts: register, verify, sign in and out, password reset (spec §7 and DESIGN.md API). */
-export const authRoutes: FastifyPluginAsync<{ config: Config; db: Db; mailer: Mailer }> = async (fastify, opts) => {
+export const authRoutes: FastifyPluginAsync<{ config: Config; db: Db; mailer: Mailer; events: Events }> = async (fastify, opts) => {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
-  const { config } = opts;
+  const { config, events } = opts;
   const auth = createAuthService(opts);
 
   // Personal answers must never be stored by a shared cache.
@@ -48,7 +49,7 @@ export const authRoutes: FastifyPluginAsync<{ config: Config; db: Db; mailer: Ma
       currentTokenHash: req.sessionTokenHash,
     });
     setSessionCookie(reply, config, token);
-    if (req.user) await fastify.gateway.closeEndedSessions(req.user.id); // the session it replaced
+    if (req.user) await events.publish('session.ended', { userId: req.user.id }); // the session it replaced
     return { autoLogin: true, user: presentUser(user), isNewUser, message: AUTH_MSG.verified };
   });
 
@@ -70,7 +71,7 @@ export const authRoutes: FastifyPluginAsync<{ config: Config; db: Db; mailer: Ma
         currentTokenHash: req.sessionTokenHash,
       });
       setSessionCookie(reply, config, token);
-      if (req.user) await fastify.gateway.closeEndedSessions(req.user.id); // the session it replaced
+      if (req.user) await events.publish('session.ended', { userId: req.user.id }); // the session it replaced
       return { message: AUTH_MSG.loginOk, user: presentUser(user) };
     },
   );
@@ -86,7 +87,7 @@ export const authRoutes: FastifyPluginAsync<{ config: Config; db: Db; mailer: Ma
     const raw = req.cookies[cookieName(config)];
     const userId = await auth.logout(req.sessionTokenHash ?? (raw && raw.length <= 100 ? hashToken(raw) : null));
     clearSessionCookie(reply, config);
-    if (userId !== null) await fastify.gateway.closeEndedSessions(userId);
+    if (userId !== null) await events.publish('session.ended', { userId });
   }
 
   // Sign-out in its own scope: the confirmation page's form posts a (fieldless) urlencoded body, a
@@ -119,7 +120,7 @@ export const authRoutes: FastifyPluginAsync<{ config: Config; db: Db; mailer: Ma
 
   app.post('/api/auth/reset-password', { config: perIp(20, '1 minute'), schema: { body: ZResetPasswordRequest, response: { 200: ZMessage } } }, async (req) => {
     const { message, userId } = await auth.resetPassword(req.body);
-    await fastify.gateway.closeEndedSessions(userId);
+    await events.publish('session.ended', { userId });
     return { message };
   });
 };

@@ -343,7 +343,7 @@ export function createAuthService({ db, config, mailer }: AuthDeps) {
         return user.id;
       });
       if (done === null) throw badRequest(AUTH_MSG.resetInvalid);
-      // The caller closes the ended sessions' sockets (gateway.closeEndedSessions).
+      // The caller publishes session.ended after commit (their sockets close).
       return { message: AUTH_MSG.resetDone, userId: done };
     },
   };

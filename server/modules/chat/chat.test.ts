@@ -17,7 +17,7 @@ import { PASSWORD } from '../../test/auth.ts';
 import { testDatabases } from '../../test/databases.ts';
 import { call, member, type Member } from '../../test/members.ts';
 import { connect, listen, pause, testBus, type TestSocket } from '../../test/sockets.ts';
-import type { TDataExport } from '../members/export-service.ts';
+import type { TDataExport } from '../members/index.ts';
 
 type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
 

@@ -19,11 +19,13 @@ import {
   ZWindowStateRequest,
   ZWindowStateResponse,
 } from '../../../common/contracts/chat.ts';
+import type { ServerFrame } from '../../../common/ws-events.ts';
 import type { Db } from '../../db/client.ts';
+import type { Events } from '../../events.ts';
 import { unauthorized } from '../../http-errors.ts';
 import { memberLimit } from '../../plugins/rate-limits.ts';
 import * as chat from './service.ts';
-import { registerChatSocket } from './socket.ts';
+import { registerChatSocket, type MaintenanceSwitch } from './socket.ts';
 
 const ZId = z.coerce.number().int().positive();
 const ZConvParams = z.object({ id: ZId });
@@ -40,10 +42,21 @@ async function requireChat(req: FastifyRequest) {
  * Chat and inbox (docs/API.md "Chat"). Registered after the realtime plugin: sends and reads reach
  * both members' sockets through `app.gateway`, and the chat socket frames are handled here too.
  */
-export const chatRoutes: FastifyPluginAsync<{ db: Db; appName: string }> = async (base, { db, appName }) => {
+export const chatRoutes: FastifyPluginAsync<{ db: Db; appName: string; events: Events; maintenance: MaintenanceSwitch }> = async (
+  base,
+  { db, appName, events, maintenance },
+) => {
   const app = base.withTypeProvider<ZodTypeProvider>();
-  const notify: chat.Notify = base.hasDecorator('gateway') ? (events) => base.gateway.sendToUsers(events) : async () => undefined;
-  if (base.hasDecorator('gateway')) registerChatSocket(base.gateway, db, notify, appName);
+  const notify: chat.Notify = base.hasDecorator('gateway') ? (frames) => base.gateway.sendToUsers(frames) : async () => undefined;
+  if (base.hasDecorator('gateway')) {
+    registerChatSocket(base.gateway, db, notify, appName, maintenance);
+    // Spec §4: an open page shows 'Chat Feature Suspended' (or its lifting) at once; a failed push is only logged.
+    events.on('member.chat_access_changed', async ({ userId, chatSuspended, verified }) => {
+      const reason = chatSuspended ? 'suspended' : verified ? undefined : 'verification';
+      const frame: ServerFrame<'chat_access'> = reason ? { type: 'chat_access', allowed: false, reason } : { type: 'chat_access', allowed: true };
+      await base.gateway.sendToUser(userId, frame).catch((err: unknown) => base.log.warn({ err }, 'chat access push failed'));
+    });
+  }
   const me = (req: FastifyRequest) => req.user!.id;
   const guard = { preValidation: requireChat };
 

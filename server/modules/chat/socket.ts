@@ -5,12 +5,14 @@ import type { Db } from '../../db/client.ts';
 import { users } from '../../db/schema/index.ts';
 import { HttpError } from '../../http-errors.ts';
 import type { FrameHandler, Gateway } from '../../realtime/gateway.ts';
-import { getMaintenanceCached } from '../maintenance/service.ts';
 import * as chat from './service.ts';
 
+/** What the socket reads of the maintenance switch (buildApp passes the app's maintenance service). */
+export type MaintenanceSwitch = { cached(): Promise<{ maintenanceMode: boolean }> };
+
 /** Maintenance pauses members' writes (REST answers 503); a socket send is a write too. Admins pass. */
-async function pausedForMaintenance(db: Db, userId: number): Promise<boolean> {
-  if (!(await getMaintenanceCached(db)).maintenanceMode) return false;
+async function pausedForMaintenance(db: Db, maintenance: MaintenanceSwitch, userId: number): Promise<boolean> {
+  if (!(await maintenance.cached()).maintenanceMode) return false;
   const [row] = await db.select({ isAdmin: users.isAdmin }).from(users).where(eq(users.id, userId)).limit(1);
   return !row?.isAdmin;
 }
@@ -23,7 +25,7 @@ async function pausedForMaintenance(db: Db, userId: number): Promise<boolean> {
  * (`notify` = gateway.sendToUsers, across processes), so join/leave and subscribe_inbox only check
  * and record what the socket shows; `ping` is the gateway's.
  */
-export function registerChatSocket(gateway: Gateway, db: Db, notify: chat.Notify, appName: string) {
+export function registerChatSocket(gateway: Gateway, db: Db, notify: chat.Notify, appName: string, maintenance: MaintenanceSwitch) {
   const joined = new Map<number, Set<number>>();
 
   /** gateway.on for a chat frame: a refusal for chat access is answered here (send_message's with its clientMessageId). */
@@ -55,7 +57,7 @@ export function registerChatSocket(gateway: Gateway, db: Db, notify: chat.Notify
 
   onChat('send_message', async (frame, ctx) => {
     const { clientMessageId } = frame;
-    if (await pausedForMaintenance(db, ctx.userId)) {
+    if (await pausedForMaintenance(db, maintenance, ctx.userId)) {
       // Not stored: the client keeps it unsent and shows why (as the REST send's 503 would).
       ctx.send({ type: 'error', message: MAINTENANCE_MSG.writesPaused(appName), ...(clientMessageId ? { clientMessageId } : {}) });
       return;

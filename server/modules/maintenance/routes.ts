@@ -12,7 +12,8 @@ import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
 import { HttpError } from '../../http-errors.ts';
 import { requireAdmin } from '../../identity/index.ts';
-import { getMaintenanceCached, rememberMaintenance, setMaintenance } from './service.ts';
+import type { Events } from '../../events.ts';
+import { setMaintenance, type Maintenance } from './service.ts';
 
 const WRITES = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
@@ -37,19 +38,22 @@ export function isWritePausedFor(req: Pick<FastifyRequest, 'method' | 'url' | 'u
  * req.user is known when it runs.
  */
 export const maintenanceRoutes = fp(
-  async (base: FastifyInstance, { config, db }: { config: Config; db: Db }) => {
+  async (base: FastifyInstance, { config, db, events, maintenance }: { config: Config; db: Db; events: Events; maintenance: Maintenance }) => {
     const app = base.withTypeProvider<ZodTypeProvider>();
+    // This process uses a change at once; every other process as soon as the bus brings it.
+    events.on('maintenance.changed', (status) => maintenance.remember(status));
+    await events.onEveryProcess('maintenance.changed', (status) => maintenance.remember(status));
 
     app.addHook('onRequest', async (req) => {
       if (!isWritePausedFor(req)) return;
       // Reads are free: the switch is kept in memory for at most 2 s.
-      const { maintenanceMode } = await getMaintenanceCached(db);
+      const { maintenanceMode } = await maintenance.cached();
       if (maintenanceMode) throw new HttpError(503, MAINTENANCE_MSG.writesPaused(config.appName), {}, MAINTENANCE_RETRY_AFTER_S);
     });
 
     app.get('/api/maintenance/status', { schema: { response: { 200: ZMaintenanceStatus } } }, async (_req, reply) => {
       reply.header('cache-control', 'no-cache');
-      return getMaintenanceCached(db);
+      return maintenance.cached();
     });
 
     app.put(
@@ -67,8 +71,7 @@ export const maintenanceRoutes = fp(
             details: { message: status.message },
           });
         });
-        // After commit: this process sees the change at once, others within 2 s.
-        rememberMaintenance(db, status);
+        await events.publish('maintenance.changed', status);
         return status;
       },
     );

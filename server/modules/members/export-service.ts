@@ -16,8 +16,8 @@ import {
 } from '../../db/schema/index.ts';
 import { HttpError } from '../../http-errors.ts';
 import { AUTH_MSG, presentUser } from '../../identity/index.ts';
-import { messagesOf } from '../chat/service.ts';
-import { voteType } from '../forum/presenter.ts';
+import { messagesOf } from '../chat/index.ts';
+import { voteType } from '../posts/index.ts';
 
 export const EXPORT_FORMAT_VERSION = 1;
 

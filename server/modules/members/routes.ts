@@ -19,6 +19,7 @@ import {
 } from '../../../common/contracts/members.ts';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
+import type { Events } from '../../events.ts';
 import { forbidden } from '../../http-errors.ts';
 import { AUTH_MSG, clearSessionCookie, presentUser, requireUser } from '../../identity/index.ts';
 import type { Mailer } from '../../mail/mailer.ts';
@@ -43,14 +44,14 @@ async function requireDirectoryAccess(req: FastifyRequest) {
  * the directory (docs/API.md "Members"). Every route is for a signed-in member; authorisation runs at
  * preValidation so a guest (or a suspended account, which is a guest) hears 401 before any validation.
  */
-export const memberRoutes: FastifyPluginAsync<{ config: Config; db: Db; mailer: Mailer }> = async (fastify, opts) => {
+export const memberRoutes: FastifyPluginAsync<{ config: Config; db: Db; mailer: Mailer; events: Events }> = async (fastify, opts) => {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const { config, db } = opts;
   const members = createMembersService(opts);
   const directory = createDirectoryService(db);
   const uid = (req: FastifyRequest) => req.user!.id;
   // After a change that ended sessions commits: their open sockets close at once, in every process.
-  const closeEndedSockets = (userId: number) => fastify.gateway.closeEndedSessions(userId);
+  const closeEndedSockets = (userId: number) => opts.events.publish('session.ended', { userId });
 
   // Every answer here is personal or members-only: never kept by a shared cache.
   app.addHook('onSend', async (_req, reply, payload) => {

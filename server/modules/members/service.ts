@@ -43,7 +43,7 @@ import {
 } from '../../identity/index.ts';
 import type { Mailer } from '../../mail/mailer.ts';
 import { emailChangeCodeMail, emailChangedNoticeMail } from '../../mail/templates.ts';
-import { listColumns, loadCategories, presentPosts } from '../forum/service.ts';
+import { listColumns, loadCategories, presentPosts } from '../posts/index.ts';
 
 export type MembersDeps = { db: Db; config: Config; mailer: Mailer };
 type UserRow = typeof users.$inferSelect;

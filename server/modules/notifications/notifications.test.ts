@@ -6,7 +6,7 @@ import { buildTestApp, type TestApp } from '../../test/app.ts';
 import { testDatabases } from '../../test/databases.ts';
 import { addCategory, createComment, createPost } from '../../test/forum.ts';
 import { call, insertMember, member, type Member } from '../../test/members.ts';
-import { attachNotificationPush, MAX_MENTIONS, MENTIONS_PER_HOUR, parseMentions } from './service.ts';
+import { MAX_MENTIONS, MENTIONS_PER_HOUR, parseMentions } from './service.ts';
 
 describe('parseMentions', () => {
   it('finds @usernames (3–30 word characters), lower-cased, distinct, in order', () => {
@@ -214,17 +214,14 @@ describe.each(testDatabases)('notifications on %s', (kind) => {
       const [author, commenter] = [await member(t), await member(t)];
       const p = await createPost(t, author.cookie, cat.id);
       const errors: unknown[] = [];
-      const detach = attachNotificationPush(t.database.db, {
-        sendToUser: async () => undefined,
-        log: { warn: () => undefined, error: (obj: unknown) => void errors.push(obj) } as never,
-      });
+      const logged = vi.spyOn(t.app.log, 'error').mockImplementation((obj: unknown) => void errors.push(obj));
       await t.database.db.execute(sql`alter table notifications rename to notifications_away`);
       try {
         const res = await call(t, 'POST', `/api/forum/posts/${p.id}/comments`, { cookie: commenter.cookie, body: { content: 'Still posted' } });
         expect(res.statusCode, res.body).toBe(201);
       } finally {
         await t.database.db.execute(sql`alter table notifications_away rename to notifications`);
-        detach();
+        logged.mockRestore();
       }
       expect(errors).toHaveLength(1);
       expect(await rowsOf(author.id)).toEqual([]);
@@ -234,16 +231,13 @@ describe.each(testDatabases)('notifications on %s', (kind) => {
       const [author, commenter] = [await member(t), await member(t)];
       const p = await createPost(t, author.cookie, cat.id);
       const warnings: unknown[] = [];
-      const detach = attachNotificationPush(t.database.db, {
-        sendToUser: async () => {
-          throw new Error('redis down');
-        },
-        log: { warn: (obj: unknown) => void warnings.push(obj), error: () => undefined } as never,
-      });
+      const sent = vi.spyOn(t.app.gateway, 'sendToUser').mockRejectedValue(new Error('redis down'));
+      const warned = vi.spyOn(t.app.log, 'warn').mockImplementation((obj: unknown) => void warnings.push(obj));
       try {
         await createComment(t, commenter.cookie, p.id);
       } finally {
-        detach();
+        sent.mockRestore();
+        warned.mockRestore();
       }
       expect(warnings).toHaveLength(1);
       expect(await rowsOf(author.id)).toHaveLength(1);

@@ -8,9 +8,9 @@ import {
 } from '../../../common/contracts/notifications.ts';
 import type { ServerFrame } from '../../../common/ws-events.ts';
 import type { Db } from '../../db/client.ts';
+import type { DomainEvents } from '../../events.ts';
 import { comments, notifications, posts, users } from '../../db/schema/index.ts';
 import { notFound } from '../../http-errors.ts';
-import type { SessionUser } from '../../identity/index.ts';
 import { presentNotification } from './presenter.ts';
 
 // Forum notifications (spec §3 Notification, §4; docs/API.md "Notifications"). Created after the
@@ -19,46 +19,19 @@ import { presentNotification } from './presenter.ts';
 
 // ---- Where new notifications and reads are pushed ----
 
-/** What the service needs from the real-time gateway (app.gateway satisfies it). */
+/** What the service needs from the real-time gateway: routes.ts builds it from app.gateway and app.log. */
 export type NotificationPush = {
   sendToUser(userId: number, frame: ServerFrame): Promise<void>;
   log: Pick<FastifyBaseLogger, 'warn' | 'error'>;
 };
 
-/**
- * The app serving a database attaches its gateway here (routes.ts), so the forum services can stay
- * `(db, user, …)` calls and still reach the sockets of the app they run in. Keyed by the Db handle:
- * each app (each process in production, each test app) has its own. Without one, notifications are
- * still stored and only the push is skipped.
- */
-const pushByDb = new WeakMap<Db, NotificationPush>();
-
-/** Returns the detach function, which puts back whatever was attached before (tests stack them). */
-export function attachNotificationPush(db: Db, push: NotificationPush): () => void {
-  const previous = pushByDb.get(db);
-  pushByDb.set(db, push);
-  return () => {
-    if (pushByDb.get(db) !== push) return;
-    if (previous) pushByDb.set(db, previous);
-    else pushByDb.delete(db);
-  };
-}
-
-async function push(db: Db, userId: number, frame: ServerFrame) {
-  const target = pushByDb.get(db);
-  if (!target) return;
+async function push(target: NotificationPush, userId: number, frame: ServerFrame) {
   try {
     await target.sendToUser(userId, frame);
   } catch (err) {
     // The row is stored; the panel catches up on its next load.
     target.log.warn({ err, userId, frameType: frame.type }, 'notification push failed');
   }
-}
-
-function logFailure(db: Db, err: unknown, what: string) {
-  const log = pushByDb.get(db)?.log;
-  if (log) log.error({ err }, what);
-  else console.error(what, err);
 }
 
 // ---- Creating ----
@@ -130,6 +103,7 @@ async function mentionedUserIds(db: Db, usernames: string[]): Promise<number[]> 
  */
 async function deliver(
   db: Db,
+  to: NotificationPush,
   actorId: number,
   target: { postId: number; commentId: number | null; postSlug: string },
   drafts: Draft[],
@@ -160,7 +134,7 @@ async function deliver(
     return rows.length === 0 ? [] : tx.insert(notifications).values(rows).returning();
   });
   await Promise.all(
-    created.map((row) => push(db, row.userId, { type: 'notification:new', notification: presentNotification(row, target.postSlug) })),
+    created.map((row) => push(to, row.userId, { type: 'notification:new', notification: presentNotification(row, target.postSlug) })),
   );
 }
 
@@ -169,11 +143,7 @@ async function deliver(
  * a comment, each @mentioned member of a mention; one notification each (reply before comment before
  * mention), never the commenter. Never throws: a failure is logged and the comment stands.
  */
-export async function notifyNewComment(
-  db: Db,
-  actor: SessionUser,
-  comment: { id: number; postId: number; parentId: number | null; content: string },
-): Promise<void> {
+export async function notifyNewComment(db: Db, to: NotificationPush, { actor, comment }: DomainEvents['comment.created']): Promise<void> {
   try {
     const [post] = await db
       .select({ id: posts.id, title: posts.title, slug: posts.slug, authorId: posts.authorId })
@@ -189,23 +159,23 @@ export async function notifyNewComment(
     for (const id of await mentionedUserIds(db, parseMentions(comment.content))) {
       drafts.push({ userId: id, type: 'mention', ...NOTIFICATION_TEXT.mentionInComment(actor.username, post.title) });
     }
-    await deliver(db, actor.id, { postId: post.id, commentId: comment.id, postSlug: post.slug }, drafts);
+    await deliver(db, to, actor.id, { postId: post.id, commentId: comment.id, postSlug: post.slug }, drafts);
   } catch (err) {
-    logFailure(db, err, 'notifications for a new comment failed');
+    to.log.error({ err }, 'notifications for a new comment failed');
   }
 }
 
 /** After a post has committed: each @mentioned member (not the author) is told once. Never throws. */
-export async function notifyNewPost(db: Db, actor: SessionUser, post: { id: number; title: string; content: string }): Promise<void> {
+export async function notifyNewPost(db: Db, to: NotificationPush, { actor, post }: DomainEvents['post.created']): Promise<void> {
   try {
     const ids = await mentionedUserIds(db, parseMentions(post.content));
     if (ids.length === 0) return;
     const [row] = await db.select({ slug: posts.slug }).from(posts).where(eq(posts.id, post.id));
     if (!row) return;
     const drafts = ids.map((id): Draft => ({ userId: id, type: 'mention', ...NOTIFICATION_TEXT.mentionInPost(actor.username, post.title) }));
-    await deliver(db, actor.id, { postId: post.id, commentId: null, postSlug: row.slug }, drafts);
+    await deliver(db, to, actor.id, { postId: post.id, commentId: null, postSlug: row.slug }, drafts);
   } catch (err) {
-    logFailure(db, err, 'notifications for a new post failed');
+    to.log.error({ err }, 'notifications for a new post failed');
   }
 }
 
@@ -233,12 +203,12 @@ export async function unreadCount(db: Db, userId: number): Promise<number> {
 }
 
 /** Marks every unread notification of the user read; all their sockets hear `markRead {ids: []}`. */
-export async function markAllRead(db: Db, userId: number): Promise<{ count: 0 }> {
+export async function markAllRead(db: Db, to: NotificationPush, userId: number): Promise<{ count: 0 }> {
   await db
     .update(notifications)
     .set({ readAt: new Date() })
     .where(and(eq(notifications.userId, userId), isNull(notifications.readAt)));
-  await push(db, userId, { type: 'notification:markRead', ids: [] });
+  await push(to, userId, { type: 'notification:markRead', ids: [] });
   return { count: 0 };
 }
 
@@ -246,13 +216,13 @@ export async function markAllRead(db: Db, userId: number): Promise<{ count: 0 }>
  * Marks one of the user's notifications read (again is fine); all their sockets hear
  * `markRead {ids: [id]}`. Anyone else's, or a missing one: 404, so ids reveal nothing.
  */
-export async function markRead(db: Db, userId: number, id: number): Promise<TNotificationReadResponse> {
+export async function markRead(db: Db, to: NotificationPush, userId: number, id: number): Promise<TNotificationReadResponse> {
   const [row] = await db
     .update(notifications)
     .set({ readAt: sql`coalesce(${notifications.readAt}, now())` })
     .where(and(eq(notifications.id, id), eq(notifications.userId, userId)))
     .returning({ id: notifications.id });
   if (!row) throw notFound(NOTIFICATION_MSG.notFound);
-  await push(db, userId, { type: 'notification:markRead', ids: [row.id] });
+  await push(to, userId, { type: 'notification:markRead', ids: [row.id] });
   return { id: row.id, isRead: true };
 }

@@ -2,6 +2,7 @@ import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query
 import type { TAdminAdSlot, TAdSlotCreateRequest, TAdSlotUpdateRequest } from '@common/contracts/ads';
 import { api } from '@/lib/api-client';
 import { sharedKeys } from '@/lib/query-keys';
+import { adPath, adsPath } from './endpoints';
 import { adminKeys } from './keys';
 
 // Ad slots for the admin (docs/API.md "Ad slots"). Members' browsers keep their slots up to 5 min
@@ -10,7 +11,7 @@ import { adminKeys } from './keys';
 export const getAdminAdsQueryOptions = () =>
   queryOptions({
     queryKey: adminKeys.ads,
-    queryFn: ({ signal }) => api.get<TAdminAdSlot[]>('/api/admin/ads', { signal }),
+    queryFn: ({ signal }) => api.get<TAdminAdSlot[]>(adsPath, { signal }),
     staleTime: 15_000,
   });
 
@@ -25,7 +26,7 @@ function useRefresh() {
 export function useCreateAd() {
   const refresh = useRefresh();
   return useMutation({
-    mutationFn: (input: TAdSlotCreateRequest) => api.post<TAdminAdSlot>('/api/admin/ads', input),
+    mutationFn: (input: TAdSlotCreateRequest) => api.post<TAdminAdSlot>(adsPath, input),
     onSuccess: refresh,
   });
 }
@@ -33,7 +34,7 @@ export function useCreateAd() {
 export function useUpdateAd() {
   const refresh = useRefresh();
   return useMutation({
-    mutationFn: ({ id, ...input }: TAdSlotUpdateRequest & { id: number }) => api.patch<TAdminAdSlot>(`/api/admin/ads/${id}`, input),
+    mutationFn: ({ id, ...input }: TAdSlotUpdateRequest & { id: number }) => api.patch<TAdminAdSlot>(adPath(id), input),
     onSuccess: refresh,
   });
 }
@@ -41,7 +42,7 @@ export function useUpdateAd() {
 export function useDeleteAd() {
   const refresh = useRefresh();
   return useMutation({
-    mutationFn: (id: number) => api.delete<void>(`/api/admin/ads/${id}`),
+    mutationFn: (id: number) => api.delete<void>(adPath(id)),
     onSuccess: refresh,
   });
 }

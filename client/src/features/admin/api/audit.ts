@@ -1,6 +1,7 @@
 import { infiniteQueryOptions } from '@tanstack/react-query';
 import type { TAuditPage } from '@common/contracts/admin';
 import { api, withQuery } from '@/lib/api-client';
+import { auditPath } from './endpoints';
 import { adminKeys } from './keys';
 
 // The audit log: every admin action, newest first (docs/API.md "Admin: dashboard, members, audit log").
@@ -10,7 +11,7 @@ export const getAuditQueryOptions = (target?: { type: string; id: string | numbe
     queryKey: adminKeys.audit.list(target),
     queryFn: ({ signal, pageParam }) =>
       api.get<TAuditPage>(
-        withQuery('/api/admin/audit-log', { cursor: pageParam ?? undefined, targetType: target?.type, targetId: target ? String(target.id) : undefined }),
+        withQuery(auditPath, { cursor: pageParam ?? undefined, targetType: target?.type, targetId: target ? String(target.id) : undefined }),
         { signal },
       ),
     initialPageParam: null as string | null,

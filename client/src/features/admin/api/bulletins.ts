@@ -2,6 +2,7 @@ import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query
 import type { TAdminBulletin, TBulletinCreateRequest, TBulletinUpdateRequest } from '@common/contracts/bulletins';
 import { api } from '@/lib/api-client';
 import { sharedKeys } from '@/lib/query-keys';
+import { bulletinPath, bulletinsPath } from './endpoints';
 import { adminKeys } from './keys';
 
 // Bulletins for the admin (docs/API.md "Bulletins").
@@ -9,7 +10,7 @@ import { adminKeys } from './keys';
 export const getAdminBulletinsQueryOptions = () =>
   queryOptions({
     queryKey: adminKeys.bulletins,
-    queryFn: ({ signal }) => api.get<TAdminBulletin[]>('/api/admin/bulletins', { signal }),
+    queryFn: ({ signal }) => api.get<TAdminBulletin[]>(bulletinsPath, { signal }),
     staleTime: 15_000,
   });
 
@@ -25,7 +26,7 @@ function useRefresh() {
 export function useCreateBulletin() {
   const refresh = useRefresh();
   return useMutation({
-    mutationFn: (input: TBulletinCreateRequest) => api.post<TAdminBulletin>('/api/admin/bulletins', input),
+    mutationFn: (input: TBulletinCreateRequest) => api.post<TAdminBulletin>(bulletinsPath, input),
     onSuccess: refresh,
   });
 }
@@ -33,7 +34,7 @@ export function useCreateBulletin() {
 export function useUpdateBulletin() {
   const refresh = useRefresh();
   return useMutation({
-    mutationFn: ({ id, ...input }: TBulletinUpdateRequest & { id: number }) => api.patch<TAdminBulletin>(`/api/admin/bulletins/${id}`, input),
+    mutationFn: ({ id, ...input }: TBulletinUpdateRequest & { id: number }) => api.patch<TAdminBulletin>(bulletinPath(id), input),
     onSuccess: refresh,
   });
 }
@@ -41,7 +42,7 @@ export function useUpdateBulletin() {
 export function useDeleteBulletin() {
   const refresh = useRefresh();
   return useMutation({
-    mutationFn: (id: number) => api.delete<void>(`/api/admin/bulletins/${id}`),
+    mutationFn: (id: number) => api.delete<void>(bulletinPath(id)),
     onSuccess: refresh,
   });
 }

@@ -2,12 +2,13 @@ import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query
 import type { TAdminCategory, TCreateCategoryRequest, TUpdateCategoryRequest } from '@common/contracts/moderation';
 import { api } from '@/lib/api-client';
 import { sharedKeys } from '@/lib/query-keys';
+import { categoriesPath, categoryOrderPath, categoryPath } from './endpoints';
 import { adminKeys } from './keys';
 
 export const getAdminCategoriesQueryOptions = () =>
   queryOptions({
     queryKey: adminKeys.categories,
-    queryFn: ({ signal }) => api.get<TAdminCategory[]>('/api/admin/categories', { signal }),
+    queryFn: ({ signal }) => api.get<TAdminCategory[]>(categoriesPath, { signal }),
     staleTime: 15_000,
   });
 
@@ -24,7 +25,7 @@ function useRefresh() {
 export function useCreateCategory() {
   const refresh = useRefresh();
   return useMutation({
-    mutationFn: (input: TCreateCategoryRequest) => api.post<TAdminCategory>('/api/admin/categories', input),
+    mutationFn: (input: TCreateCategoryRequest) => api.post<TAdminCategory>(categoriesPath, input),
     onSuccess: refresh,
   });
 }
@@ -32,7 +33,7 @@ export function useCreateCategory() {
 export function useUpdateCategory() {
   const refresh = useRefresh();
   return useMutation({
-    mutationFn: ({ id, ...input }: TUpdateCategoryRequest & { id: number }) => api.patch<TAdminCategory>(`/api/admin/categories/${id}`, input),
+    mutationFn: ({ id, ...input }: TUpdateCategoryRequest & { id: number }) => api.patch<TAdminCategory>(categoryPath(id), input),
     onSuccess: refresh,
   });
 }
@@ -42,7 +43,7 @@ export function useOrderCategories() {
   const queryClient = useQueryClient();
   const refresh = useRefresh();
   return useMutation({
-    mutationFn: (ids: number[]) => api.put<TAdminCategory[]>('/api/admin/categories/order', { ids }),
+    mutationFn: (ids: number[]) => api.put<TAdminCategory[]>(categoryOrderPath, { ids }),
     onMutate: async (ids) => {
       await queryClient.cancelQueries({ queryKey: adminKeys.categories });
       const before = queryClient.getQueryData<TAdminCategory[]>(adminKeys.categories);
@@ -67,7 +68,7 @@ export function useDeleteCategory() {
   const refresh = useRefresh();
   return useMutation({
     mutationFn: ({ id, moveTo }: { id: number; moveTo?: number }) =>
-      api.delete<{ message: string }>(`/api/admin/categories/${id}`, moveTo ? { moveTo } : undefined),
+      api.delete<{ message: string }>(categoryPath(id), moveTo ? { moveTo } : undefined),
     onSuccess: refresh,
   });
 }

@@ -2,6 +2,7 @@ import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query
 import type { TDashboard } from '@common/contracts/admin';
 import { api } from '@/lib/api-client';
 import { sharedKeys } from '@/lib/query-keys';
+import { dashboardPath, maintenancePath } from './endpoints';
 import { adminKeys } from './keys';
 
 // Admin dashboard (docs/API.md "Admin: dashboard, members, audit log").
@@ -9,7 +10,7 @@ import { adminKeys } from './keys';
 export const getDashboardQueryOptions = () =>
   queryOptions({
     queryKey: adminKeys.dashboard,
-    queryFn: ({ signal }) => api.get<TDashboard>('/api/admin/dashboard', { signal }),
+    queryFn: ({ signal }) => api.get<TDashboard>(dashboardPath, { signal }),
     refetchInterval: 60_000,
     staleTime: 15_000,
   });
@@ -20,7 +21,7 @@ export type TMaintenanceInput = { maintenanceMode: boolean; message: string };
 export function useSetMaintenance() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (input: TMaintenanceInput) => api.put<TMaintenanceInput>('/api/admin/maintenance', input),
+    mutationFn: (input: TMaintenanceInput) => api.put<TMaintenanceInput>(maintenancePath, input),
     onSuccess: (_res, input) => {
       queryClient.setQueryData(adminKeys.dashboard, (d: TDashboard | undefined) => (d ? { ...d, maintenance: input } : d));
       // The site-wide banner polls /api/maintenance/status; show the new state at once.

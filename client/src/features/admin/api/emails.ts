@@ -1,6 +1,7 @@
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import type { TAnnouncement, TAnnouncementCreate, TAnnouncementList, TAnnouncementPreview, TEmailStatus, TOutboxEmail, TOutboxList } from '@common/contracts/admin-emails';
 import { api, withQuery } from '@/lib/api-client';
+import { announcementPreviewPath, announcementSendPath, announcementsPath, outboxPath, retryEmailPath } from './endpoints';
 import { adminKeys } from './keys';
 
 // Admin outbox and announcements (docs/API.md "Admin: emails and announcements").
@@ -8,7 +9,7 @@ import { adminKeys } from './keys';
 export const getOutboxQueryOptions = (status: TEmailStatus | undefined, cursor: number | undefined) =>
   queryOptions({
     queryKey: adminKeys.outbox.list(status, cursor),
-    queryFn: ({ signal }) => api.get<TOutboxList>(withQuery('/api/admin/emails', { status, cursor }), { signal }),
+    queryFn: ({ signal }) => api.get<TOutboxList>(withQuery(outboxPath, { status, cursor }), { signal }),
     placeholderData: keepPreviousData,
     staleTime: 10_000,
   });
@@ -16,7 +17,7 @@ export const getOutboxQueryOptions = (status: TEmailStatus | undefined, cursor: 
 export function useRetryEmail() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (id: number) => api.post<TOutboxEmail>(`/api/admin/emails/${id}/retry`),
+    mutationFn: (id: number) => api.post<TOutboxEmail>(retryEmailPath(id)),
     onSettled: () => void queryClient.invalidateQueries({ queryKey: adminKeys.outbox.all }),
   });
 }
@@ -25,21 +26,21 @@ export function useRetryEmail() {
 export const getAnnouncementsQueryOptions = () =>
   queryOptions({
     queryKey: adminKeys.announcements.all,
-    queryFn: ({ signal }) => api.get<TAnnouncementList>('/api/admin/announcements', { signal }),
+    queryFn: ({ signal }) => api.get<TAnnouncementList>(announcementsPath, { signal }),
     refetchInterval: (q) => (q.state.data?.announcements.some((a) => a.status === 'sending') ? 5000 : false),
   });
 
 export const getAnnouncementPreviewQueryOptions = (id: number) =>
   queryOptions({
     queryKey: adminKeys.announcements.preview(id),
-    queryFn: ({ signal }) => api.get<TAnnouncementPreview>(`/api/admin/announcements/${id}/preview`, { signal }),
+    queryFn: ({ signal }) => api.get<TAnnouncementPreview>(announcementPreviewPath(id), { signal }),
     staleTime: 0,
   });
 
 export function useCreateAnnouncement() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (input: TAnnouncementCreate) => api.post<TAnnouncement>('/api/admin/announcements', input),
+    mutationFn: (input: TAnnouncementCreate) => api.post<TAnnouncement>(announcementsPath, input),
     onSuccess: () => void queryClient.invalidateQueries({ queryKey: adminKeys.announcements.all }),
   });
 }
@@ -47,7 +48,7 @@ export function useCreateAnnouncement() {
 export function useSendAnnouncement() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (id: number) => api.post<TAnnouncement>(`/api/admin/announcements/${id}/send`),
+    mutationFn: (id: number) => api.post<TAnnouncement>(announcementSendPath(id)),
     onSuccess: () => {
       void queryClient.invalidateQueries({ queryKey: adminKeys.announcements.all });
       void queryClient.invalidateQueries({ queryKey: adminKeys.outbox.all });

@@ -1,17 +1,16 @@
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import type { TAdminMemberDetail, TAdminMemberList, TMemberStatus } from '@common/contracts/admin';
 import { api, withQuery } from '@/lib/api-client';
+import { memberPath, membersPath } from './endpoints';
 import { adminKeys } from './keys';
 
 // Admin members (docs/API.md "Admin: dashboard, members, audit log").
-
-const MEMBERS_URL = '/api/admin/members';
 
 export const getMembersQueryOptions = (q: string, status: TMemberStatus, page: number) =>
   queryOptions({
     queryKey: adminKeys.members.list(q, status, page),
     queryFn: ({ signal }) =>
-      api.get<TAdminMemberList>(withQuery(MEMBERS_URL, { q: q || undefined, status: status === 'all' ? undefined : status, page: page > 1 ? page : undefined }), {
+      api.get<TAdminMemberList>(withQuery(membersPath, { q: q || undefined, status: status === 'all' ? undefined : status, page: page > 1 ? page : undefined }), {
         signal,
       }),
     placeholderData: keepPreviousData,
@@ -21,7 +20,7 @@ export const getMembersQueryOptions = (q: string, status: TMemberStatus, page: n
 export const getMemberQueryOptions = (id: number) =>
   queryOptions({
     queryKey: adminKeys.members.member(id),
-    queryFn: ({ signal }) => api.get<TAdminMemberDetail>(`${MEMBERS_URL}/${id}`, { signal }),
+    queryFn: ({ signal }) => api.get<TAdminMemberDetail>(memberPath(id), { signal }),
   });
 
 export type MemberAction =
@@ -35,7 +34,7 @@ export type MemberAction =
   | 'delete';
 
 function send(id: number, action: MemberAction, reason?: string): Promise<unknown> {
-  const base = `${MEMBERS_URL}/${id}`;
+  const base = memberPath(id);
   const body = reason ? { reason } : {};
   switch (action) {
     case 'suspend-chat':

@@ -3,6 +3,7 @@ import type { TPostDetail } from '@common/contracts/forum';
 import type { TAdminPost, TAdminPostList, TAdminReportList, TReportStatus } from '@common/contracts/moderation';
 import { api, withQuery } from '@/lib/api-client';
 import { isForumQuery } from '@/lib/query-keys';
+import { forumPostLockPath, forumPostPath, forumPostPinPath, postMovePath, postsPath, reportOutcomePath, reportsPath } from './endpoints';
 import { adminKeys } from './keys';
 
 // The moderation screen's calls (docs/API.md "Admin: moderation and categories"). Pin, lock and
@@ -11,7 +12,7 @@ import { adminKeys } from './keys';
 export const getReportsQueryOptions = (status: TReportStatus, page = 1) =>
   queryOptions({
     queryKey: adminKeys.reports.list(status, page),
-    queryFn: ({ signal }) => api.get<TAdminReportList>(withQuery('/api/admin/reports', { status, page: page > 1 ? page : undefined }), { signal }),
+    queryFn: ({ signal }) => api.get<TAdminReportList>(withQuery(reportsPath, { status, page: page > 1 ? page : undefined }), { signal }),
     staleTime: 15_000,
     placeholderData: keepPreviousData,
   });
@@ -19,7 +20,7 @@ export const getReportsQueryOptions = (status: TReportStatus, page = 1) =>
 export const getAdminPostsQueryOptions = (q: string) =>
   queryOptions({
     queryKey: adminKeys.posts.search(q),
-    queryFn: ({ signal }) => api.get<TAdminPostList>(withQuery('/api/admin/posts', { q }), { signal }),
+    queryFn: ({ signal }) => api.get<TAdminPostList>(withQuery(postsPath, { q }), { signal }),
     staleTime: 15_000,
     placeholderData: keepPreviousData,
   });
@@ -43,7 +44,7 @@ export function useCloseReport() {
   return useMutation({
     mutationFn: ({ id, outcome, resolution, deleteTarget }: CloseReportInput) =>
       api.post<{ message: string }>(
-        `/api/admin/reports/${id}/${outcome}`,
+        reportOutcomePath(id, outcome),
         outcome === 'resolve' ? { resolution: resolution || undefined, action: deleteTarget ? 'delete_target' : 'none' } : { resolution: resolution || undefined },
       ),
     onSuccess: refresh,
@@ -59,13 +60,13 @@ export function usePostAction(postId: number) {
     mutationFn: async (action: PostAction): Promise<TAdminPost | TPostDetail | { message: string }> => {
       switch (action.kind) {
         case 'pin':
-          return api.put<TPostDetail>(`/api/forum/posts/${postId}/pin`, { pinned: action.value });
+          return api.put<TPostDetail>(forumPostPinPath(postId), { pinned: action.value });
         case 'lock':
-          return api.put<TPostDetail>(`/api/forum/posts/${postId}/lock`, { locked: action.value });
+          return api.put<TPostDetail>(forumPostLockPath(postId), { locked: action.value });
         case 'move':
-          return api.post<TAdminPost>(`/api/admin/posts/${postId}/move`, { categoryId: action.categoryId });
+          return api.post<TAdminPost>(postMovePath(postId), { categoryId: action.categoryId });
         case 'delete':
-          return api.delete<{ message: string }>(`/api/forum/posts/${postId}`);
+          return api.delete<{ message: string }>(forumPostPath(postId));
       }
     },
     onSuccess: refresh,

@@ -1,15 +1,14 @@
 import { infiniteQueryOptions, queryOptions } from '@tanstack/react-query';
-import type { TCatchUpResponse, TChatAccessReason, TChatMessage, TConversation, TInboxItem, TStartChatResponse, TUnreadCount } from './types';
-import { api, ApiError, withQuery } from '@/lib/api-client';
+import type { TCatchUpResponse, TChatMessage, TConversation, TInboxItem, TUnreadCount } from './types';
+import { api, withQuery } from '@/lib/api-client';
+import { catchUpPath, conversationMessagesPath, conversationPath, conversationReadPath, inboxPath, unreadCountPath, windowStatePath } from './endpoints';
 
 // Spec §7 chat and inbox calls (docs/API.md "Chat").
 
-export const INBOX_ROOT = ['/api/inbox/conversations'] as const;
-export const CHAT_UNREAD_KEY = ['/api/chat/unread-count'] as const;
+export const INBOX_ROOT = [inboxPath] as const;
+export const CHAT_UNREAD_KEY = [unreadCountPath] as const;
 
 export const conversationKey = (id: number | string) => [...INBOX_ROOT, String(id)] as const;
-
-const path = (id: number | string) => `/api/inbox/conversations/${encodeURIComponent(String(id))}`;
 
 /** No retry on 401/403/404 (spec §7), otherwise up to `max`. */
 const retryUnlessRefused = (max: number) => (count: number, err: unknown) => {
@@ -32,7 +31,7 @@ export const inboxNextCursor = (page: readonly TInboxItem[]): InboxCursor | null
 export const inboxQueryOptions = () =>
   infiniteQueryOptions({
     queryKey: INBOX_ROOT,
-    queryFn: ({ signal, pageParam }) => api.get<TInboxItem[]>(withQuery(INBOX_ROOT[0], pageParam ?? undefined), { signal }),
+    queryFn: ({ signal, pageParam }) => api.get<TInboxItem[]>(withQuery(inboxPath, pageParam ?? undefined), { signal }),
     initialPageParam: null as InboxCursor | null,
     getNextPageParam: inboxNextCursor,
     refetchInterval: 5000,
@@ -42,39 +41,29 @@ export const inboxQueryOptions = () =>
 export const conversationQueryOptions = (id: number | string) =>
   queryOptions({
     queryKey: conversationKey(id),
-    queryFn: ({ signal }) => api.get<TConversation>(path(id), { signal }),
+    queryFn: ({ signal }) => api.get<TConversation>(conversationPath(id), { signal }),
     refetchInterval: 5000,
     retry: retryUnlessRefused(2),
   });
 
-export const fetchOlder = (id: number | string, before: number) => api.get<TConversation>(withQuery(path(id), { before }));
+export const fetchOlder = (id: number | string, before: number) => api.get<TConversation>(withQuery(conversationPath(id), { before }));
 
 /** Spec §7/§9: polled every 5 s while signed in. */
 export const chatUnreadQueryOptions = () =>
   queryOptions({
     queryKey: CHAT_UNREAD_KEY,
-    queryFn: ({ signal }) => api.get<TUnreadCount>(CHAT_UNREAD_KEY[0], { signal }),
+    queryFn: ({ signal }) => api.get<TUnreadCount>(unreadCountPath, { signal }),
     refetchInterval: 5000,
     retry: retryUnlessRefused(3),
   });
 
 export const catchUp = (conversationId: number | string, after: number) =>
-  api.get<TCatchUpResponse>(withQuery('/api/chat/messages', { conversationId: String(conversationId), after }));
+  api.get<TCatchUpResponse>(withQuery(catchUpPath, { conversationId: String(conversationId), after }));
 
 export const sendMessageRest = (conversationId: number | string, text: string, clientMessageId: string) =>
-  api.post<TChatMessage>(`${path(conversationId)}/messages`, { text, clientMessageId });
+  api.post<TChatMessage>(conversationMessagesPath(conversationId), { text, clientMessageId });
 
-export const markConversationRead = (conversationId: number | string) => api.put<unknown>(`${path(conversationId)}/read`);
+export const markConversationRead = (conversationId: number | string) => api.put<unknown>(conversationReadPath(conversationId));
 
 export const setWindowState = (conversationId: number | string, state: 'open' | 'minimized' | 'closed') =>
-  api.put<unknown>(`/api/chat/conversation/${encodeURIComponent(String(conversationId))}/state`, { state });
-
-/** Spec §5/§7: the pair's conversation, new or existing (the Message button). */
-export const startChat = (recipientId: number) => api.post<TStartChatResponse>('/api/chat/start', { recipientId });
-
-/** Why a call was refused chat (spec §4 Chat access), read from the 403's `chatAccess`; null for any other failure. */
-export function refusedChatAccess(err: unknown): TChatAccessReason | null {
-  const body = err instanceof ApiError && err.status === 403 ? err.body : null;
-  const reason = body && typeof body === 'object' && 'chatAccess' in body ? body.chatAccess : null;
-  return reason === 'verification' || reason === 'suspended' ? reason : null;
-}
+  api.put<unknown>(windowStatePath(conversationId), { state });

@@ -3,16 +3,15 @@ import type { TDirectoryResponse } from '@common/contracts/members';
 import { PAGE_SIZE } from '@common/constants';
 import { api, withQuery } from '@/lib/api-client';
 import type { DirectorySort } from '../lib/directory-url-state';
+import { directoryUsersPath } from './endpoints';
 import { directoryKeys } from './keys';
-
-export const DIRECTORY_URL = '/api/directory/users';
 
 /** The directory in pages of 20, joined by 'Load more'; a new search or sort starts again at page 1. */
 export const getDirectoryUsersQueryOptions = (params: { q: string; sort: DirectorySort }) =>
   infiniteQueryOptions({
     queryKey: directoryKeys.users(params),
     queryFn: ({ pageParam, signal }) =>
-      api.get<TDirectoryResponse>(withQuery(DIRECTORY_URL, { q: params.q, sort: params.sort, page: pageParam, limit: PAGE_SIZE }), { signal }),
+      api.get<TDirectoryResponse>(withQuery(directoryUsersPath, { q: params.q, sort: params.sort, page: pageParam, limit: PAGE_SIZE }), { signal }),
     initialPageParam: 1,
     getNextPageParam: (last, pages) => (last.hasMore ? pages.length + 1 : undefined),
     // While a new search loads, the last results stay (dimmed) instead of flashing to skeletons.

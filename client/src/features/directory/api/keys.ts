@@ -1,7 +1,8 @@
 import type { DirectorySort } from '../lib/directory-url-state';
+import { directoryUsersPath } from './endpoints';
 
 /** Every directory query key. */
 export const directoryKeys = {
   /** One search and sort, all of its pages. */
-  users: (params: { q: string; sort: DirectorySort }) => ['/api/directory/users', params] as const,
+  users: (params: { q: string; sort: DirectorySort }) => [directoryUsersPath, params] as const,
 };

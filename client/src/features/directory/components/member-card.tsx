@@ -2,7 +2,7 @@ import { Link } from 'react-router';
 import { avatarLabel } from '@common/avatars';
 import type { TDirectoryUser } from '@common/contracts/members';
 import { buttonClasses } from '@/components/ui/button';
-import { MessageButton } from '@/components/ui/message-button';
+import { MessageButton } from '@/components/message-button';
 import { formatShortMonthYear } from '@/lib/dates';
 import { AvatarHoverCard } from './avatar-hover-card';
 

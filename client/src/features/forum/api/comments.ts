@@ -3,13 +3,11 @@ import type { TComment, TCommentList, TCreateCommentRequest, TPostDetail } from 
 import { api, withQuery } from '@/lib/api-client';
 import { trackAction } from '@/lib/track';
 import { patchForumQueries, patchPostIn } from '../lib/cache-patch';
+import { commentPath, commentsPath } from './endpoints';
 import { updatePostDetail } from './get-post';
 
 // Comments of the post page (docs/API.md "Posts and comments"). Results go straight into the cached
 // post page rather than refetching it: a refetch would drop comments loaded with 'Load more'.
-
-export const commentsUrl = (postId: number) => `/api/forum/posts/${postId}/comments`;
-export const commentUrl = (commentId: number) => `/api/forum/comments/${commentId}`;
 
 const byTime = (a: TComment, b: TComment) => a.createdAt.localeCompare(b.createdAt) || a.id - b.id;
 
@@ -43,7 +41,7 @@ function setCommentCount(queryClient: ReturnType<typeof useQueryClient>, postId:
 export function useLoadMoreComments(postId: number) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (after: number) => api.get<TCommentList>(withQuery(commentsUrl(postId), { after })),
+    mutationFn: (after: number) => api.get<TCommentList>(withQuery(commentsPath(postId), { after })),
     onSuccess: (page) =>
       updatePostDetail(queryClient, postId, (p) => ({ ...p, comments: mergeComments(p.comments, page.comments), hasMoreComments: page.hasMore })),
   });
@@ -52,7 +50,7 @@ export function useLoadMoreComments(postId: number) {
 export function useCreateComment(postId: number) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (input: TCreateCommentRequest) => api.post<TComment>(commentsUrl(postId), input),
+    mutationFn: (input: TCreateCommentRequest) => api.post<TComment>(commentsPath(postId), input),
     onSuccess: (comment) => {
       postedHere.add(comment.id);
       trackAction('comment', 'post', { postId, commentId: comment.id });
@@ -69,7 +67,7 @@ export function useCreateComment(postId: number) {
 export function useEditComment(postId: number, commentId: number) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (content: string) => api.patch<TComment>(commentUrl(commentId), { content }),
+    mutationFn: (content: string) => api.patch<TComment>(commentPath(commentId), { content }),
     onSuccess: (comment) =>
       updatePostDetail(queryClient, postId, (p) => ({ ...p, comments: p.comments.map((c) => (c.id === comment.id ? comment : c)) })),
   });
@@ -91,7 +89,7 @@ export function removeComment(post: TPostDetail, commentId: number): TPostDetail
 export function useDeleteComment(postId: number, commentId: number) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: () => api.delete<{ message: string }>(commentUrl(commentId)),
+    mutationFn: () => api.delete<{ message: string }>(commentPath(commentId)),
     onSuccess: () => {
       let count: number | undefined;
       updatePostDetail(queryClient, postId, (p) => {

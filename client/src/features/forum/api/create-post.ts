@@ -1,13 +1,14 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { TCreatePostRequest, TPostDetail } from '@common/contracts/forum';
 import { api } from '@/lib/api-client';
+import { postsPath } from './endpoints';
 import { forumKeys } from './keys';
 
 /** POST /api/forum/posts: 201 with the whole post page; 400 field messages; 429 posting too fast. */
 export function useCreatePost() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (input: TCreatePostRequest) => api.post<TPostDetail>('/api/forum/posts', input),
+    mutationFn: (input: TCreatePostRequest) => api.post<TPostDetail>(postsPath, input),
     onSuccess: (post) => {
       // The new page opens from the answer, with no second request on a weak signal.
       queryClient.setQueryData(forumKeys.postPage(post.slug), post);

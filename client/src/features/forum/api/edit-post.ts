@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { TPostDetail, TUpdatePostRequest } from '@common/contracts/forum';
 import { api } from '@/lib/api-client';
+import { postPath } from './endpoints';
 import { updatePostDetail } from './get-post';
 import { forumKeys } from './keys';
 import { mergeComments } from './comments';
@@ -9,7 +10,7 @@ import { mergeComments } from './comments';
 export function useEditPost(postId: number) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (input: TUpdatePostRequest) => api.patch<TPostDetail>(`/api/forum/posts/${postId}`, input),
+    mutationFn: (input: TUpdatePostRequest) => api.patch<TPostDetail>(postPath(postId), input),
     onSuccess: (post) => {
       // Keep comments paged in with 'Load more' that the answer (the first page) does not carry.
       updatePostDetail(queryClient, postId, (old) => ({
@@ -28,7 +29,7 @@ export function useEditPost(postId: number) {
 export function useDeletePost(postId: number) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: () => api.delete<{ message: string }>(`/api/forum/posts/${postId}`),
+    mutationFn: () => api.delete<{ message: string }>(postPath(postId)),
     onSuccess: () => {
       queryClient.removeQueries({ queryKey: forumKeys.postPages, predicate: (q) => (q.state.data as TPostDetail | undefined)?.id === postId });
       void queryClient.invalidateQueries({ queryKey: forumKeys.posts });

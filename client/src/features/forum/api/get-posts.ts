@@ -3,9 +3,8 @@ import type { TPostList } from '@common/contracts/forum';
 import { CACHE_MS, LANDING_PREVIEWS, POLL_MS, type Sort } from '@common/constants';
 import { api, withQuery } from '@/lib/api-client';
 import { shouldRetryQuery } from '@/lib/query-client';
+import { postsPath } from './endpoints';
 import { forumKeys } from './keys';
-
-export const POSTS_URL = '/api/forum/posts';
 
 export type PostsParams = { page: number; limit: number; sortBy: Sort; category?: string };
 
@@ -26,7 +25,7 @@ export const retryListQuery = (failureCount: number, error: unknown) =>
 export const getPostsQueryOptions = (params: PostsParams) =>
   queryOptions({
     queryKey: forumKeys.postList(params),
-    queryFn: ({ signal }) => api.get<TPostList>(withQuery(POSTS_URL, params), { signal }).catch(rethrowAs('Failed to fetch posts')),
+    queryFn: ({ signal }) => api.get<TPostList>(withQuery(postsPath, params), { signal }).catch(rethrowAs('Failed to fetch posts')),
     staleTime: CACHE_MS.postsStale,
     gcTime: CACHE_MS.postsGc,
     retry: retryListQuery,

@@ -1,4 +1,5 @@
 import { sharedKeys } from '@/lib/query-keys';
+import { postsPath } from './endpoints';
 import type { PostsParams } from './get-posts';
 import type { SearchPostsParams } from './search-posts';
 
@@ -7,7 +8,7 @@ import type { SearchPostsParams } from './search-posts';
  * never meets this shape. It still starts with '/api/forum/', so votes and shares patched into forum
  * queries (lib/cache-patch.ts) reach it.
  */
-const POST_DETAIL = '/api/forum/posts/detail';
+const POST_DETAIL = `${postsPath}/detail`;
 
 /** Every forum query key. */
 export const forumKeys = {

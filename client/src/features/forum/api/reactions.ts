@@ -6,12 +6,10 @@ import { USER_QUERY_KEY } from '@/lib/auth';
 import { openAuthDialog } from '@/lib/auth-dialog';
 import { toast } from '@/components/ui/toast';
 import { toggleReaction, type ReactionSummary } from '../lib/reaction-summary';
+import { reactionsPath } from './endpoints';
 import { updatePostDetail } from './get-post';
 
 export type ReactionTarget = { kind: 'post'; id: number; postId: number } | { kind: 'comment'; id: number; postId: number };
-
-/** Spec §7: POST /api/forum/posts/{id}/reactions or /api/forum/comments/{id}/reactions with {emoji}; it toggles. */
-export const reactionUrl = (t: ReactionTarget) => `/api/forum/${t.kind === 'post' ? 'posts' : 'comments'}/${t.id}/reactions`;
 
 type TargetState = { reactions: ReactionSummary; mine: string[] };
 
@@ -52,7 +50,7 @@ export function useToggleReaction(target: ReactionTarget) {
     });
 
   return useMutation({
-    mutationFn: (emoji: string) => api.post<TReactionToggleResponse>(reactionUrl(target), { emoji }),
+    mutationFn: (emoji: string) => api.post<TReactionToggleResponse>(reactionsPath(target.kind, target.id), { emoji }),
     onMutate: (emoji) => {
       const key = targetKey(target);
       inFlight.set(key, (inFlight.get(key) ?? 0) + 1);

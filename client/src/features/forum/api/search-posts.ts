@@ -3,9 +3,8 @@ import type { TPostList } from '@common/contracts/forum';
 import { CACHE_MS } from '@common/constants';
 import { api, withQuery } from '@/lib/api-client';
 import { rethrowAs, retryListQuery, type PostsParams } from './get-posts';
+import { searchPath } from './endpoints';
 import { forumKeys } from './keys';
-
-export const SEARCH_URL = '/api/forum/search';
 
 /** Spec §7 GET /api/forum/search?page&limit&sortBy&q&profession[&category]; q or profession is set. */
 export type SearchPostsParams = Omit<PostsParams, 'sortBy'> & { sortBy?: PostsParams['sortBy']; q?: string; profession?: string };
@@ -14,7 +13,7 @@ export const getSearchPostsQueryOptions = (params: SearchPostsParams) =>
   queryOptions({
     // Under the posts root, so refreshing "all post lists" refreshes search results too.
     queryKey: forumKeys.search(params),
-    queryFn: ({ signal }) => api.get<TPostList>(withQuery(SEARCH_URL, params), { signal }).catch(rethrowAs('Search failed')),
+    queryFn: ({ signal }) => api.get<TPostList>(withQuery(searchPath, params), { signal }).catch(rethrowAs('Search failed')),
     staleTime: CACHE_MS.postsStale,
     gcTime: CACHE_MS.postsGc,
     retry: retryListQuery,

@@ -4,15 +4,13 @@ import type { TVoteResponse } from '@common/contracts/forum-engagement';
 import { api } from '@/lib/api-client';
 import { trackAction } from '@/lib/track';
 import { patchCommentIn, patchForumQueries, patchPostIn } from '../lib/cache-patch';
+import { votePath, type ForumTarget } from './endpoints';
 
-export type VoteTargetType = 'post' | 'comment';
+export type VoteTargetType = ForumTarget;
 
-/** Spec §7: POST /api/forum/posts/{id}/vote or /api/forum/comments/{id}/vote with {voteType}. */
-export const voteUrl = (targetType: VoteTargetType, id: number) =>
-  `/api/forum/${targetType === 'post' ? 'posts' : 'comments'}/${id}/vote`;
 
 export const postVote = (targetType: VoteTargetType, id: number, voteType: TVoteType) =>
-  api.post<TVoteResponse>(voteUrl(targetType, id), { voteType });
+  api.post<TVoteResponse>(votePath(targetType, id), { voteType });
 
 /** Puts the server's counts into every cached list, search result and post page holding the target. */
 export function applyVoteToCache(queryClient: QueryClient, targetType: VoteTargetType, id: number, result: TVoteResponse) {

@@ -4,6 +4,7 @@ import type { TPostDetail } from '@common/contracts/forum';
 import { api, errorMessage } from '@/lib/api-client';
 import { Button } from '@/components/ui/button';
 import { toast } from '@/components/ui/toast';
+import { postLockPath, postPinPath } from '../api/endpoints';
 import { updatePostDetail } from '../api/get-post';
 import { forumKeys } from '../api/keys';
 
@@ -15,8 +16,8 @@ function useModeratePost(postId: number) {
   return useMutation({
     mutationFn: (change: Change) =>
       'pin' in change
-        ? api.put<TPostDetail>(`/api/forum/posts/${postId}/pin`, { pinned: change.pin })
-        : api.put<TPostDetail>(`/api/forum/posts/${postId}/lock`, { locked: change.lock }),
+        ? api.put<TPostDetail>(postPinPath(postId), { pinned: change.pin })
+        : api.put<TPostDetail>(postLockPath(postId), { locked: change.lock }),
     onSuccess: (post) => {
       updatePostDetail(queryClient, postId, (old) => ({ ...old, isPinned: post.isPinned, isLocked: post.isLocked }));
       void queryClient.invalidateQueries({ queryKey: forumKeys.posts });

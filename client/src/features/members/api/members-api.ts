@@ -15,6 +15,7 @@ import type {
 import { PAGE_SIZE } from '@common/constants';
 import { api, withQuery } from '@/lib/api-client';
 import { USER_QUERY_KEY } from '@/lib/auth';
+import { emailPath, emailVerifyPath, endOtherSessionsPath, onboardingPath, passwordPath, profilePath, userPath, userPostsPath } from './endpoints';
 import { memberKeys } from './keys';
 
 // Members calls (docs/API.md "Members"): own profile, onboarding, password, email, sign out
@@ -22,26 +23,22 @@ import { memberKeys } from './keys';
 
 export type MessageResponse = { message: string };
 
-export const PROFILE_URL = '/api/profile';
-
 export const getProfileQueryOptions = () =>
   queryOptions({
     queryKey: memberKeys.profile,
-    queryFn: ({ signal }) => api.get<TProfile>(PROFILE_URL, { signal }),
+    queryFn: ({ signal }) => api.get<TProfile>(profilePath, { signal }),
   });
-
-const userUrl = (username: string) => `/api/users/${encodeURIComponent(username)}`;
 
 export const getPublicProfileQueryOptions = (username: string) =>
   queryOptions({
     queryKey: memberKeys.publicProfile(username),
-    queryFn: ({ signal }) => api.get<TPublicProfile>(userUrl(username), { signal }),
+    queryFn: ({ signal }) => api.get<TPublicProfile>(userPath(username), { signal }),
   });
 
 export const getMemberPostsQueryOptions = (username: string, page: number) =>
   queryOptions({
     queryKey: memberKeys.posts(username, page),
-    queryFn: ({ signal }) => api.get<TPostList>(withQuery(`${userUrl(username)}/posts`, { page, limit: PAGE_SIZE }), { signal }),
+    queryFn: ({ signal }) => api.get<TPostList>(withQuery(userPostsPath(username), { page, limit: PAGE_SIZE }), { signal }),
     // The page shown stays while the next one loads, so paging does not flash.
     placeholderData: keepPreviousData,
   });
@@ -66,7 +63,7 @@ export function applyUser(queryClient: QueryClient, user: TUser, pendingEmail?: 
 export function useOnboarding() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: TOnboardingRequest) => api.post<TUser>('/api/onboarding', body),
+    mutationFn: (body: TOnboardingRequest) => api.post<TUser>(onboardingPath, body),
     onSuccess: (user) => applyUser(queryClient, user),
   });
 }
@@ -74,21 +71,21 @@ export function useOnboarding() {
 export function useUpdateProfile() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: TUpdateProfileRequest) => api.patch<TUser>(PROFILE_URL, body),
+    mutationFn: (body: TUpdateProfileRequest) => api.patch<TUser>(profilePath, body),
     onSuccess: (user) => applyUser(queryClient, user),
   });
 }
 
 export function useChangePassword() {
   return useMutation({
-    mutationFn: (body: TChangePasswordRequest) => api.post<MessageResponse>(`${PROFILE_URL}/password`, body),
+    mutationFn: (body: TChangePasswordRequest) => api.post<MessageResponse>(passwordPath, body),
   });
 }
 
 export function useChangeEmail() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: TChangeEmailRequest) => api.post<TChangeEmailResponse>(`${PROFILE_URL}/email`, body),
+    mutationFn: (body: TChangeEmailRequest) => api.post<TChangeEmailResponse>(emailPath, body),
     onSuccess: ({ pendingEmail }) =>
       queryClient.setQueryData<TProfile>(memberKeys.profile, (old) => (old ? { ...old, pendingEmail } : old)),
   });
@@ -97,7 +94,7 @@ export function useChangeEmail() {
 export function useVerifyEmailChange() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: TVerifyEmailChangeRequest) => api.post<TUser>(`${PROFILE_URL}/email/verify`, body),
+    mutationFn: (body: TVerifyEmailChangeRequest) => api.post<TUser>(emailVerifyPath, body),
     onSuccess: (user) => applyUser(queryClient, user, null),
   });
 }
@@ -105,13 +102,13 @@ export function useVerifyEmailChange() {
 /** "Sign out everywhere": every other session of the member ends; this one stays. */
 export function useEndOtherSessions() {
   return useMutation({
-    mutationFn: () => api.post<MessageResponse>(`${PROFILE_URL}/sessions/end-others`),
+    mutationFn: () => api.post<MessageResponse>(endOtherSessionsPath),
   });
 }
 
 export function useDeleteAccount() {
   return useMutation({
     // The password travels in the DELETE body.
-    mutationFn: (body: TDeleteAccountRequest) => api.delete<MessageResponse>(PROFILE_URL, body),
+    mutationFn: (body: TDeleteAccountRequest) => api.delete<MessageResponse>(profilePath, body),
   });
 }

@@ -12,7 +12,7 @@ import { NotFoundPage } from '@/app/routes/not-found';
 import { AvatarIcon } from '@/components/ui/avatar-icon';
 import { Button, buttonClasses } from '@/components/ui/button';
 import { Head } from '@/components/ui/head';
-import { MessageButton } from '@/components/ui/message-button';
+import { MessageButton } from '@/components/message-button';
 import { ReportButton } from '@/components/report-button';
 import { getMemberPostsQueryOptions, getPublicProfileQueryOptions } from '../api/members-api';
 import { MemberPostList, PostPager } from '../components/member-post-list';

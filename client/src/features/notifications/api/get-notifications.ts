@@ -2,10 +2,8 @@ import { queryOptions } from '@tanstack/react-query';
 import type { TNotificationList, TUnreadCount } from '@common/contracts/notifications';
 import { NOTIFICATIONS_PAGE } from '@common/constants';
 import { api, withQuery } from '@/lib/api-client';
+import { notificationsPath, unreadCountPath } from './endpoints';
 import { notificationKeys } from './keys';
-
-export const NOTIFICATIONS_URL = '/api/forum/notifications';
-export const UNREAD_COUNT_URL = '/api/forum/notifications/unread-count';
 
 /** Spec §8: failures are only logged; the badge and panel keep what they had. */
 function logAndRethrow(message: string) {
@@ -21,7 +19,7 @@ export const getNotificationsQueryOptions = () =>
     queryKey: notificationKeys.list,
     queryFn: ({ signal }) =>
       api
-        .get<TNotificationList>(withQuery(NOTIFICATIONS_URL, { limit: NOTIFICATIONS_PAGE }), { signal })
+        .get<TNotificationList>(withQuery(notificationsPath, { limit: NOTIFICATIONS_PAGE }), { signal })
         .catch(logAndRethrow('Failed to fetch notifications')),
   });
 
@@ -29,5 +27,5 @@ export const getNotificationsQueryOptions = () =>
 export const getUnreadCountQueryOptions = () =>
   queryOptions({
     queryKey: notificationKeys.unreadCount,
-    queryFn: ({ signal }) => api.get<TUnreadCount>(UNREAD_COUNT_URL, { signal }).catch(logAndRethrow('Failed to fetch notifications')),
+    queryFn: ({ signal }) => api.get<TUnreadCount>(unreadCountPath, { signal }).catch(logAndRethrow('Failed to fetch notifications')),
   });

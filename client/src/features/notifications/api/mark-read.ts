@@ -2,11 +2,11 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { TNotificationReadResponse, TUnreadCount } from '@common/contracts/notifications';
 import { api } from '@/lib/api-client';
 import { markReadInCache } from '../lib/notification-cache';
-import { NOTIFICATIONS_URL } from './get-notifications';
+import { readAllPath, readPath } from './endpoints';
 import { notificationKeys } from './keys';
 
-export const markAllRead = () => api.post<TUnreadCount>(`${NOTIFICATIONS_URL}/read-all`);
-export const markOneRead = (id: number) => api.post<TNotificationReadResponse>(`${NOTIFICATIONS_URL}/${id}/read`);
+export const markAllRead = () => api.post<TUnreadCount>(readAllPath);
+export const markOneRead = (id: number) => api.post<TNotificationReadResponse>(readPath(id));
 
 /**
  * Spec §4: opening the panel marks all read, at once on screen (count 0, every item read). A failure

@@ -1,0 +1,2 @@
+export { adminEmailRoutes } from './emails-routes.ts';
+export { adminRoutes } from './routes.ts';

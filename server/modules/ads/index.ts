@@ -1,0 +1,1 @@
+export { adRoutes } from './routes.ts';

@@ -1,0 +1,2 @@
+export { categoryRoutes } from './routes.ts';
+export { listCategories } from './service.ts';

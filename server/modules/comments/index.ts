@@ -1,0 +1,2 @@
+export { commentRoutes } from './routes.ts';
+export { deleteComment } from './service.ts';

@@ -1,0 +1,165 @@
+import { and, eq, isNull, sql } from 'drizzle-orm';
+import {
+  FORUM_MSG,
+  type TComment,
+  type TCommentList,
+  type TCreateCommentRequest,
+  type TUpdateCommentRequest,
+} from '../../../common/contracts/forum.ts';
+import { recordAudit } from '../../audit/index.ts';
+import type { Db, Tx } from '../../db/client.ts';
+import type { Events } from '../../events.ts';
+import { comments, posts } from '../../db/schema/index.ts';
+import { badRequest, forbidden, notFound } from '../../http-errors.ts';
+import type { SessionUser } from '../../identity/index.ts';
+import { renderMarkdown } from '../../lib/markdown.ts';
+import { commentColumns, hotScore, loadCommentPage, mayEdit, presentComments, type Viewer } from '../posts/index.ts';
+
+/** The post, locked for the counter update that follows; 404 when missing or deleted. */
+async function lockLivePost(tx: Tx, postId: number) {
+  const [post] = await tx
+    .select({
+      id: posts.id,
+      isLocked: posts.isLocked,
+      upvotes: posts.upvotes,
+      downvotes: posts.downvotes,
+      commentCount: posts.commentCount,
+      createdAt: posts.createdAt,
+    })
+    .from(posts)
+    .where(and(eq(posts.id, postId), isNull(posts.deletedAt)))
+    .for('update');
+  if (!post) throw notFound(FORUM_MSG.postNotFound);
+  return post;
+}
+
+/** comment_count moves by `delta` (never below 0) and the popular order's hot_score follows it. */
+async function moveCommentCount(tx: Tx, post: Awaited<ReturnType<typeof lockLivePost>>, delta: 1 | -1) {
+  const commentCount = Math.max(0, post.commentCount + delta);
+  await tx
+    .update(posts)
+    .set({
+      commentCount: sql`greatest(${posts.commentCount} + ${delta}, 0)`,
+      hotScore: hotScore(post.upvotes, post.downvotes, commentCount, post.createdAt),
+    })
+    .where(eq(posts.id, post.id));
+}
+
+/** GET /api/forum/posts/:id/comments. */
+export async function listComments(
+  db: Db,
+  postId: number,
+  viewer: Viewer,
+  query: { after?: number; limit: number },
+): Promise<TCommentList> {
+  const [post] = await db
+    .select({ id: posts.id })
+    .from(posts)
+    .where(and(eq(posts.id, postId), isNull(posts.deletedAt)));
+  if (!post) throw notFound(FORUM_MSG.postNotFound);
+  if (query.after !== undefined) {
+    const [cursor] = await db
+      .select({ id: comments.id })
+      .from(comments)
+      .where(and(eq(comments.id, query.after), eq(comments.postId, postId)));
+    if (!cursor) throw badRequest('after must be a comment of this post', { after: 'after must be a comment of this post' });
+  }
+  return loadCommentPage(db, postId, viewer, { afterId: query.after, limit: query.limit });
+}
+
+/**
+ * POST /api/forum/posts/:id/comments (verified member). One transaction: the post row is locked, the
+ * comment inserted, comment_count and hot_score updated together. Admins may still comment on a locked post.
+ */
+export async function createComment(db: Db, events: Events, user: SessionUser, postId: number, input: TCreateCommentRequest): Promise<TComment> {
+  const row = await db.transaction(async (tx) => {
+    const post = await lockLivePost(tx, postId);
+    if (post.isLocked && !user.isAdmin) throw forbidden(FORUM_MSG.locked);
+    if (input.parentId != null) {
+      const [parent] = await tx
+        .select({ id: comments.id })
+        .from(comments)
+        .where(and(eq(comments.id, input.parentId), eq(comments.postId, postId), isNull(comments.deletedAt)));
+      if (!parent) throw badRequest(FORUM_MSG.parentGone, { parentId: FORUM_MSG.parentGone });
+    }
+    const [inserted] = await tx
+      .insert(comments)
+      .values({
+        postId,
+        authorId: user.id,
+        parentId: input.parentId ?? null,
+        content: input.content,
+        contentHtml: renderMarkdown(input.content),
+      })
+      .returning(commentColumns);
+    await moveCommentCount(tx, post, 1);
+    return inserted;
+  });
+  // After commit: subscribers (notifications) never see a comment that could still roll back.
+  await events.publish('comment.created', {
+    actor: { id: user.id, username: user.username },
+    comment: { id: row.id, postId: row.postId, parentId: row.parentId, content: row.content },
+  });
+  const [comment] = await presentComments(db, [row], user);
+  return comment;
+}
+
+/** The comment (deleted or not), its post's state, for edit and delete. */
+async function findComment(db: Db | Tx, commentId: number) {
+  const [row] = await db
+    .select({ comment: commentColumns, postDeletedAt: posts.deletedAt })
+    .from(comments)
+    .innerJoin(posts, eq(posts.id, comments.postId))
+    .where(eq(comments.id, commentId));
+  return row;
+}
+
+/** PATCH /api/forum/comments/:id: its author or an admin; re-renders and stamps editedAt. */
+export async function updateComment(db: Db, user: SessionUser, commentId: number, input: TUpdateCommentRequest): Promise<TComment> {
+  const row = await db.transaction(async (tx) => {
+    const found = await findComment(tx, commentId);
+    if (!found || found.comment.deletedAt || found.postDeletedAt) throw notFound(FORUM_MSG.commentNotFound);
+    if (!mayEdit(user, found.comment.authorId)) throw forbidden(FORUM_MSG.editOwnComment);
+    const now = new Date();
+    const [updated] = await tx
+      .update(comments)
+      .set({ content: input.content, contentHtml: renderMarkdown(input.content), editedAt: now, updatedAt: now })
+      .where(and(eq(comments.id, commentId), isNull(comments.deletedAt)))
+      .returning(commentColumns);
+    if (!updated) throw notFound(FORUM_MSG.commentNotFound); // deleted meanwhile
+    return updated;
+  });
+  const [comment] = await presentComments(db, [row], user);
+  return comment;
+}
+
+/**
+ * DELETE /api/forum/comments/:id: its author or an admin. Soft: the row stays (its replies keep their
+ * place under a 'deleted' placeholder). comment_count drops in the same transaction; deleting twice is a
+ * no-op the second time.
+ */
+export async function deleteComment(db: Db, user: SessionUser, commentId: number): Promise<void> {
+  await db.transaction(async (tx) => {
+    const found = await findComment(tx, commentId);
+    if (!found || found.postDeletedAt) throw notFound(FORUM_MSG.commentNotFound);
+    if (!mayEdit(user, found.comment.authorId)) {
+      // Someone else's comment that is already gone is simply not there for them.
+      throw found.comment.deletedAt ? notFound(FORUM_MSG.commentNotFound) : forbidden(FORUM_MSG.deleteOwnComment);
+    }
+    if (found.comment.deletedAt) return;
+    // Post first, then comment: the same lock order as createComment, so the two never deadlock.
+    const post = await lockLivePost(tx, found.comment.postId);
+    const now = new Date();
+    const done = await tx
+      .update(comments)
+      .set({ deletedAt: now, updatedAt: now })
+      .where(and(eq(comments.id, commentId), isNull(comments.deletedAt)))
+      .returning({ id: comments.id });
+    if (done.length > 0) {
+      await moveCommentCount(tx, post, -1);
+      if (user.isAdmin && found.comment.authorId !== user.id) {
+        await recordAudit(tx, { actorId: user.id, action: 'comment.delete', targetType: 'comment', targetId: commentId, details: { postId: post.id } });
+      }
+    }
+  });
+}

@@ -1,0 +1,2 @@
+export { maintenanceRoutes } from './routes.ts';
+export { createMaintenance, type Maintenance } from './service.ts';

@@ -1,0 +1,266 @@
+import { and, asc, count, desc, eq, ilike, isNotNull, isNull, max, or, type SQL } from 'drizzle-orm';
+import {
+  ADMIN_MEMBERS_PAGE,
+  ADMIN_MSG,
+  type TAdminMember,
+  type TAdminMemberDetail,
+  type TAdminMemberList,
+  type TMemberStatus,
+} from '../../../common/contracts/admin.ts';
+import { recordAudit, type AuditActionOn } from '../../audit/index.ts';
+import type { Config } from '../../config.ts';
+import type { Db, Tx } from '../../db/client.ts';
+import { comments, posts, sessions, users } from '../../db/schema/index.ts';
+import { conflict, forbidden, notFound } from '../../http-errors.ts';
+import { codeLimitError, endAllSessions, issueCode, liveSession } from '../../identity/index.ts';
+import type { Mailer } from '../../mail/mailer.ts';
+import { verificationCodeMail } from '../../mail/templates.ts';
+import { deleteAccountRows } from './service.ts';
+
+type UserRow = typeof users.$inferSelect;
+export type MemberAdminDeps = { db: Db; config: Config; mailer: Mailer };
+
+const iso = (d: Date | null) => (d ? d.toISOString() : null);
+
+function presentMember(u: UserRow): TAdminMember {
+  return {
+    id: u.id,
+    username: u.username,
+    email: u.email,
+    firstName: u.firstName,
+    lastName: u.lastName,
+    avatar: u.avatar,
+    verified: u.emailVerifiedAt !== null,
+    suspended: u.suspendedAt !== null,
+    chatSuspended: u.chatSuspendedAt !== null,
+    isAdmin: u.isAdmin,
+    createdAt: u.createdAt.toISOString(),
+  };
+}
+
+const statusFilter: Record<TMemberStatus, SQL | undefined> = {
+  all: undefined,
+  unverified: isNull(users.emailVerifiedAt),
+  suspended: isNotNull(users.suspendedAt),
+  chat_suspended: isNotNull(users.chatSuspendedAt),
+  admins: eq(users.isAdmin, true),
+};
+
+/** `%` and `_` typed into the search box are searched for, not wildcards. */
+const likeEscape = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+/** The live (not deleted) account, locked for the action's transaction; 404 otherwise. */
+async function lockMember(tx: Tx, id: number): Promise<UserRow> {
+  const [u] = await tx
+    .select()
+    .from(users)
+    .where(and(eq(users.id, id), isNull(users.deletedAt)))
+    .limit(1)
+    .for('update');
+  if (!u) throw notFound(ADMIN_MSG.memberNotFound);
+  return u;
+}
+
+/**
+ * Locks every admin's row, in id order, BEFORE the target's row: two admins removing each other at the
+ * same moment then queue on the same first lock (no deadlock) and the second sees the first's result.
+ */
+async function lockAdmins(tx: Tx): Promise<number[]> {
+  const rows = await tx
+    .select({ id: users.id })
+    .from(users)
+    .where(and(eq(users.isAdmin, true), isNull(users.deletedAt)))
+    .orderBy(asc(users.id))
+    .for('update');
+  return rows.map((r) => r.id);
+}
+
+/** 409 when taking `target` away would leave no admin; `admins` from lockAdmins in the same transaction. */
+function assertNotLastAdmin(admins: number[], target: UserRow) {
+  if (target.isAdmin && admins.filter((a) => a !== target.id).length === 0) throw conflict(ADMIN_MSG.lastAdmin);
+}
+
+/**
+ * The actor is still an admin now, inside the transaction: an admin removed (or suspended) a moment
+ * ago by another admin cannot finish a request that was already past the session check.
+ */
+async function assertActorStillAdmin(tx: Tx, actorId: number) {
+  const [a] = await tx
+    .select({ isAdmin: users.isAdmin, suspendedAt: users.suspendedAt, deletedAt: users.deletedAt })
+    .from(users)
+    .where(eq(users.id, actorId))
+    .limit(1);
+  if (!a || !a.isAdmin || a.suspendedAt || a.deletedAt) throw forbidden('Admins only');
+}
+
+export function createMemberAdminService({ db, config, mailer }: MemberAdminDeps) {
+  /** Runs one admin action on a member: lock, change, audit, in one transaction; answers the new detail. */
+  async function act(
+    actorId: number,
+    id: number,
+    change: (tx: Tx, u: UserRow, now: Date, admins: number[]) => Promise<{ action: AuditActionOn<'user'>; details?: Record<string, unknown> } | null>,
+    opts: { lockAdmins?: boolean } = {},
+  ) {
+    await db.transaction(async (tx) => {
+      const admins = opts.lockAdmins ? await lockAdmins(tx) : [];
+      await assertActorStillAdmin(tx, actorId);
+      const u = await lockMember(tx, id);
+      const now = new Date();
+      const done = await change(tx, u, now, admins);
+      // Nothing changed (already in that state): nothing to record.
+      if (done) await recordAudit(tx, { actorId, targetType: 'user', targetId: id, action: done.action, details: { username: u.username, ...done.details } });
+    });
+    return detail(id);
+  }
+
+  async function detail(id: number): Promise<TAdminMemberDetail> {
+    const [u] = await db
+      .select()
+      .from(users)
+      .where(and(eq(users.id, id), isNull(users.deletedAt)))
+      .limit(1);
+    if (!u) throw notFound(ADMIN_MSG.memberNotFound);
+    const [p] = await db
+      .select({ n: count() })
+      .from(posts)
+      .where(and(eq(posts.authorId, id), isNull(posts.deletedAt)));
+    const [c] = await db
+      .select({ n: count() })
+      .from(comments)
+      .where(and(eq(comments.authorId, id), isNull(comments.deletedAt)));
+    const [s] = await db
+      .select({ n: count(), lastSeen: max(sessions.lastSeenAt) })
+      .from(sessions)
+      .where(and(eq(sessions.userId, id), liveSession()));
+    return {
+      ...presentMember(u),
+      statusText: u.statusText,
+      emailVerifiedAt: iso(u.emailVerifiedAt),
+      suspendedAt: iso(u.suspendedAt),
+      chatSuspendedAt: iso(u.chatSuspendedAt),
+      onboarded: u.onboardedAt !== null,
+      postCount: p?.n ?? 0,
+      commentCount: c?.n ?? 0,
+      activeSessions: s?.n ?? 0,
+      lastSeenAt: s?.lastSeen ? new Date(s.lastSeen).toISOString() : null,
+    };
+  }
+
+  return {
+    detail,
+
+    async list(query: { q?: string; status: TMemberStatus; page: number }): Promise<TAdminMemberList> {
+      const q = query.q?.trim();
+      const where = and(
+        isNull(users.deletedAt),
+        statusFilter[query.status],
+        q ? or(ilike(users.username, `%${likeEscape(q)}%`), ilike(users.email, `%${likeEscape(q)}%`)) : undefined,
+      );
+      const [total] = await db.select({ n: count() }).from(users).where(where);
+      const rows = await db
+        .select()
+        .from(users)
+        .where(where)
+        .orderBy(desc(users.createdAt), desc(users.id))
+        .limit(ADMIN_MEMBERS_PAGE)
+        .offset((query.page - 1) * ADMIN_MEMBERS_PAGE);
+      const totalCount = total?.n ?? 0;
+      return {
+        members: rows.map(presentMember),
+        totalCount,
+        page: query.page,
+        pageSize: ADMIN_MEMBERS_PAGE,
+        hasMore: query.page * ADMIN_MEMBERS_PAGE < totalCount,
+      };
+    },
+
+    /** Spec §4: every chat call and socket frame reads chatSuspendedAt afresh, so this holds at once. */
+    suspendChat: (actorId: number, id: number, reason?: string) =>
+      act(actorId, id, async (tx, u, now) => {
+        if (u.chatSuspendedAt) return null;
+        await tx.update(users).set({ chatSuspendedAt: now, updatedAt: now }).where(eq(users.id, id));
+        return { action: 'user.chat_suspend', details: reason ? { reason } : undefined };
+      }),
+
+    liftChatSuspension: (actorId: number, id: number) =>
+      act(actorId, id, async (tx, u, now) => {
+        if (!u.chatSuspendedAt) return null;
+        await tx.update(users).set({ chatSuspendedAt: null, updatedAt: now }).where(eq(users.id, id));
+        return { action: 'user.chat_unsuspend' };
+      }),
+
+    /** Every session ends in the same transaction; sign-in is then refused with AUTH_MSG.suspended. */
+    suspend: (actorId: number, id: number, reason?: string) =>
+      act(actorId, id, async (tx, u, now) => {
+        if (u.id === actorId) throw conflict(ADMIN_MSG.selfSuspend);
+        if (u.suspendedAt) return null;
+        await tx.update(users).set({ suspendedAt: now, updatedAt: now }).where(eq(users.id, id));
+        await endAllSessions(tx, id);
+        return { action: 'user.suspend', details: reason ? { reason } : undefined };
+      }),
+
+    unsuspend: (actorId: number, id: number) =>
+      act(actorId, id, async (tx, u, now) => {
+        if (!u.suspendedAt) return null;
+        await tx.update(users).set({ suspendedAt: null, updatedAt: now }).where(eq(users.id, id));
+        return { action: 'user.unsuspend' };
+      }),
+
+    makeAdmin: (actorId: number, id: number) =>
+      act(actorId, id, async (tx, u, now) => {
+        if (u.isAdmin) return null;
+        await tx.update(users).set({ isAdmin: true, updatedAt: now }).where(eq(users.id, id));
+        return { action: 'user.make_admin' };
+      }),
+
+    removeAdmin: (actorId: number, id: number) =>
+      act(
+        actorId,
+        id,
+        async (tx, u, now, admins) => {
+          if (!u.isAdmin) return null;
+          assertNotLastAdmin(admins, u);
+          await tx.update(users).set({ isAdmin: false, updatedAt: now }).where(eq(users.id, id));
+          return { action: 'user.remove_admin' };
+        },
+        { lockAdmins: true },
+      ),
+
+    /** A fresh code (older ones stop working), under the same limits as the member's own resend. */
+    async resendVerification(actorId: number, id: number) {
+      const sent = await db.transaction(async (tx) => {
+        await assertActorStillAdmin(tx, actorId);
+        const u = await lockMember(tx, id);
+        if (u.emailVerifiedAt) throw conflict(ADMIN_MSG.alreadyVerified);
+        const issued = await issueCode(tx, { userId: id, purpose: 'verify_email', email: u.email, now: new Date() });
+        if (!issued.ok) throw codeLimitError(issued);
+        const code = issued.code;
+        await recordAudit(tx, { actorId, action: 'user.resend_verification', targetType: 'user', targetId: id, details: { username: u.username } });
+        return { user: u, code };
+      });
+      // After commit, so a rolled-back code is never mailed.
+      await mailer.send({
+        to: sent.user.email,
+        kind: 'verification',
+        ...verificationCodeMail({ appName: config.appName, firstName: sent.user.firstName, code: sent.code }),
+      });
+      return { message: ADMIN_MSG.verificationSent };
+    },
+
+    /** The same anonymising deletion as a member's own (posts and comments stay as 'Anonymous'). */
+    async remove(actorId: number, id: number) {
+      await db.transaction(async (tx) => {
+        const admins = await lockAdmins(tx);
+        await assertActorStillAdmin(tx, actorId);
+        const u = await lockMember(tx, id);
+        if (u.id === actorId) throw conflict(ADMIN_MSG.selfDelete);
+        assertNotLastAdmin(admins, u);
+        await deleteAccountRows(tx, u, new Date());
+        await recordAudit(tx, { actorId, action: 'user.delete', targetType: 'user', targetId: id, details: { username: u.username } });
+      });
+      return { message: ADMIN_MSG.memberDeleted };
+    },
+  };
+}
+
+export type MemberAdminService = ReturnType<typeof createMemberAdminService>;

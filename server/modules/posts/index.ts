@@ -1,0 +1,17 @@
+// The posts module's public face: app.ts registers postRoutes; comments, votes, search, categories,
+// members and reports read posts (lists, presenter, ranking, the thread) through these exports only.
+export { postRoutes } from './routes.ts';
+export { deletePost, getPostDetail } from './service.ts';
+export {
+  findCategory,
+  listColumns,
+  listPosts,
+  loadCategories,
+  loadPostsPage,
+  postConditions,
+  presentPosts,
+  type PostFilter,
+} from './list-service.ts';
+export { presentCategory, voteType, type CategoryRow, type PostRow } from './presenter.ts';
+export { hotScore } from './ranking.ts';
+export { commentColumns, loadCommentPage, mayEdit, presentComments, type Viewer } from './thread.ts';

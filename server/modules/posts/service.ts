@@ -1,0 +1,272 @@
+import { randomBytes } from 'node:crypto';
+import { and, asc, eq, gt, inArray, isNull, sql } from 'drizzle-orm';
+import {
+  COMMENTS_PAGE,
+  FORUM_MSG,
+  type TCreatePostRequest,
+  type TPostDetail,
+  type TUpdatePostRequest,
+} from '../../../common/contracts/forum.ts';
+import { recordAudit } from '../../audit/index.ts';
+import type { Db, Tx } from '../../db/client.ts';
+import type { Events } from '../../events.ts';
+import { categories, posts, users } from '../../db/schema/index.ts';
+import { badRequest, forbidden, notFound, tooManyRequests } from '../../http-errors.ts';
+import type { SessionUser } from '../../identity/index.ts';
+import { makeExcerpt, renderMarkdown, slugify } from '../../lib/markdown.ts';
+import { loadCommentPage, mayEdit, type Viewer } from './thread.ts';
+import { presentPostDetail, type PostDetailRow } from './presenter.ts';
+import { hotScore } from './ranking.ts';
+import { loadReactionSummaries, loadUserReactions } from '../reactions/index.ts';
+import { listColumns, loadAuthors, loadCategories, loadUserVotes } from './list-service.ts';
+
+const MINUTE = 60_000;
+const HOUR = 60 * MINUTE;
+
+/** Posting limits: every account, and stricter on its first day (spam accounts post at once). */
+export const POST_LIMITS = {
+  burst: { max: 5, windowMs: 10 * MINUTE },
+  newAccount: { max: 3, windowMs: 24 * HOUR, accountAgeMs: 24 * HOUR },
+} as const;
+
+export const postingTooFast = (waitMs: number) => {
+  const minutes = Math.max(1, Math.ceil(waitMs / MINUTE));
+  return tooManyRequests(
+    `You are posting too quickly. Please wait ${minutes} minute${minutes === 1 ? '' : 's'} before posting again.`,
+    waitMs / 1000,
+  );
+};
+
+// The list's columns, with the whole text instead of the excerpt.
+const detailColumns = {
+  ...listColumns,
+  content: posts.content,
+  contentHtml: posts.contentHtml,
+  editedAt: posts.editedAt,
+};
+
+/** A URL reference to a post: all digits is an id (slugs never are, see uniqueSlug), anything else a slug. */
+function postRef(idOrSlug: string) {
+  if (/^\d+$/.test(idOrSlug)) return /^\d{1,9}$/.test(idOrSlug) ? eq(posts.id, Number(idOrSlug)) : sql`false`;
+  return eq(posts.slug, idOrSlug.toLowerCase());
+}
+
+/** The post page: the post, its category, author, the reader's vote and reactions, and the first comments. */
+async function loadDetail(db: Db, where: ReturnType<typeof postRef>, viewer: Viewer): Promise<TPostDetail> {
+  const [row] = await db
+    .select(detailColumns)
+    .from(posts)
+    .where(and(where, isNull(posts.deletedAt)))
+    .limit(1);
+  if (!row) throw notFound(FORUM_MSG.postNotFound);
+  return presentLoaded(db, row, viewer);
+}
+
+async function presentLoaded(db: Db, row: PostDetailRow, viewer: Viewer): Promise<TPostDetail> {
+  // Sequential on purpose (one pooled connection per request); each is an index lookup.
+  const category = (await loadCategories(db)).find((c) => c.id === row.categoryId)!;
+  const authors = await loadAuthors(db, row.authorId === null ? [] : [row.authorId]);
+  const votes = await loadUserVotes(db, viewer?.id ?? null, [row.id]);
+  const reactions = (await loadReactionSummaries(db, 'post', [row.id])).get(row.id) ?? {};
+  const userReactions = viewer ? await loadUserReactions(db, viewer.id, row.id) : { postReactions: [], commentReactions: {} };
+  const page = await loadCommentPage(db, row.id, viewer, { limit: COMMENTS_PAGE });
+  return presentPostDetail(row, category, row.authorId === null ? undefined : authors.get(row.authorId), votes.get(row.id), {
+    canEdit: mayEdit(viewer, row.authorId),
+    canModerate: viewer?.isAdmin ?? false,
+    reactions,
+    userReactions,
+    comments: page.comments,
+    hasMoreComments: page.hasMore,
+  });
+}
+
+/** GET /api/forum/posts/:idOrSlug (view counting is the route's, see view-counter.ts). */
+export function getPostDetail(db: Db, idOrSlug: string, viewer: Viewer): Promise<TPostDetail> {
+  return loadDetail(db, postRef(idOrSlug), viewer);
+}
+
+export function getPostDetailById(db: Db, id: number, viewer: Viewer): Promise<TPostDetail> {
+  return loadDetail(db, eq(posts.id, id), viewer);
+}
+
+/**
+ * The slug for a new post: slugify(title), never all digits (those URLs mean ids), and unique. The
+ * plain slug and -2…-9 are tried with one indexed IN lookup; past that, or when a concurrent post took
+ * the chosen one between lookup and insert (the caller's ON CONFLICT tells), a random suffix.
+ */
+export function baseSlug(title: string): string {
+  const slug = slugify(title) || 'post';
+  return /^\d+$/.test(slug) ? `${slug}-post` : slug;
+}
+
+async function freeSlug(tx: Tx, base: string): Promise<string> {
+  const candidates = [base, ...Array.from({ length: 8 }, (_, i) => `${base}-${i + 2}`)];
+  const taken = new Set(
+    (await tx.select({ slug: posts.slug }).from(posts).where(inArray(posts.slug, candidates))).map((r) => r.slug),
+  );
+  return candidates.find((c) => !taken.has(c)) ?? randomSlug(base);
+}
+
+const randomSlug = (base: string) => `${base}-${randomBytes(4).toString('hex')}`;
+
+/** Throws 429 when the author is over a posting limit; counts deleted posts too (deleting is no reset). */
+async function assertMayPost(tx: Tx, user: SessionUser, now: Date) {
+  const accountAge = now.getTime() - user.createdAt.getTime();
+  const limit = accountAge < POST_LIMITS.newAccount.accountAgeMs ? POST_LIMITS.newAccount : POST_LIMITS.burst;
+  // Both windows read the author's newest posts from posts_author_idx (author_id, created_at desc).
+  for (const rule of limit === POST_LIMITS.newAccount ? [POST_LIMITS.burst, POST_LIMITS.newAccount] : [POST_LIMITS.burst]) {
+    const recent = await tx
+      .select({ createdAt: posts.createdAt })
+      .from(posts)
+      .where(and(eq(posts.authorId, user.id), gt(posts.createdAt, new Date(now.getTime() - rule.windowMs))))
+      .orderBy(asc(posts.createdAt));
+    if (recent.length < rule.max) continue;
+    // Free again when enough of the window's posts have aged out of it.
+    let freeAt = recent[recent.length - rule.max].createdAt.getTime() + rule.windowMs;
+    if (rule === POST_LIMITS.newAccount) freeAt = Math.min(freeAt, user.createdAt.getTime() + POST_LIMITS.newAccount.accountAgeMs);
+    throw postingTooFast(freeAt - now.getTime());
+  }
+}
+
+async function assertCategory(tx: Tx, categoryId: number) {
+  const [category] = await tx.select({ id: categories.id }).from(categories).where(eq(categories.id, categoryId));
+  if (!category) throw badRequest(FORUM_MSG.chooseCategory, { categoryId: FORUM_MSG.chooseCategory });
+}
+
+/**
+ * POST /api/forum/posts (verified member). One transaction: the author's row is locked so two requests
+ * cannot both pass the posting limit, then the post is inserted (markdown rendered once) and the
+ * category's post_count goes up.
+ */
+export async function createPost(db: Db, events: Events, user: SessionUser, input: TCreatePostRequest): Promise<TPostDetail> {
+  const id = await db.transaction(async (tx) => {
+    await tx.select({ id: users.id }).from(users).where(eq(users.id, user.id)).for('update');
+    const now = new Date();
+    await assertMayPost(tx, user, now);
+    await assertCategory(tx, input.categoryId);
+
+    const base = baseSlug(input.title);
+    const values = {
+      title: input.title,
+      content: input.content,
+      contentHtml: renderMarkdown(input.content),
+      excerpt: makeExcerpt(input.content),
+      categoryId: input.categoryId,
+      authorId: user.id,
+      hotScore: hotScore(0, 0, 0, now),
+      createdAt: now,
+      updatedAt: now,
+    };
+    let slug = await freeSlug(tx, base);
+    for (let attempt = 0; ; attempt++) {
+      const [row] = await tx
+        .insert(posts)
+        .values({ ...values, slug })
+        .onConflictDoNothing({ target: posts.slug })
+        .returning({ id: posts.id });
+      if (row) {
+        await tx
+          .update(categories)
+          .set({ postCount: sql`${categories.postCount} + 1` })
+          .where(eq(categories.id, input.categoryId));
+        return row.id;
+      }
+      if (attempt >= 5) throw new Error(`no free slug for ${base}`);
+      slug = randomSlug(base);
+    }
+  });
+  await events.publish('post.created', { actor: { id: user.id, username: user.username }, post: { id, title: input.title, content: input.content } });
+  return getPostDetailById(db, id, user);
+}
+
+/** The post (deleted or not) locked for a change. */
+async function lockPost(tx: Tx, id: number) {
+  const [post] = await tx
+    .select({ id: posts.id, authorId: posts.authorId, categoryId: posts.categoryId, deletedAt: posts.deletedAt })
+    .from(posts)
+    .where(eq(posts.id, id))
+    .for('update');
+  return post;
+}
+
+/**
+ * PATCH /api/forum/posts/:id: its author or an admin. Re-renders what changed and stamps editedAt; a move
+ * to another category moves one from its post_count to the other's. The slug stays, so links keep working.
+ */
+export async function updatePost(db: Db, user: SessionUser, id: number, input: TUpdatePostRequest): Promise<TPostDetail> {
+  await db.transaction(async (tx) => {
+    const post = await lockPost(tx, id);
+    if (!post || post.deletedAt) throw notFound(FORUM_MSG.postNotFound);
+    if (!mayEdit(user, post.authorId)) throw forbidden(FORUM_MSG.editOwnPost);
+    const now = new Date();
+    const changes: Partial<typeof posts.$inferInsert> = { editedAt: now, updatedAt: now };
+    if (input.title !== undefined) changes.title = input.title;
+    if (input.content !== undefined) {
+      changes.content = input.content;
+      changes.contentHtml = renderMarkdown(input.content);
+      changes.excerpt = makeExcerpt(input.content);
+    }
+    if (input.categoryId !== undefined && input.categoryId !== post.categoryId) {
+      await assertCategory(tx, input.categoryId);
+      changes.categoryId = input.categoryId;
+      await tx
+        .update(categories)
+        .set({ postCount: sql`greatest(${categories.postCount} - 1, 0)` })
+        .where(eq(categories.id, post.categoryId));
+      await tx
+        .update(categories)
+        .set({ postCount: sql`${categories.postCount} + 1` })
+        .where(eq(categories.id, input.categoryId));
+    }
+    await tx.update(posts).set(changes).where(eq(posts.id, id));
+    // An admin changing someone else's post is a moderation action: audited with it.
+    if (user.isAdmin && post.authorId !== user.id) {
+      await recordAudit(tx, { actorId: user.id, action: 'post.edit', targetType: 'post', targetId: id, details: { fields: Object.keys(input) } });
+    }
+  });
+  return getPostDetailById(db, id, user);
+}
+
+/**
+ * DELETE /api/forum/posts/:id: its author or an admin. Soft (deleted_at), the category's post_count drops
+ * in the same transaction; a second delete changes nothing.
+ */
+export async function deletePost(db: Db, user: SessionUser, id: number): Promise<void> {
+  await db.transaction(async (tx) => {
+    const post = await lockPost(tx, id);
+    if (!post) throw notFound(FORUM_MSG.postNotFound);
+    if (!mayEdit(user, post.authorId)) {
+      throw post.deletedAt ? notFound(FORUM_MSG.postNotFound) : forbidden(FORUM_MSG.deleteOwnPost);
+    }
+    if (post.deletedAt) return;
+    const now = new Date();
+    await tx.update(posts).set({ deletedAt: now, updatedAt: now }).where(eq(posts.id, id));
+    await tx
+      .update(categories)
+      .set({ postCount: sql`greatest(${categories.postCount} - 1, 0)` })
+      .where(eq(categories.id, post.categoryId));
+    if (user.isAdmin && post.authorId !== user.id) {
+      await recordAudit(tx, { actorId: user.id, action: 'post.delete', targetType: 'post', targetId: id });
+    }
+  });
+}
+
+/** PUT /api/forum/posts/:id/pin and /lock (admins; the route checks), audited in the same transaction. */
+export async function moderatePost(
+  db: Db,
+  admin: SessionUser,
+  id: number,
+  change: { isPinned: boolean } | { isLocked: boolean },
+): Promise<TPostDetail> {
+  await db.transaction(async (tx) => {
+    const updated = await tx
+      .update(posts)
+      .set({ ...change, updatedAt: new Date() })
+      .where(and(eq(posts.id, id), isNull(posts.deletedAt)))
+      .returning({ id: posts.id });
+    if (updated.length === 0) throw notFound(FORUM_MSG.postNotFound);
+    const action = 'isPinned' in change ? (change.isPinned ? 'post.pin' : 'post.unpin') : change.isLocked ? 'post.lock' : 'post.unlock';
+    await recordAudit(tx, { actorId: admin.id, action, targetType: 'post', targetId: id });
+  });
+  return getPostDetailById(db, id, admin);
+}

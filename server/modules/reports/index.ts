@@ -1,0 +1,2 @@
+export { adminReportRoutes } from './admin-routes.ts';
+export { reportRoutes } from './routes.ts';

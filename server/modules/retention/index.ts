@@ -1,0 +1,1 @@
+export { retentionPlugin } from './plugin.ts';

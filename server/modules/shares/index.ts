@@ -1,0 +1,1 @@
+export { shareRoutes } from './routes.ts';

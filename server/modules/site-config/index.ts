@@ -1,0 +1,1 @@
+export { siteConfigRoutes } from './routes.ts';

@@ -1,0 +1,1 @@
+export { supportRoutes } from './routes.ts';

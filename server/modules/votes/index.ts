@@ -1,0 +1,1 @@
+export { voteRoutes } from './routes.ts';
