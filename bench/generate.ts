@@ -228,7 +228,7 @@ async function main() {
               title, body, '<p>' || body || '</p>', left(body, 200),
               bp.category_id, bp.author_id, bp.is_pinned, bp.is_locked, bp.view_count,
               coalesce(cc.n, 0), coalesce(v.up, 0), coalesce(v.down, 0),
-              -- server/modules/forum/ranking.ts hotScore, in SQL
+              -- server/modules/posts/ranking.ts hotScore, in SQL
               sign(s.s) * log(greatest(abs(s.s), 1)) + extract(epoch from bp.created_at) / 45000,
               bp.created_at, bp.created_at
        from bench_post bp

@@ -1,7 +1,7 @@
 import { eq, inArray } from 'drizzle-orm';
 import { adSlots, bulletins, categories, posts, users } from '../server/db/schema/index.ts';
 import { makeExcerpt, renderMarkdown } from '../server/lib/markdown.ts';
-import { hotScore } from '../server/modules/forum/ranking.ts';
+import { hotScore } from '../server/modules/posts/index.ts';
 import { rememberMaintenance, setMaintenance } from '../server/modules/maintenance/service.ts';
 import { expect, test } from './fixtures.ts';
 import { secondBrowser, signIn, toastTitled } from './support/ui.ts';

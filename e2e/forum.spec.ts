@@ -2,7 +2,7 @@ import type { Page } from '@playwright/test';
 import { eq, inArray, sql } from 'drizzle-orm';
 import { categories, posts, users } from '../server/db/schema/index.ts';
 import { makeExcerpt, renderMarkdown } from '../server/lib/markdown.ts';
-import { hotScore } from '../server/modules/forum/ranking.ts';
+import { hotScore } from '../server/modules/posts/index.ts';
 import { expect, test } from './fixtures.ts';
 import { signIn, toastTitled } from './support/ui.ts';
 

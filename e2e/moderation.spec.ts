@@ -2,7 +2,7 @@ import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../server/db/client.ts';
 import { categories, comments, posts, users } from '../server/db/schema/index.ts';
 import { makeExcerpt, renderMarkdown } from '../server/lib/markdown.ts';
-import { hotScore } from '../server/modules/forum/ranking.ts';
+import { hotScore } from '../server/modules/posts/index.ts';
 import { expect, test, type Account } from './fixtures.ts';
 import { secondBrowser, signIn, toastTitled } from './support/ui.ts';
 

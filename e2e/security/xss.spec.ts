@@ -23,7 +23,7 @@ import {
 } from '../../server/db/schema/index.ts';
 import { hashPassword } from '../../server/identity/index.ts';
 import { makeExcerpt, renderMarkdown } from '../../server/lib/markdown.ts';
-import { hotScore } from '../../server/modules/forum/ranking.ts';
+import { hotScore } from '../../server/modules/posts/index.ts';
 import { NOTIFICATION_TEXT } from '../../server/modules/notifications/service.ts';
 import { expect, test } from '../fixtures.ts';
 import { carriesTrap, corpus, FAMILIES, familyCounts, fill, pack, sample, trapCall, type Batch, type Vector } from './xss-corpus.ts';

@@ -76,7 +76,9 @@ export function createLocalBus(log: Log): EventBus {
  * (the app's shared client, left open) or through a second connection of our own.
  */
 export function createRedisBus(url: string, log: Log, publisher?: Redis): EventBus {
-  const sub = new Redis(url, { maxRetriesPerRequest: 3 });
+  // No ready check on the subscriber: it would send INFO on a connection a fast subscribe has already
+  // put in subscriber mode (ioredis then fails it with 'Connection in subscriber mode').
+  const sub = new Redis(url, { maxRetriesPerRequest: 3, enableReadyCheck: false });
   const pub = publisher ?? new Redis(url, { maxRetriesPerRequest: 3 });
   const channels = new Map<string, Set<Handler>>();
   sub.on('error', (err) => log.warn({ err }, 'event bus: Redis subscriber connection error'));
