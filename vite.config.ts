@@ -1,14 +1,54 @@
 import path from 'node:path';
+import { pathToFileURL } from 'node:url';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
-import { defineConfig } from 'vite';
+import { tsImport } from 'tsx/esm/api';
+import { defineConfig, type Plugin } from 'vite';
 
 const root = path.resolve(import.meta.dirname, 'client');
+const contracts = path.resolve(import.meta.dirname, 'common/contracts');
+
+/**
+ * `@endpoints/<feature>`: the endpoint objects of common/contracts/<feature>.ts as the client runs
+ * them, `{method, path, errors}` each and nothing else. The client's types come from the contract
+ * itself (tsconfig.json maps the same name to it); at run time a call needs only the method and path,
+ * so zod and the schemas (40 kB gzipped) stay out of the pages that only call the API. A client
+ * import of anything else from `@endpoints/…` fails the build (the name is not exported). Vitest
+ * maps the name to the contract itself (vitest.config.ts).
+ */
+function endpointsForTheClient(): Plugin {
+  const prefix = '@endpoints/';
+  const virtual = '\0endpoints:';
+  return {
+    name: 'kerbside:endpoints-for-the-client',
+    enforce: 'pre',
+    resolveId: (source) => (source.startsWith(prefix) ? virtual + source.slice(prefix.length) : undefined),
+    async load(id) {
+      if (!id.startsWith(virtual)) return undefined;
+      const file = path.join(contracts, `${id.slice(virtual.length)}.ts`);
+      this.addWatchFile(file);
+      const mod = (await tsImport(`${pathToFileURL(file).href}?v=${Date.now()}`, import.meta.url)) as Record<string, unknown>;
+      const lines: string[] = [];
+      for (const [name, value] of Object.entries(mod)) {
+        if (!isEndpoint(value)) continue;
+        const { method, path: url, errors } = value;
+        lines.push(`export const ${name} = ${JSON.stringify({ method, path: url, errors })};`);
+      }
+      return lines.join('\n');
+    },
+  };
+}
+
+function isEndpoint(v: unknown): v is { method: string; path: string; errors: number[] } {
+  if (!v || typeof v !== 'object') return false;
+  const e = v as Record<string, unknown>;
+  return typeof e.method === 'string' && typeof e.path === 'string' && e.path.startsWith('/api/') && Array.isArray(e.errors) && typeof e.responses === 'object';
+}
 
 export default defineConfig({
   root,
   publicDir: path.resolve(root, 'public'),
-  plugins: [react(), tailwindcss()],
+  plugins: [endpointsForTheClient(), react(), tailwindcss()],
   resolve: {
     alias: {
       '@': path.resolve(root, 'src'),

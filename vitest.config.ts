@@ -4,6 +4,8 @@ import { defineConfig } from 'vitest/config';
 const alias = {
   '@': path.resolve(import.meta.dirname, 'client/src'),
   '@common': path.resolve(import.meta.dirname, 'common'),
+  // Client tests run the contracts themselves (the build gives the client only their routes: vite.config.ts).
+  '@endpoints': path.resolve(import.meta.dirname, 'common/contracts'),
 };
 
 export default defineConfig({

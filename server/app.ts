@@ -26,7 +26,7 @@ import { searchRoutes } from './modules/search/index.ts';
 import { shareRoutes } from './modules/shares/index.ts';
 import { siteConfigRoutes } from './modules/site-config/index.ts';
 import { supportRoutes } from './modules/support/index.ts';
-import { voteRoutes } from './modules/votes/index.ts';
+import { createVoteService, voteRoutes } from './modules/votes/index.ts';
 import { errorsPlugin } from './plugins/errors.ts';
 import { originCheckPlugin } from './plugins/origin-check.ts';
 import { securityHeadersPlugin } from './plugins/security-headers.ts';
@@ -34,6 +34,7 @@ import { sessionPlugin } from './plugins/session.ts';
 import { storableTextPlugin } from './plugins/storable-text.ts';
 import { webPlugin } from './plugins/web.ts';
 import { sitemapRoutes } from './seo/sitemap-routes.ts';
+import { systemClock, type Clock, type Core } from './core.ts';
 import { createEvents } from './events.ts';
 import { createEventBus, type EventBus } from './realtime/bus.ts';
 import { realtimePlugin } from './realtime/gateway.ts';
@@ -51,9 +52,11 @@ export type AppDeps = {
   serveClient?: boolean;
   /** Where the built client is (tests point it at a temporary directory); dist/client by default. */
   clientDir?: string;
+  /** The services' clock; the system's by default (tests move it). */
+  clock?: Clock;
 };
 
-export type App = FastifyInstance & { deps: Required<Omit<AppDeps, 'redis' | 'clientDir' | 'bus'>> & { redis?: Redis } };
+export type App = FastifyInstance & { deps: Required<Omit<AppDeps, 'redis' | 'clientDir' | 'bus' | 'clock'>> & { redis?: Redis } };
 
 export function readMalformedEscapesLiterally(url: string): string {
   const q = url.indexOf('?');
@@ -105,6 +108,8 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   const bus = deps.bus ?? createEventBus({ redisUrl: config.redisUrl, redis: deps.redis, log: app.log });
   const events = createEvents({ bus, log: app.log });
   const maintenance = createMaintenance(db);
+  // The service container: every module's services are created from it once, below.
+  const core: Core = { config, db, events, mailer, clock: deps.clock ?? systemClock, log: app.log, redis: deps.redis };
 
   // Layer 1: cross-cutting plugins.
   await app.register(errorsPlugin);
@@ -127,7 +132,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   await app.register(searchRoutes, { db });
   await app.register(postRoutes, { db, events, redis: deps.redis });
   await app.register(commentRoutes, { db, events });
-  await app.register(voteRoutes, { db });
+  await app.register(voteRoutes, { votes: createVoteService(core) });
   await app.register(reactionRoutes, { db });
   await app.register(shareRoutes, { db });
   await app.register(notificationRoutes, { db, events });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { endpoint } from './endpoint.ts';
 import { REACTION_EMOJI } from '../reactions.ts';
 import { VOTE_TYPES, ZReactionSummary, ZVoteType } from './forum.ts';
 
@@ -41,6 +42,26 @@ export const ZVoteResponse = z.object({
   userVote: ZVoteType.nullable(),
 });
 export type TVoteResponse = z.infer<typeof ZVoteResponse>;
+
+/** Toggle or switch the member's vote on a post; answers the fresh counts and the vote now. */
+export const votePost = endpoint({
+  method: 'POST',
+  path: '/api/forum/posts/:id/vote',
+  params: ZTargetParams,
+  body: ZVoteRequest,
+  responses: { 200: ZVoteResponse },
+  errors: [400, 401, 404, 429],
+});
+
+/** The same on a comment. */
+export const voteComment = endpoint({
+  method: 'POST',
+  path: '/api/forum/comments/:id/vote',
+  params: ZTargetParams,
+  body: ZVoteRequest,
+  responses: { 200: ZVoteResponse },
+  errors: [400, 401, 404, 429],
+});
 
 // ---- Reactions (spec §3, §9) ----
 

@@ -1,3 +1,5 @@
+import { endpointUrl, type Endpoint, type EndpointInput, type EndpointResult } from '@common/contracts/endpoint';
+
 // The one fetch path for every HTTP call, queries and mutations alike (spec §7): cookies always, JSON
 // content type only with a body, and errors that read 'status: body' while keeping the server's
 // `message` for toasts.
@@ -73,12 +75,37 @@ export async function apiFetch(method: Method, url: string, data?: unknown, opts
   return res;
 }
 
-/** Sends a request and returns the parsed JSON body (undefined for an empty body). */
+type CallArgs<E extends Endpoint> = {} extends EndpointInput<E>
+  ? [input?: EndpointInput<E>, opts?: RequestOptions]
+  : [input: EndpointInput<E>, opts?: RequestOptions];
+
+type AnyInput = { params?: Record<string, string | number>; query?: Record<string, unknown>; body?: unknown };
+
+/**
+ * Sends a request to an endpoint of the contracts (`@endpoints/<feature>`) and returns the OK
+ * response unread: for the rare caller that needs more than JSON (a file download's headers).
+ */
+export function request<E extends Endpoint>(endpoint: E, ...[input, opts]: CallArgs<E>): Promise<Response> {
+  const { params, query, body } = (input ?? {}) as AnyInput;
+  return apiFetch(endpoint.method, endpointUrl(endpoint, params, query), body, opts);
+}
+
+/**
+ * Calls an endpoint of the contracts (`@endpoints/<feature>`): path parameters, query and body typed
+ * from its schemas, and the parsed answer typed from its success response (undefined when empty).
+ */
+export async function call<E extends Endpoint>(endpoint: E, ...args: CallArgs<E>): Promise<EndpointResult<E>> {
+  const text = await (await request(endpoint, ...args)).text();
+  return (text ? JSON.parse(text) : undefined) as EndpointResult<E>;
+}
+
+// ---- Being removed (issue 13): every caller moves to call(endpoint, …). ----
+/** @deprecated use call(endpoint, input). */
 export async function apiRequest<T = unknown>(method: Method, url: string, data?: unknown, opts?: RequestOptions): Promise<T> {
   const text = await (await apiFetch(method, url, data, opts)).text();
   return (text ? JSON.parse(text) : undefined) as T;
 }
-
+/** @deprecated use call(endpoint, input). */
 export const api = {
   get: <T>(url: string, opts?: RequestOptions) => apiRequest<T>('GET', url, undefined, opts),
   post: <T>(url: string, data?: unknown, opts?: RequestOptions) => apiRequest<T>('POST', url, data, opts),

@@ -1,1 +1,2 @@
 export { voteRoutes } from './routes.ts';
+export { createVoteService, type VoteService } from './service.ts';

@@ -1,10 +1,9 @@
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { ENGAGEMENT_MSG, ZTargetParams, ZVoteRequest, ZVoteResponse } from '../../../common/contracts/forum-engagement.ts';
-import type { Db } from '../../db/client.ts';
+import { ENGAGEMENT_MSG, voteComment, votePost } from '../../../common/contracts/forum-engagement.ts';
 import { unauthorized } from '../../http-errors.ts';
+import { route } from '../../lib/route.ts';
 import { memberLimit } from '../../plugins/rate-limits.ts';
-import { voteComment, votePost } from './service.ts';
+import type { VoteService } from './service.ts';
 
 /**
  * Who may vote: any signed-in member (spec §6 "Member (logged in): … votes"); guests get spec §5's
@@ -17,17 +16,10 @@ async function requireVoter(req: FastifyRequest) {
 }
 
 /** Spec §4/§7 votes on posts and comments: toggle or switch, answer the fresh counts and the voter's vote. */
-export const voteRoutes: FastifyPluginAsync<{ db: Db }> = async (base, { db }) => {
-  const app = base.withTypeProvider<ZodTypeProvider>();
-  const schema = { params: ZTargetParams, body: ZVoteRequest, response: { 200: ZVoteResponse } };
+export const voteRoutes: FastifyPluginAsync<{ votes: VoteService }> = async (app, { votes }) => {
   // MEMBER_LIMITS.vote: one allowance for votes on posts and on comments.
-  const preHandler = memberLimit(base, 'vote');
+  const hooks = { preValidation: requireVoter, preHandler: memberLimit(app, 'vote') };
 
-  app.post('/api/forum/posts/:id/vote', { schema, preValidation: requireVoter, preHandler }, async (req) =>
-    votePost(db, req.params.id, req.user!.id, req.body.voteType),
-  );
-
-  app.post('/api/forum/comments/:id/vote', { schema, preValidation: requireVoter, preHandler }, async (req) =>
-    voteComment(db, req.params.id, req.user!.id, req.body.voteType),
-  );
+  route(app, votePost, hooks, async (req) => votes.votePost(req.params.id, req.user!.id, req.body.voteType));
+  route(app, voteComment, hooks, async (req) => votes.voteComment(req.params.id, req.user!.id, req.body.voteType));
 };

@@ -2,6 +2,7 @@ import { and, eq, isNull, sql } from 'drizzle-orm';
 import { ENGAGEMENT_MSG, type TVoteResponse } from '../../../common/contracts/forum-engagement.ts';
 import type { TVoteType } from '../../../common/contracts/forum.ts';
 import type { Db } from '../../db/client.ts';
+import type { Core } from '../../core.ts';
 import { commentVotes, comments, postVotes, posts } from '../../db/schema/index.ts';
 import { notFound } from '../../http-errors.ts';
 import { hotScore, voteType } from '../posts/index.ts';
@@ -27,7 +28,7 @@ export function applyVote(old: number | null, requested: TVoteType) {
 // same transaction as the vote row, and the answer is read from that transaction.
 
 /** POST /api/forum/posts/:id/vote. 404 for a missing or deleted post. Recomputes the post's hot score. */
-export async function votePost(db: Db, postId: number, userId: number, requested: TVoteType): Promise<TVoteResponse> {
+async function votePost(db: Db, postId: number, userId: number, requested: TVoteType): Promise<TVoteResponse> {
   return db.transaction(async (tx) => {
     const [post] = await tx
       .select({ upvotes: posts.upvotes, downvotes: posts.downvotes, commentCount: posts.commentCount, createdAt: posts.createdAt })
@@ -68,7 +69,7 @@ export async function votePost(db: Db, postId: number, userId: number, requested
 }
 
 /** POST /api/forum/comments/:id/vote. 404 for a missing or deleted comment, or one on a deleted post. */
-export async function voteComment(db: Db, commentId: number, userId: number, requested: TVoteType): Promise<TVoteResponse> {
+async function voteComment(db: Db, commentId: number, userId: number, requested: TVoteType): Promise<TVoteResponse> {
   return db.transaction(async (tx) => {
     const [comment] = await tx
       .select({ id: comments.id })
@@ -104,3 +105,12 @@ export async function voteComment(db: Db, commentId: number, userId: number, req
     return { upvotes: counts.upvotes, downvotes: counts.downvotes, userVote: voteType(next ?? undefined) };
   });
 }
+
+/** The votes service: buildApp creates it once from the core. */
+export function createVoteService({ db }: Pick<Core, 'db'>) {
+  return {
+    votePost: (postId: number, userId: number, requested: TVoteType) => votePost(db, postId, userId, requested),
+    voteComment: (commentId: number, userId: number, requested: TVoteType) => voteComment(db, commentId, userId, requested),
+  };
+}
+export type VoteService = ReturnType<typeof createVoteService>;

@@ -1,16 +1,17 @@
 import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import type { TVoteType } from '@common/contracts/forum';
 import type { TVoteResponse } from '@common/contracts/forum-engagement';
-import { api } from '@/lib/api-client';
+import { voteComment, votePost } from '@endpoints/forum-engagement';
+import { call } from '@/lib/api-client';
 import { trackAction } from '@/lib/track';
 import { patchCommentIn, patchForumQueries, patchPostIn } from '../lib/cache-patch';
-import { votePath, type ForumTarget } from './endpoints';
+import type { ForumTarget } from './endpoints';
 
 export type VoteTargetType = ForumTarget;
 
 
 export const postVote = (targetType: VoteTargetType, id: number, voteType: TVoteType) =>
-  api.post<TVoteResponse>(votePath(targetType, id), { voteType });
+  call(targetType === 'post' ? votePost : voteComment, { params: { id }, body: { voteType } });
 
 /** Puts the server's counts into every cached list, search result and post page holding the target. */
 export function applyVoteToCache(queryClient: QueryClient, targetType: VoteTargetType, id: number, result: TVoteResponse) {
