@@ -18,7 +18,7 @@ import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { WebSocket } from 'ws';
-import { CHAT_RATE_MAX, CHAT_RATE_WINDOW_MS } from '../common/contracts/chat.ts';
+import { CHAT_RATE_MAX, CHAT_RATE_WINDOW_MS } from '../common/rules/chat.ts';
 import { loadConfig } from '../server/config.ts';
 import { openDatabase } from '../server/db/client.ts';
 import { cookieName, createSession } from '../server/identity/index.ts';
@@ -155,7 +155,7 @@ async function setUp(): Promise<Member[]> {
   const config = loadConfig({ NODE_ENV: 'production', DATABASE_URL: DB_URL });
   const members: Member[] = [];
   for (let i = 0; i < ids.length; i++) {
-    const token = await createSession(database.db, ids[i]!, 'chat bench');
+    const token = await createSession(database.db, ids[i]!, new Date(), 'chat bench');
     members.push({ id: ids[i]!, cookie: `${cookieName(config)}=${token}`, conversationId: conv.get(ids[i]!) ?? 0, partner: ids[i ^ 1] ?? 0 });
   }
   await database.close();

@@ -95,7 +95,7 @@ async function main() {
   // 200 posts of every age for the post page, and the member with the most votes for the signed-in case.
   const slugs = (await sql.query(`select slug from posts where deleted_at is null and id % 500 = 7 order by id`)).rows.map((r) => r.slug as string);
   const voter = await one<{ user_id: number }>(`select user_id from post_votes group by 1 order by count(*) desc limit 1`);
-  const cookie = `sid=${await createSession(database.db, voter.user_id)}`;
+  const cookie = `sid=${await createSession(database.db, voter.user_id, new Date())}`;
   const pgInfo = await one<Record<string, string>>(
     `select version() as version, current_setting('shared_buffers') as shared_buffers, current_setting('work_mem') as work_mem,
             current_setting('jit') as jit, current_setting('random_page_cost') as random_page_cost`,

@@ -161,9 +161,12 @@ export function taxYearOn(date: string): { year: TaxYear; assumed: boolean } {
   return { year: date < TAX_YEARS[0].from ? TAX_YEARS[0] : TAX_YEARS[TAX_YEARS.length - 1], assumed: true };
 }
 
+// Built once: a formatter with a time zone built per call leaks native memory (issue 14); it is immutable.
+const ukDate = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/London', year: 'numeric', month: '2-digit', day: '2-digit' });
+
 /** Today in the UK (Europe/London) as 'YYYY-MM-DD'. */
 export function ukToday(now: Date = new Date()): string {
-  return new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/London', year: 'numeric', month: '2-digit', day: '2-digit' }).format(now);
+  return ukDate.format(now);
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -2,7 +2,6 @@ import { eq, inArray } from 'drizzle-orm';
 import { adSlots, bulletins, categories, posts, users } from '../server/db/schema/index.ts';
 import { makeExcerpt, renderMarkdown } from '../server/lib/markdown.ts';
 import { hotScore } from '../server/modules/posts/index.ts';
-import { rememberMaintenance, setMaintenance } from '../server/modules/maintenance/service.ts';
 import { expect, test } from './fixtures.ts';
 import { secondBrowser, signIn, toastTitled } from './support/ui.ts';
 
@@ -156,10 +155,11 @@ test('an in-content ad after every third post; custom HTML only in the sandbox; 
   }
 });
 
-test("the maintenance banner shows the admin's message on every page, and goes when it is switched off", async ({ page, db }) => {
+test("the maintenance banner shows the admin's message on every page, and goes when it is switched off", async ({ page, accounts, db, maintenance }) => {
+  const admin = await accounts.createVerified();
+  const [{ id: adminId }] = await db.update(users).set({ isAdmin: true }).where(eq(users.email, admin.email)).returning({ id: users.id });
   const on = { maintenanceMode: true, message: 'Upgrading the servers tonight, back by 22:00.' };
-  await setMaintenance(db, on);
-  rememberMaintenance(db, on);
+  await maintenance.set(adminId, on);
   try {
     for (const path of ['/', '/forum', '/pay-estimator']) {
       await page.goto(path);
@@ -167,8 +167,7 @@ test("the maintenance banner shows the admin's message on every page, and goes w
     }
   } finally {
     const off = { maintenanceMode: false, message: '' };
-    await setMaintenance(db, off);
-    rememberMaintenance(db, off);
+    await maintenance.set(adminId, off);
   }
   await page.reload();
   await expect(page.getByText(on.message)).toHaveCount(0);

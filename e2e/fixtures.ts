@@ -1,15 +1,18 @@
 import { test as base, expect, type APIResponse } from '@playwright/test';
 import type { Db } from '../server/db/client.ts';
+import type { MaintenanceService } from '../server/modules/maintenance/index.ts';
 import { startApp } from './support/app-server.ts';
 import { startSmtpSink, type Mailbox } from './support/smtp-sink.ts';
 
 export type Account = { firstName: string; lastName: string; username: string; email: string; password: string };
 
-type WorkerFixtures = { server: { baseURL: string; mailbox: Mailbox; db: Db } };
+type WorkerFixtures = { server: { baseURL: string; mailbox: Mailbox; db: Db; maintenance: MaintenanceService } };
 type TestFixtures = {
   mailbox: Mailbox;
   /** The worker app's database (shared by the worker's tests: clean up what you add). */
   db: Db;
+  /** The worker app's maintenance switch. */
+  maintenance: MaintenanceService;
   accounts: {
     /** Fresh, unique sign-up details (nothing is sent). */
     details(): Account;
@@ -33,7 +36,7 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
         await sink.close();
         throw err;
       });
-      await use({ baseURL: app.baseURL, mailbox: sink, db: app.db });
+      await use({ baseURL: app.baseURL, mailbox: sink, db: app.db, maintenance: app.maintenance });
       await app.close();
       await sink.close();
     },
@@ -57,6 +60,7 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
     }),
   mailbox: async ({ server }, use) => use(server.mailbox),
   db: async ({ server }, use) => use(server.db),
+  maintenance: async ({ server }, use) => use(server.maintenance),
   accounts: async ({ playwright, server }, use, testInfo) => {
     // Its own request context: these sessions never leak into the page's cookies.
     const api = await playwright.request.newContext({ baseURL: server.baseURL });

@@ -1,6 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { loadConfig } from '../server/config.ts';
+import { systemClock } from '../server/core.ts';
 import type { Db } from '../server/db/client.ts';
 import { emails, users } from '../server/db/schema/index.ts';
 import { createMailer } from '../server/mail/mailer.ts';
@@ -130,7 +131,7 @@ test('an admin writes, previews and sends an announcement to one role; the membe
   const config = loadConfig({ NODE_ENV: 'test', DATA_DIR: 'memory://' });
   const mailer = createMailer({ config, db, log: silentLog, retryLoop: false });
   try {
-    for (let i = 0; i < 20 && (await runAnnouncementBatch({ db, config, mailer, batchSize: 50 }))?.done === false; i++);
+    for (let i = 0; i < 20 && (await runAnnouncementBatch({ db, config, mailer, clock: systemClock, batchSize: 50 }))?.done === false; i++);
   } finally {
     await mailer.close();
   }

@@ -49,14 +49,14 @@ const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
 });
 
 // Ctrl-C in a terminal reaches the whole foreground process group, the server included; passing it
-// on as well would be a second SIGINT, which ends the server before it has shut down gracefully.
-// Signals sent to this process alone (kill, a supervisor, `npm` passing SIGTERM) are forwarded.
+// on as well would make every Ctrl-C count twice (a second signal makes the server stop waiting for
+// requests). Signals sent to this process alone (kill, a supervisor, `npm` passing SIGTERM) are
+// forwarded, each of them: the server closes its database whatever it receives, and this process
+// stays until the server has exited (a handler replaces Node's default of dying on the spot).
 const viaTerminal = (signal) => signal === 'SIGINT' && process.stdin.isTTY;
-let forwarded = false;
 for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP']) {
   process.on(signal, () => {
-    if (forwarded || viaTerminal(signal) || child.exitCode !== null) return;
-    forwarded = true;
+    if (viaTerminal(signal) || child.exitCode !== null) return;
     child.kill(signal);
   });
 }

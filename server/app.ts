@@ -6,26 +6,33 @@ import type { Redis } from 'ioredis';
 import { fastifyTrustProxy, type Config } from './config.ts';
 import type { Database } from './db/client.ts';
 import { createMailer, type Mailer } from './mail/mailer.ts';
-import { adminEmailRoutes, adminRoutes } from './modules/admin/index.ts';
-import { adRoutes } from './modules/ads/index.ts';
-import { analyticsRoutes } from './modules/analytics/index.ts';
-import { authRoutes } from './modules/auth/index.ts';
-import { bulletinRoutes } from './modules/bulletins/index.ts';
-import { categoryRoutes } from './modules/categories/index.ts';
-import { chatRoutes } from './modules/chat/index.ts';
-import { commentRoutes } from './modules/comments/index.ts';
+import {
+  adminEmailRoutes,
+  adminRoutes,
+  createAnnouncementService,
+  createAuditService,
+  createDashboardService,
+  createOutboxService,
+} from './modules/admin/index.ts';
+import { adRoutes, createAdService } from './modules/ads/index.ts';
+import { analyticsRoutes, createAnalyticsService } from './modules/analytics/index.ts';
+import { authRoutes, createAuthService } from './modules/auth/index.ts';
+import { bulletinRoutes, createBulletinService } from './modules/bulletins/index.ts';
+import { categoryRoutes, createCategoryService } from './modules/categories/index.ts';
+import { chatRoutes, createChatService } from './modules/chat/index.ts';
+import { commentRoutes, createCommentService } from './modules/comments/index.ts';
 import { healthRoutes } from './modules/health/index.ts';
-import { createMaintenance, maintenanceRoutes } from './modules/maintenance/index.ts';
-import { adminMemberRoutes, memberRoutes } from './modules/members/index.ts';
-import { notificationRoutes } from './modules/notifications/index.ts';
-import { postRoutes } from './modules/posts/index.ts';
-import { reactionRoutes } from './modules/reactions/index.ts';
-import { adminReportRoutes, reportRoutes } from './modules/reports/index.ts';
-import { retentionPlugin } from './modules/retention/index.ts';
-import { searchRoutes } from './modules/search/index.ts';
-import { shareRoutes } from './modules/shares/index.ts';
+import { createMaintenanceService, maintenanceRoutes, type MaintenanceService } from './modules/maintenance/index.ts';
+import { adminMemberRoutes, createDirectoryService, createMemberAdminService, createMembersService, memberRoutes } from './modules/members/index.ts';
+import { createNotificationService, notificationRoutes } from './modules/notifications/index.ts';
+import { createPostService, postRoutes } from './modules/posts/index.ts';
+import { createReactionService, reactionRoutes } from './modules/reactions/index.ts';
+import { adminReportRoutes, createReportService, reportRoutes } from './modules/reports/index.ts';
+import { createRetentionService, retentionPlugin } from './modules/retention/index.ts';
+import { createSearchService, searchRoutes } from './modules/search/index.ts';
+import { createShareService, shareRoutes } from './modules/shares/index.ts';
 import { siteConfigRoutes } from './modules/site-config/index.ts';
-import { supportRoutes } from './modules/support/index.ts';
+import { createSupportService, supportRoutes } from './modules/support/index.ts';
 import { createVoteService, voteRoutes } from './modules/votes/index.ts';
 import { errorsPlugin } from './plugins/errors.ts';
 import { originCheckPlugin } from './plugins/origin-check.ts';
@@ -35,6 +42,7 @@ import { storableTextPlugin } from './plugins/storable-text.ts';
 import { webPlugin } from './plugins/web.ts';
 import { sitemapRoutes } from './seo/sitemap-routes.ts';
 import { systemClock, type Clock, type Core } from './core.ts';
+import { createIdentity } from './identity/index.ts';
 import { createEvents } from './events.ts';
 import { createEventBus, type EventBus } from './realtime/bus.ts';
 import { realtimePlugin } from './realtime/gateway.ts';
@@ -56,7 +64,11 @@ export type AppDeps = {
   clock?: Clock;
 };
 
-export type App = FastifyInstance & { deps: Required<Omit<AppDeps, 'redis' | 'clientDir' | 'bus' | 'clock'>> & { redis?: Redis } };
+export type App = FastifyInstance & {
+  deps: Required<Omit<AppDeps, 'redis' | 'clientDir' | 'bus' | 'clock'>> & { redis?: Redis };
+  /** The app's maintenance switch, for browser tests that switch it as an admin does. */
+  maintenance: MaintenanceService;
+};
 
 export function readMalformedEscapesLiterally(url: string): string {
   const q = url.indexOf('?');
@@ -104,12 +116,16 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   full.deps = { config, database, mailer, serveClient: deps.serveClient ?? false, redis: deps.redis };
 
   // The app's services, created once: domain events over the bus (published after commit; the
-  // realtime gateway uses the same bus and closes it with the app), and the maintenance switch.
+  // realtime gateway uses the same bus and closes it with the app).
   const bus = deps.bus ?? createEventBus({ redisUrl: config.redisUrl, redis: deps.redis, log: app.log });
   const events = createEvents({ bus, log: app.log });
-  const maintenance = createMaintenance(db);
   // The service container: every module's services are created from it once, below.
   const core: Core = { config, db, events, mailer, clock: deps.clock ?? systemClock, log: app.log, redis: deps.redis };
+  // The maintenance switch: its routes, the dashboard and the chat socket read the one cache it keeps.
+  const maintenance = createMaintenanceService(core);
+  full.maintenance = maintenance;
+  // Sessions, sign-in throttles and password checks, for the session plugin and the account modules.
+  const identity = createIdentity(core);
 
   // Layer 1: cross-cutting plugins.
   await app.register(errorsPlugin);
@@ -117,7 +133,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   await app.register(cookie);
   await app.register(originCheckPlugin, { config });
   await app.register(rateLimit, { global: false, ...(deps.redis ? { redis: deps.redis, nameSpace: 'kerbside-rl:' } : {}) });
-  await app.register(sessionPlugin, { config, db });
+  await app.register(sessionPlugin, { config, identity });
   await app.register(storableTextPlugin);
 
   // Layer 2: feature modules.
@@ -127,33 +143,45 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   await app.register(healthRoutes, { database });
   await app.register(siteConfigRoutes, { config });
   await app.register(sitemapRoutes, { config, db });
-  await app.register(maintenanceRoutes, { config, db, events, maintenance }); // after the session plugin: its write hook needs req.user
-  await app.register(categoryRoutes, { db });
-  await app.register(searchRoutes, { db });
-  await app.register(postRoutes, { db, events, redis: deps.redis });
-  await app.register(commentRoutes, { db, events });
+  await app.register(maintenanceRoutes, { config, events, maintenance }); // after the session plugin: its write hook needs req.user
+  // The forum's posts and categories are read by the server-written pages too (webPlugin, below).
+  const categories = createCategoryService(core);
+  const posts = createPostService(core);
+  await app.register(categoryRoutes, { categories });
+  await app.register(searchRoutes, { search: createSearchService(core) });
+  await app.register(postRoutes, { posts });
+  await app.register(commentRoutes, { comments: createCommentService(core) });
   await app.register(voteRoutes, { votes: createVoteService(core) });
-  await app.register(reactionRoutes, { db });
-  await app.register(shareRoutes, { db });
-  await app.register(notificationRoutes, { db, events });
-  await app.register(chatRoutes, { db, appName: config.appName, events, maintenance });
-  await app.register(authRoutes, { config, db, mailer, events });
-  await app.register(memberRoutes, { config, db, mailer, events });
-  await app.register(bulletinRoutes, { config, db, mailer });
-  await app.register(adRoutes, { config, db, mailer });
-  await app.register(analyticsRoutes, { config, db, mailer });
-  await app.register(supportRoutes, { config, db, mailer });
-  await app.register(reportRoutes, { config, db, mailer });
+  await app.register(reactionRoutes, { reactions: createReactionService(core) });
+  await app.register(shareRoutes, { shares: createShareService(core) });
+  // Notifications and chat messages reach members' sockets in every process through the gateway.
+  const notifications = createNotificationService({ ...core, sendToUser: (userId, frame) => app.gateway.sendToUser(userId, frame) });
+  await app.register(notificationRoutes, { notifications, events });
+  const chat = createChatService({ ...core, notify: (frames) => app.gateway.sendToUsers(frames), maintenance });
+  await app.register(chatRoutes, { chat, events, appName: config.appName });
+  await app.register(authRoutes, { config, events, auth: createAuthService({ ...core, identity }) });
+  await app.register(memberRoutes, {
+    config,
+    events,
+    members: createMembersService({ ...core, identity }),
+    directory: createDirectoryService(core),
+  });
+  await app.register(bulletinRoutes, { bulletins: createBulletinService(core) });
+  await app.register(adRoutes, { ads: createAdService(core) });
+  await app.register(analyticsRoutes, { analytics: createAnalyticsService(core) });
+  await app.register(supportRoutes, { support: createSupportService(core) });
+  const reports = createReportService(core);
+  await app.register(reportRoutes, { reports });
   // Every /api/admin/* route answers 401 to guests and 403 to members (requireAdmin on each).
-  await app.register(adminMemberRoutes, { config, db, mailer, events });
-  await app.register(adminRoutes, { db, maintenance });
-  await app.register(adminReportRoutes, { db });
-  await app.register(adminEmailRoutes, { config, db, mailer });
+  await app.register(adminMemberRoutes, { events, memberAdmin: createMemberAdminService({ ...core, identity }) });
+  await app.register(adminRoutes, { dashboard: createDashboardService({ ...core, maintenance }), audit: createAuditService(core) });
+  await app.register(adminReportRoutes, { reports });
+  await app.register(adminEmailRoutes, { config, outbox: createOutboxService(core), announcements: createAnnouncementService(core) });
 
-  await app.register(retentionPlugin, { db, enabled: config.env !== 'test' });
+  await app.register(retentionPlugin, { retention: createRetentionService(core), enabled: config.env !== 'test' });
 
   // Last: the built client and the SPA fallback (its not-found handler also answers unknown /api paths).
-  if (deps.serveClient) await app.register(webPlugin, { clientDir: deps.clientDir, pages: { config, db } });
+  if (deps.serveClient) await app.register(webPlugin, { clientDir: deps.clientDir, pages: { config, services: { posts, categories } } });
 
   app.addHook('onClose', async () => {
     await mailer.close();

@@ -59,6 +59,7 @@ const EnvSchema = z.object({
   ADSENSE_CLIENT: z.string().regex(/^ca-pub-\d+$/, 'must look like ca-pub-0000000000000000').optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   TRUST_PROXY: trustProxy.optional(),
+  BACKUP_KEEP: z.coerce.number().int().min(1).max(1000).default(7),
 });
 
 export type Config = {
@@ -81,6 +82,8 @@ export type Config = {
   secureCookies: boolean;
   /** TRUST_PROXY: false (believe no X-Forwarded-For), a hop count, or the proxies' addresses (fastifyTrustProxy). */
   trustProxy: false | number | string[];
+  /** BACKUP_KEEP: how many backups `$DATA_DIR/backups` keeps (the oldest go after each new one). */
+  backupKeep: number;
 };
 
 export class ConfigError extends Error {}
@@ -127,5 +130,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: e.LOG_LEVEL,
     secureCookies: appUrl.startsWith('https:'),
     trustProxy: e.TRUST_PROXY || false, // 0 hops is "trust nothing" too
+    backupKeep: e.BACKUP_KEEP,
   };
 }

@@ -1,14 +1,12 @@
 import { z } from 'zod';
-import { AVATAR_KEYS } from '../avatars.ts';
+import { ANNOUNCEMENT_AUDIENCES, ANNOUNCEMENT_LIMITS, EMAIL_STATUSES, EMAILS_MSG } from '../rules/admin-emails.ts';
+import { endpoint } from './endpoint.ts';
 
 // Admin: the mail outbox and announcements (docs/API.md "Admin: emails and announcements"), and the
-// unsubscribe link every announcement carries.
+// unsubscribe link every announcement carries. Limits and messages are in rules/admin-emails.ts.
 
-export const EMAIL_STATUSES = ['pending', 'sent', 'failed'] as const;
 export const ZEmailStatus = z.enum(EMAIL_STATUSES);
 export type TEmailStatus = z.infer<typeof ZEmailStatus>;
-
-export const OUTBOX_PAGE = 50;
 
 export const ZOutboxQuery = z.object({
   status: ZEmailStatus.optional().catch(undefined),
@@ -43,24 +41,6 @@ export type TOutboxList = z.infer<typeof ZOutboxList>;
 
 export const ZEmailParams = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) });
 
-export const ANNOUNCEMENT_LIMITS = { subjectMin: 3, subjectMax: 150, bodyMax: 20_000 } as const;
-
-export const EMAILS_MSG = {
-  emailNotFound: 'Email not found',
-  onlyFailedRetry: 'Only a failed email can be retried',
-  subjectMin: `Subject must be at least ${ANNOUNCEMENT_LIMITS.subjectMin} characters`,
-  subjectMax: `Subject must be at most ${ANNOUNCEMENT_LIMITS.subjectMax} characters`,
-  bodyRequired: 'Write the announcement before saving',
-  bodyMax: `The announcement must be at most ${ANNOUNCEMENT_LIMITS.bodyMax.toLocaleString('en-GB')} characters`,
-  audienceInvalid: "Choose 'All verified members' or one role",
-  announcementNotFound: 'Announcement not found',
-  notDraft: 'This announcement has already been sent',
-  noRecipients: 'Nobody would receive this announcement: no verified member in this audience has mail turned on',
-  unsubscribeInvalid: 'This unsubscribe link is invalid. Open the link from the email again, or contact support.',
-  unsubscribed: 'You are unsubscribed: you will no longer receive announcements from us. Emails about your account (codes, password resets, replies to your support messages) still arrive.',
-} as const;
-
-export const ANNOUNCEMENT_AUDIENCES = ['all', ...AVATAR_KEYS] as [string, ...string[]];
 export const ZAudience = z.enum(ANNOUNCEMENT_AUDIENCES, { error: EMAILS_MSG.audienceInvalid });
 
 export const ZAnnouncementCreate = z.object({
@@ -105,3 +85,67 @@ export const ZAnnouncementPreview = z.object({
 export type TAnnouncementPreview = z.infer<typeof ZAnnouncementPreview>;
 
 export const ZUnsubscribeRequest = z.object({ token: z.string({ error: EMAILS_MSG.unsubscribeInvalid }).max(200, EMAILS_MSG.unsubscribeInvalid) });
+
+const ZMessage = z.object({ message: z.string() });
+
+/** The mail outbox, newest first, 50 a page, with the count of each status. */
+export const listOutbox = endpoint({
+  method: 'GET',
+  path: '/api/admin/emails',
+  query: ZOutboxQuery,
+  responses: { 200: ZOutboxList },
+  errors: [400, 401, 403],
+});
+
+/** A failed mail back to pending, due now (409 for any other). */
+export const retryEmail = endpoint({
+  method: 'POST',
+  path: '/api/admin/emails/:id/retry',
+  params: ZEmailParams,
+  responses: { 200: ZOutboxEmail },
+  errors: [400, 401, 403, 404, 409],
+});
+
+/** The latest 100 announcements. */
+export const listAnnouncements = endpoint({
+  method: 'GET',
+  path: '/api/admin/announcements',
+  responses: { 200: ZAnnouncementList },
+  errors: [400, 401, 403],
+});
+
+/** A draft announcement. */
+export const createAnnouncement = endpoint({
+  method: 'POST',
+  path: '/api/admin/announcements',
+  body: ZAnnouncementCreate,
+  responses: { 201: ZAnnouncement },
+  errors: [400, 401, 403],
+});
+
+/** The mail as the admin would get it, and how many would get it now. */
+export const previewAnnouncement = endpoint({
+  method: 'GET',
+  path: '/api/admin/announcements/:id/preview',
+  params: ZEmailParams,
+  responses: { 200: ZAnnouncementPreview },
+  errors: [400, 401, 403, 404],
+});
+
+/** Draft → sending (409 once sent; 400 when nobody would receive it). */
+export const sendAnnouncement = endpoint({
+  method: 'POST',
+  path: '/api/admin/announcements/:id/send',
+  params: ZEmailParams,
+  responses: { 200: ZAnnouncement },
+  errors: [400, 401, 403, 404, 409],
+});
+
+/** The unsubscribe link's form, for anyone holding the link. */
+export const unsubscribeFromAnnouncements = endpoint({
+  method: 'POST',
+  path: '/api/announcements/unsubscribe',
+  body: ZUnsubscribeRequest,
+  responses: { 200: ZMessage },
+  errors: [400, 429],
+});

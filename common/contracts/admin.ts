@@ -1,13 +1,9 @@
 import { z } from 'zod';
+import { ADMIN_REASON_MAX, MEMBER_STATUSES } from '../rules/members.ts';
+import { endpoint } from './endpoint.ts';
 
 // Admin dashboard, members and audit log (issue 7; docs/API.md "Admin: dashboard, members, audit log").
 // Every /api/admin/* call is for admins only (401 for guests, 403 for everyone else).
-
-/** Members per page of GET /api/admin/members. */
-export const ADMIN_MEMBERS_PAGE = 20;
-/** Entries per page of GET /api/admin/audit-log. */
-export const AUDIT_PAGE = 50;
-export const ADMIN_REASON_MAX = 500;
 
 export const ADMIN_MSG = {
   memberNotFound: 'Member not found',
@@ -20,7 +16,6 @@ export const ADMIN_MSG = {
   badCursor: 'Invalid cursor',
 } as const;
 
-export const MEMBER_STATUSES = ['all', 'unverified', 'suspended', 'chat_suspended', 'admins'] as const;
 export const ZMemberStatus = z.enum(MEMBER_STATUSES);
 export type TMemberStatus = z.infer<typeof ZMemberStatus>;
 
@@ -116,6 +111,96 @@ export type TAdminReasonBody = z.infer<typeof ZAdminReasonBody>;
 
 export const ZAdminMessage = z.object({ message: z.string() });
 
+// Member endpoints. 400: a malformed id (or query, or reason); 404: no such live member. An action
+// answers the member's fresh detail.
+
+export const listMembers = endpoint({
+  method: 'GET',
+  path: '/api/admin/members',
+  query: ZAdminMembersQuery,
+  responses: { 200: ZAdminMemberList },
+  errors: [400, 401, 403],
+});
+
+export const getMember = endpoint({
+  method: 'GET',
+  path: '/api/admin/members/:id',
+  params: ZMemberIdParams,
+  responses: { 200: ZAdminMemberDetail },
+  errors: [400, 401, 403, 404],
+});
+
+/** Spec §4: the member may no longer chat (their open pages hear of it at once). */
+export const suspendMemberChat = endpoint({
+  method: 'POST',
+  path: '/api/admin/members/:id/chat-suspension',
+  params: ZMemberIdParams,
+  body: ZAdminReasonBody,
+  responses: { 200: ZAdminMemberDetail },
+  errors: [400, 401, 403, 404],
+});
+
+export const liftMemberChatSuspension = endpoint({
+  method: 'DELETE',
+  path: '/api/admin/members/:id/chat-suspension',
+  params: ZMemberIdParams,
+  responses: { 200: ZAdminMemberDetail },
+  errors: [400, 401, 403, 404],
+});
+
+/** Every session of the member ends and sign-in is refused (409: the admin's own account). */
+export const suspendMember = endpoint({
+  method: 'POST',
+  path: '/api/admin/members/:id/suspension',
+  params: ZMemberIdParams,
+  body: ZAdminReasonBody,
+  responses: { 200: ZAdminMemberDetail },
+  errors: [400, 401, 403, 404, 409],
+});
+
+export const unsuspendMember = endpoint({
+  method: 'DELETE',
+  path: '/api/admin/members/:id/suspension',
+  params: ZMemberIdParams,
+  responses: { 200: ZAdminMemberDetail },
+  errors: [400, 401, 403, 404],
+});
+
+export const grantAdmin = endpoint({
+  method: 'POST',
+  path: '/api/admin/members/:id/admin',
+  params: ZMemberIdParams,
+  responses: { 200: ZAdminMemberDetail },
+  errors: [400, 401, 403, 404],
+});
+
+/** 409: the last admin. */
+export const revokeAdmin = endpoint({
+  method: 'DELETE',
+  path: '/api/admin/members/:id/admin',
+  params: ZMemberIdParams,
+  responses: { 200: ZAdminMemberDetail },
+  errors: [400, 401, 403, 404, 409],
+});
+
+/** A fresh sign-up code (409: already verified; 429: the member's own resend limits). */
+export const resendMemberVerification = endpoint({
+  method: 'POST',
+  path: '/api/admin/members/:id/resend-verification',
+  params: ZMemberIdParams,
+  responses: { 200: ZAdminMessage },
+  errors: [400, 401, 403, 404, 409, 429],
+});
+
+/** The anonymising deletion of a member's own (409: the admin's own account, or the last admin). */
+export const deleteMember = endpoint({
+  method: 'DELETE',
+  path: '/api/admin/members/:id',
+  params: ZMemberIdParams,
+  responses: { 200: ZAdminMessage },
+  errors: [400, 401, 403, 404, 409],
+});
+
 // ---- audit log ----
 
 export const ZAuditQuery = z.object({
@@ -139,3 +224,20 @@ export type TAuditEntry = z.infer<typeof ZAuditEntry>;
 
 export const ZAuditPage = z.object({ entries: z.array(ZAuditEntry), nextCursor: z.string().nullable() });
 export type TAuditPage = z.infer<typeof ZAuditPage>;
+
+/** The dashboard's figures, recent sign-ups and posts, and the maintenance switch. */
+export const getDashboard = endpoint({
+  method: 'GET',
+  path: '/api/admin/dashboard',
+  responses: { 200: ZDashboard },
+  errors: [400, 401, 403],
+});
+
+/** The audit log, newest first, optionally of one target. */
+export const listAuditLog = endpoint({
+  method: 'GET',
+  path: '/api/admin/audit-log',
+  query: ZAuditQuery,
+  responses: { 200: ZAuditPage },
+  errors: [400, 401, 403],
+});

@@ -1,50 +1,24 @@
 import { z } from 'zod';
 import {
+  AD_BODY_MAX,
   AD_DEVICES,
-  AD_FETCH_FAILED,
+  AD_HTML_MAX_BYTES,
+  AD_LOCATION_MAX,
+  AD_MSG,
+  AD_NAME_MAX,
+  AD_POSITION_MAX,
+  AD_SIZE_MAX,
+  AD_TITLE_MAX,
   AD_TYPES,
+  AD_URL_MAX,
   DEVICE_TARGETS,
   type TAdType,
   type TDeviceTarget,
-} from '../ads.ts';
+} from '../rules/ads.ts';
+import { endpoint } from './endpoint.ts';
 
 // Ad slots (spec §2 Forum list, §3 Ad slot, §7 GET /api/ads/slots, §9 ad maxima; docs/API.md "Ad slots").
-// The rules without zod (maxima, devices) are in common/ads.ts, for the forum list's small bundle.
-export * from '../ads.ts';
-
-export const AD_NAME_MAX = 100;
-export const AD_LOCATION_MAX = 40;
-export const AD_POSITION_MAX = 10_000;
-/** Custom HTML is at most 20 kB, counted in UTF-8 bytes. */
-export const AD_HTML_MAX_BYTES = 20 * 1024;
-export const AD_TITLE_MAX = 120;
-export const AD_BODY_MAX = 500;
-export const AD_URL_MAX = 2000;
-export const AD_SIZE_MAX = 4000;
-
-export const AD_MSG = {
-  fetchFailed: AD_FETCH_FAILED,
-  locationRequired: 'location is required',
-  locationFormat: 'Location must be lower-case words joined by hyphens, like forum-header',
-  deviceInvalid: 'device must be mobile or desktop',
-  typeInvalid: 'Ad type must be adsense, custom or native',
-  deviceTargetInvalid: 'Device target must be mobile, desktop or any',
-  nameMax: `Name must be at most ${AD_NAME_MAX} characters`,
-  positionInvalid: `Position must be a whole number from 0 to ${AD_POSITION_MAX}`,
-  sizeInvalid: `Width and height must be whole numbers of pixels from 1 to ${AD_SIZE_MAX}`,
-  adSlotIdRequired: 'An AdSense ad needs its ad slot id',
-  adSlotIdFormat: 'The AdSense ad slot id is the number AdSense shows for the ad unit',
-  customHtmlRequired: 'A custom ad needs its HTML',
-  customHtmlMax: 'Custom HTML must be at most 20 kB',
-  titleRequired: 'A native ad needs a title',
-  titleMax: `Title must be at most ${AD_TITLE_MAX} characters`,
-  bodyMax: `Text must be at most ${AD_BODY_MAX} characters`,
-  linkRequired: 'A native ad needs a link',
-  linkHttps: 'The link must be a full https:// address',
-  imageUrl: 'The image must be an https:// address or a path on this site',
-  notFound: 'Ad slot not found',
-  nothingToUpdate: 'Nothing to update',
-} as const;
+// The rules without zod (maxima, devices, limits, messages) are in rules/ads.ts, for the forum list's small bundle.
 
 const LOCATION_RE = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
 const ZLocation = z
@@ -227,4 +201,48 @@ export const ZAdIdParams = z.object({
     .string()
     .max(32)
     .transform((s) => (/^[1-9]\d{0,8}$/.test(s) ? Number(s) : 0)),
+});
+
+// ---- Endpoints ----
+
+/** The active ads of a location for a device, as the pages that show ads ask for them. */
+export const listAdSlots = endpoint({
+  method: 'GET',
+  path: '/api/ads/slots',
+  query: ZAdSlotsQuery,
+  responses: { 200: ZAdSlotList },
+  errors: [400],
+});
+
+/** Every ad slot, for the admin. */
+export const listAdminAdSlots = endpoint({
+  method: 'GET',
+  path: '/api/admin/ads',
+  responses: { 200: ZAdminAdSlotList },
+  errors: [401, 403],
+});
+
+export const createAdSlot = endpoint({
+  method: 'POST',
+  path: '/api/admin/ads',
+  body: ZAdSlotCreateRequest,
+  responses: { 201: ZAdminAdSlot },
+  errors: [400, 401, 403],
+});
+
+export const updateAdSlot = endpoint({
+  method: 'PATCH',
+  path: '/api/admin/ads/:id',
+  params: ZAdIdParams,
+  body: ZAdSlotUpdateRequest,
+  responses: { 200: ZAdminAdSlot },
+  errors: [400, 401, 403, 404],
+});
+
+export const deleteAdSlot = endpoint({
+  method: 'DELETE',
+  path: '/api/admin/ads/:id',
+  params: ZAdIdParams,
+  responses: { 204: null },
+  errors: [400, 401, 403, 404],
 });

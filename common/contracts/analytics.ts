@@ -1,59 +1,26 @@
 import { z } from 'zod';
-import { VITAL_NAMES, VITAL_RATINGS } from '../vitals.ts';
+import {
+  ACTION_DATA_MAX_BYTES,
+  ACTION_TYPES,
+  ANALYTICS_MSG,
+  ANALYTICS_TIMEZONE,
+  MAX_VITALS_METRICS,
+  MAX_VITALS_REPORTS,
+  SESSION_DURATION_MAX,
+  SESSION_ID_LENGTH,
+  TARGET_MAX,
+  TIME_ON_PAGE_MAX,
+  TITLE_MAX,
+  URL_MAX,
+  USER_AGENT_MAX,
+} from '../rules/analytics.ts';
+import { VITAL_NAMES, VITAL_RATINGS } from '../rules/vitals.ts';
+import { endpoint } from './endpoint.ts';
 
 // First-party analytics, web vitals (spec §3 Analytics session, Performance report; §7; §9) and the
 // admin analytics report (docs/API.md "Analytics and vitals", "Admin analytics"). Server and client
-// validate with the same schemas.
+// validate with the same schemas; the bounds, messages and consent header are in rules/analytics.ts.
 
-/** Sent by the client on every analytics and vitals call when analytics consent is stored (spec §7). */
-export const CONSENT_HEADER = 'x-analytics-consent';
-export const CONSENT_GRANTED = 'granted';
-
-export const ANALYTICS_MSG = {
-  sessionId: 'sessionId must be 21 characters of letters, digits, _ or -',
-  actionType: `actionType must be one of post_view, search, vote, comment, registration, login, share, navigation, page_not_found`,
-  actionDataTooLarge: 'actionData must be at most 2048 bytes of JSON',
-  actionDataObject: 'actionData must be a JSON object',
-  metricName: 'Metric name must be one of LCP, INP, FID, CLS, FCP, TTFB',
-  rating: 'Rating must be good, needs-improvement or poor',
-  reportsRequired: 'reports must hold at least one report',
-  tooManyReports: 'reports must hold at most 20 reports',
-  metricsRequired: 'metrics must hold at least one metric',
-  tooManyMetrics: 'metrics must hold at most 10 metrics per report',
-  timestamp: 'timestamp must be a time in milliseconds since 1970 or an ISO date',
-  rateLimited: 'Too many analytics requests from your connection. Please wait a minute and try again.',
-  dateFormat: 'Dates must be YYYY-MM-DD',
-  rangeOrder: 'from must not be after to',
-  rangeTooLong: 'The period can be at most 366 days',
-} as const;
-
-export const SESSION_ID_LENGTH = 21;
-export const URL_MAX = 2000;
-export const TITLE_MAX = 300;
-export const USER_AGENT_MAX = 512;
-export const TARGET_MAX = 300;
-export const ACTION_DATA_MAX_BYTES = 2048;
-export const MAX_VITALS_REPORTS = 20;
-export const MAX_VITALS_METRICS = 10;
-/** A day, in seconds: longer times on one page are not believable measurements. */
-export const TIME_ON_PAGE_MAX = 86_400;
-/** A week, in seconds: a tab left open for longer still ends its session with at most this. */
-export const SESSION_DURATION_MAX = 604_800;
-
-export const ACTION_TYPES = [
-  'post_view',
-  'search',
-  'vote',
-  'comment',
-  'registration',
-  'login',
-  'share',
-  'navigation',
-  'page_not_found',
-] as const;
-export type TActionType = (typeof ACTION_TYPES)[number];
-
-export { rateVital, VITAL_NAMES, VITAL_RATINGS, VITAL_THRESHOLDS, type TVitalName, type TVitalRating } from '../vitals.ts';
 /** A request body: anything but a JSON object (or none at all) gets one clear message. */
 const body = <T extends z.ZodRawShape>(shape: T) => z.object(shape, { error: 'The request body must be a JSON object' });
 
@@ -162,11 +129,6 @@ export type TAnalyticsAccepted = z.infer<typeof ZAnalyticsAccepted>;
 
 // ---- Admin report (GET /api/admin/analytics) ----
 
-export const ANALYTICS_TIMEZONE = 'Europe/London';
-export const ANALYTICS_DEFAULT_DAYS = 30;
-export const ANALYTICS_MAX_DAYS = 366;
-export const ANALYTICS_TOP_PAGES = 20;
-
 const ZDay = z
   .string()
   .regex(/^\d{4}-\d{2}-\d{2}$/, ANALYTICS_MSG.dateFormat)
@@ -227,3 +189,56 @@ export const ZAnalyticsReport = z.object({
 export type TAnalyticsReport = z.infer<typeof ZAnalyticsReport>;
 export type TAnalyticsDay = z.infer<typeof ZAnalyticsDay>;
 export type TAnalyticsVital = z.infer<typeof ZAnalyticsVital>;
+
+// ---- Endpoints ----
+// Every analytics and vitals call answers 202: {accepted: false} without the consent header (before
+// its body is read), else {accepted: true}. 429: more than the per-address allowance a minute.
+
+export const startAnalyticsSession = endpoint({
+  method: 'POST',
+  path: '/api/analytics/session/start',
+  body: ZSessionStartRequest,
+  responses: { 202: ZAnalyticsAccepted },
+  errors: [400, 429],
+});
+
+export const recordPageView = endpoint({
+  method: 'POST',
+  path: '/api/analytics/page-view',
+  body: ZPageViewRequest,
+  responses: { 202: ZAnalyticsAccepted },
+  errors: [400, 429],
+});
+
+export const recordUserAction = endpoint({
+  method: 'POST',
+  path: '/api/analytics/user-action',
+  body: ZUserActionRequest,
+  responses: { 202: ZAnalyticsAccepted },
+  errors: [400, 429],
+});
+
+export const endAnalyticsSession = endpoint({
+  method: 'POST',
+  path: '/api/analytics/session/end',
+  body: ZSessionEndRequest,
+  responses: { 202: ZAnalyticsAccepted },
+  errors: [400, 429],
+});
+
+export const reportVitals = endpoint({
+  method: 'POST',
+  path: '/api/metrics/vitals',
+  body: ZVitalsRequest,
+  responses: { 202: ZAnalyticsAccepted },
+  errors: [400, 429],
+});
+
+/** The admin's report of a period of Europe/London days (both ends included). */
+export const getAnalyticsReport = endpoint({
+  method: 'GET',
+  path: '/api/admin/analytics',
+  query: ZAnalyticsReportQuery,
+  responses: { 200: ZAnalyticsReport },
+  errors: [400, 401, 403],
+});

@@ -1,19 +1,9 @@
 import { z } from 'zod';
-import { CODE_LENGTH, EMAIL_MAX, NAME_MAX, PASSWORD_MAX, PASSWORD_MIN, USERNAME_MAX, USERNAME_MIN } from '../constants.ts';
+import { CODE_LENGTH, EMAIL_MAX, MSG, NAME_MAX, PASSWORD_MAX, PASSWORD_MIN, USERNAME_MAX, USERNAME_MIN } from '../rules/auth.ts';
+import { endpoint } from './endpoint.ts';
 
-// Spec §5 messages, word for word. Server and client validate with the same schemas.
-export const MSG = {
-  invalidEmail: 'Invalid email address',
-  passwordRequired: 'Password is required',
-  firstNameRequired: 'First name is required',
-  lastNameRequired: 'Last name is required',
-  usernameMin: 'Username must be at least 3 characters',
-  usernameChars: 'Username can only contain letters, numbers, and underscores',
-  passwordMin: 'Password must be at least 8 characters',
-  passwordStrength: 'Password must contain uppercase, lowercase, number, and special character',
-  passwordsDontMatch: "Passwords don't match",
-  codeFormat: 'Enter the 6-digit code from your email',
-} as const;
+// Accounts (docs/API.md "Auth"): register, verify, sign in and out, password reset. Server and client
+// validate with the same schemas; their limits and spec §5 messages are common/rules/auth.ts.
 
 const email = z
   .string({ error: MSG.invalidEmail })
@@ -104,3 +94,95 @@ export const ZVerifyCodeResponse = z.object({
 export type TVerifyCodeResponse = z.infer<typeof ZVerifyCodeResponse>;
 
 export const ZMessage = z.object({ message: z.string() });
+
+export const ZRegisterResponse = z.object({ message: z.string(), email: z.string(), requiresVerification: z.literal(true) });
+export const ZLoginResponse = z.object({ message: z.string(), user: ZUser });
+
+// ---- Endpoints ----
+// 400 also where nothing is read: a query string or body the app refuses before the route (text that
+// cannot be stored, malformed JSON). 429: each route's per-address limit (and, for sign-in, the
+// account's failure limits).
+
+/** A new account waiting for the code mailed to it; an address already taken answers the same. */
+export const register = endpoint({
+  method: 'POST',
+  path: '/api/auth/register',
+  body: ZRegisterRequest,
+  responses: { 201: ZRegisterResponse },
+  errors: [400, 409, 429],
+});
+
+/** The mailed code verifies the address and signs in (403: the account is suspended). */
+export const verifyCode = endpoint({
+  method: 'POST',
+  path: '/api/auth/verify-code',
+  body: ZVerifyCodeRequest,
+  responses: { 200: ZVerifyCodeResponse },
+  errors: [400, 403, 429],
+});
+
+/** A fresh code for an account waiting for one; every address gets the same answer. */
+export const resendVerification = endpoint({
+  method: 'POST',
+  path: '/api/auth/resend-verification',
+  body: ZResendVerificationRequest,
+  responses: { 200: ZMessage },
+  errors: [400, 429],
+});
+
+/** Sign-in (403: suspended, or the address not verified yet). */
+export const login = endpoint({
+  method: 'POST',
+  path: '/api/auth/login',
+  body: ZLoginRequest,
+  responses: { 200: ZLoginResponse },
+  errors: [400, 401, 403, 429],
+});
+
+/** The signed-in user: spec §6's authentication signal (401: a guest). */
+export const getCurrentUser = endpoint({
+  method: 'GET',
+  path: '/api/auth/user',
+  responses: { 200: ZUser },
+  errors: [400, 401],
+});
+
+/**
+ * Sign-out of the cookie's session. A browser form (it asks for text/html: the page of logoutByLink)
+ * is redirected home (303) instead of answered JSON.
+ */
+export const logout = endpoint({
+  method: 'POST',
+  path: '/api/logout',
+  responses: { 200: ZMessage },
+  errors: [400],
+});
+
+/**
+ * The header's plain sign-out link: from our own pages it signs out and redirects home (302); any
+ * other caller gets an HTML page whose button POSTs to logout. Neither is JSON, hence no schema.
+ */
+export const logoutByLink = endpoint({
+  method: 'GET',
+  path: '/api/logout',
+  responses: { 200: null },
+  errors: [400],
+});
+
+/** A reset link mailed to the address, if it has an account; every address gets the same answer. */
+export const forgotPassword = endpoint({
+  method: 'POST',
+  path: '/api/auth/forgot-password',
+  body: ZForgotPasswordRequest,
+  responses: { 200: ZMessage },
+  errors: [400, 429],
+});
+
+/** A new password from a mailed reset link; every session of the account ends. */
+export const resetPassword = endpoint({
+  method: 'POST',
+  path: '/api/auth/reset-password',
+  body: ZResetPasswordRequest,
+  responses: { 200: ZMessage },
+  errors: [400, 429],
+});

@@ -1,25 +1,12 @@
 import { z } from 'zod';
-import { BULLETIN_VISIBILITIES } from '../bulletins.ts';
+import { BULLETIN_MESSAGE_MAX, BULLETIN_MSG, BULLETIN_TITLE_MAX, BULLETIN_VISIBILITIES } from '../rules/bulletins.ts';
+import { endpoint } from './endpoint.ts';
 
 // Bulletins (spec §2 Forum list, §3 Bulletin, §7 GET /api/bulletins; docs/API.md "Bulletins"):
-// site notices on the forum list for everyone (shown as Public) or members only.
+// site notices on the forum list for everyone (shown as Public) or members only. Limits and
+// messages are in rules/bulletins.ts.
 
-export const BULLETIN_TITLE_MAX = 120;
-export const BULLETIN_MESSAGE_MAX = 2000;
-/** The newest active bulletins a reader is sent; older ones wait until these are switched off. */
-export const BULLETINS_SHOWN_MAX = 20;
-
-export { BULLETIN_VISIBILITIES, visibilityLabel, type TBulletinVisibility } from '../bulletins.ts';
-export const ZBulletinVisibility = z.enum(BULLETIN_VISIBILITIES, { error: 'Visibility must be everyone or members' });
-
-export const BULLETIN_MSG = {
-  titleRequired: 'Title is required',
-  titleMax: `Title must be at most ${BULLETIN_TITLE_MAX} characters`,
-  messageRequired: 'Message is required',
-  messageMax: `Message must be at most ${BULLETIN_MESSAGE_MAX} characters`,
-  notFound: 'Bulletin not found',
-  nothingToUpdate: 'Nothing to update',
-} as const;
+export const ZBulletinVisibility = z.enum(BULLETIN_VISIBILITIES, { error: BULLETIN_MSG.visibilityInvalid });
 
 /** Spec §3 Bulletin. */
 export const ZBulletin = z.object({
@@ -74,4 +61,47 @@ export const ZIdParams = z.object({
     .string()
     .max(32)
     .transform((s) => (/^[1-9]\d{0,8}$/.test(s) ? Number(s) : 0)),
+});
+
+// ---- Endpoints ----
+
+/** The active bulletins the reader may see (members-only ones only for a member). */
+export const listBulletins = endpoint({
+  method: 'GET',
+  path: '/api/bulletins',
+  responses: { 200: ZBulletinList },
+  errors: [],
+});
+
+/** Every bulletin, for the admin. */
+export const listAdminBulletins = endpoint({
+  method: 'GET',
+  path: '/api/admin/bulletins',
+  responses: { 200: ZAdminBulletinList },
+  errors: [401, 403],
+});
+
+export const createBulletin = endpoint({
+  method: 'POST',
+  path: '/api/admin/bulletins',
+  body: ZBulletinCreateRequest,
+  responses: { 201: ZAdminBulletin },
+  errors: [400, 401, 403],
+});
+
+export const updateBulletin = endpoint({
+  method: 'PATCH',
+  path: '/api/admin/bulletins/:id',
+  params: ZIdParams,
+  body: ZBulletinUpdateRequest,
+  responses: { 200: ZAdminBulletin },
+  errors: [400, 401, 403, 404],
+});
+
+export const deleteBulletin = endpoint({
+  method: 'DELETE',
+  path: '/api/admin/bulletins/:id',
+  params: ZIdParams,
+  responses: { 204: null },
+  errors: [400, 401, 403, 404],
 });

@@ -1,37 +1,18 @@
 import { z } from 'zod';
+import {
+  CHAT_ACCESS_REASONS,
+  CHAT_MSG,
+  CHAT_PAGE,
+  CHAT_WINDOW_STATES,
+  CLIENT_MESSAGE_ID_MAX,
+  MESSAGE_MAX,
+} from '../rules/chat.ts';
+import { endpoint } from './endpoint.ts';
 
 // Chat and inbox (spec §2 Chat, §3 Conversation/Message, §4 Chat, §5, §7; docs/API.md "Chat").
-// Server and client validate with the same schemas. Socket frames are in common/ws-events.ts.
+// Server and client validate with the same schemas; limits and messages are in common/rules/chat.ts.
+// Socket frames are in common/ws-events.ts.
 
-export const MESSAGE_MAX = 1000;
-/** Messages per conversation page (GET /api/inbox/conversations/:id) and conversations per inbox page. */
-export const CHAT_PAGE = 50;
-/** The most messages one catch-up call (GET /api/chat/messages?after=) answers. */
-export const CHAT_CATCH_UP_MAX = 200;
-/** Send rate limit per member: CHAT_RATE_MAX messages per CHAT_RATE_WINDOW_MS (REST and socket together). */
-export const CHAT_RATE_MAX = 10;
-export const CHAT_RATE_WINDOW_MS = 10_000;
-export const CLIENT_MESSAGE_ID_MAX = 64;
-
-export const CHAT_MSG = {
-  /** Contains 'verification' (spec §4 Chat access). */
-  verificationRequired: 'Email verification required to use chat',
-  /** Contains 'suspended' (spec §4 Chat access). */
-  suspended: 'Your chat feature has been suspended by an administrator.',
-  self: 'You cannot send a message to yourself.',
-  memberNotFound: 'Member not found',
-  blocked: 'You cannot message this member.',
-  conversationNotFound: 'Conversation not found',
-  messageNotFound: 'Message not found',
-  empty: 'Message cannot be empty',
-  tooLong: `Message must be at most ${MESSAGE_MAX} characters`,
-  tooFast: 'You are sending messages too quickly. Please wait a moment.',
-  stateInvalid: 'State must be open, minimized or closed',
-  /** Client only (spec §5). */
-  tempConversation: 'Conversation is still being created. Please wait.',
-} as const;
-
-export const CHAT_WINDOW_STATES = ['open', 'minimized', 'closed'] as const;
 export const ZChatWindowState = z.enum(CHAT_WINDOW_STATES, { error: CHAT_MSG.stateInvalid });
 export type TChatWindowState = z.infer<typeof ZChatWindowState>;
 
@@ -68,12 +49,7 @@ export const ZChatUser = z.object({
 });
 export type TChatUser = z.infer<typeof ZChatUser>;
 
-/**
- * Why chat is refused (spec §4 Chat access): an unverified email, or chat suspended by an admin. A
- * 403 for it carries `chatAccess: <reason>` beside its message; the socket says it in `chat_access`.
- * Otherwise access follows the signed-in user (GET /api/auth/user: emailVerified, not chatSuspended).
- */
-export const CHAT_ACCESS_REASONS = ['verification', 'suspended'] as const;
+/** Why chat is refused (spec §4 Chat access; CHAT_ACCESS_REASONS). */
 export const ZChatAccessReason = z.enum(CHAT_ACCESS_REASONS);
 export type TChatAccessReason = z.infer<typeof ZChatAccessReason>;
 
@@ -147,3 +123,120 @@ export const ZUnreadCount = z.object({ count: z.number() });
 export const ZBlockRequest = z.object({ userId: z.coerce.number().int().positive() });
 export const ZBlockedUser = z.object({ id: z.number(), username: z.string() });
 export const ZBlockList = z.array(ZBlockedUser);
+
+const ZId = z.coerce.number().int().positive();
+const ZConversationParams = z.object({ id: ZId });
+
+// ---- Endpoints ----
+// Every one needs chat access (spec §4): a guest hears 401, an unverified or chat-suspended member
+// 403 (with `chatAccess`). A conversation the caller is not in does not exist for them (404). Each
+// answers 400 to text the database cannot store, even in a query it ignores (storable-text plugin).
+
+/** The pair's conversation, created when there is none (counted against MEMBER_LIMITS.chatStart only then). */
+export const startChat = endpoint({
+  method: 'POST',
+  path: '/api/chat/start',
+  body: ZStartChatRequest,
+  responses: { 200: ZStartChatResponse },
+  errors: [400, 401, 403, 404, 429],
+});
+
+/** The caller's window state of a conversation (restored after a reload). */
+export const setChatWindowState = endpoint({
+  method: 'PUT',
+  path: '/api/chat/conversation/:id/state',
+  params: ZConversationParams,
+  body: ZWindowStateRequest,
+  responses: { 200: ZWindowStateResponse },
+  errors: [400, 401, 403, 404],
+});
+
+/** Messages from others not read, over all the caller's conversations. */
+export const getChatUnreadCount = endpoint({
+  method: 'GET',
+  path: '/api/chat/unread-count',
+  responses: { 200: ZUnreadCount },
+  errors: [400, 401, 403],
+});
+
+/** Catch-up after a reconnect: the messages after `after`, ascending, at most CHAT_CATCH_UP_MAX. */
+export const catchUpMessages = endpoint({
+  method: 'GET',
+  path: '/api/chat/messages',
+  query: ZCatchUpQuery,
+  responses: { 200: ZCatchUpResponse },
+  errors: [400, 401, 403, 404],
+});
+
+/** The inbox, most recent first, page by page. */
+export const listConversations = endpoint({
+  method: 'GET',
+  path: '/api/inbox/conversations',
+  query: ZInboxQuery,
+  responses: { 200: ZInboxList },
+  errors: [400, 401, 403],
+});
+
+/** One conversation with a page of its messages. */
+export const getConversation = endpoint({
+  method: 'GET',
+  path: '/api/inbox/conversations/:id',
+  params: ZConversationParams,
+  query: ZConversationQuery,
+  responses: { 200: ZConversation },
+  errors: [400, 401, 403, 404],
+});
+
+/** Sends a message: 201 the new one, 200 the one already stored under this clientMessageId. */
+export const sendMessage = endpoint({
+  method: 'POST',
+  path: '/api/inbox/conversations/:id/messages',
+  params: ZConversationParams,
+  body: ZSendMessageRequest,
+  responses: { 200: ZChatMessage, 201: ZChatMessage },
+  errors: [400, 401, 403, 404, 429],
+});
+
+/** Marks every unread message of the other member read. */
+export const markConversationRead = endpoint({
+  method: 'PUT',
+  path: '/api/inbox/conversations/:id/read',
+  params: ZConversationParams,
+  responses: { 200: ZMarkReadResponse },
+  errors: [400, 401, 403, 404],
+});
+
+/** Marks one message of the other member read; answers the message. */
+export const markMessageRead = endpoint({
+  method: 'PUT',
+  path: '/api/inbox/conversations/:id/messages/:messageId/read',
+  params: z.object({ id: ZId, messageId: ZId }),
+  responses: { 200: ZChatMessage },
+  errors: [400, 401, 403, 404],
+});
+
+/** The members the caller blocked. */
+export const listBlocks = endpoint({
+  method: 'GET',
+  path: '/api/chat/blocks',
+  responses: { 200: ZBlockList },
+  errors: [400, 401, 403],
+});
+
+/** Blocks a member (either way no conversation starts and no message goes); answers the block list. */
+export const blockMember = endpoint({
+  method: 'POST',
+  path: '/api/chat/blocks',
+  body: ZBlockRequest,
+  responses: { 200: ZBlockList },
+  errors: [400, 401, 403, 404],
+});
+
+/** Lifts a block; answers the block list. */
+export const unblockMember = endpoint({
+  method: 'DELETE',
+  path: '/api/chat/blocks/:userId',
+  params: z.object({ userId: ZId }),
+  responses: { 200: ZBlockList },
+  errors: [400, 401, 403],
+});

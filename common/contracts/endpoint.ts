@@ -25,9 +25,11 @@ export type Endpoint = {
   body?: Schema;
   responses: Partial<Record<SuccessStatus, Schema | null>>;
   /**
-   * The error statuses the endpoint answers beside its successes (validation, sign-in, permission,
-   * not found, conflicts, limits, maintenance). The authorisation matrix and the fuzz suite check
-   * every answer they get against this list.
+   * The error statuses the endpoint answers by its own rules beside its successes (validation,
+   * sign-in, permission, not found, conflicts, limits). The app-wide answers are not repeated: 400
+   * for text the database cannot store, 413/415 for a body too large or not JSON, 414 for an
+   * over-long path parameter, 503 for a write during maintenance. The authorisation matrix and the
+   * fuzz suite check every answer they get against this list (server/test/route-table.ts).
    */
   errors: readonly ErrorStatus[];
 };
@@ -55,11 +57,18 @@ export type QueryValue = string | number | boolean | null | undefined;
 /** A query as the client sends it: the schema's input, where a coerced (unknown) field takes any scalar. */
 type QueryIn<S extends Schema> = { [K in keyof z.input<S>]: unknown extends z.input<S>[K] ? QueryValue : z.input<S>[K] };
 
-type ParamsPart<E extends Endpoint> = [ParamNames<E['path']>] extends [never] ? {} : { params: Record<ParamNames<E['path']>, string | number> };
-type QueryPart<E extends Endpoint> = E['query'] extends Schema ? ({} extends QueryIn<E['query']> ? { query?: QueryIn<E['query']> } : { query: QueryIn<E['query']> }) : {};
-type BodyPart<E extends Endpoint> = E['body'] extends Schema ? { body: z.input<E['body']> } : {};
+/** No keys; `NoKeys extends T` holds when every key of T is optional. */
+export type NoKeys = Record<string, never>;
 
-/** What a caller passes: path parameters by name, the query, the body. */
+type ParamsPart<E extends Endpoint> = [ParamNames<E['path']>] extends [never] ? unknown : { params: Record<ParamNames<E['path']>, string | number> };
+type QueryPart<E extends Endpoint> = E['query'] extends Schema
+  ? NoKeys extends QueryIn<E['query']>
+    ? { query?: QueryIn<E['query']> }
+    : { query: QueryIn<E['query']> }
+  : unknown;
+type BodyPart<E extends Endpoint> = E['body'] extends Schema ? { body: z.input<E['body']> } : unknown;
+
+/** What a caller passes: path parameters by name, the query, the body (unknown: nothing). */
 export type EndpointInput<E extends Endpoint> = ParamsPart<E> & QueryPart<E> & BodyPart<E>;
 
 type SuccessSchemas<E extends Endpoint> = E['responses'][keyof E['responses']];

@@ -1,32 +1,21 @@
 import { z } from 'zod';
 import { endpoint } from './endpoint.ts';
 import { REACTION_EMOJI } from '../reactions.ts';
-import { VOTE_TYPES, ZReactionSummary, ZVoteType } from './forum.ts';
+import {
+  DEVICE_TYPES,
+  ENGAGEMENT_MSG,
+  SHARE_ERROR_MAX,
+  SHARE_METHODS,
+  SHARE_PLATFORMS,
+  SHARE_REFERRER_MAX,
+  SHARE_UTM_MAX,
+  VOTE_TYPES,
+} from '../rules/forum.ts';
+import { ZReactionSummary, ZTargetParams, ZUserReactions, ZVoteType } from './forum.ts';
 
 // Votes, reactions and shares (spec §3 Reaction summary and Share event, §4 Vote, §7, §9; docs/API.md
-// "Votes, reactions, shares"). Server and client validate with the same schemas.
-
-export const ENGAGEMENT_MSG = {
-  /** Spec §5, word for word: what a guest is told when voting. */
-  voteLoginRequired: 'Login required: Please log in to vote on posts and comments',
-  voteType: 'Vote type must be upvote or downvote',
-  unknownReaction: 'Unknown reaction',
-  postNotFound: 'Post not found',
-  commentNotFound: 'Comment not found',
-  shareLimited: 'Too many shares from your connection. Please wait a minute and try again.',
-} as const;
-
-/**
- * `:id` of /api/forum/{posts,comments}/:id/…. Anything that is not a plausible id (letters, zero, more
- * digits than an int4 holds) becomes 0, which matches no row, so the route answers 404 like for any
- * other missing post or comment rather than a 400 or a database range error.
- */
-export const ZTargetParams = z.object({
-  id: z
-    .string()
-    .max(32)
-    .transform((s) => (/^[1-9]\d{0,8}$/.test(s) ? Number(s) : 0)),
-});
+// "Votes, reactions, shares"). Server and client validate with the same schemas; limits and messages
+// are in common/rules/forum.ts.
 
 // ---- Votes (spec §4) ----
 
@@ -82,16 +71,54 @@ export const ZReactionToggleResponse = z.object({
 });
 export type TReactionToggleResponse = z.infer<typeof ZReactionToggleResponse>;
 
+/** A post's reaction summary; anyone may read it. */
+export const getPostReactions = endpoint({
+  method: 'GET',
+  path: '/api/forum/posts/:id/reactions',
+  params: ZTargetParams,
+  responses: { 200: ZReactionSummary },
+  errors: [400, 404],
+});
+
+/** A comment's reaction summary; anyone may read it. */
+export const getCommentReactions = endpoint({
+  method: 'GET',
+  path: '/api/forum/comments/:id/reactions',
+  params: ZTargetParams,
+  responses: { 200: ZReactionSummary },
+  errors: [400, 404],
+});
+
+/** A member adds an emoji to a post, or removes it when already there; answers the summary and their own. */
+export const reactToPost = endpoint({
+  method: 'POST',
+  path: '/api/forum/posts/:id/reactions',
+  params: ZTargetParams,
+  body: ZReactionRequest,
+  responses: { 200: ZReactionToggleResponse },
+  errors: [400, 401, 404, 429],
+});
+
+/** The same on a comment. */
+export const reactToComment = endpoint({
+  method: 'POST',
+  path: '/api/forum/comments/:id/reactions',
+  params: ZTargetParams,
+  body: ZReactionRequest,
+  responses: { 200: ZReactionToggleResponse },
+  errors: [400, 401, 404, 429],
+});
+
+/** The member's own reactions on a post and its comments. */
+export const getUserReactions = endpoint({
+  method: 'GET',
+  path: '/api/forum/posts/:id/user-reactions',
+  params: ZTargetParams,
+  responses: { 200: ZUserReactions },
+  errors: [400, 401, 404],
+});
+
 // ---- Shares (spec §3 Share event) ----
-
-export const SHARE_PLATFORMS = ['native', 'facebook', 'x', 'linkedin', 'whatsapp', 'email', 'copy'] as const;
-export const SHARE_METHODS = ['native', 'web', 'clipboard'] as const;
-/** Spec §9: mobile below 768 px wide, tablet below 1024, desktop otherwise. */
-export const DEVICE_TYPES = ['mobile', 'tablet', 'desktop'] as const;
-
-export const SHARE_UTM_MAX = 100;
-export const SHARE_REFERRER_MAX = 2000;
-export const SHARE_ERROR_MAX = 500;
 
 // Optional text: absent, null and '' all mean "not given" (stored as NULL).
 const optionalText = (label: string, max: number) =>
@@ -123,3 +150,12 @@ export type TShareEventParsed = z.output<typeof ZShareEvent>;
 
 export const ZShareResponse = z.object({ shareCount: z.number() });
 export type TShareResponse = z.infer<typeof ZShareResponse>;
+
+/** Records a share attempt (anyone); a successful one adds to the post's share count. */
+export const sharePost = endpoint({
+  method: 'POST',
+  path: '/api/forum/posts/share',
+  body: ZShareEvent,
+  responses: { 201: ZShareResponse },
+  errors: [400, 404, 429],
+});

@@ -1,24 +1,11 @@
 import { z } from 'zod';
 import { AVATAR_KEYS } from '../avatars.ts';
-import { SEARCH_MIN } from '../constants.ts';
-import { ZListPostsQuery, ZSort } from './forum.ts';
+import { SEARCH_MAX, SEARCH_MIN, SEARCH_MSG } from '../rules/forum.ts';
+import { endpoint } from './endpoint.ts';
+import { ZListPostsQuery, ZPostList, ZSort } from './forum.ts';
 
 // GET /api/forum/search (spec §7, §5 "Search: at least 2 characters after trimming"). The answer is the
-// list's shape, ZPostList of ./forum.ts.
-
-export const SEARCH_MAX = 200;
-/**
- * The most posts one search reaches. A search text ranks only the newest SEARCH_MAX_RESULTS matching posts,
- * so a word that is in half the forum costs what a rarer one does; totalCount is then at most this
- * (docs/API.md "Search").
- */
-export const SEARCH_MAX_RESULTS = 1000;
-
-export const SEARCH_MSG = {
-  tooShort: `Search must be at least ${SEARCH_MIN} characters`,
-  tooLong: `Search must be at most ${SEARCH_MAX} characters`,
-  unknownProfession: 'Unknown profession',
-} as const;
+// list's shape, ZPostList of ./forum.ts; limits and messages are in common/rules/forum.ts.
 
 /** Trimmed; blank (or only spaces) counts as absent. */
 const searchText = z.preprocess(
@@ -42,3 +29,12 @@ export const ZSearchQuery = z
   })
   .refine((v) => v.q !== undefined || v.profession !== undefined, { message: SEARCH_MSG.tooShort, path: ['q'] });
 export type TSearchQuery = z.infer<typeof ZSearchQuery>;
+
+/** Full-text search and the profession filter; anyone may search (a member also gets userVote). */
+export const searchPosts = endpoint({
+  method: 'GET',
+  path: '/api/forum/search',
+  query: ZSearchQuery,
+  responses: { 200: ZPostList },
+  errors: [400, 404],
+});

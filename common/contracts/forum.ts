@@ -1,7 +1,20 @@
 import { z } from 'zod';
-import { PAGE_SIZE, PAGE_SIZE_MAX, SORTS } from '../constants.ts';
+import { PAGE_SIZE, PAGE_SIZE_MAX } from '../rules/site.ts';
+import {
+  COMMENT_MAX,
+  COMMENTS_PAGE,
+  FORUM_MSG,
+  POST_CONTENT_MAX,
+  POST_CONTENT_MIN,
+  POST_TITLE_MAX,
+  POST_TITLE_MIN,
+  SORTS,
+  VOTE_TYPES,
+} from '../rules/forum.ts';
+import { endpoint } from './endpoint.ts';
 
-// Forum read contracts (spec §3 Post/Category, §7 GET /api/forum/posts and /api/forum/categories).
+// Forum contracts (spec §3 Post/Category, §7; docs/API.md "Posts and comments"): the post list and
+// page, writing posts and comments, and the categories. Limits and messages are in common/rules/forum.ts.
 
 /** Spec §3 Category, plus the number of (not deleted) posts in it. */
 export const ZCategory = z.object({
@@ -27,7 +40,6 @@ export const ZPostAuthor = z.object({
 });
 export type TPostAuthor = z.infer<typeof ZPostAuthor>;
 
-export const VOTE_TYPES = ['upvote', 'downvote'] as const;
 export const ZVoteType = z.enum(VOTE_TYPES);
 export type TVoteType = z.infer<typeof ZVoteType>;
 
@@ -84,34 +96,22 @@ export const ZCategoryList = z.array(ZCategory);
 
 // ——— Post page, writing posts and comments (docs/API.md "Posts and comments") ———
 
-export const POST_TITLE_MIN = 5;
-export const POST_TITLE_MAX = 150;
-export const POST_CONTENT_MIN = 10;
-export const POST_CONTENT_MAX = 20_000;
-export const COMMENT_MAX = 10_000;
-/** Comments on the post page and the most one GET …/comments returns. */
-export const COMMENTS_PAGE = 200;
+/**
+ * `:id` of /api/forum/{posts,comments}/:id/…. Anything that is not a plausible id (letters, zero, more
+ * digits than an int4 holds) becomes 0, which matches no row, so the route answers 404 like for any
+ * other missing post or comment rather than a 400 or a database range error.
+ */
+export const ZTargetParams = z.object({
+  id: z
+    .string()
+    .max(32)
+    .transform((s) => (/^[1-9]\d{0,8}$/.test(s) ? Number(s) : 0)),
+});
 
-export const FORUM_MSG = {
-  titleMin: `Title must be at least ${POST_TITLE_MIN} characters`,
-  titleMax: `Title must be at most ${POST_TITLE_MAX} characters`,
-  contentMin: `Content must be at least ${POST_CONTENT_MIN} characters`,
-  contentMax: `Content must be at most ${POST_CONTENT_MAX} characters`,
-  chooseCategory: 'Please choose a category',
-  commentEmpty: 'Comment cannot be empty',
-  commentMax: `Comment must be at most ${COMMENT_MAX} characters`,
-  nothingToUpdate: 'Nothing to update',
-  postNotFound: 'Post not found',
-  commentNotFound: 'Comment not found',
-  parentGone: 'The comment you are replying to no longer exists',
-  locked: 'This discussion is locked. New comments are not allowed.',
-  editOwnPost: 'You can only edit your own posts',
-  deleteOwnPost: 'You can only delete your own posts',
-  editOwnComment: 'You can only edit your own comments',
-  deleteOwnComment: 'You can only delete your own comments',
-  postDeleted: 'Post deleted',
-  commentDeleted: 'Comment deleted',
-} as const;
+/** `:idOrSlug` of the post page: all digits is an id, anything else a slug. */
+const ZIdOrSlugParams = z.object({ idOrSlug: z.string().max(200) });
+
+const ZMessage = z.object({ message: z.string() });
 
 /** Spec §3 Reaction summary: emoji → {count}, the top ten by count, most first. */
 export const ZReactionSummary = z.record(z.string(), z.object({ count: z.number() }));
@@ -215,3 +215,118 @@ export const ZListCommentsQuery = z.object({
     .transform((l) => Math.min(COMMENTS_PAGE, Math.max(1, l))),
 });
 export type TListCommentsQuery = z.infer<typeof ZListCommentsQuery>;
+
+// ——— Endpoints ———
+
+/** Spec §7: a page of posts, pinned first, then by the chosen sort; guests may read (a member also gets userVote). */
+export const listPosts = endpoint({
+  method: 'GET',
+  path: '/api/forum/posts',
+  query: ZListPostsQuery,
+  responses: { 200: ZPostList },
+  errors: [400, 404],
+});
+
+/** The post page: the whole post with its first comments; counts the reader's view. */
+export const getPost = endpoint({
+  method: 'GET',
+  path: '/api/forum/posts/:idOrSlug',
+  params: ZIdOrSlugParams,
+  responses: { 200: ZPostDetail },
+  errors: [400, 404],
+});
+
+/** A verified member writes a post; answers its page. 429 when posting too fast. */
+export const createPost = endpoint({
+  method: 'POST',
+  path: '/api/forum/posts',
+  body: ZCreatePostRequest,
+  responses: { 201: ZPostDetail },
+  errors: [400, 401, 403, 429],
+});
+
+/** Its author or an admin changes the title, text or category; answers the post page. */
+export const updatePost = endpoint({
+  method: 'PATCH',
+  path: '/api/forum/posts/:id',
+  params: ZTargetParams,
+  body: ZUpdatePostRequest,
+  responses: { 200: ZPostDetail },
+  errors: [400, 401, 403, 404],
+});
+
+/** Its author or an admin deletes the post (soft). */
+export const deletePost = endpoint({
+  method: 'DELETE',
+  path: '/api/forum/posts/:id',
+  params: ZTargetParams,
+  responses: { 200: ZMessage },
+  errors: [400, 401, 403, 404],
+});
+
+/** An admin pins or unpins a post (audited); answers the post page. */
+export const pinPost = endpoint({
+  method: 'PUT',
+  path: '/api/forum/posts/:id/pin',
+  params: ZTargetParams,
+  body: ZPinRequest,
+  responses: { 200: ZPostDetail },
+  errors: [400, 401, 403, 404],
+});
+
+/** An admin locks or unlocks a post's comments (audited); answers the post page. */
+export const lockPost = endpoint({
+  method: 'PUT',
+  path: '/api/forum/posts/:id/lock',
+  params: ZTargetParams,
+  body: ZLockRequest,
+  responses: { 200: ZPostDetail },
+  errors: [400, 401, 403, 404],
+});
+
+/** A further page of a post's comments, after comment `after`; guests may read. */
+export const listComments = endpoint({
+  method: 'GET',
+  path: '/api/forum/posts/:id/comments',
+  params: ZTargetParams,
+  query: ZListCommentsQuery,
+  responses: { 200: ZCommentList },
+  errors: [400, 404],
+});
+
+/** A verified member comments on a post or replies to a comment (403 on a locked post). */
+export const createComment = endpoint({
+  method: 'POST',
+  path: '/api/forum/posts/:id/comments',
+  params: ZTargetParams,
+  body: ZCreateCommentRequest,
+  responses: { 201: ZComment },
+  errors: [400, 401, 403, 404, 429],
+});
+
+/** Its author or an admin changes a comment's text. */
+export const updateComment = endpoint({
+  method: 'PATCH',
+  path: '/api/forum/comments/:id',
+  params: ZTargetParams,
+  body: ZUpdateCommentRequest,
+  responses: { 200: ZComment },
+  errors: [400, 401, 403, 404],
+});
+
+/** Its author or an admin deletes a comment (soft: a placeholder stays while it has replies). */
+export const deleteComment = endpoint({
+  method: 'DELETE',
+  path: '/api/forum/comments/:id',
+  params: ZTargetParams,
+  responses: { 200: ZMessage },
+  errors: [400, 401, 403, 404],
+});
+
+/** Every category in display order, with its post count; guests may read. */
+export const listCategories = endpoint({
+  method: 'GET',
+  path: '/api/forum/categories',
+  responses: { 200: ZCategoryList },
+  errors: [],
+});

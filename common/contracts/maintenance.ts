@@ -1,18 +1,9 @@
 import { z } from 'zod';
+import { MAINTENANCE_MESSAGE_MAX, MAINTENANCE_MSG } from '../rules/maintenance.ts';
+import { endpoint } from './endpoint.ts';
 
 // Maintenance mode (spec §2 Landing banner, §3 Maintenance status, §7 GET /api/maintenance/status
-// polled 30 s; docs/API.md "Maintenance").
-
-export const MAINTENANCE_MESSAGE_MAX = 500;
-/** Seconds sent as Retry-After with the 503 a write gets while maintenance is on. */
-export const MAINTENANCE_RETRY_AFTER_S = 30;
-
-export const MAINTENANCE_MSG = {
-  messageMax: `Message must be at most ${MAINTENANCE_MESSAGE_MAX} characters`,
-  modeRequired: 'maintenanceMode must be true or false',
-  /** The answer to a write while maintenance is on; '{product}' is the configured APP_NAME. */
-  writesPaused: (product: string) => `${product} is under maintenance. Please try again shortly.`,
-} as const;
+// polled 30 s; docs/API.md "Maintenance"). Its limits and messages are in rules/maintenance.ts.
 
 /** Spec §3 Maintenance status; `message` is the admin's text for the banner ('' for the default text). */
 export const ZMaintenanceStatus = z.object({ maintenanceMode: z.boolean(), message: z.string() });
@@ -24,3 +15,20 @@ export const ZMaintenanceUpdateRequest = z.object({
   message: z.string().trim().max(MAINTENANCE_MESSAGE_MAX, MAINTENANCE_MSG.messageMax).default(''),
 });
 export type TMaintenanceUpdateRequest = z.input<typeof ZMaintenanceUpdateRequest>;
+
+/** The switch and its message, for everyone (the banner polls it). */
+export const getMaintenanceStatus = endpoint({
+  method: 'GET',
+  path: '/api/maintenance/status',
+  responses: { 200: ZMaintenanceStatus },
+  errors: [400],
+});
+
+/** An admin switches maintenance on or off, with the banner's message; audited. */
+export const setMaintenanceMode = endpoint({
+  method: 'PUT',
+  path: '/api/admin/maintenance',
+  body: ZMaintenanceUpdateRequest,
+  responses: { 200: ZMaintenanceStatus },
+  errors: [400, 401, 403],
+});

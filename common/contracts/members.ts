@@ -1,51 +1,14 @@
 import { z } from 'zod';
 import { AVATAR_KEYS } from '../avatars.ts';
-import { CODE_LENGTH, DIRECTORY_SORTS, PASSWORD_MAX } from '../constants.ts';
-import { MSG, ZPassword, ZRegisterRequest, ZResendVerificationRequest, ZUser } from './auth.ts';
-import { ZListPostsQuery } from './forum.ts';
+import { CODE_LENGTH, MSG, PASSWORD_MAX } from '../rules/auth.ts';
+import { DIRECTORY_QUERY_MAX, DIRECTORY_SORTS, directorySearchMode, MEMBERS_MSG, STATUS_MAX } from '../rules/members.ts';
+import { ZMessage, ZPassword, ZRegisterRequest, ZResendVerificationRequest, ZUser } from './auth.ts';
+import { endpoint } from './endpoint.ts';
+import { ZListPostsQuery, ZPostList } from './forum.ts';
 
 // Members: own profile, onboarding, password and email change, data export, account deletion, public
-// profiles and the member directory (docs/API.md "Members"). Server and client validate with these.
-
-export const STATUS_MAX = 100;
-export const DIRECTORY_QUERY_MAX = 100;
-/** A directory search counts and reaches at most this many matches (docs/API.md "Directory"). */
-export const DIRECTORY_MAX_RESULTS = 1000;
-
-/**
- * How a directory search matches (case-insensitive, username or status text). With three letters or
- * digits in a row it matches anywhere ('hgv' finds 'Class 1 HGV'); shorter, it matches the start
- * ('jo' finds 'john_doe', not 'banjo'), which a trigram index can answer and "anywhere" cannot. A search
- * with neither (only punctuation, or punctuation first and no three in a row) is refused: null.
- */
-export function directorySearchMode(q: string): 'contains' | 'prefix' | null {
-  if (/[\p{L}\p{N}]{3}/u.test(q)) return 'contains';
-  if (/^[\p{L}\p{N}]/u.test(q)) return 'prefix';
-  return null;
-}
-
-export const MEMBERS_MSG = {
-  statusMax: `Status must be at most ${STATUS_MAX} characters`,
-  chooseAvatar: 'Please choose an avatar',
-  /** Sent by the server only: the form cannot know. */
-  currentPasswordIncorrect: 'Current password is incorrect',
-  currentPasswordRequired: 'Enter your current password',
-  confirmPassword: 'Enter your password to confirm',
-  samePassword: 'The new password must be different from the current one',
-  sameEmail: 'This is already your email address',
-  emailTaken: 'An account with this email already exists',
-  noPendingEmail: 'There is no email change waiting for a code',
-  memberNotFound: 'Member not found',
-  directoryVerification: 'Email verification required to access directory',
-  sortInvalid: `Sort must be one of ${DIRECTORY_SORTS.join(', ')}`,
-  queryTooLong: `Search must be at most ${DIRECTORY_QUERY_MAX} characters`,
-  queryStart: 'Search must start with a letter or number',
-  nothingToUpdate: 'Nothing to update',
-  passwordChangedSignedOut: 'Password changed. Your other sessions have been signed out.',
-  otherSessionsEnded: 'You have been signed out on every other device. This one stays signed in.',
-  emailCodeSent: 'We sent a 6-digit code to your new email address. Enter it to finish the change.',
-  accountDeleted: 'Your account has been deleted',
-} as const;
+// profiles and the member directory (docs/API.md "Members"). Server and client validate with these;
+// their limits and messages are common/rules/members.ts.
 
 export const ZAvatarKey = z.enum(AVATAR_KEYS, { error: MEMBERS_MSG.chooseAvatar });
 
@@ -172,3 +135,118 @@ export const ZDirectoryResponse = z.object({
   hasMore: z.boolean(),
 });
 export type TDirectoryResponse = z.infer<typeof ZDirectoryResponse>;
+
+export const ZUsernameParams = z.object({ username: z.string().max(100) });
+export const ZMemberPostsQuery = ZListPostsQuery.pick({ page: true, limit: true });
+
+// ---- Endpoints ----
+// Every one is for a signed-in member (401 for a guest, and for a suspended or deleted account).
+// 400 also where nothing is read: a query string or body the app refuses before the route (text that
+// cannot be stored, malformed JSON).
+// 429: the per-address limit of a route that checks a password or mails a code, and the sign-in
+// failure limits a wrong current password counts toward.
+
+export const getProfile = endpoint({
+  method: 'GET',
+  path: '/api/profile',
+  responses: { 200: ZProfile },
+  errors: [400, 401],
+});
+
+export const updateProfile = endpoint({
+  method: 'PATCH',
+  path: '/api/profile',
+  body: ZUpdateProfileRequest,
+  responses: { 200: ZUser },
+  errors: [400, 401],
+});
+
+export const completeOnboarding = endpoint({
+  method: 'POST',
+  path: '/api/onboarding',
+  body: ZOnboardingRequest,
+  responses: { 200: ZUser },
+  errors: [400, 401],
+});
+
+/** Every other session of the member ends; this one stays signed in. */
+export const changePassword = endpoint({
+  method: 'POST',
+  path: '/api/profile/password',
+  body: ZChangePasswordRequest,
+  responses: { 200: ZMessage },
+  errors: [400, 401, 429],
+});
+
+/** "Sign out everywhere": every session of the member but this one ends. */
+export const endOtherSessions = endpoint({
+  method: 'POST',
+  path: '/api/profile/sessions/end-others',
+  responses: { 200: ZMessage },
+  errors: [400, 401, 429],
+});
+
+/** Step 1 of an email change: a code goes to the new address (409: the address has an account). */
+export const requestEmailChange = endpoint({
+  method: 'POST',
+  path: '/api/profile/email',
+  body: ZChangeEmailRequest,
+  responses: { 200: ZChangeEmailResponse },
+  errors: [400, 401, 409, 429],
+});
+
+/** Step 2: the code switches the address; the member's other sessions end. */
+export const confirmEmailChange = endpoint({
+  method: 'POST',
+  path: '/api/profile/email/verify',
+  body: ZVerifyEmailChangeRequest,
+  responses: { 200: ZUser },
+  errors: [400, 401, 409, 429],
+});
+
+/** The member's own deletion, confirmed by password; the session cookie is cleared. */
+export const deleteAccount = endpoint({
+  method: 'DELETE',
+  path: '/api/profile',
+  body: ZDeleteAccountRequest,
+  responses: { 200: ZMessage },
+  errors: [400, 401, 429],
+});
+
+/**
+ * Everything of the member as a JSON file to save (an attachment named by Content-Disposition;
+ * server/modules/members TDataExport): the client reads the raw response, so no schema.
+ */
+export const exportMyData = endpoint({
+  method: 'GET',
+  path: '/api/auth/me/export',
+  responses: { 200: null },
+  errors: [400, 401, 429],
+});
+
+export const getPublicProfile = endpoint({
+  method: 'GET',
+  path: '/api/users/:username',
+  params: ZUsernameParams,
+  responses: { 200: ZPublicProfile },
+  errors: [400, 401, 404],
+});
+
+/** Their live posts, newest first, in the forum list's shape. */
+export const listMemberPosts = endpoint({
+  method: 'GET',
+  path: '/api/users/:username/posts',
+  params: ZUsernameParams,
+  query: ZMemberPostsQuery,
+  responses: { 200: ZPostList },
+  errors: [400, 401, 404],
+});
+
+/** The member directory (403: the member's address is not verified yet). */
+export const listDirectoryUsers = endpoint({
+  method: 'GET',
+  path: '/api/directory/users',
+  query: ZDirectoryQuery,
+  responses: { 200: ZDirectoryResponse },
+  errors: [400, 401, 403],
+});

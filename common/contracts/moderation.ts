@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { REPORT_ACTIONS, REPORT_QUEUE_MSG, REPORT_STATUSES } from '../rules/reports.ts';
+import { endpoint } from './endpoint.ts';
 import { ZReportTargetType } from './reports.ts';
 
 // Admin moderation: posts, the reports queue and categories (docs/API.md "Admin: moderation and
@@ -35,6 +37,8 @@ export const ZAdminIdParams = z.object({
     .transform((s) => (/^[1-9]\d{0,8}$/.test(s) ? Number(s) : 0)),
 });
 
+export const ZAdminMessage = z.object({ message: z.string() });
+
 // ——— Posts ———
 
 /** A post as the admin posts tool lists it. */
@@ -62,19 +66,35 @@ export type TAdminPostList = z.infer<typeof ZAdminPostList>;
 export const ZMovePostRequest = z.object({ categoryId: id(MODERATION_MSG.categoryNotFound) });
 export type TMovePostRequest = z.infer<typeof ZMovePostRequest>;
 
+/** The admin posts tool: live posts whose title contains q, or whose slug, address or id is q; newest first. */
+export const listAdminPosts = endpoint({
+  method: 'GET',
+  path: '/api/admin/posts',
+  query: ZAdminPostsQuery,
+  responses: { 200: ZAdminPostList },
+  errors: [400, 401, 403],
+});
+
+/** Moves a post to another category (audited). */
+export const movePost = endpoint({
+  method: 'POST',
+  path: '/api/admin/posts/:id/move',
+  params: ZAdminIdParams,
+  body: ZMovePostRequest,
+  responses: { 200: ZAdminPost },
+  errors: [400, 401, 403, 404],
+});
+
 // ——— Reports queue ———
 
-export const REPORT_STATUSES = ['open', 'resolved', 'dismissed'] as const;
-export const ZReportStatus = z.enum(REPORT_STATUSES, { error: 'Status must be open, resolved or dismissed' });
+export const ZReportStatus = z.enum(REPORT_STATUSES, { error: REPORT_QUEUE_MSG.statusInvalid });
 export type TReportStatus = z.infer<typeof ZReportStatus>;
-
-export const ADMIN_REPORTS_PAGE = 50;
 
 export const ZAdminReportsQuery = z.object({
   status: z.preprocess((v) => (v === '' ? undefined : v), ZReportStatus.default('open')),
   page: z.preprocess(
     (v) => (v === '' ? undefined : v),
-    z.coerce.number({ error: 'Page must be a whole number' }).int('Page must be a whole number').max(100_000).default(1),
+    z.coerce.number({ error: REPORT_QUEUE_MSG.pageInvalid }).int(REPORT_QUEUE_MSG.pageInvalid).max(100_000).default(1),
   ).transform((p) => Math.max(1, p)),
 });
 export type TAdminReportsQuery = z.infer<typeof ZAdminReportsQuery>;
@@ -128,13 +148,11 @@ const resolution = z.preprocess(
   z.string().max(1000, MODERATION_MSG.resolutionMax).optional(),
 );
 
-export const REPORT_ACTIONS = ['none', 'delete_target'] as const;
-
 /** POST /api/admin/reports/:id/resolve. */
 export const ZResolveReportRequest = z
   .object({
     resolution,
-    action: z.enum(REPORT_ACTIONS, { error: 'Action must be none or delete_target' }).default('none'),
+    action: z.enum(REPORT_ACTIONS, { error: REPORT_QUEUE_MSG.actionInvalid }).default('none'),
   })
   .default({ action: 'none' });
 export type TResolveReportRequest = z.input<typeof ZResolveReportRequest>;
@@ -142,6 +160,35 @@ export type TResolveReportRequest = z.input<typeof ZResolveReportRequest>;
 /** POST /api/admin/reports/:id/dismiss. */
 export const ZDismissReportRequest = z.object({ resolution }).default({});
 export type TDismissReportRequest = z.input<typeof ZDismissReportRequest>;
+
+/** The reports queue: one status, 50 a page, with the open count for the tab badge. */
+export const listReports = endpoint({
+  method: 'GET',
+  path: '/api/admin/reports',
+  query: ZAdminReportsQuery,
+  responses: { 200: ZAdminReportList },
+  errors: [400, 401, 403],
+});
+
+/** Resolves an open report, optionally deleting the post or comment (409 once closed). */
+export const resolveReport = endpoint({
+  method: 'POST',
+  path: '/api/admin/reports/:id/resolve',
+  params: ZAdminIdParams,
+  body: ZResolveReportRequest,
+  responses: { 200: ZAdminMessage },
+  errors: [400, 401, 403, 404, 409],
+});
+
+/** Dismisses an open report (409 once closed). */
+export const dismissReport = endpoint({
+  method: 'POST',
+  path: '/api/admin/reports/:id/dismiss',
+  params: ZAdminIdParams,
+  body: ZDismissReportRequest,
+  responses: { 200: ZAdminMessage },
+  errors: [400, 401, 403, 404, 409],
+});
 
 // ——— Categories ———
 
@@ -199,4 +246,49 @@ export type TCategoryOrderRequest = z.infer<typeof ZCategoryOrderRequest>;
 export const ZDeleteCategoryRequest = z.object({ moveTo: id(MODERATION_MSG.moveToNotFound).optional() }).nullish();
 export type TDeleteCategoryRequest = z.infer<typeof ZDeleteCategoryRequest>;
 
-export const ZAdminMessage = z.object({ message: z.string() });
+/** Every category in display order, with its position and post count. */
+export const listAdminCategories = endpoint({
+  method: 'GET',
+  path: '/api/admin/categories',
+  responses: { 200: ZAdminCategoryList },
+  errors: [401, 403],
+});
+
+/** Adds a category, last in the order. */
+export const createCategory = endpoint({
+  method: 'POST',
+  path: '/api/admin/categories',
+  body: ZCreateCategoryRequest,
+  responses: { 201: ZAdminCategory },
+  errors: [400, 401, 403, 409],
+});
+
+/** Puts every category in the given order; answers the list. */
+export const orderCategories = endpoint({
+  method: 'PUT',
+  path: '/api/admin/categories/order',
+  body: ZCategoryOrderRequest,
+  responses: { 200: ZAdminCategoryList },
+  errors: [400, 401, 403],
+});
+
+/** Changes a category's name, slug, description or colour. */
+export const updateCategory = endpoint({
+  method: 'PATCH',
+  path: '/api/admin/categories/:id',
+  params: ZAdminIdParams,
+  body: ZUpdateCategoryRequest,
+  responses: { 200: ZAdminCategory },
+  errors: [400, 401, 403, 404, 409],
+});
+
+/** Deletes a category, moving its posts to `moveTo` first; 409 while it holds posts and no moveTo. */
+export const deleteCategory = endpoint({
+  method: 'DELETE',
+  path: '/api/admin/categories/:id',
+  params: ZAdminIdParams,
+  body: ZDeleteCategoryRequest,
+  responses: { 200: ZAdminMessage },
+  errors: [400, 401, 403, 404, 409],
+});
+

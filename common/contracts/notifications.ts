@@ -1,18 +1,14 @@
 import { z } from 'zod';
+import { NOTIFICATION_TYPES, NOTIFICATIONS_PAGE } from '../rules/notifications.ts';
+import { endpoint } from './endpoint.ts';
+import { ZTargetParams } from './forum.ts';
 
 // Forum notifications (spec §3 Notification, §4 Notifications, §7; docs/API.md "Notifications").
-// Server and client validate with the same schemas.
+// Server and client validate with the same schemas; limits and messages are in
+// common/rules/notifications.ts.
 
-export const NOTIFICATION_TYPES = ['comment', 'reply', 'mention'] as const;
 export const ZNotificationType = z.enum(NOTIFICATION_TYPES);
 export type TNotificationType = z.infer<typeof ZNotificationType>;
-
-/** Spec §9: the panel shows the newest 50; the list call never answers more. */
-export const NOTIFICATIONS_PAGE = 50;
-
-export const NOTIFICATION_MSG = {
-  notFound: 'Notification not found',
-} as const;
 
 /**
  * One notification. A click goes to /forum/posts/{postSlug}#comment-{commentId}, or /forum when
@@ -48,3 +44,41 @@ export type TUnreadCount = z.infer<typeof ZUnreadCount>;
 /** POST /api/forum/notifications/:id/read. */
 export const ZNotificationReadResponse = z.object({ id: z.number(), isRead: z.literal(true) });
 export type TNotificationReadResponse = z.infer<typeof ZNotificationReadResponse>;
+
+// ---- Endpoints ----
+// Every call is the signed-in member's own: a guest, or a suspended or deleted account, hears 401.
+// Each answers 400 to text the database cannot store, even in a query it ignores (storable-text plugin).
+
+/** The newest notifications (at most NOTIFICATIONS_PAGE), newest first. */
+export const listNotifications = endpoint({
+  method: 'GET',
+  path: '/api/forum/notifications',
+  query: ZNotificationListQuery,
+  responses: { 200: ZNotificationList },
+  errors: [400, 401],
+});
+
+/** The bell's number. */
+export const getNotificationUnreadCount = endpoint({
+  method: 'GET',
+  path: '/api/forum/notifications/unread-count',
+  responses: { 200: ZUnreadCount },
+  errors: [400, 401],
+});
+
+/** Marks every notification read; answers {count: 0}. */
+export const markAllNotificationsRead = endpoint({
+  method: 'POST',
+  path: '/api/forum/notifications/read-all',
+  responses: { 200: ZUnreadCount },
+  errors: [400, 401],
+});
+
+/** Marks one of the caller's notifications read (again is fine); anyone else's is 404. */
+export const markNotificationRead = endpoint({
+  method: 'POST',
+  path: '/api/forum/notifications/:id/read',
+  params: ZTargetParams,
+  responses: { 200: ZNotificationReadResponse },
+  errors: [400, 401, 404],
+});

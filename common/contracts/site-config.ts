@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { endpoint } from './endpoint.ts';
 
 /** What the client needs to know of the server's configuration (nothing secret). */
 export const ZSiteConfig = z.object({
@@ -9,3 +10,11 @@ export const ZSiteConfig = z.object({
   adsenseClient: z.string().nullable(),
 });
 export type TSiteConfig = z.infer<typeof ZSiteConfig>;
+
+/** The public part of the configuration (tag manager and AdSense ids). */
+export const getSiteConfig = endpoint({
+  method: 'GET',
+  path: '/api/site-config',
+  responses: { 200: ZSiteConfig },
+  errors: [400],
+});

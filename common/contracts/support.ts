@@ -1,37 +1,10 @@
 import { z } from 'zod';
-import { EMAIL_MAX } from '../constants.ts';
+import { EMAIL_MAX } from '../rules/auth.ts';
+import { SUPPORT_LIMITS, SUPPORT_MSG, TICKET_STATUSES } from '../rules/support.ts';
+import { endpoint } from './endpoint.ts';
 
 // Support tickets (docs/API.md "Support"): the /support contact form and the admin support screen.
-// Server and client validate with the same schemas and messages.
-
-export const SUPPORT_LIMITS = {
-  nameMax: 100,
-  subjectMin: 3,
-  subjectMax: 150,
-  messageMin: 10,
-  messageMax: 5000,
-  entryMax: 10_000,
-  /** Contact-form messages per IP address per hour. */
-  perIpPerHour: 5,
-} as const;
-
-export const SUPPORT_MSG = {
-  nameRequired: 'Please enter your name',
-  nameMax: `Name must be at most ${SUPPORT_LIMITS.nameMax} characters`,
-  invalidEmail: 'Invalid email address',
-  subjectMin: `Subject must be at least ${SUPPORT_LIMITS.subjectMin} characters`,
-  subjectMax: `Subject must be at most ${SUPPORT_LIMITS.subjectMax} characters`,
-  messageMin: `Message must be at least ${SUPPORT_LIMITS.messageMin} characters`,
-  messageMax: `Message must be at most ${SUPPORT_LIMITS.messageMax} characters`,
-  received: "Thanks — we've received your message and will reply by email.",
-  rateLimited: "You've sent several messages in the last hour. Please wait a while before sending another — we will reply to the ones we have.",
-  ticketNotFound: 'Ticket not found',
-  replyRequired: 'Write a reply before sending',
-  noteRequired: 'Write a note before saving',
-  entryMax: `Must be at most ${SUPPORT_LIMITS.entryMax} characters`,
-  alreadyClosed: 'This ticket is already closed',
-  notClosed: 'Only a closed ticket can be reopened',
-} as const;
+// Server and client validate with the same schemas and messages (limits and messages: rules/support.ts).
 
 const text = (min: number, max: number, minMsg: string, maxMsg: string) =>
   z.string({ error: minMsg }).trim().min(min, minMsg).max(max, maxMsg);
@@ -52,11 +25,8 @@ export type TSupportRequest = z.infer<typeof ZSupportRequest>;
 export const ZSupportResponse = z.object({ id: z.number(), message: z.string() });
 export type TSupportResponse = z.infer<typeof ZSupportResponse>;
 
-export const TICKET_STATUSES = ['open', 'answered', 'closed'] as const;
 export const ZTicketStatus = z.enum(TICKET_STATUSES);
 export type TTicketStatus = z.infer<typeof ZTicketStatus>;
-
-export const TICKETS_PAGE = 50;
 
 export const ZTicketListQuery = z.object({
   status: ZTicketStatus.catch('open').default('open'),
@@ -116,3 +86,68 @@ export const ZTicketNoteRequest = z.object({
   body: text(1, SUPPORT_LIMITS.entryMax, SUPPORT_MSG.noteRequired, SUPPORT_MSG.entryMax),
 });
 export type TTicketEntryRequest = { body: string };
+
+/** The contact form: anyone; a signed-in member's ticket is linked to the account. */
+export const sendSupportMessage = endpoint({
+  method: 'POST',
+  path: '/api/support',
+  body: ZSupportRequest,
+  responses: { 201: ZSupportResponse },
+  errors: [400, 429],
+});
+
+/** The admin support desk: one status's tickets, newest activity first. */
+export const listTickets = endpoint({
+  method: 'GET',
+  path: '/api/admin/support',
+  query: ZTicketListQuery,
+  responses: { 200: ZTicketList },
+  errors: [400, 401, 403],
+});
+
+/** One ticket with its replies and notes. */
+export const getTicket = endpoint({
+  method: 'GET',
+  path: '/api/admin/support/:id',
+  params: ZTicketParams,
+  responses: { 200: ZTicketDetail },
+  errors: [400, 401, 403, 404],
+});
+
+/** An admin's reply: stored, the ticket answered, mailed to the sender; answers the whole ticket. */
+export const replyToTicket = endpoint({
+  method: 'POST',
+  path: '/api/admin/support/:id/reply',
+  params: ZTicketParams,
+  body: ZTicketReplyRequest,
+  responses: { 200: ZTicketDetail },
+  errors: [400, 401, 403, 404],
+});
+
+/** An internal note (never mailed); answers the whole ticket. */
+export const addTicketNote = endpoint({
+  method: 'POST',
+  path: '/api/admin/support/:id/notes',
+  params: ZTicketParams,
+  body: ZTicketNoteRequest,
+  responses: { 200: ZTicketDetail },
+  errors: [400, 401, 403, 404],
+});
+
+/** Closes a ticket (409 when it is closed already). */
+export const closeTicket = endpoint({
+  method: 'POST',
+  path: '/api/admin/support/:id/close',
+  params: ZTicketParams,
+  responses: { 200: ZTicketDetail },
+  errors: [400, 401, 403, 404, 409],
+});
+
+/** Reopens a closed ticket (409 for any other). */
+export const reopenTicket = endpoint({
+  method: 'POST',
+  path: '/api/admin/support/:id/reopen',
+  params: ZTicketParams,
+  responses: { 200: ZTicketDetail },
+  errors: [400, 401, 403, 404, 409],
+});

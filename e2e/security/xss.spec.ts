@@ -5,7 +5,7 @@ import { ZMessageText } from '../../common/contracts/chat.ts';
 import { ZStatusText } from '../../common/contracts/members.ts';
 import { ZCreateReportRequest } from '../../common/contracts/reports.ts';
 import { ZSupportRequest } from '../../common/contracts/support.ts';
-import { NAME_MAX } from '../../common/constants.ts';
+import { NAME_MAX } from '../../common/rules/auth.ts';
 import type { Db } from '../../server/db/client.ts';
 import {
   adSlots,

@@ -3,12 +3,15 @@ import { buildApp } from '../../server/app.ts';
 import { loadConfig } from '../../server/config.ts';
 import { openDatabase, type Db } from '../../server/db/client.ts';
 import { seedDatabase } from '../../server/db/seed/index.ts';
+import type { MaintenanceService } from '../../server/modules/maintenance/index.ts';
 import { openTestDatabase } from '../../server/test/databases.ts';
 
 export type RunningApp = {
   baseURL: string;
   /** The app's own database handle, for tests that set up data faster than the API allows (rate limits). */
   db: Db;
+  /** The app's maintenance switch (what an admin's PUT /api/admin/maintenance does). */
+  maintenance: MaintenanceService;
   close(): Promise<void>;
 };
 
@@ -40,6 +43,7 @@ export async function startApp(opts: { smtpUrl: string }): Promise<RunningApp> {
     return {
       baseURL: config.appUrl,
       db: database.db,
+      maintenance: app.maintenance,
       close: async () => {
         await app.close();
         await database.close();

@@ -10,6 +10,8 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
+import { lockDataDir } from './data-dir-lock.ts';
+import { DatabaseOpenError } from './open-failure.ts';
 import * as schema from './schema/index.ts';
 
 export type Schema = typeof schema;
@@ -28,8 +30,10 @@ export type Database = {
 const migrationsFolder = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../drizzle');
 
 /**
- * PostgreSQL when a URL is given, otherwise embedded PGlite: persisted in `dataDir`,
- * or in memory when `dataDir` is 'memory://' (tests). Migrations are applied before it is returned.
+ * PostgreSQL when a URL is given, otherwise embedded PGlite: persisted in `dataDir`, or in memory
+ * when `dataDir` is 'memory://' (tests). Migrations are applied before it is returned. A persisted
+ * PGlite holds the DATA_DIR lock until close() (DataDirLockedError when another process has it);
+ * one that cannot be opened or migrated throws DatabaseOpenError.
  */
 export async function openDatabase(opts: { url?: string; dataDir?: string }): Promise<Database> {
   if (opts.url) {
@@ -44,18 +48,48 @@ export async function openDatabase(opts: { url?: string; dataDir?: string }): Pr
     };
   }
   const dir = opts.dataDir ?? 'memory://';
-  let dataDir = dir;
-  if (!dir.startsWith('memory://')) {
-    fs.mkdirSync(dir, { recursive: true });
-    dataDir = path.join(dir, 'pglite');
+  if (dir.startsWith('memory://')) return pgliteDatabase(await openPglite(dir));
+
+  const lock = lockDataDir(dir);
+  let client: PGlite | undefined;
+  try {
+    const dataDir = path.join(dir, 'pglite');
+    await createOnce(dataDir);
+    client = await openPglite(dataDir);
+    return await pgliteDatabase(client, lock.release);
+  } catch (err) {
+    await client?.close().catch(() => {});
+    lock.release();
+    throw new DatabaseOpenError(dir, { cause: err });
   }
-  const client = await PGlite.create(dataDir, { extensions: { pg_trgm } });
+}
+
+const openPglite = (dataDir: string) => PGlite.create(dataDir, { extensions: { pg_trgm } });
+
+/**
+ * Creates the cluster in a side folder and renames it into place, so that a start killed while
+ * PGlite writes a new cluster leaves no half-written one that would never open again.
+ * Committed writes need nothing more: PGlite writes the WAL to the files (Node's fs, no buffering
+ * of its own) before a commit returns, and recovery replays it after a kill.
+ */
+async function createOnce(dataDir: string) {
+  if (fs.existsSync(dataDir)) return;
+  const fresh = `${dataDir}.creating`;
+  fs.rmSync(fresh, { recursive: true, force: true });
+  await (await openPglite(fresh)).close();
+  fs.renameSync(fresh, dataDir);
+}
+
+async function pgliteDatabase(client: PGlite, release = () => {}): Promise<Database> {
   const db = drizzlePglite(client, { schema }) as unknown as Db;
   await migratePglite(drizzlePglite(client), { migrationsFolder });
   return {
     db,
     kind: 'pglite',
     ping: async () => void (await db.execute(sql`select 1`)),
-    close: () => client.close(),
+    close: async () => {
+      await client.close();
+      release();
+    },
   };
 }

@@ -1,6 +1,6 @@
 import { createHash, randomBytes, randomInt, timingSafeEqual } from 'node:crypto';
 import { and, desc, eq, gt, isNull } from 'drizzle-orm';
-import { CODE_LENGTH } from '../../common/constants.ts';
+import { CODE_LENGTH } from '../../common/rules/auth.ts';
 import type { Db, Tx } from '../db/client.ts';
 import { verificationCodes } from '../db/schema/index.ts';
 import { tooManyRequests, type HttpError } from '../http-errors.ts';
@@ -119,7 +119,7 @@ export async function consumeCode(tx: Tx, opts: { userId: number; purpose: CodeP
 }
 
 /** The address the newest live code of the purpose was mailed to, while it can still be entered; else null. */
-export async function pendingCodeEmail(db: Db | Tx, userId: number, purpose: CodePurpose, now = new Date()): Promise<string | null> {
+export async function pendingCodeEmail(db: Db | Tx, userId: number, purpose: CodePurpose, now: Date): Promise<string | null> {
   const [row] = await db
     .select({ email: verificationCodes.email, failedAttempts: verificationCodes.failedAttempts })
     .from(verificationCodes)

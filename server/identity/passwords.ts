@@ -10,23 +10,25 @@ export const hashPassword = (password: string) => argon2.hash(password, OPTIONS)
 /** True when a stored hash was made with weaker parameters than today's and should be replaced. */
 export const needsRehash = (hash: string) => argon2.needsRehash(hash, OPTIONS);
 
-let dummyHash: Promise<string> | undefined;
-
 /**
- * Checks a password against a stored hash. With no hash (unknown or deleted account) it still spends
- * one argon2 verification against a throw-away hash, so the answer takes the same time either way.
+ * The password check: a password against a stored hash. With no hash (unknown or deleted account) it
+ * still spends one argon2 verification against a throw-away hash (made at its first need and kept by
+ * the check), so the answer takes the same time either way.
  */
-export async function verifyPassword(hash: string | null | undefined, password: string): Promise<boolean> {
-  if (!hash) {
-    dummyHash ??= hashPassword(randomBytes(16).toString('hex'));
-    await argon2.verify(await dummyHash, password).catch(() => false);
-    return false;
-  }
-  try {
-    return await argon2.verify(hash, password);
-  } catch {
-    return false; // a malformed stored hash never signs anyone in
-  }
+export function createPasswordCheck() {
+  let dummyHash: Promise<string> | undefined;
+  return async function verifyPassword(hash: string | null | undefined, password: string): Promise<boolean> {
+    if (!hash) {
+      dummyHash ??= hashPassword(randomBytes(16).toString('hex'));
+      await argon2.verify(await dummyHash, password).catch(() => false);
+      return false;
+    }
+    try {
+      return await argon2.verify(hash, password);
+    } catch {
+      return false; // a malformed stored hash never signs anyone in
+    }
+  };
 }
 
 /**

@@ -2,7 +2,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { and, eq, getTableColumns, gt, ne } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Config } from '../config.ts';
-import type { Db } from '../db/client.ts';
+import type { Db, Tx } from '../db/client.ts';
 import { sessions, users } from '../db/schema/index.ts';
 import { forbidden, unauthorized } from '../http-errors.ts';
 
@@ -17,7 +17,7 @@ export const SESSION_IDLE_MS = 14 * 24 * 60 * 60 * 1000;
 export const LAST_SEEN_EVERY_MS = 5 * 60 * 1000;
 
 /** The rows of sessions still alive at `now`: not past the absolute expiry, used within the idle window. */
-export const liveSession = (now: Date = new Date()) =>
+export const liveSession = (now: Date) =>
   and(gt(sessions.expiresAt, now), gt(sessions.lastSeenAt, new Date(now.getTime() - SESSION_IDLE_MS)));
 
 export type SessionUser = Omit<typeof users.$inferSelect, 'passwordHash'>;
@@ -34,13 +34,13 @@ declare module 'fastify' {
 export const cookieName = (config: Config) => (config.secureCookies ? '__Host-sid' : 'sid');
 export const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
 
-/** Starts a session: a fresh 256-bit token, only its hash stored. Returns the token for the cookie. */
-export async function createSession(db: Db, userId: number, userAgent?: string): Promise<string> {
+/** Starts a session at `now`: a fresh 256-bit token, only its hash stored. Returns the token for the cookie. */
+export async function createSession(db: Db | Tx, userId: number, now: Date, userAgent?: string): Promise<string> {
   const token = randomBytes(32).toString('base64url');
   await db.insert(sessions).values({
     tokenHash: hashToken(token),
     userId,
-    expiresAt: new Date(Date.now() + SESSION_TTL_MS),
+    expiresAt: new Date(now.getTime() + SESSION_TTL_MS),
     userAgent: userAgent?.slice(0, 300),
   });
   return token;
@@ -64,22 +64,23 @@ export function clearSessionCookie(reply: FastifyReply, config: Config) {
  * Ends every session of a user, optionally keeping the current one. Once the transaction commits,
  * call `app.gateway.closeEndedSessions(userId)` so their open sockets close at once.
  */
-export async function endAllSessions(db: Db, userId: number, keepTokenHash?: string) {
+export async function endAllSessions(db: Db | Tx, userId: number, keepTokenHash?: string) {
   await db
     .delete(sessions)
     .where(keepTokenHash ? and(eq(sessions.userId, userId), ne(sessions.tokenHash, keepTokenHash)) : eq(sessions.userId, userId));
 }
 
 /** Ends one session; returns whose it was (null when there was none), for closing its sockets. */
-export async function endSession(db: Db, tokenHash: string): Promise<number | null> {
+export async function endSession(db: Db | Tx, tokenHash: string): Promise<number | null> {
   const [row] = await db.delete(sessions).where(eq(sessions.tokenHash, tokenHash)).returning({ userId: sessions.userId });
   return row?.userId ?? null;
 }
 
-/** Reads the session cookie of any request (also the WebSocket upgrade) into a user. */
+/** Reads the session cookie of any request (also the WebSocket upgrade) into a user, as of `now`. */
 export async function userFromToken(
   db: Db,
   token: string | undefined,
+  now: Date,
 ): Promise<{ user: SessionUser; tokenHash: string; lastSeenAt: Date } | null> {
   if (!token || token.length > 100) return null;
   const tokenHash = hashToken(token);
@@ -88,7 +89,7 @@ export async function userFromToken(
     .select({ user: columns, lastSeenAt: sessions.lastSeenAt })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
-    .where(and(eq(sessions.tokenHash, tokenHash), liveSession()))
+    .where(and(eq(sessions.tokenHash, tokenHash), liveSession(now)))
     .limit(1);
   if (!row || row.user.suspendedAt || row.user.deletedAt) return null;
   return { user: row.user as SessionUser, tokenHash, lastSeenAt: row.lastSeenAt };

@@ -99,7 +99,7 @@ async function lockIfDue(tx: Tx, email: string, now: number): Promise<boolean> {
  * locked or this account+IP has used up its failures. The slow-down is for sign-ins only: a member
  * retyping their password should not wait, and the lock still bounds the guesses.
  */
-export async function assertLoginAllowed(db: Db | Tx, email: string, ipHash: string, now = Date.now()) {
+export async function assertLoginAllowed(db: Db | Tx, email: string, ipHash: string, now: number) {
   const refused = refusal(await recentRows(db, email, now), ipHash, now, false);
   if (refused) throw refused;
 }
@@ -110,7 +110,7 @@ export async function assertLoginAllowed(db: Db | Tx, email: string, ipHash: str
  * check before any is counted. A right password takes it back (clearLoginFailures); a wrong one goes
  * on to settleLoginFailure.
  */
-export async function beginLoginAttempt(db: Db, email: string, ipHash: string, now = Date.now()) {
+export async function beginLoginAttempt(db: Db, email: string, ipHash: string, now: number) {
   await db.transaction(async (tx) => {
     await lockAccountRows(tx, email);
     const refused = refusal(await recentRows(tx, email, now), ipHash, now, true);
@@ -120,7 +120,7 @@ export async function beginLoginAttempt(db: Db, email: string, ipHash: string, n
 }
 
 /** After a wrong password counted by beginLoginAttempt: true when this failure locked the account (mail its owner). */
-export function settleLoginFailure(db: Db, email: string, now = Date.now()): Promise<boolean> {
+export function settleLoginFailure(db: Db, email: string, now: number): Promise<boolean> {
   return db.transaction(async (tx) => {
     await lockAccountRows(tx, email);
     return lockIfDue(tx, email, now);
@@ -128,7 +128,7 @@ export function settleLoginFailure(db: Db, email: string, now = Date.now()): Pro
 }
 
 /** A wrong password checked after assertLoginAllowed; true when it locked the account (its owner is then due a mail). */
-export function recordLoginFailure(db: Db | Tx, email: string, ipHash: string, now = Date.now()): Promise<boolean> {
+export function recordLoginFailure(db: Db | Tx, email: string, ipHash: string, now: number): Promise<boolean> {
   return db.transaction(async (tx) => {
     await lockAccountRows(tx, email);
     await insertFailure(tx, email, ipHash, now);
@@ -148,7 +148,7 @@ export async function clearLoginFailures(db: Db | Tx, email: string, ipHash: str
 export function assertMailAllowed(
   sentAt: Date[],
   limits: { minGapMs?: number; perHour: number },
-  now = Date.now(),
+  now: number,
 ): { ok: true } | { ok: false; retryAfterSeconds: number; reason: 'gap' | 'hourly' } {
   const times = sentAt.map((d) => new Date(d).getTime()).filter((t) => t > now - HOUR_MS).sort((a, b) => a - b);
   const latest = times[times.length - 1];

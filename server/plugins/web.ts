@@ -6,9 +6,8 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { matchRoute, notFoundFlag } from '../../common/routes.ts';
 import type { Config } from '../config.ts';
-import type { Db } from '../db/client.ts';
 import { renderDocument } from '../seo/document.ts';
-import { renderPage } from '../seo/pages.ts';
+import { renderPage, type PageServices } from '../seo/pages.ts';
 
 export const DEFAULT_CLIENT_DIR = path.resolve(import.meta.dirname, '../../dist/client');
 
@@ -21,7 +20,7 @@ export type WebPluginOptions = {
   /** The Vite build output (dist/client); tests point it at a temporary directory. */
   clientDir?: string;
   /** With these, each page's head, structured data and readable body are written by the server (server/seo). */
-  pages?: { config: Config; db: Db };
+  pages?: { config: Config; services: PageServices };
 };
 
 /**
@@ -62,8 +61,8 @@ export const webPlugin = fp(async (app: FastifyInstance, opts: WebPluginOptions)
       return reply.code(404).send({ message: 'Not found' });
     }
     if (opts.pages) {
-      const { config, db } = opts.pages;
-      const page = await renderPage(db, config, safeDecode(pathname), q < 0 ? '' : req.url.slice(q + 1));
+      const { config, services } = opts.pages;
+      const page = await renderPage(services, config, safeDecode(pathname), q < 0 ? '' : req.url.slice(q + 1));
       const html = renderDocument(indexHtml, page.head, page.body, config.appName);
       if (page.head.robots === 'noindex') reply.header('X-Robots-Tag', 'noindex');
       if (page.status === 404) return sendHtml(reply.code(404), html);

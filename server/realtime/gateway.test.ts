@@ -6,7 +6,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ZNotification } from '../../common/contracts/notifications.ts';
 import { WS_CLOSE, WS_MAX_FRAME_BYTES } from '../../common/ws-events.ts';
 import { sessions, users } from '../db/schema/index.ts';
-import { SESSION_IDLE_MS } from '../identity/index.ts';
+import { systemClock } from '../core.ts';
+import { createIdentity, SESSION_IDLE_MS } from '../identity/index.ts';
 import { sessionPlugin } from '../plugins/session.ts';
 import { UNSTORABLE_TEXT_MSG } from '../plugins/storable-text.ts';
 import { buildTestApp, type TestApp } from '../test/app.ts';
@@ -217,7 +218,7 @@ describe('gateway heartbeat and session checks (heartbeat shortened to 150 ms)',
     // The same plugins as the app, on the same database, with a short heartbeat.
     bare = Fastify();
     await bare.register(cookie);
-    await bare.register(sessionPlugin, { config: t.app.deps.config, db: t.database.db });
+    await bare.register(sessionPlugin, { config: t.app.deps.config, identity: createIdentity({ db: t.database.db, clock: systemClock }) });
     await bare.register(realtimePlugin, { config: t.app.deps.config, db: t.database.db, heartbeatMs: 150 });
     await bare.listen({ host: '127.0.0.1', port: 0 });
     url = `ws://127.0.0.1:${(bare.server.address() as AddressInfo).port}/ws`;

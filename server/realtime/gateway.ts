@@ -419,7 +419,7 @@ async function validSessions(db: Db, hashes: string[]): Promise<Set<string>> {
       .select({ tokenHash: sessions.tokenHash })
       .from(sessions)
       .innerJoin(users, eq(users.id, sessions.userId))
-      .where(and(inArray(sessions.tokenHash, chunk), liveSession(), isNull(users.suspendedAt), isNull(users.deletedAt)));
+      .where(and(inArray(sessions.tokenHash, chunk), liveSession(new Date()), isNull(users.suspendedAt), isNull(users.deletedAt)));
     for (const r of rows) valid.add(r.tokenHash);
   }
   return valid;

@@ -56,7 +56,7 @@ describe.each(testDatabases)('ended sessions close their sockets at once (%s)', 
   /** A member signed in on two devices (two sessions), with a socket open on each. */
   async function twoDevices() {
     const u = await signUp(t);
-    const other = `sid=${await createSession(t.database.db, u.id)}`;
+    const other = `sid=${await createSession(t.database.db, u.id, new Date())}`;
     return { ...u, here: u.cookie, other, hereSocket: await open(u.cookie), otherSocket: await open(other) };
   }
 

@@ -62,7 +62,7 @@ describe.skipIf(skipReason !== '')(`two app instances sharing Redis and PostgreS
 
   it('a sign-out on instance 1 closes that session’s socket on instance 2 at once (4401); another session’s socket there stays', async () => {
     const u = await signUp(one);
-    const otherDevice = `sid=${await createSession(two.database.db, u.id)}`;
+    const otherDevice = `sid=${await createSession(two.database.db, u.id, new Date())}`;
     const onTwo = await connect(url2, u.cookie);
     const otherOnTwo = await connect(url2, otherDevice);
     sockets.push(onTwo, otherOnTwo);

@@ -1,4 +1,4 @@
-import { escapeHtml, jsonLd } from './html.ts';
+import { escapeHtml, jsonLd } from '../lib/html.ts';
 
 /** What the server writes into a page's <head> (spec §2, §3 structured data; issue 8 SEO). */
 export type PageHead = {

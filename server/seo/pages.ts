@@ -1,15 +1,17 @@
 import { matchRoute, notFoundFlag, type RouteDef } from '../../common/routes.ts';
 import type { TPost, TPostDetail } from '../../common/contracts/forum.ts';
 import type { Config } from '../config.ts';
-import type { Db } from '../db/client.ts';
 import { HttpError } from '../http-errors.ts';
-import { listCategories } from '../modules/categories/index.ts';
-import { getPostDetail, listPosts } from '../modules/posts/index.ts';
+import type { CategoryService } from '../modules/categories/index.ts';
+import type { PostService } from '../modules/posts/index.ts';
 import type { PageHead } from './document.ts';
-import { escapeHtml, seoExcerpt } from './html.ts';
+import { escapeHtml, seoExcerpt } from '../lib/html.ts';
 import { CONTENT_PAGES } from './content-pages.ts';
 
 export type RenderedPage = { status: 200 | 404; head: PageHead; body: string };
+
+/** The services the pages read the forum from (the app's own, from buildApp). */
+export type PageServices = { posts: PostService; categories: CategoryService };
 
 const SITE_DESCRIPTION =
   'Kerbside is the free community forum for UK couriers, delivery drivers, owner drivers and logistics workers: real answers on rounds, pay, vans and networks.';
@@ -29,7 +31,7 @@ export function organization(config: Config) {
 }
 
 /** The head and readable body of a page request; a missing post or an unknown path is a 404. */
-export async function renderPage(db: Db, config: Config, pathname: string, search: string): Promise<RenderedPage> {
+export async function renderPage(services: PageServices, config: Config, pathname: string, search: string): Promise<RenderedPage> {
   const path = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
   const route = matchRoute(path);
   if (!route || notFoundFlag(search) !== null) return notFoundPage(config, path);
@@ -40,10 +42,10 @@ export async function renderPage(db: Db, config: Config, pathname: string, searc
       const slug = path.slice(path.lastIndexOf('/') + 1);
       // %00 decodes to NUL, which PostgreSQL text cannot hold (the lookup itself fails): no post has it.
       if (slug.includes('\0')) return notFoundPage(config, path);
-      return await postPage(db, config, slug);
+      return await postPage(services, config, slug);
     }
-    if (route.path === '/forum') return await forumPage(db, config, params);
-    if (route.path === '/') return await landingPage(db, config);
+    if (route.path === '/forum') return await forumPage(services, config, params);
+    if (route.path === '/') return await landingPage(services, config);
   } catch (err) {
     if (err instanceof HttpError && err.statusCode === 404) return notFoundPage(config, path);
     throw err;
@@ -68,8 +70,9 @@ function head(config: Config, fields: Partial<PageHead> & Pick<PageHead, 'title'
 
 const postUrl = (config: Config, slug: string) => `${config.appUrl}/forum/posts/${encodeURIComponent(slug)}`;
 const authorName = (a: TPost['author']) => a?.username ?? 'Anonymous';
-const date = (iso: string) =>
-  new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'Europe/London' }).format(new Date(iso));
+// Built once: a formatter with a time zone built per call leaks native memory (issue 14); it is immutable.
+const londonDate = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'Europe/London' });
+const date = (iso: string) => londonDate.format(new Date(iso));
 const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
 
 function postListItem(config: Config, p: TPost): string {
@@ -82,12 +85,12 @@ function postListItem(config: Config, p: TPost): string {
 
 const column = (inner: string) => `<div class="mx-auto grid w-full max-w-3xl grid-cols-1 gap-4 px-4 py-6">${inner}</div>`;
 
-async function forumPage(db: Db, config: Config, params: URLSearchParams): Promise<RenderedPage> {
-  const categories = await listCategories(db);
+async function forumPage(services: PageServices, config: Config, params: URLSearchParams): Promise<RenderedPage> {
+  const categories = await services.categories.listCategories();
   const slug = params.get('category') ?? undefined;
   const category = slug ? categories.find((c) => c.slug === slug) : undefined;
   const page = Math.max(1, Number.parseInt(params.get('page') ?? '1', 10) || 1);
-  const list = await listPosts(db, { page, limit: 20, sortBy: 'newest', category: category?.slug }, null);
+  const list = await services.posts.listPosts({ page, limit: 20, sortBy: 'newest', category: category?.slug }, null);
   const query = new URLSearchParams();
   if (category) query.set('category', category.slug);
   if (page > 1) query.set('page', String(page));
@@ -119,8 +122,8 @@ async function forumPage(db: Db, config: Config, params: URLSearchParams): Promi
   };
 }
 
-async function landingPage(db: Db, config: Config): Promise<RenderedPage> {
-  const latest = await listPosts(db, { page: 1, limit: 3, sortBy: 'newest' }, null);
+async function landingPage(services: PageServices, config: Config): Promise<RenderedPage> {
+  const latest = await services.posts.listPosts({ page: 1, limit: 3, sortBy: 'newest' }, null);
   const body = column(
     `<h1 class="text-3xl font-extrabold">The community for UK couriers and delivery drivers</h1>` +
       `<p>${escapeHtml(SITE_DESCRIPTION)}</p>` +
@@ -164,8 +167,8 @@ export function discussionForumPosting(config: Config, post: TPostDetail) {
   };
 }
 
-async function postPage(db: Db, config: Config, slug: string): Promise<RenderedPage> {
-  const post = await getPostDetail(db, slug, null);
+async function postPage(services: PageServices, config: Config, slug: string): Promise<RenderedPage> {
+  const post = await services.posts.getPost(slug, null);
   const url = postUrl(config, post.slug);
   const comments = post.comments
     .filter((c) => !c.isDeleted)

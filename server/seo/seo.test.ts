@@ -6,7 +6,7 @@ import { buildTestApp, type TestApp } from '../test/app.ts';
 import { testDatabases } from '../test/databases.ts';
 import { addCategory, createComment, createPost } from '../test/forum.ts';
 import { member } from '../test/members.ts';
-import { escapeHtml } from './html.ts';
+import { escapeHtml } from '../lib/html.ts';
 import { sitemapRoutes } from './sitemap-routes.ts';
 
 // The built index.html's shape: Vite puts the module script in <head>; #root holds a loading shell.

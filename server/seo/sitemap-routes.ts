@@ -4,7 +4,7 @@ import { ROUTES } from '../../common/routes.ts';
 import type { Config } from '../config.ts';
 import type { Db } from '../db/client.ts';
 import { categories, posts } from '../db/schema/index.ts';
-import { escapeHtml } from './html.ts';
+import { escapeHtml } from '../lib/html.ts';
 
 /** The sitemap protocol's limit of URLs per file; above it /sitemap.xml becomes an index. */
 export const SITEMAP_MAX_URLS = 50_000;

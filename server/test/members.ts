@@ -51,7 +51,7 @@ export async function insertMember(t: TestApp, opts: { firstDay?: boolean } = {}
       createdAt: new Date(Date.now() - (opts.firstDay ? 3_600_000 : 30 * DAY)),
     })
     .returning({ id: users.id });
-  const token = await createSession(t.database.db, u.id);
+  const token = await createSession(t.database.db, u.id, new Date());
   return { id: u.id, username, cookie: `${cookieName(t.app.deps.config)}=${token}` };
 }
 

@@ -8,6 +8,7 @@
 // imports of fastify here, so loading this module never loads the mocked module itself.
 import type * as FastifyModule from 'fastify';
 import type { FastifyInstance, FastifySchema, RouteOptions } from 'fastify';
+import type { Endpoint } from '../../common/contracts/endpoint.ts';
 
 export type CollectedRoute = {
   method: string;
@@ -15,6 +16,8 @@ export type CollectedRoute = {
   url: string;
   schema?: FastifySchema;
   websocket: boolean;
+  /** The contract the route was registered from (server/lib/route.ts); every /api route has one. */
+  endpoint?: Endpoint;
 };
 
 /** Every route registered since the last `resetCollectedRoutes()`, in registration order. */
@@ -31,7 +34,8 @@ export function collectingFastify(mod: typeof FastifyModule) {
     const app = original(...args);
     app.addHook('onRoute', (route: RouteOptions & { websocket?: boolean }) => {
       for (const method of [route.method].flat()) {
-        collectedRoutes.push({ method, url: route.url, schema: route.schema, websocket: route.websocket === true });
+        const endpoint = (route.config as { endpoint?: Endpoint } | undefined)?.endpoint;
+        collectedRoutes.push({ method, url: route.url, schema: route.schema, websocket: route.websocket === true, endpoint });
       }
     });
     return app;
@@ -63,4 +67,21 @@ export function appRoutes(): AppRoute[] {
 /** The route's path with each `:param` replaced by `values[param]` (or `fallback`), as given (no encoding). */
 export function fillPath(url: string, values: Record<string, string>, fallback = '999999'): string {
   return url.replace(/:([A-Za-z0-9_]+)/g, (_m, name: string) => values[name] ?? fallback);
+}
+
+/**
+ * Answers of the whole app that no contract repeats: text the database cannot store anywhere in the
+ * request (400, plugins/storable-text.ts), a body too large or of a type not read (413, 415), a path
+ * parameter longer than the router reads (414), maintenance (503).
+ */
+const APP_WIDE_STATUSES = new Set([400, 413, 414, 415, 503]);
+
+/**
+ * Whether the route's contract declares `status` (a success, one of its errors, or an app-wide
+ * answer). Routes outside /api have no contract and declare anything.
+ */
+export function declaresStatus(r: CollectedRoute, status: number): boolean {
+  const e = r.endpoint;
+  if (!e) return !r.url.startsWith('/api/');
+  return status in e.responses || (e.errors as readonly number[]).includes(status) || APP_WIDE_STATUSES.has(status);
 }

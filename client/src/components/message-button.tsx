@@ -1,8 +1,10 @@
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { MessageCircle } from 'lucide-react';
-import type { TChatAccessReason, TStartChatResponse } from '@common/contracts/chat';
-import { api, ApiError } from '@/lib/api-client';
+import type { TChatAccessReason } from '@common/contracts/chat';
+import { CHAT_MSG } from '@common/rules/chat';
+import { startChat } from '@endpoints/chat';
+import { ApiError, call } from '@/lib/api-client';
 import { useUser } from '@/lib/auth';
 import { Button, type ButtonSize, type ButtonVariant } from '@/components/ui/button';
 import { toast } from '@/components/ui/toast';
@@ -17,17 +19,14 @@ export const MESSAGE_TEXT = {
   authTitle: 'Authentication Required',
   authBody: 'Please log in to send messages.',
   selfTitle: 'Cannot Message Yourself',
-  selfBody: 'You cannot send a message to yourself.',
+  selfBody: CHAT_MSG.self,
   suspendedTitle: 'Chat Feature Suspended',
-  suspendedBody: 'Your chat feature has been suspended by an administrator.',
+  suspendedBody: CHAT_MSG.suspended,
   errorTitle: 'Chat Error',
   errorFallback: 'Failed to start conversation',
 } as const;
 
 type StartChatResponse = { id?: number | string; conversationId?: number | string };
-
-/** Spec §5/§7: the pair's conversation, new or existing. */
-const startChat = (recipientId: number) => api.post<TStartChatResponse>('/api/chat/start', { recipientId });
 
 /** Why a call was refused chat (spec §4 Chat access), read from the 403's `chatAccess`; null for any other failure. */
 function refusedChatAccess(err: unknown): TChatAccessReason | null {
@@ -92,7 +91,7 @@ export function MessageButton({ recipientId, recipientName, variant = 'primary',
     }
     setPending(true);
     try {
-      const res = await startChat(recipientId);
+      const res = await call(startChat, { body: { recipientId } });
       if (!openFloatingChat(res)) await navigate(inboxPath(res));
     } catch (err) {
       if (isMissingEndpoint(err)) await navigate('/inbox');

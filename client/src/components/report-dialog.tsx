@@ -1,14 +1,9 @@
 import { useId, useState, type FormEvent } from 'react';
 import { useMutation } from '@tanstack/react-query';
-import {
-  REPORT_MSG,
-  REPORT_REASON_MAX,
-  ZCreateReportRequest,
-  type TCreateReportRequest,
-  type TCreateReportResponse,
-  type TReportTargetType,
-} from '@common/contracts/reports';
-import { api, errorMessage } from '@/lib/api-client';
+import { ZCreateReportRequest, type TCreateReportRequest, type TReportTargetType } from '@common/contracts/reports';
+import { REPORT_MSG, REPORT_REASON_MAX, REPORT_REASON_MIN } from '@common/rules/reports';
+import { createReport } from '@endpoints/reports';
+import { call, errorMessage } from '@/lib/api-client';
 import { Button } from '@/components/ui/button';
 import { Modal } from '@/components/ui/dialog';
 import { inputClasses } from '@/components/ui/form-field';
@@ -27,7 +22,7 @@ export type ReportDialogProps = {
 /** POST /api/reports: a member flags a post, comment or member for the admins. */
 export function useSendReport() {
   return useMutation({
-    mutationFn: (input: TCreateReportRequest) => api.post<TCreateReportResponse>('/api/reports', input),
+    mutationFn: (input: TCreateReportRequest) => call(createReport, { body: input }),
   });
 }
 
@@ -86,7 +81,7 @@ export function ReportDialog({ open, onOpenChange, targetType, targetId, targetL
               if (error) setError(null);
             }}
             required
-            minLength={10}
+            minLength={REPORT_REASON_MIN}
             maxLength={REPORT_REASON_MAX}
             rows={4}
             aria-invalid={error ? true : undefined}

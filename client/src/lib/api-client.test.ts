@@ -1,15 +1,18 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { ApiError, apiFetch, apiRequest, errorMessage, withQuery } from './api-client';
+import { login } from '@endpoints/auth';
+import { createPost, getPost, listPosts } from '@endpoints/forum';
+import { endpointUrl } from '@common/contracts/endpoint';
+import { ApiError, apiFetch, call, errorMessage } from './api-client';
 
 const respond = (status: number, body: string, statusText = '') =>
   vi.fn(async (_url: RequestInfo | URL, _init?: RequestInit) => new Response(body || null, { status, statusText }));
 
 afterEach(() => vi.unstubAllGlobals());
 
-describe('apiRequest', () => {
+describe('call', () => {
   it("throws 'status: body' with the parsed body and the server's message", async () => {
     vi.stubGlobal('fetch', respond(401, '{"message":"Invalid email or password"}'));
-    const err = await apiRequest('POST', '/api/auth/login', { email: 'a@b.co', password: 'x' }).catch((e: unknown) => e);
+    const err = await call(login, { body: { email: 'a@b.co', password: 'x' } }).catch((e: unknown) => e);
     expect(err).toBeInstanceOf(ApiError);
     const e = err as ApiError;
     expect(e.message).toBe('401: {"message":"Invalid email or password"}');
@@ -21,7 +24,7 @@ describe('apiRequest', () => {
 
   it('uses the status text when the body is empty', async () => {
     vi.stubGlobal('fetch', respond(503, '', 'Service Unavailable'));
-    const err = (await apiRequest('GET', '/api/x').catch((e: unknown) => e)) as ApiError;
+    const err = (await call(listPosts).catch((e: unknown) => e)) as ApiError;
     expect(err.message).toBe('503: Service Unavailable');
     expect(err.serverMessage).toBeUndefined();
     expect(errorMessage(err)).toBe('Please try again.');
@@ -29,7 +32,7 @@ describe('apiRequest', () => {
 
   it('keeps a non-JSON body as text', async () => {
     vi.stubGlobal('fetch', respond(500, 'Internal oops'));
-    const err = (await apiRequest('GET', '/api/x').catch((e: unknown) => e)) as ApiError;
+    const err = (await call(listPosts).catch((e: unknown) => e)) as ApiError;
     expect(err.message).toBe('500: Internal oops');
     expect(err.body).toBe('Internal oops');
   });
@@ -37,14 +40,14 @@ describe('apiRequest', () => {
   it('sends cookies always and a JSON content type only with a body', async () => {
     const fetch = respond(200, '{"ok":true}');
     vi.stubGlobal('fetch', fetch);
-    expect(await apiRequest('POST', '/api/a', { x: 1 })).toEqual({ ok: true });
-    await apiRequest('POST', '/api/b');
+    expect(await call(createPost, { body: { title: 'A title here', content: 'Some content here', categoryId: 1 } })).toEqual({ ok: true });
+    await call(getPost, { params: { idOrSlug: 'a-post' } });
     const [, withBody] = fetch.mock.calls[0];
     const [, without] = fetch.mock.calls[1];
     expect(withBody?.credentials).toBe('include');
     expect(without?.credentials).toBe('include');
     expect((withBody?.headers as Record<string, string>)['Content-Type']).toBe('application/json');
-    expect(withBody?.body).toBe('{"x":1}');
+    expect(withBody?.body).toBe('{"title":"A title here","content":"Some content here","categoryId":1}');
     expect((without?.headers as Record<string, string>)['Content-Type']).toBeUndefined();
     expect(without?.body).toBeUndefined();
   });
@@ -62,11 +65,14 @@ describe('apiFetch', () => {
   });
 });
 
-describe('withQuery', () => {
-  it('adds defined parameters only', () => {
-    expect(withQuery('/api/forum/posts', { page: 1, limit: 3, sortBy: 'newest', category: undefined })).toBe(
-      '/api/forum/posts?page=1&limit=3&sortBy=newest',
-    );
-    expect(withQuery('/api/x', {})).toBe('/api/x');
+describe('endpointUrl', () => {
+  it('fills path parameters (encoded) and adds defined query parameters only', () => {
+    expect(endpointUrl(listPosts, {}, { page: 1, limit: 3, sortBy: 'newest', category: undefined })).toBe('/api/forum/posts?page=1&limit=3&sortBy=newest');
+    expect(endpointUrl(listPosts, {}, {})).toBe('/api/forum/posts');
+    expect(endpointUrl(getPost, { idOrSlug: 'a b/c' })).toBe('/api/forum/posts/a%20b%2Fc');
+  });
+
+  it('refuses a missing path parameter', () => {
+    expect(() => endpointUrl(getPost, {})).toThrow('missing path parameter idOrSlug');
   });
 });

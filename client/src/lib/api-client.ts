@@ -1,4 +1,4 @@
-import { endpointUrl, type Endpoint, type EndpointInput, type EndpointResult } from '@common/contracts/endpoint';
+import { endpointUrl, type Endpoint, type EndpointInput, type EndpointResult, type NoKeys } from '@common/contracts/endpoint';
 
 // The one fetch path for every HTTP call, queries and mutations alike (spec §7): cookies always, JSON
 // content type only with a body, and errors that read 'status: body' while keeping the server's
@@ -35,20 +35,6 @@ function parseBody(text: string): unknown {
   }
 }
 
-type QueryValue = string | number | boolean | null | undefined;
-
-/** '/api/x' + {a: 1, b: undefined} → '/api/x?a=1'. Empty and undefined values are left out. */
-export function withQuery(url: string, params?: Record<string, QueryValue>): string {
-  if (!params) return url;
-  const qs = new URLSearchParams();
-  for (const [k, v] of Object.entries(params)) {
-    if (v === undefined || v === null || v === '') continue;
-    qs.set(k, String(v));
-  }
-  const s = qs.toString();
-  return s ? `${url}${url.includes('?') ? '&' : '?'}${s}` : url;
-}
-
 export type RequestOptions = { signal?: AbortSignal; keepalive?: boolean; headers?: Record<string, string> };
 type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
@@ -75,7 +61,7 @@ export async function apiFetch(method: Method, url: string, data?: unknown, opts
   return res;
 }
 
-type CallArgs<E extends Endpoint> = {} extends EndpointInput<E>
+type CallArgs<E extends Endpoint> = NoKeys extends EndpointInput<E>
   ? [input?: EndpointInput<E>, opts?: RequestOptions]
   : [input: EndpointInput<E>, opts?: RequestOptions];
 
@@ -98,21 +84,6 @@ export async function call<E extends Endpoint>(endpoint: E, ...args: CallArgs<E>
   const text = await (await request(endpoint, ...args)).text();
   return (text ? JSON.parse(text) : undefined) as EndpointResult<E>;
 }
-
-// ---- Being removed (issue 13): every caller moves to call(endpoint, …). ----
-/** @deprecated use call(endpoint, input). */
-export async function apiRequest<T = unknown>(method: Method, url: string, data?: unknown, opts?: RequestOptions): Promise<T> {
-  const text = await (await apiFetch(method, url, data, opts)).text();
-  return (text ? JSON.parse(text) : undefined) as T;
-}
-/** @deprecated use call(endpoint, input). */
-export const api = {
-  get: <T>(url: string, opts?: RequestOptions) => apiRequest<T>('GET', url, undefined, opts),
-  post: <T>(url: string, data?: unknown, opts?: RequestOptions) => apiRequest<T>('POST', url, data, opts),
-  put: <T>(url: string, data?: unknown, opts?: RequestOptions) => apiRequest<T>('PUT', url, data, opts),
-  patch: <T>(url: string, data?: unknown, opts?: RequestOptions) => apiRequest<T>('PATCH', url, data, opts),
-  delete: <T>(url: string, data?: unknown, opts?: RequestOptions) => apiRequest<T>('DELETE', url, data, opts),
-};
 
 /** The message to show a person for a failed call: the server's, else a fallback. */
 export function errorMessage(err: unknown, fallback = 'Please try again.'): string {

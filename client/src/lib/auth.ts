@@ -1,17 +1,28 @@
 import { queryOptions, useQuery, type QueryClient } from '@tanstack/react-query';
 import type { TUser } from '@common/contracts/auth';
-import { CACHE_MS } from '@common/constants';
+import { CACHE_MS } from '@common/rules/site';
 import { matchRoute } from '@common/routes';
-import { getQueryFn } from './query-client';
+import { getCurrentUser } from '@endpoints/auth';
+import { ApiError, call } from './api-client';
 import { rememberReturnTo, sessionStore } from './storage';
 
 // Spec §6: the authentication signal is GET /api/auth/user returning a user; 401 means a guest.
-export const USER_QUERY_KEY = ['/api/auth/user'] as const;
+export const USER_QUERY_KEY = [getCurrentUser.path] as const;
+
+/** The signed-in user, or null for a guest (a 401 is an answer here, not an error). */
+async function fetchUser(signal: AbortSignal): Promise<TUser | null> {
+  try {
+    return await call(getCurrentUser, {}, { signal });
+  } catch (err) {
+    if (err instanceof ApiError && err.status === 401) return null;
+    throw err;
+  }
+}
 
 export const getUserQueryOptions = () =>
   queryOptions({
     queryKey: USER_QUERY_KEY,
-    queryFn: getQueryFn<TUser>({ on401: 'returnNull' }) as () => Promise<TUser | null>,
+    queryFn: ({ signal }) => fetchUser(signal),
     retry: false,
     staleTime: CACHE_MS.userStale,
     gcTime: CACHE_MS.userGc,

@@ -1,4 +1,4 @@
-import { LANDING_TITLE_MAX } from '@common/constants';
+import { LANDING_TITLE_MAX } from '@common/rules/site';
 
 /** Cuts a title to `max` characters and marks the cut with '…'. */
 export function truncateTitle(title: string, max: number = LANDING_TITLE_MAX): string {

@@ -1,8 +1,8 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { CACHE_MS } from '@common/constants';
+import { CACHE_MS } from '@common/rules/site';
 import { ApiError } from './api-client';
 import { getUserQueryOptions } from './auth';
-import { createQueryClient, getQueryFn, shouldRetryQuery } from './query-client';
+import { createQueryClient, shouldRetryQuery } from './query-client';
 
 const apiError = (status: number) => new ApiError(status, '', '{}', {});
 
@@ -34,37 +34,6 @@ describe('createQueryClient', () => {
     expect(queries?.refetchInterval).toBe(false);
     expect(queries?.retry).toBe(shouldRetryQuery);
     expect(mutations?.retry).toBe(false);
-  });
-
-  it('turns a 401 on a default query into null and a 500 into an error', async () => {
-    vi.stubGlobal(
-      'fetch',
-      vi.fn(async (url: string) =>
-        url === '/api/auth/user' ? new Response('{"message":"Unauthorized"}', { status: 401 }) : new Response('boom', { status: 500 }),
-      ),
-    );
-    const client = createQueryClient();
-    await expect(client.fetchQuery({ queryKey: ['/api/auth/user'] })).resolves.toBeNull();
-    await expect(client.fetchQuery({ queryKey: ['/api/broken'], retry: false })).rejects.toThrow('500: boom');
-  });
-});
-
-describe('getQueryFn', () => {
-  it('throws on 401 when asked to', async () => {
-    vi.stubGlobal('fetch', vi.fn(async () => new Response('', { status: 401, statusText: 'Unauthorized' })));
-    const fn = getQueryFn({ on401: 'throw' });
-    const ctx = { queryKey: ['/api/x'], signal: new AbortController().signal } as unknown as Parameters<typeof fn>[0];
-    await expect(fn(ctx)).rejects.toThrow('401: Unauthorized');
-  });
-
-  it('builds the URL from the key and sends cookies', async () => {
-    const fetch = vi.fn(async (_url: string, _init?: RequestInit) => new Response('[]', { status: 200 }));
-    vi.stubGlobal('fetch', fetch);
-    const fn = getQueryFn({ on401: 'returnNull' });
-    const ctx = { queryKey: ['/api/forum/posts', { page: 2 }], signal: new AbortController().signal } as unknown as Parameters<typeof fn>[0];
-    await expect(fn(ctx)).resolves.toEqual([]);
-    expect(fetch.mock.calls[0][0]).toBe('/api/forum/posts?page=2');
-    expect(fetch.mock.calls[0][1]?.credentials).toBe('include');
   });
 });
 

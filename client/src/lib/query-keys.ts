@@ -1,4 +1,8 @@
 import type { QueryKey } from '@tanstack/react-query';
+import { listAdSlots } from '@endpoints/ads';
+import { listBulletins } from '@endpoints/bulletins';
+import { listCategories, listPosts } from '@endpoints/forum';
+import { getMaintenanceStatus } from '@endpoints/maintenance';
 
 // Query keys that more than one feature touches. Features never import each other, so a key one
 // feature reads and another refreshes (an admin change shown on the forum) lives here, below both;
@@ -7,13 +11,13 @@ import type { QueryKey } from '@tanstack/react-query';
 
 export const sharedKeys = {
   /** Every post list, search results included (the header's Forum link refreshes them, spec §2). */
-  posts: ['/api/forum/posts'] as const,
-  categories: ['/api/forum/categories'] as const,
-  maintenance: ['/api/maintenance/status'] as const,
+  posts: [listPosts.path] as const,
+  categories: [listCategories.path] as const,
+  maintenance: [getMaintenanceStatus.path] as const,
   /** The bulletin queries, one per reader. */
-  bulletins: ['/api/bulletins'] as const,
+  bulletins: [listBulletins.path] as const,
   /** The ad slot queries, one per location and device. */
-  adSlots: ['/api/ads/slots'] as const,
+  adSlots: [listAdSlots.path] as const,
 };
 
 /** Queries whose data may hold posts or comments: every one of the forum API. */

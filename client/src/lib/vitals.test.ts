@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { reportVitals } from '@endpoints/analytics';
 import type { PostJson } from './analytics/send';
-import { createVitalsReporter, isSessionSampled, rateVital, VITALS_SAMPLED_KEY, VITALS_URL } from './vitals';
+import { createVitalsReporter, isSessionSampled, rateVital, VITALS_SAMPLED_KEY } from './vitals';
 
 // Spec §9 vitals: 10% of sessions, batches of 10 reports or every 30 s, good/poor thresholds.
 
@@ -87,8 +88,8 @@ describe('createVitalsReporter', () => {
     expect(post).not.toHaveBeenCalled();
     reporter.add(metric('LCP', 1200));
     expect(post).toHaveBeenCalledTimes(1);
-    const [url, body] = post.mock.calls[0] as [string, { reports: unknown[] }];
-    expect(url).toBe(VITALS_URL);
+    const [endpoint, body] = post.mock.calls[0] as [typeof reportVitals, { reports: unknown[] }];
+    expect(endpoint).toBe(reportVitals);
     expect(body.reports).toHaveLength(10);
     expect(body.reports[9]).toEqual({
       url: '/',
@@ -116,7 +117,7 @@ describe('createVitalsReporter', () => {
   it('flushes with keepalive when the tab is hidden', () => {
     reporter.add(metric('INP', 600));
     setVisibility('hidden');
-    expect(post).toHaveBeenCalledWith(VITALS_URL, { reports: [expect.objectContaining({ metrics: [expect.objectContaining({ name: 'INP', rating: 'poor' })] })] }, { keepalive: true });
+    expect(post).toHaveBeenCalledWith(reportVitals, { reports: [expect.objectContaining({ metrics: [expect.objectContaining({ name: 'INP', rating: 'poor' })] })] }, { keepalive: true });
   });
 
   it('only warns when sending fails', async () => {

@@ -1,17 +1,18 @@
-import { rateVital, type TVitalName, type TVitalRating } from '@common/vitals';
+import { URL_MAX } from '@common/rules/analytics';
+import { rateVital, type TVitalName, type TVitalRating } from '@common/rules/vitals';
+import { reportVitals } from '@endpoints/analytics';
 import { VITALS_BATCH_SIZE, VITALS_FLUSH_MS, VITALS_SAMPLE_RATE } from './analytics/constants';
 import { postJson, type PostJson } from './analytics/send';
 
 // Web vitals (spec §3 Performance report, §7 POST /api/metrics/vitals, §9 sampling, batching and
 // thresholds). Loaded only with analytics consent, by the analytics module.
 
-export const VITALS_URL = '/api/metrics/vitals';
 export const VITALS_SAMPLED_KEY = 'vitals_sampled';
 
 export { rateVital };
 export type VitalName = TVitalName;
 export type Rating = TVitalRating;
-export type VitalMetric = { name: string; value: number; rating: Rating; id: string; delta: number };
+export type VitalMetric = { name: VitalName; value: number; rating: Rating; id: string; delta: number };
 export type PerformanceReport = { url: string; timestamp: number; metrics: VitalMetric[]; userAgent: string; connectionType: string };
 
 /** Whether this browser session reports vitals: decided once (10%) and kept in session storage. */
@@ -56,15 +57,16 @@ export function createVitalsReporter(opts: { post?: PostJson; now?: () => number
     if (queue.length === 0) return;
     const reports = queue;
     queue = [];
-    void post(VITALS_URL, { reports }, { keepalive }).catch((err: unknown) => console.warn('Failed to send web vitals', err));
+    void post(reportVitals, { reports }, { keepalive }).catch((err: unknown) => console.warn('Failed to send web vitals', err));
   };
 
   const add = (metric: RawMetric) => {
     if (!active) return;
+    const name = metric.name as TVitalName;
     queue.push({
-      url: `${window.location.pathname}${window.location.search}`.slice(0, 2000),
+      url: `${window.location.pathname}${window.location.search}`.slice(0, URL_MAX),
       timestamp: now(),
-      metrics: [{ name: metric.name, value: metric.value, rating: rateVital(metric.name as TVitalName, metric.value), id: metric.id, delta: metric.delta }],
+      metrics: [{ name, value: metric.value, rating: rateVital(name, metric.value), id: metric.id, delta: metric.delta }],
       userAgent: navigator.userAgent,
       connectionType: connectionType(),
     });

@@ -1,15 +1,15 @@
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import { and, asc, count, desc, eq, gt, isNull, isNotNull, sql, type SQL } from 'drizzle-orm';
-import type { FastifyBaseLogger } from 'fastify';
 import { avatarLabel } from '../../../common/avatars.ts';
-import { EMAILS_MSG, type TAnnouncement, type TAnnouncementCreate, type TAnnouncementPreview } from '../../../common/contracts/admin-emails.ts';
+import type { TAnnouncement, TAnnouncementCreate, TAnnouncementPreview } from '../../../common/contracts/admin-emails.ts';
+import { EMAILS_MSG } from '../../../common/rules/admin-emails.ts';
 import { recordAudit } from '../../audit/index.ts';
 import type { Config } from '../../config.ts';
+import type { Core } from '../../core.ts';
 import type { Db } from '../../db/client.ts';
 import { announcements, emails, siteSettings, users } from '../../db/schema/index.ts';
 import { badRequest, conflict, notFound } from '../../http-errors.ts';
 import { renderMarkdown } from '../../lib/markdown.ts';
-import type { Mailer } from '../../mail/mailer.ts';
 
 /** Recipients per batch, and at most one batch per interval across every process: a bounded rate. */
 export const ANNOUNCEMENT_BATCH_SIZE = 50;
@@ -45,7 +45,7 @@ export async function unsubscribeToken(db: Db, userId: number): Promise<string> 
 }
 
 /** The user id of a well-signed token, else null. */
-export async function readUnsubscribeToken(db: Db, token: string): Promise<number | null> {
+async function readUnsubscribeToken(db: Db, token: string): Promise<number | null> {
   const m = /^(\d{1,10})\.([A-Za-z0-9_-]{43})$/.exec(token.trim());
   if (!m) return null;
   const userId = Number(m[1]);
@@ -64,12 +64,12 @@ export const unsubscribeHeaders = (link: string): Record<string, string> => ({
 });
 
 /** Sets the opt-out (once: a second click keeps the first date). 400 for a bad or unknown token. */
-export async function unsubscribe(db: Db, token: string): Promise<{ userId: number }> {
+async function unsubscribe(db: Db, token: string, now: Date): Promise<{ userId: number }> {
   const userId = await readUnsubscribeToken(db, token);
   if (userId == null) throw badRequest(EMAILS_MSG.unsubscribeInvalid);
   const [row] = await db.select({ id: users.id, deletedAt: users.deletedAt }).from(users).where(eq(users.id, userId)).limit(1);
   if (!row) throw badRequest(EMAILS_MSG.unsubscribeInvalid);
-  await db.update(users).set({ announcementsOptOutAt: new Date() }).where(and(eq(users.id, userId), isNull(users.announcementsOptOutAt)));
+  await db.update(users).set({ announcementsOptOutAt: now }).where(and(eq(users.id, userId), isNull(users.announcementsOptOutAt)));
   return { userId };
 }
 
@@ -119,7 +119,7 @@ function audienceWhere(audience: string, afterUserId = 0): SQL {
   return and(...parts)!;
 }
 
-export async function recipientCount(db: Db, audience: string, afterUserId = 0): Promise<number> {
+async function recipientCount(db: Db, audience: string, afterUserId = 0): Promise<number> {
   const [r] = await db.select({ n: count() }).from(users).where(audienceWhere(audience, afterUserId));
   return Number(r.n);
 }
@@ -145,7 +145,7 @@ function present(a: AnnouncementRow, createdBy: string | null): TAnnouncement {
   };
 }
 
-export async function listAnnouncements(db: Db): Promise<TAnnouncement[]> {
+async function listAnnouncements(db: Db): Promise<TAnnouncement[]> {
   const rows = await db
     .select({ a: announcements, username: users.username })
     .from(announcements)
@@ -166,7 +166,7 @@ async function getAnnouncement(db: Db, id: number): Promise<TAnnouncement> {
   return present(r.a, r.username);
 }
 
-export async function createAnnouncement(db: Db, adminId: number, input: TAnnouncementCreate): Promise<TAnnouncement> {
+async function createAnnouncement(db: Db, adminId: number, input: TAnnouncementCreate): Promise<TAnnouncement> {
   const id = await db.transaction(async (tx) => {
     const [row] = await tx.insert(announcements).values({ ...input, createdBy: adminId }).returning({ id: announcements.id });
     await recordAudit(tx, { actorId: adminId, action: 'announcement.create', targetType: 'announcement', targetId: row.id, details: { subject: input.subject, audience: input.audience } });
@@ -176,7 +176,7 @@ export async function createAnnouncement(db: Db, adminId: number, input: TAnnoun
 }
 
 /** The mail as the admin (standing in for a recipient) would get it, and how many would get it now. */
-export async function previewAnnouncement(db: Db, config: Config, id: number, admin: { id: number; firstName: string }): Promise<TAnnouncementPreview> {
+async function previewAnnouncement(db: Db, config: Config, id: number, admin: { id: number; firstName: string }): Promise<TAnnouncementPreview> {
   const a = await getAnnouncement(db, id);
   const mail = announcementMail({
     appName: config.appName,
@@ -190,14 +190,14 @@ export async function previewAnnouncement(db: Db, config: Config, id: number, ad
 }
 
 /** Draft → sending; the sender loop does the rest in batches. */
-export async function startAnnouncement(db: Db, adminId: number, id: number): Promise<TAnnouncement> {
+async function startAnnouncement(db: Db, adminId: number, id: number, now: Date): Promise<TAnnouncement> {
   await db.transaction(async (tx) => {
     const [a] = await tx.select().from(announcements).where(eq(announcements.id, id)).for('update');
     if (!a) throw notFound(EMAILS_MSG.announcementNotFound);
     if (a.status !== 'draft') throw conflict(EMAILS_MSG.notDraft);
     const n = await recipientCount(tx as unknown as Db, a.audience);
     if (n === 0) throw badRequest(EMAILS_MSG.noRecipients);
-    await tx.update(announcements).set({ status: 'sending', startedAt: new Date(), lastUserId: 0, sentCount: 0 }).where(eq(announcements.id, id));
+    await tx.update(announcements).set({ status: 'sending', startedAt: now, lastUserId: 0, sentCount: 0 }).where(eq(announcements.id, id));
     await recordAudit(tx, { actorId: adminId, action: 'announcement.send', targetType: 'announcement', targetId: id, details: { audience: a.audience, recipients: n } });
   });
   return getAnnouncement(db, id);
@@ -215,14 +215,10 @@ export type BatchResult = { announcementId: number; enqueued: number; done: bool
  * processes never work the same one at once. `minGapMs` bounds the rate across processes (no batch if
  * an announcement mail was queued more recently). Returns null when there was nothing to do.
  */
-export async function runAnnouncementBatch(deps: {
-  db: Db;
-  config: Config;
-  mailer: Mailer;
-  batchSize?: number;
-  minGapMs?: number;
-}): Promise<BatchResult | null> {
-  const { db, config, mailer } = deps;
+export async function runAnnouncementBatch(
+  deps: Pick<Core, 'db' | 'config' | 'mailer' | 'clock'> & { batchSize?: number; minGapMs?: number },
+): Promise<BatchResult | null> {
+  const { db, config, mailer, clock } = deps;
   const batchSize = deps.batchSize ?? ANNOUNCEMENT_BATCH_SIZE;
   const minGapMs = deps.minGapMs ?? 0;
   const secret = await unsubscribeSecret(db);
@@ -249,6 +245,7 @@ export async function runAnnouncementBatch(deps: {
       .where(audienceWhere(a.audience, a.lastUserId))
       .orderBy(asc(users.id))
       .limit(batchSize);
+    const now = clock.now();
     if (recipients.length) {
       const bodyHtml = renderMarkdown(a.body);
       await tx.insert(emails).values(
@@ -257,7 +254,7 @@ export async function runAnnouncementBatch(deps: {
           return {
             to: r.email.toLowerCase(),
             kind: ANNOUNCEMENT_MAIL_KIND,
-            nextAttemptAt: new Date(),
+            nextAttemptAt: now,
             headers: unsubscribeHeaders(link),
             ...announcementMail({ appName: config.appName, subject: a.subject, bodyHtml, bodyText: a.body, firstName: r.firstName, unsubscribeUrl: link }),
           };
@@ -270,7 +267,7 @@ export async function runAnnouncementBatch(deps: {
       .set({
         lastUserId: recipients.length ? recipients[recipients.length - 1].id : a.lastUserId,
         sentCount: a.sentCount + recipients.length,
-        ...(done ? { status: 'sent' as const, finishedAt: new Date() } : {}),
+        ...(done ? { status: 'sent' as const, finishedAt: now } : {}),
       })
       .where(eq(announcements.id, a.id));
     return { announcementId: a.id, enqueued: recipients.length, done };
@@ -280,20 +277,19 @@ export async function runAnnouncementBatch(deps: {
 }
 
 /** The loop every process runs (not in tests: they call runAnnouncementBatch themselves). */
-export function startAnnouncementSender(deps: { db: Db; config: Config; mailer: Mailer; log: FastifyBaseLogger; intervalMs?: number; batchSize?: number }) {
-  const intervalMs = deps.intervalMs ?? ANNOUNCEMENT_INTERVAL_MS;
+function startAnnouncementSender(deps: Pick<Core, 'db' | 'config' | 'mailer' | 'clock' | 'log'>) {
   let running: Promise<unknown> = Promise.resolve();
   let busy = false;
   const timer = setInterval(() => {
     if (busy) return;
     busy = true;
-    running = runAnnouncementBatch({ ...deps, minGapMs: intervalMs - 500 })
+    running = runAnnouncementBatch({ ...deps, minGapMs: ANNOUNCEMENT_INTERVAL_MS - 500 })
       .then((r) => r && deps.log.info({ announcementId: r.announcementId, enqueued: r.enqueued, done: r.done }, 'announcement batch queued'))
       .catch((err) => deps.log.error({ err }, 'announcement batch failed'))
       .finally(() => {
         busy = false;
       });
-  }, intervalMs);
+  }, ANNOUNCEMENT_INTERVAL_MS);
   timer.unref();
   return {
     async stop() {
@@ -302,3 +298,19 @@ export function startAnnouncementSender(deps: { db: Db; config: Config; mailer: 
     },
   };
 }
+
+/** Announcements and their unsubscribe link: buildApp creates it once from the core. */
+export function createAnnouncementService(core: Pick<Core, 'db' | 'config' | 'mailer' | 'clock' | 'log'>) {
+  const { db, config, clock } = core;
+  return {
+    list: () => listAnnouncements(db),
+    create: (adminId: number, input: TAnnouncementCreate) => createAnnouncement(db, adminId, input),
+    preview: (id: number, admin: { id: number; firstName: string }) => previewAnnouncement(db, config, id, admin),
+    start: (adminId: number, id: number) => startAnnouncement(db, adminId, id, clock.now()),
+    unsubscribe: (token: string) => unsubscribe(db, token, clock.now()),
+    /** The user id of a well-signed token, else null. */
+    readUnsubscribeToken: (token: string) => readUnsubscribeToken(db, token),
+    startSender: () => startAnnouncementSender(core),
+  };
+}
+export type AnnouncementService = ReturnType<typeof createAnnouncementService>;

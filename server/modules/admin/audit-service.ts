@@ -1,6 +1,8 @@
 import { and, desc, eq, lt, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import { ADMIN_MSG, AUDIT_PAGE, type TAuditPage } from '../../../common/contracts/admin.ts';
+import { ADMIN_MSG, type TAuditPage } from '../../../common/contracts/admin.ts';
+import { AUDIT_PAGE } from '../../../common/rules/audit.ts';
+import type { Core } from '../../core.ts';
 import type { Db } from '../../db/client.ts';
 import { auditLog, users } from '../../db/schema/index.ts';
 import { badRequest } from '../../http-errors.ts';
@@ -18,7 +20,7 @@ function decodeCursor(cursor: string): number {
 }
 
 /** The audit log, newest first, optionally of one target (audit_log_target_idx). */
-export async function listAudit(db: Db, query: { cursor?: string; targetType?: string; targetId?: string }, limit = AUDIT_PAGE): Promise<TAuditPage> {
+async function listAudit(db: Db, query: { cursor?: string; targetType?: string; targetId?: string }, limit = AUDIT_PAGE): Promise<TAuditPage> {
   const conds: Array<SQL | undefined> = [];
   if (query.cursor) {
     conds.push(lt(auditLog.id, decodeCursor(query.cursor)));
@@ -60,3 +62,9 @@ export async function listAudit(db: Db, query: { cursor?: string; targetType?: s
     nextCursor: rows.length > limit && last ? String(last.id) : null,
   };
 }
+
+/** The audit log screen's reads: buildApp creates it once. */
+export function createAuditService({ db }: Pick<Core, 'db'>) {
+  return { list: (query: { cursor?: string; targetType?: string; targetId?: string }) => listAudit(db, query) };
+}
+export type AuditService = ReturnType<typeof createAuditService>;

@@ -1,23 +1,27 @@
 import { and, count, desc, eq, gte, isNotNull, isNull } from 'drizzle-orm';
 import type { TDashboard } from '../../../common/contracts/admin.ts';
+import type { Core } from '../../core.ts';
 import type { Db } from '../../db/client.ts';
 import { categories, comments, messages, posts, reports, supportTickets, users } from '../../db/schema/index.ts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 const RECENT = 10;
 
+// Built once: a formatter with a time zone built per call leaks native memory (issue 14); it is immutable.
+const londonClock = new Intl.DateTimeFormat('en-GB', {
+  timeZone: 'Europe/London',
+  year: 'numeric',
+  month: '2-digit',
+  day: '2-digit',
+  hour: '2-digit',
+  minute: '2-digit',
+  second: '2-digit',
+  hourCycle: 'h23',
+});
+
 /** The instant the Europe/London calendar day containing `now` began (BST or GMT). */
 export function londonDayStart(now: Date): Date {
-  const parts = new Intl.DateTimeFormat('en-GB', {
-    timeZone: 'Europe/London',
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-    hour: '2-digit',
-    minute: '2-digit',
-    second: '2-digit',
-    hourCycle: 'h23',
-  }).formatToParts(now);
+  const parts = londonClock.formatToParts(now);
   const n = (type: string) => Number(parts.find((p) => p.type === type)!.value);
   // London wall-clock time of `now` read as if it were UTC; the difference is the offset.
   const wallAsUtc = Date.UTC(n('year'), n('month') - 1, n('day'), n('hour'), n('minute'), n('second'));
@@ -28,11 +32,11 @@ export function londonDayStart(now: Date): Date {
 
 const one = async (q: Promise<Array<{ n: number }>>) => (await q)[0]?.n ?? 0;
 
-/** Figures of the admin dashboard. Sequential on purpose: one pooled connection per request. */
 /** What the dashboard reads of the maintenance switch (buildApp passes the app's maintenance service). */
 export type MaintenanceReader = { current(): Promise<TDashboard['maintenance']> };
 
-export async function buildDashboard(db: Db, maintenance: MaintenanceReader, now = new Date()): Promise<TDashboard> {
+/** Figures of the admin dashboard. Sequential on purpose: one pooled connection per request. */
+async function buildDashboard(db: Db, maintenance: MaintenanceReader, now: Date): Promise<TDashboard> {
   const today = londonDayStart(now);
   const weekAgo = new Date(now.getTime() - 7 * DAY_MS);
   const live = isNull(users.deletedAt);
@@ -91,3 +95,9 @@ export async function buildDashboard(db: Db, maintenance: MaintenanceReader, now
     maintenance: await maintenance.current(),
   };
 }
+
+/** The admin dashboard: buildApp creates it once, with the app's maintenance switch. */
+export function createDashboardService({ db, clock, maintenance }: Pick<Core, 'db' | 'clock'> & { maintenance: MaintenanceReader }) {
+  return { get: () => buildDashboard(db, maintenance, clock.now()) };
+}
+export type DashboardService = ReturnType<typeof createDashboardService>;

@@ -1,36 +1,22 @@
 import type { FastifyPluginAsync, FastifyReply } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import {
-  EMAILS_MSG,
-  ZAnnouncement,
-  ZAnnouncementCreate,
-  ZAnnouncementList,
-  ZAnnouncementPreview,
-  ZEmailParams,
-  ZOutboxEmail,
-  ZOutboxList,
-  ZOutboxQuery,
-  ZUnsubscribeRequest,
-} from '../../../common/contracts/admin-emails.ts';
-import type { Config } from '../../config.ts';
-import type { Db } from '../../db/client.ts';
-import { HttpError } from '../../http-errors.ts';
-import { requireAdmin } from '../../identity/index.ts';
-import type { Mailer } from '../../mail/mailer.ts';
-import { perIpLimit } from '../../plugins/rate-limits.ts';
 import {
   createAnnouncement,
   listAnnouncements,
+  listOutbox,
   previewAnnouncement,
-  readUnsubscribeToken,
-  startAnnouncement,
-  startAnnouncementSender,
-  unsubscribe,
-} from './announcements-service.ts';
-import { listOutbox, retryEmail } from './emails-service.ts';
+  retryEmail,
+  sendAnnouncement,
+  unsubscribeFromAnnouncements,
+} from '../../../common/contracts/admin-emails.ts';
+import { EMAILS_MSG } from '../../../common/rules/admin-emails.ts';
+import type { Config } from '../../config.ts';
+import { HttpError } from '../../http-errors.ts';
+import { requireAdmin } from '../../identity/index.ts';
+import { route } from '../../lib/route.ts';
+import { perIpLimit } from '../../plugins/rate-limits.ts';
+import type { AnnouncementService } from './announcements-service.ts';
+import type { OutboxService } from './emails-service.ts';
 
-const ZMessage = z.object({ message: z.string() });
 const unsubscribeLimit = perIpLimit(30, '1 minute', 'Too many requests. Please wait a moment and try again.');
 
 const escapeHtml = (s: string) =>
@@ -59,77 +45,51 @@ button:focus-visible,a:focus-visible{outline:3px solid #f59e0b;outline-offset:2p
  * 403). The announcement sender loop starts with the app, except in tests, which run batches by
  * calling runAnnouncementBatch.
  */
-export const adminEmailRoutes: FastifyPluginAsync<{ config: Config; db: Db; mailer: Mailer }> = async (fastify, opts) => {
-  const app = fastify.withTypeProvider<ZodTypeProvider>();
-  const { config, db, mailer } = opts;
-
+export const adminEmailRoutes: FastifyPluginAsync<{ config: Config; outbox: OutboxService; announcements: AnnouncementService }> = async (
+  app,
+  { config, outbox, announcements },
+) => {
   if (config.env !== 'test') {
-    const sender = startAnnouncementSender({ db, config, mailer, log: fastify.log });
-    fastify.addHook('onClose', async () => sender.stop());
+    const sender = announcements.startSender();
+    app.addHook('onClose', async () => sender.stop());
   }
 
   // The unsubscribe page's form posts urlencoded (and RFC 8058 one-click clients do too); only here.
-  fastify.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string', bodyLimit: 4096 }, (_req, body, done) => {
+  app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string', bodyLimit: 4096 }, (_req, body, done) => {
     done(null, Object.fromEntries(new URLSearchParams(body as string)));
   });
 
-  app.get(
-    '/api/admin/emails',
-    { preValidation: requireAdmin, schema: { querystring: ZOutboxQuery, response: { 200: ZOutboxList } } },
-    async (req, reply) => {
-      reply.header('Cache-Control', 'no-store');
-      return listOutbox(db, req.query);
-    },
-  );
+  const admin = { preValidation: requireAdmin };
 
-  app.post(
-    '/api/admin/emails/:id/retry',
-    { preValidation: requireAdmin, schema: { params: ZEmailParams, response: { 200: ZOutboxEmail } } },
-    async (req) => retryEmail(db, mailer, req.user!.id, req.params.id),
-  );
+  route(app, listOutbox, admin, async (req, reply) => {
+    reply.header('Cache-Control', 'no-store');
+    return outbox.list(req.query);
+  });
 
-  app.get(
-    '/api/admin/announcements',
-    { preValidation: requireAdmin, schema: { response: { 200: ZAnnouncementList } } },
-    async (_req, reply) => {
-      reply.header('Cache-Control', 'no-store');
-      return { announcements: await listAnnouncements(db) };
-    },
-  );
+  route(app, retryEmail, admin, async (req) => outbox.retry(req.user!.id, req.params.id));
 
-  app.post(
-    '/api/admin/announcements',
-    { preValidation: requireAdmin, schema: { body: ZAnnouncementCreate, response: { 201: ZAnnouncement } } },
-    async (req, reply) => reply.code(201).send(await createAnnouncement(db, req.user!.id, req.body)),
-  );
+  route(app, listAnnouncements, admin, async (_req, reply) => {
+    reply.header('Cache-Control', 'no-store');
+    return { announcements: await announcements.list() };
+  });
 
-  app.get(
-    '/api/admin/announcements/:id/preview',
-    { preValidation: requireAdmin, schema: { params: ZEmailParams, response: { 200: ZAnnouncementPreview } } },
-    async (req) => previewAnnouncement(db, config, req.params.id, req.user!),
-  );
+  route(app, createAnnouncement, admin, async (req, reply) => reply.code(201).send(await announcements.create(req.user!.id, req.body)));
 
-  app.post(
-    '/api/admin/announcements/:id/send',
-    { preValidation: requireAdmin, schema: { params: ZEmailParams, response: { 200: ZAnnouncement } } },
-    async (req) => startAnnouncement(db, req.user!.id, req.params.id),
-  );
+  route(app, previewAnnouncement, admin, async (req) => announcements.preview(req.params.id, req.user!));
+
+  route(app, sendAnnouncement, admin, async (req) => announcements.start(req.user!.id, req.params.id));
 
   // --- Unsubscribe (anyone holding the link) ---
 
-  app.post(
-    '/api/announcements/unsubscribe',
-    { config: unsubscribeLimit, schema: { body: ZUnsubscribeRequest, response: { 200: ZMessage } } },
-    async (req) => {
-      await unsubscribe(db, req.body.token);
-      return { message: EMAILS_MSG.unsubscribed };
-    },
-  );
+  route(app, unsubscribeFromAnnouncements, { config: unsubscribeLimit }, async (req) => {
+    await announcements.unsubscribe(req.body.token);
+    return { message: EMAILS_MSG.unsubscribed };
+  });
 
   // A GET never changes anything (mail scanners open links): it shows a button that posts.
   app.get('/unsubscribe', { config: unsubscribeLimit }, async (req, reply) => {
     const token = typeof (req.query as { token?: unknown }).token === 'string' ? (req.query as { token: string }).token : '';
-    const userId = token.length <= 200 ? await readUnsubscribeToken(db, token) : null;
+    const userId = token.length <= 200 ? await announcements.readUnsubscribeToken(token) : null;
     if (userId == null) return page(reply, 400, config, 'Invalid unsubscribe link', `<p>${escapeHtml(EMAILS_MSG.unsubscribeInvalid)}</p><p><a href="/support">Contact support</a></p>`);
     return page(
       reply,
@@ -147,7 +107,7 @@ export const adminEmailRoutes: FastifyPluginAsync<{ config: Config; db: Db; mail
     const raw = typeof body.token === 'string' ? body.token : typeof query.token === 'string' ? query.token : '';
     try {
       if (raw.length > 200) throw new HttpError(400, EMAILS_MSG.unsubscribeInvalid);
-      await unsubscribe(db, raw);
+      await announcements.unsubscribe(raw);
     } catch (err) {
       if (err instanceof HttpError && err.statusCode === 400) {
         return page(reply, 400, config, 'Invalid unsubscribe link', `<p>${escapeHtml(err.message)}</p><p><a href="/support">Contact support</a></p>`);

@@ -1,6 +1,7 @@
 import { and, desc, eq, inArray, isNotNull, isNull } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { EMAILS_MSG } from '../../../common/contracts/admin-emails.ts';
+import { EMAILS_MSG } from '../../../common/rules/admin-emails.ts';
+import { systemClock } from '../../core.ts';
 import { announcements, auditLog, emails, users } from '../../db/schema/index.ts';
 import { buildTestApp, type TestApp } from '../../test/app.ts';
 import { get, post, registerUser, signUp } from '../../test/auth.ts';
@@ -16,7 +17,7 @@ describe.each(testDatabases)('admin emails and announcements (%s)', (kind) => {
   let member: Member;
 
   const setUser = (id: number, values: Partial<typeof users.$inferInsert>) => t.database.db.update(users).set(values).where(eq(users.id, id));
-  const batch = (batchSize = 2) => runAnnouncementBatch({ db: t.database.db, config: t.app.deps.config, mailer: t.app.deps.mailer, batchSize });
+  const batch = (batchSize = 2) => runAnnouncementBatch({ db: t.database.db, config: t.app.deps.config, mailer: t.app.deps.mailer, clock: systemClock, batchSize });
   const announcementMails = async () =>
     t.database.db.select().from(emails).where(eq(emails.kind, 'announcement')).orderBy(emails.id);
 
@@ -174,13 +175,13 @@ describe.each(testDatabases)('admin emails and announcements (%s)', (kind) => {
       expect((await post(t, `/api/admin/announcements/${a.id}/send`, undefined, { cookie: admin.cookie })).statusCode).toBe(409);
 
       // Batch size 1: one recipient per run; the cursor and count move with it.
-      const first = await runAnnouncementBatch({ db, config: t.app.deps.config, mailer: t.app.deps.mailer, batchSize: 1 });
+      const first = await runAnnouncementBatch({ db, config: t.app.deps.config, mailer: t.app.deps.mailer, clock: systemClock, batchSize: 1 });
       expect(first).toMatchObject({ announcementId: a.id, enqueued: 1, done: false });
       let [row] = await db.select().from(announcements).where(eq(announcements.id, a.id));
       expect(row).toMatchObject({ status: 'sending', sentCount: 1, lastUserId: vans[0].id });
-      const second = await runAnnouncementBatch({ db, config: t.app.deps.config, mailer: t.app.deps.mailer, batchSize: 1 });
+      const second = await runAnnouncementBatch({ db, config: t.app.deps.config, mailer: t.app.deps.mailer, clock: systemClock, batchSize: 1 });
       expect(second).toMatchObject({ enqueued: 1, done: false });
-      const third = await runAnnouncementBatch({ db, config: t.app.deps.config, mailer: t.app.deps.mailer, batchSize: 1 });
+      const third = await runAnnouncementBatch({ db, config: t.app.deps.config, mailer: t.app.deps.mailer, clock: systemClock, batchSize: 1 });
       expect(third).toMatchObject({ enqueued: 0, done: true });
       [row] = await db.select().from(announcements).where(eq(announcements.id, a.id));
       expect(row).toMatchObject({ status: 'sent', sentCount: 2, finishedAt: expect.any(Date) });
@@ -280,7 +281,7 @@ describe.each(testDatabases)('admin emails and announcements (%s)', (kind) => {
       // A second app on the same PostgreSQL database is a second process; on PGlite, two runs at once.
       const other = t.databaseUrl ? await buildTestApp('postgres', { APP_URL: 'https://kerbside.test' }, { sameDatabaseAs: t }) : null;
       try {
-        const runner = (x: TestApp) => () => runAnnouncementBatch({ db: x.database.db, config: x.app.deps.config, mailer: x.app.deps.mailer, batchSize: 2 });
+        const runner = (x: TestApp) => () => runAnnouncementBatch({ db: x.database.db, config: x.app.deps.config, mailer: x.app.deps.mailer, clock: systemClock, batchSize: 2 });
         const runs = [runner(t), runner(other ?? t)];
         for (let round = 0; round < 20; round++) {
           const results = await Promise.all(runs.map((r) => r()));
@@ -329,7 +330,7 @@ describe.each(testDatabases)('announcement mail over real SMTP (%s)', (kind) => 
     const member = await signUp(t);
     const a = (await post(t, '/api/admin/announcements', { subject: 'Depot changes this week', body: 'New opening hours.', audience: 'all' }, { cookie: admin.cookie })).json();
     expect((await post(t, `/api/admin/announcements/${a.id}/send`, undefined, { cookie: admin.cookie })).statusCode).toBe(200);
-    expect(await runAnnouncementBatch({ db: t.database.db, config: t.app.deps.config, mailer: t.app.deps.mailer })).toMatchObject({ enqueued: 2, done: true });
+    expect(await runAnnouncementBatch({ db: t.database.db, config: t.app.deps.config, mailer: t.app.deps.mailer, clock: systemClock })).toMatchObject({ enqueued: 2, done: true });
 
     const message = await waitFor(() => sink.received.find((m) => m.to.includes(member.email) && m.raw.includes('Subject: Depot changes this week')));
     const head = message.raw.split('\r\n\r\n')[0].replace(/\r\n[ \t]+/g, ' '); // unfold header lines

@@ -1,26 +1,19 @@
 import type { FastifyPluginAsync } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { ZAuditPage, ZAuditQuery, ZDashboard } from '../../../common/contracts/admin.ts';
-import type { Db } from '../../db/client.ts';
+import { getDashboard, listAuditLog } from '../../../common/contracts/admin.ts';
 import { requireAdmin } from '../../identity/index.ts';
-import { listAudit } from './audit-service.ts';
-import { buildDashboard, type MaintenanceReader } from './dashboard-service.ts';
+import { route } from '../../lib/route.ts';
+import type { AuditService } from './audit-service.ts';
+import type { DashboardService } from './dashboard-service.ts';
 
 /** The admin dashboard and the audit log screen (docs/API.md "Admin: dashboard, members, audit log"): admins only. */
-export const adminRoutes: FastifyPluginAsync<{ db: Db; maintenance: MaintenanceReader }> = async (base, { db, maintenance }) => {
-  const app = base.withTypeProvider<ZodTypeProvider>();
-
+export const adminRoutes: FastifyPluginAsync<{ dashboard: DashboardService; audit: AuditService }> = async (app, { dashboard, audit }) => {
   // Members' counts and actions: never kept by a shared cache.
   app.addHook('onSend', async (_req, reply, payload) => {
     reply.header('Cache-Control', 'no-store');
     return payload;
   });
 
-  app.get('/api/admin/dashboard', { preValidation: requireAdmin, schema: { response: { 200: ZDashboard } } }, async () => buildDashboard(db, maintenance));
+  route(app, getDashboard, { preValidation: requireAdmin }, async () => dashboard.get());
 
-  app.get(
-    '/api/admin/audit-log',
-    { preValidation: requireAdmin, schema: { querystring: ZAuditQuery, response: { 200: ZAuditPage } } },
-    async (req) => listAudit(db, req.query),
-  );
+  route(app, listAuditLog, { preValidation: requireAdmin }, async (req) => audit.list(req.query));
 };

@@ -1,6 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { AD_MSG, ZAdminAdSlot, ZAdminAdSlotList, ZAdSlotList, type TAdSlotCreateRequest } from '../../../common/contracts/ads.ts';
+import { ZAdminAdSlot, ZAdminAdSlotList, ZAdSlotList, type TAdSlotCreateRequest } from '../../../common/contracts/ads.ts';
+import { AD_MSG } from '../../../common/rules/ads.ts';
 import { adSlots, auditLog } from '../../db/schema/index.ts';
 import { buildTestApp, type TestApp } from '../../test/app.ts';
 import { testDatabases } from '../../test/databases.ts';

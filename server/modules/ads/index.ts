@@ -1,1 +1,2 @@
 export { adRoutes } from './routes.ts';
+export { createAdService, type AdService } from './service.ts';

@@ -1,15 +1,8 @@
 import { and, asc, eq, inArray } from 'drizzle-orm';
-import {
-  AD_MSG,
-  adMaximum,
-  adSlotProblems,
-  type TAdDevice,
-  type TAdminAdSlot,
-  type TAdSlot,
-  type TAdSlotCreate,
-  type TAdSlotUpdate,
-} from '../../../common/contracts/ads.ts';
+import { adSlotProblems, type TAdminAdSlot, type TAdSlot, type TAdSlotCreate, type TAdSlotUpdate } from '../../../common/contracts/ads.ts';
+import { AD_MSG, adMaximum, type TAdDevice } from '../../../common/rules/ads.ts';
 import { recordAudit } from '../../audit/index.ts';
+import type { Core } from '../../core.ts';
 import type { Db } from '../../db/client.ts';
 import { adSlots } from '../../db/schema/index.ts';
 import { badRequest, notFound } from '../../http-errors.ts';
@@ -44,7 +37,7 @@ const presentAdmin = (a: Row): TAdminAdSlot => ({
  * The ads a browser shows at a location (spec §9): active, by position, for its device (slots for
  * 'any' device always; without a device only those), at most the location's maximum.
  */
-export async function listSlotsFor(db: Db, location: string, device?: TAdDevice): Promise<TAdSlot[]> {
+async function listSlotsFor(db: Db, location: string, device?: TAdDevice): Promise<TAdSlot[]> {
   const targets = device ? (['any', device] as const) : (['any'] as const);
   const rows = await db
     .select()
@@ -55,12 +48,12 @@ export async function listSlotsFor(db: Db, location: string, device?: TAdDevice)
   return rows.map(present);
 }
 
-export async function listAllSlots(db: Db): Promise<TAdminAdSlot[]> {
+async function listAllSlots(db: Db): Promise<TAdminAdSlot[]> {
   const rows = await db.select().from(adSlots).orderBy(asc(adSlots.location), asc(adSlots.position), asc(adSlots.id));
   return rows.map(presentAdmin);
 }
 
-export async function createSlot(db: Db, actorId: number, input: TAdSlotCreate): Promise<TAdminAdSlot> {
+async function createSlot(db: Db, actorId: number, input: TAdSlotCreate): Promise<TAdminAdSlot> {
   return db.transaction(async (tx) => {
     const [row] = await tx.insert(adSlots).values(input).returning();
     await recordAudit(tx, {
@@ -74,7 +67,7 @@ export async function createSlot(db: Db, actorId: number, input: TAdSlotCreate):
   });
 }
 
-export async function updateSlot(db: Db, actorId: number, id: number, patch: TAdSlotUpdate): Promise<TAdminAdSlot> {
+async function updateSlot(db: Db, now: Date, actorId: number, id: number, patch: TAdSlotUpdate): Promise<TAdminAdSlot> {
   return db.transaction(async (tx) => {
     const [before] = await tx.select().from(adSlots).where(eq(adSlots.id, id)).for('update');
     if (!before) throw notFound(AD_MSG.notFound);
@@ -85,7 +78,7 @@ export async function updateSlot(db: Db, actorId: number, id: number, patch: TAd
     if (first) throw badRequest(first, problems);
     const [row] = await tx
       .update(adSlots)
-      .set({ ...set, updatedAt: new Date() })
+      .set({ ...set, updatedAt: now })
       .where(eq(adSlots.id, id))
       .returning();
     const changed = Object.keys(set).filter((k) => before[k as keyof Row] !== set[k as keyof Row]);
@@ -94,7 +87,7 @@ export async function updateSlot(db: Db, actorId: number, id: number, patch: TAd
   });
 }
 
-export async function deleteSlot(db: Db, actorId: number, id: number): Promise<void> {
+async function deleteSlot(db: Db, actorId: number, id: number): Promise<void> {
   await db.transaction(async (tx) => {
     const [row] = await tx.delete(adSlots).where(eq(adSlots.id, id)).returning();
     if (!row) throw notFound(AD_MSG.notFound);
@@ -107,3 +100,15 @@ export async function deleteSlot(db: Db, actorId: number, id: number): Promise<v
     });
   });
 }
+
+/** The ad slots service: buildApp creates it once from the core. */
+export function createAdService({ db, clock }: Pick<Core, 'db' | 'clock'>) {
+  return {
+    listFor: (location: string, device?: TAdDevice) => listSlotsFor(db, location, device),
+    listAll: () => listAllSlots(db),
+    create: (actorId: number, input: TAdSlotCreate) => createSlot(db, actorId, input),
+    update: (actorId: number, id: number, patch: TAdSlotUpdate) => updateSlot(db, clock.now(), actorId, id, patch),
+    remove: (actorId: number, id: number) => deleteSlot(db, actorId, id),
+  };
+}
+export type AdService = ReturnType<typeof createAdService>;

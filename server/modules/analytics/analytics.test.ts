@@ -1,7 +1,8 @@
 import { eq, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { ANALYTICS_MSG, type TAnalyticsReport } from '../../../common/contracts/analytics.ts';
+import type { TAnalyticsReport } from '../../../common/contracts/analytics.ts';
+import { ANALYTICS_MSG } from '../../../common/rules/analytics.ts';
 import {
   analyticsActions,
   analyticsPageViews,

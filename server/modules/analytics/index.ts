@@ -1,1 +1,2 @@
 export { analyticsRoutes } from './routes.ts';
+export { createAnalyticsService, type AnalyticsService } from './service.ts';

@@ -1,4 +1,14 @@
 import { sql, type SQL } from 'drizzle-orm';
+import type { z } from 'zod';
+import type {
+  TAnalyticsReport,
+  TAnalyticsReportQuery,
+  ZPageViewRequest,
+  ZSessionEndRequest,
+  ZSessionStartRequest,
+  ZUserActionRequest,
+  ZVitalsRequest,
+} from '../../../common/contracts/analytics.ts';
 import {
   ANALYTICS_DEFAULT_DAYS,
   ANALYTICS_MAX_DAYS,
@@ -6,13 +16,12 @@ import {
   ANALYTICS_TIMEZONE,
   ANALYTICS_TOP_PAGES,
   USER_AGENT_MAX,
-  VITAL_NAMES,
-  type TAnalyticsReport,
-  type TAnalyticsReportQuery,
-  type TVitalName,
-} from '../../../common/contracts/analytics.ts';
+} from '../../../common/rules/analytics.ts';
+import { VITAL_NAMES, type TVitalName } from '../../../common/rules/vitals.ts';
+import type { Core } from '../../core.ts';
 import type { Db } from '../../db/client.ts';
 import { badRequest } from '../../http-errors.ts';
+import { AnalyticsBuffer } from './ingest.ts';
 
 /**
  * Spec §9's share device types from a user agent (no screen width on the server): tablets first,
@@ -33,9 +42,12 @@ export const userAgentOf = (fromBody: string | null, header: string | undefined)
 
 const DAY_MS = 86_400_000;
 
+// Built once: a formatter with a time zone built per call leaks native memory (issue 14); it is immutable.
+const londonDate = new Intl.DateTimeFormat('en-CA', { timeZone: ANALYTICS_TIMEZONE, year: 'numeric', month: '2-digit', day: '2-digit' });
+
 /** Today in Europe/London, as YYYY-MM-DD. */
-export function londonToday(now = new Date()): string {
-  return new Intl.DateTimeFormat('en-CA', { timeZone: ANALYTICS_TIMEZONE, year: 'numeric', month: '2-digit', day: '2-digit' }).format(now);
+export function londonToday(now: Date): string {
+  return londonDate.format(now);
 }
 
 const dayNumber = (day: string) => Date.parse(`${day}T00:00:00Z`) / DAY_MS;
@@ -45,7 +57,7 @@ const dayString = (n: number) => new Date(n * DAY_MS).toISOString().slice(0, 10)
  * The report's period: both ends inclusive, Europe/London days. Defaults: `to` today, `from` 29 days
  * before `to` (30 days), or 29 days after a `from` given alone; a period longer than 366 days or backwards is a 400.
  */
-export function resolvePeriod(q: TAnalyticsReportQuery, now = new Date()): { from: string; to: string } {
+export function resolvePeriod(q: TAnalyticsReportQuery, now: Date): { from: string; to: string } {
   const to = q.to ?? (q.from ? dayString(dayNumber(q.from) + ANALYTICS_DEFAULT_DAYS - 1) : londonToday(now));
   const from = q.from ?? dayString(dayNumber(to) - (ANALYTICS_DEFAULT_DAYS - 1));
   if (from > to) throw badRequest(ANALYTICS_MSG.rangeOrder, { from: ANALYTICS_MSG.rangeOrder });
@@ -65,7 +77,7 @@ async function rows<T extends Row>(db: Db, query: SQL): Promise<T[]> {
  * days [from 00:00, to+1 00:00). A page view is an arrival record (no timeOnPage and no scrollDepth);
  * averages of time on page and scroll depth are over the exit records that carry them.
  */
-export async function analyticsReport(db: Db, period: { from: string; to: string }): Promise<TAnalyticsReport> {
+async function analyticsReport(db: Db, period: { from: string; to: string }): Promise<TAnalyticsReport> {
   const tz = ANALYTICS_TIMEZONE;
   const start = sql`(${period.from}::date)::timestamp at time zone ${tz}`;
   const end = sql`((${period.to}::date) + 1)::timestamp at time zone ${tz}`;
@@ -169,3 +181,77 @@ export async function analyticsReport(db: Db, period: { from: string; to: string
       .map((v) => ({ name: v.name as TVitalName, p75: v.p75, samples: v.samples, good: v.good, needsImprovement: v.ni, poor: v.poor })),
   };
 }
+
+/** An ingest call's body as its contract reads it. */
+type Ingest<S extends z.ZodType> = z.output<S>;
+
+/**
+ * The analytics service: buildApp creates it once from the core. Ingest calls only push rows into its
+ * write buffer (the route plugin runs the buffer's timer and flushes it on close) and never wait on the
+ * database; the report is read from PostgreSQL.
+ */
+export function createAnalyticsService({ db, clock, log }: Pick<Core, 'db' | 'clock' | 'log'>) {
+  const buffer = new AnalyticsBuffer(db, log);
+  return {
+    buffer,
+    startSession(b: Ingest<typeof ZSessionStartRequest>, userId: number | null, userAgentHeader: string | undefined) {
+      const userAgent = userAgentOf(b.userAgent, userAgentHeader);
+      buffer.addSession({
+        id: b.sessionId,
+        userId,
+        userAgent,
+        deviceType: deviceTypeOf(userAgent),
+        referrer: b.referrer,
+        landingPage: b.landingPage,
+        startedAt: clock.now(),
+      });
+    },
+    recordPageView(b: Ingest<typeof ZPageViewRequest>, userId: number | null) {
+      buffer.addPageView({
+        sessionId: b.sessionId,
+        userId,
+        pageUrl: b.pageUrl,
+        pageTitle: b.pageTitle,
+        referrerUrl: b.referrerUrl,
+        timeOnPage: b.timeOnPage ?? null,
+        scrollDepth: b.scrollDepth ?? null,
+        createdAt: clock.now(),
+      });
+    },
+    recordUserAction(b: Ingest<typeof ZUserActionRequest>, userId: number | null) {
+      buffer.addAction({
+        sessionId: b.sessionId,
+        userId,
+        actionType: b.actionType,
+        actionTarget: b.actionTarget,
+        actionData: b.actionData,
+        pageUrl: b.pageUrl,
+        createdAt: clock.now(),
+      });
+    },
+    endSession(b: Ingest<typeof ZSessionEndRequest>) {
+      buffer.endSession({ sessionId: b.sessionId, endedAt: clock.now(), durationSeconds: b.sessionDuration });
+    },
+    recordVitals(b: Ingest<typeof ZVitalsRequest>, userAgentHeader: string | undefined) {
+      const now = clock.now();
+      buffer.addVitals(
+        b.reports.flatMap((r) =>
+          r.metrics.map((m) => ({
+            url: r.url,
+            name: m.name,
+            value: m.value,
+            rating: m.rating,
+            metricId: m.id,
+            delta: m.delta,
+            userAgent: userAgentOf(r.userAgent, userAgentHeader),
+            connectionType: r.connectionType,
+            reportedAt: r.timestamp,
+            createdAt: now,
+          })),
+        ),
+      );
+    },
+    report: (q: TAnalyticsReportQuery): Promise<TAnalyticsReport> => analyticsReport(db, resolvePeriod(q, clock.now())),
+  };
+}
+export type AnalyticsService = ReturnType<typeof createAnalyticsService>;

@@ -1,8 +1,9 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { systemClock } from '../../core.ts';
 import type { Db } from '../../db/client.ts';
 import { passwordResetTokens, users, verificationCodes } from '../../db/schema/index.ts';
-import { AUTH_MSG, SIGN_UP_NOTICES_PER_HOUR } from '../../identity/index.ts';
+import { AUTH_MSG, createIdentity, SIGN_UP_NOTICES_PER_HOUR } from '../../identity/index.ts';
 import type { Mailer, OutgoingMail } from '../../mail/mailer.ts';
 import { buildTestApp, type TestApp } from '../../test/app.ts';
 import { codeIn, latestCode, mailsTo, newUser, PASSWORD, post, registerUser, signUp, unique } from '../../test/auth.ts';
@@ -171,7 +172,14 @@ describe.each(testDatabases)('no account enumeration (%s)', (kind) => {
           });
         const queued: OutgoingMail[] = [];
         const mailer: Mailer = { send: async (mail) => (queued.push(mail), 1), deliverDue: async () => {}, close: async () => {} };
-        const auth = createAuthService({ db: record(db()) as Db, config: t.app.deps.config, mailer });
+        const recorded = record(db()) as Db;
+        const auth = createAuthService({
+          db: recorded,
+          config: t.app.deps.config,
+          mailer,
+          clock: systemClock,
+          identity: createIdentity({ db: recorded, clock: systemClock }),
+        });
         const answer = await auth.forgotPassword({ email });
         return { answer, statements, queued };
       };

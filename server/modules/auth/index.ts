@@ -1,1 +1,2 @@
 export { authRoutes } from './routes.ts';
+export { createAuthService, type AuthService } from './service.ts';

@@ -200,7 +200,7 @@ describe.each(testDatabases)('sign in, session and sign out (%s)', (kind) => {
     it('shows an unverified session as emailVerified false, and a suspended one as signed out', async () => {
       const pending = await registerUser(t);
       const [row] = await t.database.db.select().from(users).where(eq(users.email, pending.email));
-      const token = await createSession(t.database.db, row.id);
+      const token = await createSession(t.database.db, row.id, new Date());
       const res = await get(t, '/api/auth/user', `sid=${token}`);
       expect(res.statusCode).toBe(200);
       expect(res.json().emailVerified).toBe(false);

@@ -1,5 +1,5 @@
 import type { FastifyRequest } from 'fastify';
-import { escapeHtml } from '../../seo/html.ts';
+import { escapeHtml } from '../../lib/html.ts';
 
 /**
  * GET /api/logout signs out only when the browser says the navigation came from our own pages or was

@@ -1,6 +1,6 @@
 import { and, eq, gt, isNull, or, sql } from 'drizzle-orm';
 import type { TRegisterRequest } from '../../../common/contracts/auth.ts';
-import type { Config } from '../../config.ts';
+import type { Core } from '../../core.ts';
 import type { Db, Tx } from '../../db/client.ts';
 import { emails, loginFailures, passwordResetTokens, users } from '../../db/schema/index.ts';
 import { badRequest, conflict, forbidden, HttpError } from '../../http-errors.ts';
@@ -9,10 +9,8 @@ import {
   ACCOUNT_LOCK_MS,
   assertMailAllowed,
   AUTH_MSG,
-  beginLoginAttempt,
   clearLoginFailures,
   consumeCode,
-  createSession,
   endAllSessions,
   endSession,
   expireCodes,
@@ -21,20 +19,18 @@ import {
   hashPassword,
   hashResetToken,
   HOUR_MS,
+  type Identity,
   isCommonPassword,
   issueCode,
   needsRehash,
   normaliseEmail,
   RESET_MAILS_PER_HOUR,
   RESET_TOKEN_TTL_MS,
-  settleLoginFailure,
   SIGN_UP_NOTICES_PER_HOUR,
-  verifyPassword,
 } from '../../identity/index.ts';
-import type { Mailer } from '../../mail/mailer.ts';
 import { accountLockedMail, passwordResetMail, signUpAttemptMail, verificationCodeMail } from '../../mail/templates.ts';
 
-export type AuthDeps = { db: Db; config: Config; mailer: Mailer };
+export type AuthDeps = Pick<Core, 'db' | 'config' | 'mailer' | 'clock'> & { identity: Identity };
 export type UserRow = typeof users.$inferSelect;
 /** Who is calling: for the login throttle, the session's user agent and the session it replaces. */
 export type RequestContext = { ip: string; userAgent?: string; currentTokenHash?: string | null };
@@ -49,7 +45,8 @@ function pgError(err: unknown): { code?: string; constraint?: string } | undefin
 
 const commonPasswordError = () => badRequest(AUTH_MSG.commonPassword, { password: AUTH_MSG.commonPassword });
 
-export function createAuthService({ db, config, mailer }: AuthDeps) {
+/** The accounts service: buildApp creates it once from the core and the identity services. */
+export function createAuthService({ db, config, mailer, clock, identity }: AuthDeps) {
   const isAdminEmail = (email: string) => config.adminEmails.includes(email);
 
   /** A fresh sign-up code (identity issueCode: the resend limits, older ones stop working). */
@@ -78,7 +75,7 @@ export function createAuthService({ db, config, mailer }: AuthDeps) {
    * are dropped: they never change the existing account.
    */
   async function tellOwnerOfSignUpAttempt(email: string) {
-    const now = new Date();
+    const now = clock.now();
     const outcome = await db.transaction(async (tx) => {
       const [user] = await liveUserByEmail(tx, email);
       if (!user) return null;
@@ -110,7 +107,7 @@ export function createAuthService({ db, config, mailer }: AuthDeps) {
 
   /** Once per lockout (settleLoginFailure says when): the owner hears of it, with a reset link that ends it at once. */
   async function mailLockout(user: UserRow) {
-    const now = new Date();
+    const now = clock.now();
     const token = generateResetToken();
     await db
       .insert(passwordResetTokens)
@@ -154,7 +151,7 @@ export function createAuthService({ db, config, mailer }: AuthDeps) {
       let created: { user: UserRow; code: string | null };
       try {
         created = await db.transaction(async (tx) => {
-          const now = new Date();
+          const now = clock.now();
           const [user] = await tx
             .insert(users)
             .values({ email, username, firstName: input.firstName.trim(), lastName: input.lastName.trim(), passwordHash })
@@ -178,7 +175,7 @@ export function createAuthService({ db, config, mailer }: AuthDeps) {
 
     async verifyCode(input: { email: string; code: string }, ctx: Omit<RequestContext, 'ip'>) {
       const email = normaliseEmail(input.email);
-      const now = new Date();
+      const now = clock.now();
       // The user row is locked so that parallel guesses are counted one after the other.
       const outcome = await db.transaction(async (tx) => {
         const [user] = await liveUserByEmail(tx, email);
@@ -194,7 +191,7 @@ export function createAuthService({ db, config, mailer }: AuthDeps) {
           .returning();
         if (verified.suspendedAt) return { kind: 'suspended' } as const;
         if (ctx.currentTokenHash) await endSession(tx, ctx.currentTokenHash);
-        const token = await createSession(tx, verified.id, ctx.userAgent);
+        const token = await identity.createSession(verified.id, ctx.userAgent, tx);
         return { kind: 'ok', user: verified, token } as const;
       });
       // Suspended needs the right code, so saying so tells nothing new.
@@ -205,7 +202,7 @@ export function createAuthService({ db, config, mailer }: AuthDeps) {
 
     async resendVerification(input: { email: string }) {
       const email = normaliseEmail(input.email);
-      const now = new Date();
+      const now = clock.now();
       const outcome = await db.transaction(async (tx) => {
         const [user] = await liveUserByEmail(tx, email);
         // Unknown and verified addresses, and one over its resend limits, get the same answer and no
@@ -224,7 +221,7 @@ export function createAuthService({ db, config, mailer }: AuthDeps) {
       const ipHash = hashIp(ctx.ip);
       // Refused while the account is locked or slowed down; counted as a failure until the password
       // proves right, so parallel guesses cannot slip past the limits (identity/throttle.ts).
-      await beginLoginAttempt(db, email, ipHash);
+      await identity.beginLoginAttempt(email, ipHash);
 
       const [user] = await db
         .select()
@@ -232,8 +229,8 @@ export function createAuthService({ db, config, mailer }: AuthDeps) {
         .where(and(eq(users.email, email), isNull(users.deletedAt)))
         .limit(1);
       // Unknown, deleted and wrong password look the same, and take as long (verifyPassword).
-      if (!(await verifyPassword(user?.passwordHash, input.password)) || !user) {
-        if ((await settleLoginFailure(db, email)) && user) await mailLockout(user);
+      if (!(await identity.verifyPassword(user?.passwordHash, input.password)) || !user) {
+        if ((await identity.settleLoginFailure(email)) && user) await mailLockout(user);
         throw new HttpError(401, AUTH_MSG.badCredentials);
       }
       // The password is right, so telling the account's state leaks nothing new.
@@ -252,7 +249,7 @@ export function createAuthService({ db, config, mailer }: AuthDeps) {
         if (newHash) await tx.update(users).set({ passwordHash: newHash }).where(eq(users.id, user.id));
         // The cookie this browser had is replaced, so its session row goes too; other devices keep theirs.
         if (ctx.currentTokenHash) await endSession(tx, ctx.currentTokenHash);
-        return createSession(tx, user.id, ctx.userAgent);
+        return identity.createSession(user.id, ctx.userAgent, tx);
       });
       return { user, token };
     },
@@ -264,7 +261,7 @@ export function createAuthService({ db, config, mailer }: AuthDeps) {
 
     async forgotPassword(input: { email: string }) {
       const email = normaliseEmail(input.email);
-      const now = new Date();
+      const now = clock.now();
       // The same answer after the same work for every address, so neither tells accounts apart: one
       // token made and hashed, one transaction of the same two statements (the insert writes its row only
       // for a live account under its hourly limit). Only the mail differs, and it is queued in the
@@ -306,7 +303,7 @@ export function createAuthService({ db, config, mailer }: AuthDeps) {
     async resetPassword(input: { token: string; password: string }) {
       if (isCommonPassword(input.password)) throw commonPasswordError();
       const tokenHash = hashResetToken(input.token);
-      const now = new Date();
+      const now = clock.now();
       const live = and(eq(passwordResetTokens.tokenHash, tokenHash), isNull(passwordResetTokens.usedAt), gt(passwordResetTokens.expiresAt, now));
       // Refuse a dead link before spending a hash on it; the claim below is what makes it single use.
       const [found] = await db.select({ userId: passwordResetTokens.userId }).from(passwordResetTokens).where(live).limit(1);

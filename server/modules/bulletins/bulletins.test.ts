@@ -1,6 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { BULLETIN_MSG, ZAdminBulletin, ZAdminBulletinList, ZBulletinList } from '../../../common/contracts/bulletins.ts';
+import { ZAdminBulletin, ZAdminBulletinList, ZBulletinList } from '../../../common/contracts/bulletins.ts';
+import { BULLETIN_MSG } from '../../../common/rules/bulletins.ts';
 import { auditLog, bulletins } from '../../db/schema/index.ts';
 import { buildTestApp, type TestApp } from '../../test/app.ts';
 import { testDatabases } from '../../test/databases.ts';

@@ -1,1 +1,2 @@
 export { bulletinRoutes } from './routes.ts';
+export { createBulletinService, type BulletinService } from './service.ts';

@@ -1,12 +1,8 @@
 import { and, desc, eq, inArray } from 'drizzle-orm';
-import {
-  BULLETIN_MSG,
-  BULLETINS_SHOWN_MAX,
-  type TAdminBulletin,
-  type TBulletin,
-  type TBulletinVisibility,
-} from '../../../common/contracts/bulletins.ts';
+import type { TAdminBulletin, TBulletin } from '../../../common/contracts/bulletins.ts';
+import { BULLETIN_MSG, BULLETINS_SHOWN_MAX, type TBulletinVisibility } from '../../../common/rules/bulletins.ts';
 import { recordAudit } from '../../audit/index.ts';
+import type { Core } from '../../core.ts';
 import type { Db } from '../../db/client.ts';
 import { bulletins } from '../../db/schema/index.ts';
 import { notFound } from '../../http-errors.ts';
@@ -24,7 +20,7 @@ const present = (b: Row): TBulletin => ({
 const presentAdmin = (b: Row): TAdminBulletin => ({ ...present(b), updatedAt: b.updatedAt.toISOString() });
 
 /** Active bulletins a reader may see, newest first: members-only ones only for a signed-in member. */
-export async function listActiveBulletins(db: Db, signedIn: boolean): Promise<TBulletin[]> {
+async function listActiveBulletins(db: Db, signedIn: boolean): Promise<TBulletin[]> {
   const visible: TBulletinVisibility[] = signedIn ? ['everyone', 'members'] : ['everyone'];
   const rows = await db
     .select()
@@ -35,14 +31,14 @@ export async function listActiveBulletins(db: Db, signedIn: boolean): Promise<TB
   return rows.map(present);
 }
 
-export async function listAllBulletins(db: Db): Promise<TAdminBulletin[]> {
+async function listAllBulletins(db: Db): Promise<TAdminBulletin[]> {
   const rows = await db.select().from(bulletins).orderBy(desc(bulletins.createdAt), desc(bulletins.id));
   return rows.map(presentAdmin);
 }
 
 export type BulletinInput = { title: string; message: string; visibilityType: TBulletinVisibility; isActive: boolean };
 
-export async function createBulletin(db: Db, actorId: number, input: BulletinInput): Promise<TAdminBulletin> {
+async function createBulletin(db: Db, actorId: number, input: BulletinInput): Promise<TAdminBulletin> {
   return db.transaction(async (tx) => {
     const [row] = await tx.insert(bulletins).values({ ...input, createdBy: actorId }).returning();
     await recordAudit(tx, { actorId, action: 'bulletin.create', targetType: 'bulletin', targetId: row.id, details: { title: row.title } });
@@ -50,13 +46,13 @@ export async function createBulletin(db: Db, actorId: number, input: BulletinInp
   });
 }
 
-export async function updateBulletin(db: Db, actorId: number, id: number, patch: Partial<BulletinInput>): Promise<TAdminBulletin> {
+async function updateBulletin(db: Db, now: Date, actorId: number, id: number, patch: Partial<BulletinInput>): Promise<TAdminBulletin> {
   return db.transaction(async (tx) => {
     const [before] = await tx.select().from(bulletins).where(eq(bulletins.id, id)).for('update');
     if (!before) throw notFound(BULLETIN_MSG.notFound);
     const [row] = await tx
       .update(bulletins)
-      .set({ ...patch, updatedAt: new Date() })
+      .set({ ...patch, updatedAt: now })
       .where(eq(bulletins.id, id))
       .returning();
     const changed = Object.fromEntries(
@@ -67,10 +63,22 @@ export async function updateBulletin(db: Db, actorId: number, id: number, patch:
   });
 }
 
-export async function deleteBulletin(db: Db, actorId: number, id: number): Promise<void> {
+async function deleteBulletin(db: Db, actorId: number, id: number): Promise<void> {
   await db.transaction(async (tx) => {
     const [row] = await tx.delete(bulletins).where(eq(bulletins.id, id)).returning();
     if (!row) throw notFound(BULLETIN_MSG.notFound);
     await recordAudit(tx, { actorId, action: 'bulletin.delete', targetType: 'bulletin', targetId: id, details: { title: row.title } });
   });
 }
+
+/** The bulletins service: buildApp creates it once from the core. */
+export function createBulletinService({ db, clock }: Pick<Core, 'db' | 'clock'>) {
+  return {
+    listActive: (signedIn: boolean) => listActiveBulletins(db, signedIn),
+    listAll: () => listAllBulletins(db),
+    create: (actorId: number, input: BulletinInput) => createBulletin(db, actorId, input),
+    update: (actorId: number, id: number, patch: Partial<BulletinInput>) => updateBulletin(db, clock.now(), actorId, id, patch),
+    remove: (actorId: number, id: number) => deleteBulletin(db, actorId, id),
+  };
+}
+export type BulletinService = ReturnType<typeof createBulletinService>;

@@ -1,2 +1,2 @@
 export { categoryRoutes } from './routes.ts';
-export { listCategories } from './service.ts';
+export { createCategoryService, type CategoryService } from './service.ts';

@@ -9,6 +9,7 @@ import {
   type ZUpdateCategoryRequest,
 } from '../../../common/contracts/moderation.ts';
 import { recordAudit } from '../../audit/index.ts';
+import type { Core } from '../../core.ts';
 import type { Db, Tx } from '../../db/client.ts';
 import { categories, posts } from '../../db/schema/index.ts';
 import { badRequest, conflict, notFound } from '../../http-errors.ts';
@@ -30,12 +31,12 @@ const columns = {
 };
 
 /** GET /api/forum/categories: every category in display order. */
-export async function listCategories(db: Db): Promise<TCategory[]> {
+async function listCategories(db: Db): Promise<TCategory[]> {
   return (await loadCategories(db)).map(presentCategory);
 }
 
 /** GET /api/admin/categories: in display order (the public list's order), with their post counts. */
-export async function listAdminCategories(db: Db | Tx): Promise<TAdminCategory[]> {
+async function listAdminCategories(db: Db | Tx): Promise<TAdminCategory[]> {
   return db.select(columns).from(categories).orderBy(asc(categories.position), asc(categories.id));
 }
 
@@ -69,7 +70,7 @@ async function withSlugConflict<T>(run: () => Promise<T>): Promise<T> {
 }
 
 /** POST /api/admin/categories: last in the order; the slug is made from the name unless given. */
-export async function createCategory(db: Db, admin: SessionUser, input: CreateInput): Promise<TAdminCategory> {
+async function createCategory(db: Db, admin: SessionUser, input: CreateInput): Promise<TAdminCategory> {
   const slug = input.slug ?? slugify(input.name).slice(0, 60).replace(/-+$/, '');
   if (!slug || /^\d+$/.test(slug)) throw badRequest(MODERATION_MSG.slugInvalid, { slug: MODERATION_MSG.slugInvalid });
   return withSlugConflict(() =>
@@ -87,7 +88,7 @@ export async function createCategory(db: Db, admin: SessionUser, input: CreateIn
 }
 
 /** PATCH /api/admin/categories/:id. */
-export async function updateCategory(db: Db, admin: SessionUser, id: number, input: UpdateInput): Promise<TAdminCategory> {
+async function updateCategory(db: Db, admin: SessionUser, id: number, input: UpdateInput): Promise<TAdminCategory> {
   return withSlugConflict(() =>
     db.transaction(async (tx) => {
       const before = await getCategory(tx, id);
@@ -104,7 +105,7 @@ export async function updateCategory(db: Db, admin: SessionUser, id: number, inp
 }
 
 /** PUT /api/admin/categories/order: `ids` must name every category once; positions become 0, 1, 2, … */
-export async function orderCategories(db: Db, admin: SessionUser, input: TCategoryOrderRequest): Promise<TAdminCategory[]> {
+async function orderCategories(db: Db, admin: SessionUser, input: TCategoryOrderRequest): Promise<TAdminCategory[]> {
   return db.transaction(async (tx) => {
     // Locked in id order, so a concurrent delete or reorder waits rather than interleaving.
     const all = await tx.select({ id: categories.id }).from(categories).orderBy(asc(categories.id)).for('update');
@@ -128,7 +129,7 @@ export async function orderCategories(db: Db, admin: SessionUser, input: TCatego
  * Without moveTo, deleted posts left in the category go to the first other category. The last category
  * cannot go (a post needs one).
  */
-export async function deleteCategory(db: Db, admin: SessionUser, id: number, moveTo?: number): Promise<void> {
+async function deleteCategory(db: Db, admin: SessionUser, id: number, moveTo?: number): Promise<void> {
   await db.transaction(async (tx) => {
     if (moveTo === id) throw badRequest(MODERATION_MSG.moveToSelf, { moveTo: MODERATION_MSG.moveToSelf });
     const all = await tx
@@ -170,3 +171,16 @@ export async function deleteCategory(db: Db, admin: SessionUser, id: number, mov
     });
   });
 }
+
+/** The categories service: buildApp creates it once from the core. */
+export function createCategoryService({ db }: Pick<Core, 'db'>) {
+  return {
+    listCategories: () => listCategories(db),
+    listAdminCategories: () => listAdminCategories(db),
+    createCategory: (admin: SessionUser, input: CreateInput) => createCategory(db, admin, input),
+    updateCategory: (admin: SessionUser, id: number, input: UpdateInput) => updateCategory(db, admin, id, input),
+    orderCategories: (admin: SessionUser, input: TCategoryOrderRequest) => orderCategories(db, admin, input),
+    deleteCategory: (admin: SessionUser, id: number, moveTo?: number) => deleteCategory(db, admin, id, moveTo),
+  };
+}
+export type CategoryService = ReturnType<typeof createCategoryService>;

@@ -1,15 +1,7 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  CHAT_MSG,
-  CHAT_RATE_MAX,
-  ZBlockList,
-  ZCatchUpResponse,
-  ZChatMessage,
-  ZConversation,
-  ZInboxList,
-  ZStartChatResponse,
-} from '../../../common/contracts/chat.ts';
+import { ZBlockList, ZCatchUpResponse, ZChatMessage, ZConversation, ZInboxList, ZStartChatResponse } from '../../../common/contracts/chat.ts';
+import { CHAT_MSG, CHAT_RATE_MAX } from '../../../common/rules/chat.ts';
 import { conversations, messages, users } from '../../db/schema/index.ts';
 import { USER_EVENTS } from '../../realtime/gateway.ts';
 import { buildTestApp, type TestApp } from '../../test/app.ts';

@@ -1,2 +1,2 @@
 export { chatRoutes } from './routes.ts';
-export { messagesOf } from './service.ts';
+export { createChatService, messagesOf, type ChatService } from './service.ts';

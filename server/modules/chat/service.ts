@@ -1,10 +1,6 @@
 import { and, asc, count, desc, eq, exists, gt, inArray, isNotNull, isNull, lt, ne, or, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import {
-  CHAT_CATCH_UP_MAX,
-  CHAT_MSG,
-  CHAT_RATE_MAX,
-  CHAT_RATE_WINDOW_MS,
   type TChatAccessReason,
   type TChatMessage,
   type TChatWindowState,
@@ -12,7 +8,9 @@ import {
   type TInboxItem,
   ZMessageText,
 } from '../../../common/contracts/chat.ts';
+import { CHAT_CATCH_UP_MAX, CHAT_MSG, CHAT_RATE_MAX, CHAT_RATE_WINDOW_MS } from '../../../common/rules/chat.ts';
 import type { ServerFrame } from '../../../common/ws-events.ts';
+import type { Core } from '../../core.ts';
 import type { Db } from '../../db/client.ts';
 import { chatBlocks, conversations, messages, users } from '../../db/schema/index.ts';
 import { badRequest, forbidden, HttpError, notFound, tooManyRequests, unauthorized } from '../../http-errors.ts';
@@ -20,13 +18,17 @@ import { presentChatUser, presentMessage, type MessageRow } from './presenter.ts
 
 // Chat and inbox (docs/API.md "Chat"). Every function takes the acting member's id and checks that
 // they are a participant: for anyone else a conversation does not exist (404). A message is stored
-// before anyone is told of it; `notify` runs after the commit.
+// before anyone is told of it; `notify` runs after the commit. Module-private helpers take the
+// database and `notify`; createChatService binds them once.
 
 /**
  * Sends each frame to every socket of its member, in every process, in the given order (the gateway:
  * the frames of one call go out as one event on the bus; a no-op without a gateway).
  */
 export type Notify = (events: Array<{ userId: number; frame: ServerFrame }>) => Promise<void>;
+
+/** What the service reads of the maintenance switch (buildApp passes the app's maintenance service). */
+export type MaintenanceSwitch = { cached(): Promise<{ maintenanceMode: boolean }> };
 
 type Access = { id: number; emailVerifiedAt: Date | null; chatSuspendedAt: Date | null; suspendedAt?: Date | null; deletedAt?: Date | null };
 
@@ -54,7 +56,7 @@ const accessColumns = {
 };
 
 /** Reads the member afresh (sockets: an admin may have suspended chat since the socket opened). */
-export async function loadChatUser(db: Db, userId: number) {
+async function loadChatUser(db: Db, userId: number) {
   const [u] = await db
     .select(accessColumns)
     .from(users)
@@ -73,7 +75,7 @@ const participantOn = (conversationId: number) =>
  * Socket frames: the member's chat access (read afresh, as loadChatUser) and the conversation if they
  * are in it (else 404), in one query.
  */
-export async function chatConversation(db: Db, me: number, conversationId: number): Promise<ConvRow> {
+async function chatConversation(db: Db, me: number, conversationId: number): Promise<ConvRow> {
   const [r] = await db
     .select({ user: accessColumns, conv: conversations })
     .from(users)
@@ -90,7 +92,7 @@ const otherOf = (c: ConvRow, me: number) => (c.userLowId === me ? c.userHighId :
 const stateOf = (c: ConvRow, me: number): TChatWindowState => (c.userLowId === me ? c.lowState : c.highState);
 
 /** The conversation if `me` is in it, else 404. */
-export async function participantConversation(db: Db, me: number, conversationId: number): Promise<ConvRow> {
+async function participantConversation(db: Db, me: number, conversationId: number): Promise<ConvRow> {
   const [c] = await db
     .select()
     .from(conversations)
@@ -125,7 +127,7 @@ async function userCard(db: Db, id: number) {
  * when it is about to be created (the route counts new conversations against MEMBER_LIMITS.chatStart
  * there; reopening one you already have is free) and may throw to refuse.
  */
-export async function startConversation(db: Db, me: number, recipientId: number, beforeNew?: () => Promise<void>) {
+async function startConversation(db: Db, me: number, recipientId: number, beforeNew?: () => Promise<void>) {
   if (recipientId === me) throw badRequest(CHAT_MSG.self);
   const [r] = await db
     .select({ id: users.id, emailVerifiedAt: users.emailVerifiedAt, deletedAt: users.deletedAt })
@@ -164,7 +166,7 @@ async function unreadIn(db: Db, me: number, conversationId: number): Promise<num
 }
 
 /** Messages from others not read, over all the member's conversations. */
-export async function totalUnread(db: Db, me: number): Promise<number> {
+async function totalUnread(db: Db, me: number): Promise<number> {
   const rows = await unreadPerConversation(db, [me]);
   return rows.reduce((n, r) => n + (r.low === me ? r.lowUnread : r.highUnread), 0);
 }
@@ -174,7 +176,7 @@ export async function totalUnread(db: Db, me: number): Promise<number> {
  * milliseconds) is compared with the stored one cut to milliseconds, and the id breaks ties, so
  * conversations updated in the same millisecond are neither skipped nor repeated across pages.
  */
-export async function listInbox(db: Db, me: number, opts: { before?: string; beforeId?: number; limit: number }): Promise<TInboxItem[]> {
+async function listInbox(db: Db, me: number, opts: { before?: string; beforeId?: number; limit: number }): Promise<TInboxItem[]> {
   const mine = or(eq(conversations.userLowId, me), eq(conversations.userHighId, me));
   const ms = sql`date_trunc('milliseconds', ${conversations.updatedAt})`;
   const cursor = opts.before
@@ -223,7 +225,7 @@ export async function listInbox(db: Db, me: number, opts: { before?: string; bef
   });
 }
 
-export async function getConversation(db: Db, me: number, id: number, opts: { before?: number; limit: number }): Promise<TConversation> {
+async function getConversation(db: Db, me: number, id: number, opts: { before?: number; limit: number }): Promise<TConversation> {
   const c = await participantConversation(db, me, id);
   const rows = await db
     .select()
@@ -243,7 +245,7 @@ export async function getConversation(db: Db, me: number, id: number, opts: { be
   };
 }
 
-export async function catchUp(db: Db, me: number, conversationId: number, after: number) {
+async function catchUp(db: Db, me: number, conversationId: number, after: number) {
   await participantConversation(db, me, conversationId);
   const rows = await db
     .select()
@@ -273,8 +275,8 @@ const earlier = alias(messages, 'earlier');
  * CHAT_RATE_WINDOW_MS per member, counted in the table, so across processes): `rateFullSince` is the
  * time of the CHAT_RATE_MAX-th most recent send inside the window, null while under the limit.
  */
-async function sendContext(db: Db, me: number, conversationId: number, clientMessageId: string | undefined) {
-  const since = new Date(Date.now() - CHAT_RATE_WINDOW_MS).toISOString();
+async function sendContext(db: Db, now: Date, me: number, conversationId: number, clientMessageId: string | undefined) {
+  const since = new Date(now.getTime() - CHAT_RATE_WINDOW_MS).toISOString();
   const [r] = await db
     .select({
       user: accessColumns,
@@ -307,15 +309,16 @@ async function sendContext(db: Db, me: number, conversationId: number, clientMes
  * (atomic: a data-modifying CTE), one bus event with both new_message frames, one query for both
  * members' unread counts, one bus event with both inbox_update frames.
  */
-export async function sendMessage(
+async function sendMessage(
   db: Db,
   notify: Notify,
+  now: Date,
   me: number,
   conversationId: number,
   rawText: string,
   clientMessageId?: string,
 ): Promise<{ message: TChatMessage; created: boolean }> {
-  const ctx = await sendContext(db, me, conversationId, clientMessageId);
+  const ctx = await sendContext(db, now, me, conversationId, clientMessageId);
   if (!ctx) throw unauthorized();
   assertChatAccess(ctx.user);
   const sender = ctx.user;
@@ -335,7 +338,7 @@ export async function sendMessage(
   if (ctx.recipientId === null || ctx.recipientDeletedAt) throw forbidden(CHAT_MSG.blocked);
   if (ctx.blocked) throw forbidden(CHAT_MSG.blocked);
   if (ctx.rateFullSince !== null) {
-    throw tooManyRequests(CHAT_MSG.tooFast, (Number(ctx.rateFullSince) + CHAT_RATE_WINDOW_MS - Date.now()) / 1000);
+    throw tooManyRequests(CHAT_MSG.tooFast, (Number(ctx.rateFullSince) + CHAT_RATE_WINDOW_MS - now.getTime()) / 1000);
   }
   // The recipient's window opens on an incoming message; a minimized one stays minimized (its badge shows it).
   const reopenIfClosed = (col: typeof conversations.lowState) => sql`case when ${col} = 'closed' then 'open' else ${col} end`;
@@ -419,16 +422,16 @@ async function inboxUpdates(db: Db, notify: Notify, userIds: number[], conversat
  * Marks the other member's messages read (all unread, or the given ids), with deliveredAt too where
  * it was null; message_status to the sender's sockets, inbox_update to the reader's.
  */
-export async function markRead(
+async function markRead(
   db: Db,
   notify: Notify,
+  now: Date,
   me: number,
   conversationId: number,
   messageIds?: number[],
   opts: { checkAccess?: boolean } = {},
 ) {
   const c = await (opts.checkAccess ? chatConversation : participantConversation)(db, me, conversationId);
-  const now = new Date();
   const where = and(
     unreadFrom(conversationId, me),
     messageIds ? inArray(messages.id, messageIds.length ? messageIds : [-1]) : undefined,
@@ -450,7 +453,7 @@ export async function markRead(
 }
 
 /** PUT …/messages/:messageId/read: one message of the other member; answers the message. */
-export async function markOneRead(db: Db, notify: Notify, me: number, conversationId: number, messageId: number): Promise<TChatMessage> {
+async function markOneRead(db: Db, notify: Notify, now: Date, me: number, conversationId: number, messageId: number): Promise<TChatMessage> {
   await participantConversation(db, me, conversationId);
   const [m] = await db
     .select()
@@ -458,7 +461,7 @@ export async function markOneRead(db: Db, notify: Notify, me: number, conversati
     .where(and(eq(messages.id, messageId), eq(messages.conversationId, conversationId)))
     .limit(1);
   if (!m) throw notFound(CHAT_MSG.messageNotFound);
-  if (m.senderId !== me && !m.readAt) await markRead(db, notify, me, conversationId, [messageId]);
+  if (m.senderId !== me && !m.readAt) await markRead(db, notify, now, me, conversationId, [messageId]);
   const [fresh] = await db.select().from(messages).where(eq(messages.id, messageId)).limit(1);
   return presentMessage(fresh!, me);
 }
@@ -471,8 +474,7 @@ const reader = alias(users, 'reader');
  * the same statement (one round trip); only when it changed nothing is the member read again, to
  * answer the right error (suspended, 404) or nothing (already delivered).
  */
-export async function markDelivered(db: Db, notify: Notify, me: number, conversationId: number, messageIds: number[]) {
-  const now = new Date();
+async function markDelivered(db: Db, notify: Notify, now: Date, me: number, conversationId: number, messageIds: number[]) {
   const allowed = db
     .select({ one: sql`1` })
     .from(reader)
@@ -507,7 +509,7 @@ export async function markDelivered(db: Db, notify: Notify, me: number, conversa
   return updated.length;
 }
 
-export async function setWindowState(db: Db, me: number, conversationId: number, state: TChatWindowState) {
+async function setWindowState(db: Db, me: number, conversationId: number, state: TChatWindowState) {
   const c = await participantConversation(db, me, conversationId);
   await db
     .update(conversations)
@@ -516,7 +518,7 @@ export async function setWindowState(db: Db, me: number, conversationId: number,
   return { state };
 }
 
-export async function block(db: Db, me: number, userId: number) {
+async function block(db: Db, me: number, userId: number) {
   if (userId === me) throw badRequest(CHAT_MSG.self);
   const [u] = await db.select({ id: users.id, deletedAt: users.deletedAt }).from(users).where(eq(users.id, userId)).limit(1);
   if (!u || u.deletedAt) throw notFound(CHAT_MSG.memberNotFound);
@@ -524,12 +526,12 @@ export async function block(db: Db, me: number, userId: number) {
   return listBlocks(db, me);
 }
 
-export async function unblock(db: Db, me: number, userId: number) {
+async function unblock(db: Db, me: number, userId: number) {
   await db.delete(chatBlocks).where(and(eq(chatBlocks.blockerId, me), eq(chatBlocks.blockedId, userId)));
   return listBlocks(db, me);
 }
 
-export async function listBlocks(db: Db, me: number) {
+async function listBlocks(db: Db, me: number) {
   return db
     .select({ id: users.id, username: users.username })
     .from(chatBlocks)
@@ -548,3 +550,39 @@ export async function messagesOf(db: Db, me: number) {
     .orderBy(asc(messages.id));
   return rows.map(({ m }) => presentMessage(m, me));
 }
+
+/** Maintenance pauses members' writes (REST answers 503); a socket send is a write too. Admins pass. */
+async function writesPaused(db: Db, maintenance: MaintenanceSwitch, userId: number): Promise<boolean> {
+  if (!(await maintenance.cached()).maintenanceMode) return false;
+  const [row] = await db.select({ isAdmin: users.isAdmin }).from(users).where(eq(users.id, userId)).limit(1);
+  return !row?.isAdmin;
+}
+
+/**
+ * The chat service: buildApp creates it once from the core, with `notify` (the gateway's
+ * sendToUsers) and the maintenance switch the socket's sends respect.
+ */
+export function createChatService({ db, clock, notify, maintenance }: Pick<Core, 'db' | 'clock'> & { notify: Notify; maintenance: MaintenanceSwitch }) {
+  return {
+    loadChatUser: (me: number) => loadChatUser(db, me),
+    chatConversation: (me: number, conversationId: number) => chatConversation(db, me, conversationId),
+    startConversation: (me: number, recipientId: number, beforeNew?: () => Promise<void>) => startConversation(db, me, recipientId, beforeNew),
+    totalUnread: (me: number) => totalUnread(db, me),
+    listInbox: (me: number, opts: { before?: string; beforeId?: number; limit: number }) => listInbox(db, me, opts),
+    getConversation: (me: number, id: number, opts: { before?: number; limit: number }) => getConversation(db, me, id, opts),
+    catchUp: (me: number, conversationId: number, after: number) => catchUp(db, me, conversationId, after),
+    sendMessage: (me: number, conversationId: number, rawText: string, clientMessageId?: string) =>
+      sendMessage(db, notify, clock.now(), me, conversationId, rawText, clientMessageId),
+    markRead: (me: number, conversationId: number, messageIds?: number[], opts?: { checkAccess?: boolean }) =>
+      markRead(db, notify, clock.now(), me, conversationId, messageIds, opts),
+    markOneRead: (me: number, conversationId: number, messageId: number) => markOneRead(db, notify, clock.now(), me, conversationId, messageId),
+    markDelivered: (me: number, conversationId: number, messageIds: number[]) => markDelivered(db, notify, clock.now(), me, conversationId, messageIds),
+    setWindowState: (me: number, conversationId: number, state: TChatWindowState) => setWindowState(db, me, conversationId, state),
+    listBlocks: (me: number) => listBlocks(db, me),
+    block: (me: number, userId: number) => block(db, me, userId),
+    unblock: (me: number, userId: number) => unblock(db, me, userId),
+    /** Whether maintenance refuses this member's socket sends (the REST routes answer 503 instead). */
+    writesPaused: (me: number) => writesPaused(db, maintenance, me),
+  };
+}
+export type ChatService = ReturnType<typeof createChatService>;

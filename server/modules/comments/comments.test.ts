@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { FORUM_MSG, ZComment, ZCommentList, ZPostDetail, type TComment } from '../../../common/contracts/forum.ts';
+import { ZComment, ZCommentList, ZPostDetail, type TComment } from '../../../common/contracts/forum.ts';
+import { FORUM_MSG } from '../../../common/rules/forum.ts';
 import { commentReactions, commentVotes, comments, posts } from '../../db/schema/index.ts';
 import { buildTestApp, type TestApp } from '../../test/app.ts';
 import { testDatabases } from '../../test/databases.ts';

@@ -1,2 +1,2 @@
 export { commentRoutes } from './routes.ts';
-export { deleteComment } from './service.ts';
+export { createCommentService, deleteComment, type CommentService } from './service.ts';

@@ -1,12 +1,14 @@
 import { and, eq, isNull, sql } from 'drizzle-orm';
-import {
-  FORUM_MSG,
-  type TComment,
-  type TCommentList,
-  type TCreateCommentRequest,
-  type TUpdateCommentRequest,
+import type {
+  TComment,
+  TCommentList,
+  TCreateCommentRequest,
+  TListCommentsQuery,
+  TUpdateCommentRequest,
 } from '../../../common/contracts/forum.ts';
+import { FORUM_MSG } from '../../../common/rules/forum.ts';
 import { recordAudit } from '../../audit/index.ts';
+import type { Core } from '../../core.ts';
 import type { Db, Tx } from '../../db/client.ts';
 import type { Events } from '../../events.ts';
 import { comments, posts } from '../../db/schema/index.ts';
@@ -46,12 +48,7 @@ async function moveCommentCount(tx: Tx, post: Awaited<ReturnType<typeof lockLive
 }
 
 /** GET /api/forum/posts/:id/comments. */
-export async function listComments(
-  db: Db,
-  postId: number,
-  viewer: Viewer,
-  query: { after?: number; limit: number },
-): Promise<TCommentList> {
+async function listComments(db: Db, postId: number, viewer: Viewer, query: TListCommentsQuery): Promise<TCommentList> {
   const [post] = await db
     .select({ id: posts.id })
     .from(posts)
@@ -71,7 +68,7 @@ export async function listComments(
  * POST /api/forum/posts/:id/comments (verified member). One transaction: the post row is locked, the
  * comment inserted, comment_count and hot_score updated together. Admins may still comment on a locked post.
  */
-export async function createComment(db: Db, events: Events, user: SessionUser, postId: number, input: TCreateCommentRequest): Promise<TComment> {
+async function createComment(db: Db, events: Events, user: SessionUser, postId: number, input: TCreateCommentRequest): Promise<TComment> {
   const row = await db.transaction(async (tx) => {
     const post = await lockLivePost(tx, postId);
     if (post.isLocked && !user.isAdmin) throw forbidden(FORUM_MSG.locked);
@@ -115,12 +112,11 @@ async function findComment(db: Db | Tx, commentId: number) {
 }
 
 /** PATCH /api/forum/comments/:id: its author or an admin; re-renders and stamps editedAt. */
-export async function updateComment(db: Db, user: SessionUser, commentId: number, input: TUpdateCommentRequest): Promise<TComment> {
+async function updateComment(db: Db, user: SessionUser, commentId: number, input: TUpdateCommentRequest, now: Date): Promise<TComment> {
   const row = await db.transaction(async (tx) => {
     const found = await findComment(tx, commentId);
     if (!found || found.comment.deletedAt || found.postDeletedAt) throw notFound(FORUM_MSG.commentNotFound);
     if (!mayEdit(user, found.comment.authorId)) throw forbidden(FORUM_MSG.editOwnComment);
-    const now = new Date();
     const [updated] = await tx
       .update(comments)
       .set({ content: input.content, contentHtml: renderMarkdown(input.content), editedAt: now, updatedAt: now })
@@ -136,9 +132,10 @@ export async function updateComment(db: Db, user: SessionUser, commentId: number
 /**
  * DELETE /api/forum/comments/:id: its author or an admin. Soft: the row stays (its replies keep their
  * place under a 'deleted' placeholder). comment_count drops in the same transaction; deleting twice is a
- * no-op the second time.
+ * no-op the second time. Exported for the reports queue, which deletes a reported comment inside its
+ * own transaction.
  */
-export async function deleteComment(db: Db, user: SessionUser, commentId: number): Promise<void> {
+export async function deleteComment(db: Db, user: SessionUser, commentId: number, now: Date): Promise<void> {
   await db.transaction(async (tx) => {
     const found = await findComment(tx, commentId);
     if (!found || found.postDeletedAt) throw notFound(FORUM_MSG.commentNotFound);
@@ -149,7 +146,6 @@ export async function deleteComment(db: Db, user: SessionUser, commentId: number
     if (found.comment.deletedAt) return;
     // Post first, then comment: the same lock order as createComment, so the two never deadlock.
     const post = await lockLivePost(tx, found.comment.postId);
-    const now = new Date();
     const done = await tx
       .update(comments)
       .set({ deletedAt: now, updatedAt: now })
@@ -163,3 +159,14 @@ export async function deleteComment(db: Db, user: SessionUser, commentId: number
     }
   });
 }
+
+/** The comments service: buildApp creates it once from the core. */
+export function createCommentService({ db, clock, events }: Pick<Core, 'db' | 'clock' | 'events'>) {
+  return {
+    listComments: (postId: number, viewer: Viewer, query: TListCommentsQuery) => listComments(db, postId, viewer, query),
+    createComment: (user: SessionUser, postId: number, input: TCreateCommentRequest) => createComment(db, events, user, postId, input),
+    updateComment: (user: SessionUser, commentId: number, input: TUpdateCommentRequest) => updateComment(db, user, commentId, input, clock.now()),
+    deleteComment: (user: SessionUser, commentId: number) => deleteComment(db, user, commentId, clock.now()),
+  };
+}
+export type CommentService = ReturnType<typeof createCommentService>;

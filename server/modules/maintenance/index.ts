@@ -1,2 +1,2 @@
 export { maintenanceRoutes } from './routes.ts';
-export { createMaintenance, type Maintenance } from './service.ts';
+export { createMaintenanceService, type MaintenanceService } from './service.ts';

@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { MAINTENANCE_MSG, ZMaintenanceStatus } from '../../../common/contracts/maintenance.ts';
+import { ZMaintenanceStatus } from '../../../common/contracts/maintenance.ts';
+import { MAINTENANCE_MSG } from '../../../common/rules/maintenance.ts';
 import { auditLog, conversations, messages, siteSettings, users } from '../../db/schema/index.ts';
 import { buildTestApp, type TestApp } from '../../test/app.ts';
 import { PASSWORD, sessionCookie, signUp } from '../../test/auth.ts';
@@ -168,12 +169,12 @@ describe.each(testDatabases)('maintenance mode on %s', (kind) => {
   });
 
   it('another process sees the switch within 2 s (it is read from the database)', async () => {
-    await setMaintenance(t.database.db, { maintenanceMode: true, message: 'Elsewhere' });
+    await setMaintenance(t.database.db, { maintenanceMode: true, message: 'Elsewhere' }, new Date());
     const write = () => call(t, 'POST', '/api/forum/posts', { cookie: plain.cookie, body: postBody(categoryId) });
     await new Promise((r) => setTimeout(r, 2100));
     expect((await write()).statusCode).toBe(503);
     expect(await status()).toEqual({ maintenanceMode: true, message: 'Elsewhere' });
-    await setMaintenance(t.database.db, { maintenanceMode: false, message: '' });
+    await setMaintenance(t.database.db, { maintenanceMode: false, message: '' }, new Date());
     await new Promise((r) => setTimeout(r, 2100));
     expect((await write()).statusCode).toBe(201);
   });

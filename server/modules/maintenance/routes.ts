@@ -1,19 +1,13 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import {
-  MAINTENANCE_MSG,
-  MAINTENANCE_RETRY_AFTER_S,
-  ZMaintenanceStatus,
-  ZMaintenanceUpdateRequest,
-} from '../../../common/contracts/maintenance.ts';
-import { recordAudit } from '../../audit/index.ts';
+import { getMaintenanceStatus, setMaintenanceMode } from '../../../common/contracts/maintenance.ts';
+import { MAINTENANCE_MSG, MAINTENANCE_RETRY_AFTER_S } from '../../../common/rules/maintenance.ts';
 import type { Config } from '../../config.ts';
-import type { Db } from '../../db/client.ts';
+import type { Events } from '../../events.ts';
 import { HttpError } from '../../http-errors.ts';
 import { requireAdmin } from '../../identity/index.ts';
-import type { Events } from '../../events.ts';
-import { setMaintenance, type Maintenance } from './service.ts';
+import { route } from '../../lib/route.ts';
+import type { MaintenanceService } from './service.ts';
 
 const WRITES = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
@@ -38,8 +32,7 @@ export function isWritePausedFor(req: Pick<FastifyRequest, 'method' | 'url' | 'u
  * req.user is known when it runs.
  */
 export const maintenanceRoutes = fp(
-  async (base: FastifyInstance, { config, db, events, maintenance }: { config: Config; db: Db; events: Events; maintenance: Maintenance }) => {
-    const app = base.withTypeProvider<ZodTypeProvider>();
+  async (app: FastifyInstance, { config, events, maintenance }: { config: Config; events: Events; maintenance: MaintenanceService }) => {
     // This process uses a change at once; every other process as soon as the bus brings it.
     events.on('maintenance.changed', (status) => maintenance.remember(status));
     await events.onEveryProcess('maintenance.changed', (status) => maintenance.remember(status));
@@ -51,29 +44,13 @@ export const maintenanceRoutes = fp(
       if (maintenanceMode) throw new HttpError(503, MAINTENANCE_MSG.writesPaused(config.appName), {}, MAINTENANCE_RETRY_AFTER_S);
     });
 
-    app.get('/api/maintenance/status', { schema: { response: { 200: ZMaintenanceStatus } } }, async (_req, reply) => {
+    route(app, getMaintenanceStatus, {}, async (_req, reply) => {
       reply.header('cache-control', 'no-cache');
       return maintenance.cached();
     });
 
-    app.put(
-      '/api/admin/maintenance',
-      { preValidation: requireAdmin, schema: { body: ZMaintenanceUpdateRequest, response: { 200: ZMaintenanceStatus } } },
-      async (req) => {
-        const status = { maintenanceMode: req.body.maintenanceMode, message: req.body.message };
-        await db.transaction(async (tx) => {
-          await setMaintenance(tx, status);
-          await recordAudit(tx, {
-            actorId: req.user!.id,
-            action: status.maintenanceMode ? 'maintenance.on' : 'maintenance.off',
-            targetType: 'site',
-            targetId: 'maintenance',
-            details: { message: status.message },
-          });
-        });
-        await events.publish('maintenance.changed', status);
-        return status;
-      },
+    route(app, setMaintenanceMode, { preValidation: requireAdmin }, async (req) =>
+      maintenance.set(req.user!.id, { maintenanceMode: req.body.maintenanceMode, message: req.body.message }),
     );
   },
   { name: 'maintenance' },

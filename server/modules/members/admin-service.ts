@@ -1,24 +1,17 @@
 import { and, asc, count, desc, eq, ilike, isNotNull, isNull, max, or, type SQL } from 'drizzle-orm';
-import {
-  ADMIN_MEMBERS_PAGE,
-  ADMIN_MSG,
-  type TAdminMember,
-  type TAdminMemberDetail,
-  type TAdminMemberList,
-  type TMemberStatus,
-} from '../../../common/contracts/admin.ts';
+import { ADMIN_MSG, type TAdminMember, type TAdminMemberDetail, type TAdminMemberList, type TMemberStatus } from '../../../common/contracts/admin.ts';
+import { ADMIN_MEMBERS_PAGE } from '../../../common/rules/members.ts';
 import { recordAudit, type AuditActionOn } from '../../audit/index.ts';
-import type { Config } from '../../config.ts';
-import type { Db, Tx } from '../../db/client.ts';
+import type { Core } from '../../core.ts';
+import type { Tx } from '../../db/client.ts';
 import { comments, posts, sessions, users } from '../../db/schema/index.ts';
 import { conflict, forbidden, notFound } from '../../http-errors.ts';
-import { codeLimitError, endAllSessions, issueCode, liveSession } from '../../identity/index.ts';
-import type { Mailer } from '../../mail/mailer.ts';
+import { codeLimitError, endAllSessions, issueCode, type Identity } from '../../identity/index.ts';
 import { verificationCodeMail } from '../../mail/templates.ts';
 import { deleteAccountRows } from './service.ts';
 
 type UserRow = typeof users.$inferSelect;
-export type MemberAdminDeps = { db: Db; config: Config; mailer: Mailer };
+export type MemberAdminDeps = Pick<Core, 'db' | 'config' | 'mailer' | 'clock'> & { identity: Identity };
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
 
@@ -93,7 +86,8 @@ async function assertActorStillAdmin(tx: Tx, actorId: number) {
   if (!a || !a.isAdmin || a.suspendedAt || a.deletedAt) throw forbidden('Admins only');
 }
 
-export function createMemberAdminService({ db, config, mailer }: MemberAdminDeps) {
+/** The member administration service: buildApp creates it once from the core and the identity services. */
+export function createMemberAdminService({ db, config, mailer, clock, identity }: MemberAdminDeps) {
   /** Runs one admin action on a member: lock, change, audit, in one transaction; answers the new detail. */
   async function act(
     actorId: number,
@@ -105,7 +99,7 @@ export function createMemberAdminService({ db, config, mailer }: MemberAdminDeps
       const admins = opts.lockAdmins ? await lockAdmins(tx) : [];
       await assertActorStillAdmin(tx, actorId);
       const u = await lockMember(tx, id);
-      const now = new Date();
+      const now = clock.now();
       const done = await change(tx, u, now, admins);
       // Nothing changed (already in that state): nothing to record.
       if (done) await recordAudit(tx, { actorId, targetType: 'user', targetId: id, action: done.action, details: { username: u.username, ...done.details } });
@@ -131,7 +125,7 @@ export function createMemberAdminService({ db, config, mailer }: MemberAdminDeps
     const [s] = await db
       .select({ n: count(), lastSeen: max(sessions.lastSeenAt) })
       .from(sessions)
-      .where(and(eq(sessions.userId, id), liveSession()));
+      .where(and(eq(sessions.userId, id), identity.liveSession()));
     return {
       ...presentMember(u),
       statusText: u.statusText,
@@ -232,7 +226,7 @@ export function createMemberAdminService({ db, config, mailer }: MemberAdminDeps
         await assertActorStillAdmin(tx, actorId);
         const u = await lockMember(tx, id);
         if (u.emailVerifiedAt) throw conflict(ADMIN_MSG.alreadyVerified);
-        const issued = await issueCode(tx, { userId: id, purpose: 'verify_email', email: u.email, now: new Date() });
+        const issued = await issueCode(tx, { userId: id, purpose: 'verify_email', email: u.email, now: clock.now() });
         if (!issued.ok) throw codeLimitError(issued);
         const code = issued.code;
         await recordAudit(tx, { actorId, action: 'user.resend_verification', targetType: 'user', targetId: id, details: { username: u.username } });
@@ -255,7 +249,7 @@ export function createMemberAdminService({ db, config, mailer }: MemberAdminDeps
         const u = await lockMember(tx, id);
         if (u.id === actorId) throw conflict(ADMIN_MSG.selfDelete);
         assertNotLastAdmin(admins, u);
-        await deleteAccountRows(tx, u, new Date());
+        await deleteAccountRows(tx, u, clock.now());
         await recordAudit(tx, { actorId, action: 'user.delete', targetType: 'user', targetId: id, details: { username: u.username } });
       });
       return { message: ADMIN_MSG.memberDeleted };

@@ -1,14 +1,8 @@
 import { and, desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  ADMIN_MEMBERS_PAGE,
-  ADMIN_MSG,
-  ZAdminMemberDetail,
-  ZAdminMemberList,
-  ZAuditPage,
-  type TAdminMemberDetail,
-} from '../../../common/contracts/admin.ts';
+import { ADMIN_MSG, ZAdminMemberDetail, ZAdminMemberList, ZAuditPage, type TAdminMemberDetail } from '../../../common/contracts/admin.ts';
 import { ZStartChatResponse } from '../../../common/contracts/chat.ts';
+import { ADMIN_MEMBERS_PAGE } from '../../../common/rules/members.ts';
 import { auditLog, comments, posts, users, verificationCodes } from '../../db/schema/index.ts';
 import { AUTH_MSG } from '../../identity/index.ts';
 import { buildTestApp, type TestApp } from '../../test/app.ts';

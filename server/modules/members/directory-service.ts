@@ -1,11 +1,7 @@
 import { and, asc, desc, sql, type AnyColumn, type SQL, type SQLWrapper } from 'drizzle-orm';
-import {
-  DIRECTORY_MAX_RESULTS,
-  directorySearchMode,
-  type TDirectoryQuery,
-  type TDirectoryResponse,
-  type TDirectoryUser,
-} from '../../../common/contracts/members.ts';
+import type { TDirectoryQuery, TDirectoryResponse, TDirectoryUser } from '../../../common/contracts/members.ts';
+import { DIRECTORY_MAX_RESULTS, directorySearchMode } from '../../../common/rules/members.ts';
+import type { Core } from '../../core.ts';
 import type { Db } from '../../db/client.ts';
 import { users } from '../../db/schema/index.ts';
 
@@ -124,10 +120,10 @@ export function directoryCountQuery(db: Db) {
 export const VERIFIED_COUNT_TTL_MS = 60_000;
 
 /**
- * A value recomputed at most once per `ttlMs` in this process. Concurrent callers of an expired value
- * share one load; a failed load is not kept.
+ * A value recomputed at most once per `ttlMs` (by `now`, in ms) in this process. Concurrent callers of
+ * an expired value share one load; a failed load is not kept.
  */
-export function cachedValue<T>(load: () => Promise<T>, ttlMs: number, now: () => number = Date.now) {
+export function cachedValue<T>(load: () => Promise<T>, ttlMs: number, now: () => number) {
   let value: { v: T; at: number } | undefined;
   let loading: Promise<T> | undefined;
   return {
@@ -159,10 +155,11 @@ const presentDirectoryUser = (u: Row): TDirectoryUser => ({
   joinedDate: u.createdAt.toISOString(),
 });
 
-export function createDirectoryService(db: Db, opts: { verifiedCountTtlMs?: number } = {}) {
+/** The directory service: buildApp creates it once from the core (it keeps the count of everyone). */
+export function createDirectoryService({ db, clock }: Pick<Core, 'db' | 'clock'>) {
   // Counting every listed member reads the whole index (about 0.2 s with a million), too slow for each
   // request, so the count of everyone is kept for a minute per process (docs/API.md "Directory").
-  const verifiedCount = cachedValue(async () => (await directoryCountQuery(db))[0].n, opts.verifiedCountTtlMs ?? VERIFIED_COUNT_TTL_MS);
+  const verifiedCount = cachedValue(async () => (await directoryCountQuery(db))[0].n, VERIFIED_COUNT_TTL_MS, () => clock.now().getTime());
 
   /** The page and the number of reachable matches (at most DIRECTORY_MAX_RESULTS). */
   async function search(query: TDirectoryQuery & { q: string }): Promise<{ rows: Row[]; total: number }> {

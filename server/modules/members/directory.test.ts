@@ -1,6 +1,8 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { directorySearchMode, MEMBERS_MSG, ZDirectoryQuery, type TDirectoryResponse } from '../../../common/contracts/members.ts';
+import { ZDirectoryQuery, type TDirectoryResponse } from '../../../common/contracts/members.ts';
+import { directorySearchMode, MEMBERS_MSG } from '../../../common/rules/members.ts';
+import { systemClock } from '../../core.ts';
 import type { Db } from '../../db/client.ts';
 import { users } from '../../db/schema/index.ts';
 import { buildTestApp, type TestApp } from '../../test/app.ts';
@@ -63,7 +65,7 @@ describe('cachedValue', () => {
     const c = cachedValue(async () => {
       if (fail) throw new Error('down');
       return 7;
-    }, 60_000);
+    }, 60_000, () => 0);
     await expect(c.get()).rejects.toThrow('down');
     fail = false;
     expect(await c.get()).toBe(7);
@@ -228,7 +230,7 @@ describe.each(testDatabases)('directory API (%s)', (kind) => {
         select ${word} || i || '@example.test', ${word} || '_' || lpad(i::text, 5, '0'), 'A', 'B', 'x', 'Works ' || ${word},
                now(), now() - i * interval '1 minute'
         from generate_series(1, ${SEARCH_SCAN_MAX + 50}) i`);
-      const service = createDirectoryService(db());
+      const service = createDirectoryService({ db: db(), clock: systemClock });
       const joined = await service.list({ q: word, sort: 'joined', page: 1, limit: 3 });
       expect(joined.users.map((u) => u.username)).toEqual([`${word}_00001`, `${word}_00002`, `${word}_00003`]);
       expect(joined).toMatchObject({ totalCount: 1000, hasMore: true });

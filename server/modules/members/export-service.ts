@@ -83,7 +83,7 @@ const iso = (d: Date | null) => (d ? d.toISOString() : null);
  * still theirs to see). Never the password hash, codes, tokens or sessions. Oldest first throughout.
  * Queries run one after another on purpose (one pooled connection per request); each reads a user index.
  */
-export async function buildDataExport(db: Db, userId: number, now = new Date()): Promise<TDataExport> {
+export async function buildDataExport(db: Db, userId: number, now: Date): Promise<TDataExport> {
   const [user] = await db.select().from(users).where(and(eq(users.id, userId), isNull(users.deletedAt))).limit(1);
   if (!user) throw new HttpError(401, AUTH_MSG.notLoggedIn);
 

@@ -1,9 +1,10 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MSG } from '../../../common/contracts/auth.ts';
-import { CHAT_MSG } from '../../../common/contracts/chat.ts';
+import { MSG } from '../../../common/rules/auth.ts';
+import { CHAT_MSG } from '../../../common/rules/chat.ts';
 import type { TPostList } from '../../../common/contracts/forum.ts';
-import { MEMBERS_MSG, STATUS_MAX, type TProfile, type TPublicProfile } from '../../../common/contracts/members.ts';
+import type { TProfile, TPublicProfile } from '../../../common/contracts/members.ts';
+import { MEMBERS_MSG, STATUS_MAX } from '../../../common/rules/members.ts';
 import { REACTION_EMOJI } from '../../../common/reactions.ts';
 import { commentReactions, commentVotes, comments, notifications, postReactions, postVotes, posts, sessions, users, verificationCodes } from '../../db/schema/index.ts';
 import { AUTH_MSG, createSession } from '../../identity/index.ts';
@@ -49,7 +50,7 @@ describe.each(testDatabases)('members API (%s)', (kind) => {
   const login = async (email: string, password = PASSWORD) => post(t, '/api/auth/login', { email, password });
   const authUser = (cookie?: string) => get(t, '/api/auth/user', cookie);
   /** A second session of the member, as a sign-in on another device makes. */
-  const anotherDevice = async (userId: number) => `sid=${await createSession(db(), userId)}`;
+  const anotherDevice = async (userId: number) => `sid=${await createSession(db(), userId, new Date())}`;
 
   /** A member with email and password known (signUp through the API), a month old. */
   async function fullMember() {

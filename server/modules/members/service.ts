@@ -2,15 +2,15 @@ import { randomBytes } from 'node:crypto';
 import { and, desc, eq, isNull, or, sql } from 'drizzle-orm';
 import { DEFAULT_AVATAR } from '../../../common/avatars.ts';
 import type { TPostList } from '../../../common/contracts/forum.ts';
-import {
-  MEMBERS_MSG,
-  type TChangeEmailRequest,
-  type TChangePasswordRequest,
-  type TOnboardingRequest,
-  type TPublicProfile,
-  type TUpdateProfileRequest,
+import type {
+  TChangeEmailRequest,
+  TChangePasswordRequest,
+  TOnboardingRequest,
+  TPublicProfile,
+  TUpdateProfileRequest,
 } from '../../../common/contracts/members.ts';
-import type { Config } from '../../config.ts';
+import { MEMBERS_MSG } from '../../../common/rules/members.ts';
+import type { Core } from '../../core.ts';
 import type { Db, Tx } from '../../db/client.ts';
 import {
   chatBlocks,
@@ -26,7 +26,6 @@ import {
 } from '../../db/schema/index.ts';
 import { badRequest, conflict, HttpError, notFound } from '../../http-errors.ts';
 import {
-  assertLoginAllowed,
   AUTH_MSG,
   clearLoginFailures,
   codeLimitError,
@@ -34,18 +33,16 @@ import {
   endAllSessions,
   hashIp,
   hashPassword,
+  type Identity,
   isCommonPassword,
   issueCode,
   normaliseEmail,
-  pendingCodeEmail,
-  recordLoginFailure,
-  verifyPassword,
 } from '../../identity/index.ts';
-import type { Mailer } from '../../mail/mailer.ts';
 import { emailChangeCodeMail, emailChangedNoticeMail } from '../../mail/templates.ts';
 import { listColumns, loadCategories, presentPosts } from '../posts/index.ts';
+import { buildDataExport } from './export-service.ts';
 
-export type MembersDeps = { db: Db; config: Config; mailer: Mailer };
+export type MembersDeps = Pick<Core, 'db' | 'config' | 'mailer' | 'clock'> & { identity: Identity };
 type UserRow = typeof users.$inferSelect;
 
 /**
@@ -73,7 +70,8 @@ function pgErrorCode(err: unknown): string | undefined {
   return undefined;
 }
 
-export function createMembersService({ db, config, mailer }: MembersDeps) {
+/** The members service: buildApp creates it once from the core and the identity services. */
+export function createMembersService({ db, config, mailer, clock, identity }: MembersDeps) {
   const isAdminEmail = (email: string) => config.adminEmails.includes(email);
 
   async function loadUser(id: number): Promise<UserRow> {
@@ -89,16 +87,16 @@ export function createMembersService({ db, config, mailer }: MembersDeps) {
    */
   async function confirmPassword(user: UserRow, password: string, ip: string, field: string) {
     const ipHash = hashIp(ip);
-    await assertLoginAllowed(db, user.email, ipHash);
-    if (!(await verifyPassword(user.passwordHash, password))) {
-      await recordLoginFailure(db, user.email, ipHash);
+    await identity.assertLoginAllowed(user.email, ipHash);
+    if (!(await identity.verifyPassword(user.passwordHash, password))) {
+      await identity.recordLoginFailure(user.email, ipHash);
       throw badRequest(MEMBERS_MSG.currentPasswordIncorrect, { [field]: MEMBERS_MSG.currentPasswordIncorrect });
     }
     await clearLoginFailures(db, user.email, ipHash);
   }
 
   /** The address of the newest change waiting for its code (not used, not expired, tries left). */
-  const pendingEmail = (userId: number, now = new Date()) => pendingCodeEmail(db, userId, 'change_email', now);
+  const pendingEmail = (userId: number) => identity.pendingCodeEmail(userId, 'change_email');
 
   return {
     loadUser,
@@ -112,7 +110,7 @@ export function createMembersService({ db, config, mailer }: MembersDeps) {
     async updateProfile(userId: number, input: TUpdateProfileRequest) {
       const [u] = await db
         .update(users)
-        .set({ ...input, updatedAt: new Date() })
+        .set({ ...input, updatedAt: clock.now() })
         .where(and(eq(users.id, userId), isNull(users.deletedAt)))
         .returning();
       if (!u) throw new HttpError(401, AUTH_MSG.notLoggedIn);
@@ -121,7 +119,7 @@ export function createMembersService({ db, config, mailer }: MembersDeps) {
 
     /** Onboarding saves what was chosen; skipping ({}) only marks it done. Doing it again is allowed and keeps the first date. */
     async completeOnboarding(userId: number, input: TOnboardingRequest) {
-      const now = new Date();
+      const now = clock.now();
       const [u] = await db
         .update(users)
         .set({ ...input, onboardedAt: sql`coalesce(${users.onboardedAt}, ${now.toISOString()}::timestamptz)`, updatedAt: now })
@@ -137,7 +135,7 @@ export function createMembersService({ db, config, mailer }: MembersDeps) {
       if (input.newPassword === input.currentPassword) throw badRequest(MEMBERS_MSG.samePassword, { newPassword: MEMBERS_MSG.samePassword });
       if (isCommonPassword(input.newPassword)) throw badRequest(AUTH_MSG.commonPassword, { newPassword: AUTH_MSG.commonPassword });
       const passwordHash = await hashPassword(input.newPassword);
-      const now = new Date();
+      const now = clock.now();
       await db.transaction(async (tx) => {
         await tx.update(users).set({ passwordHash, updatedAt: now }).where(eq(users.id, userId));
         // A reset link mailed before the change must not undo it.
@@ -163,7 +161,7 @@ export function createMembersService({ db, config, mailer }: MembersDeps) {
       const newEmail = normaliseEmail(input.newEmail);
       if (newEmail === user.email) throw badRequest(MEMBERS_MSG.sameEmail, { newEmail: MEMBERS_MSG.sameEmail });
       await confirmPassword(user, input.password, ctx.ip, 'password');
-      const now = new Date();
+      const now = clock.now();
       const outcome = await db.transaction(async (tx) => {
         await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for('update');
         const [taken] = await tx.select({ id: users.id }).from(users).where(eq(users.email, newEmail)).limit(1);
@@ -187,7 +185,7 @@ export function createMembersService({ db, config, mailer }: MembersDeps) {
      * other session ends (the caller closes their sockets). Nothing else about the account changes.
      */
     async confirmEmailChange(userId: number, code: string, ctx: { currentTokenHash: string | null }) {
-      const now = new Date();
+      const now = clock.now();
       let outcome;
       try {
         outcome = await db.transaction(async (tx) => {
@@ -251,10 +249,13 @@ export function createMembersService({ db, config, mailer }: MembersDeps) {
     async deleteAccount(userId: number, password: string, ctx: { ip: string }) {
       const user = await loadUser(userId);
       await confirmPassword(user, password, ctx.ip, 'password');
-      const now = new Date();
+      const now = clock.now();
       await db.transaction(async (tx) => deleteAccountRows(tx, user, now));
       return { message: MEMBERS_MSG.accountDeleted };
     },
+
+    /** GET /api/auth/me/export: everything of the member, as of now. */
+    exportData: (userId: number) => buildDataExport(db, userId, clock.now()),
 
     /** A member's public page. Unverified and deleted accounts have none; a suspended member's stays (their posts still show their name). */
     async publicProfile(username: string): Promise<TPublicProfile> {

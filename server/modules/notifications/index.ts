@@ -1,1 +1,2 @@
 export { notificationRoutes } from './routes.ts';
+export { createNotificationService, type NotificationService } from './service.ts';

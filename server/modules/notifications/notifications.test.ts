@@ -1,6 +1,7 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { NOTIFICATION_MSG, ZNotificationList, ZNotificationReadResponse, ZUnreadCount } from '../../../common/contracts/notifications.ts';
+import { ZNotificationList, ZNotificationReadResponse, ZUnreadCount } from '../../../common/contracts/notifications.ts';
+import { NOTIFICATION_MSG } from '../../../common/rules/notifications.ts';
 import { comments, notifications, posts, users } from '../../db/schema/index.ts';
 import { buildTestApp, type TestApp } from '../../test/app.ts';
 import { testDatabases } from '../../test/databases.ts';

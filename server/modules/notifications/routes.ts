@@ -1,54 +1,31 @@
 import type { FastifyPluginAsync } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { ZTargetParams } from '../../../common/contracts/forum-engagement.ts';
 import {
-  ZNotificationList,
-  ZNotificationListQuery,
-  ZNotificationReadResponse,
-  ZUnreadCount,
+  getNotificationUnreadCount,
+  listNotifications,
+  markAllNotificationsRead,
+  markNotificationRead,
 } from '../../../common/contracts/notifications.ts';
-import type { Db } from '../../db/client.ts';
-import { requireUser } from '../../identity/index.ts';
 import type { Events } from '../../events.ts';
-import { listNotifications, markAllRead, markRead, notifyNewComment, notifyNewPost, unreadCount, type NotificationPush } from './service.ts';
+import { requireUser } from '../../identity/index.ts';
+import { route } from '../../lib/route.ts';
+import type { NotificationService } from './service.ts';
 
 /**
  * Notifications (docs/API.md "Notifications"): every call is the signed-in member's own (a guest, or
- * a suspended or deleted account, hears 401); created on post.created and comment.created. Registered after the realtime plugin, whose gateway
- * pushes new notifications and reads to the member's sockets.
+ * a suspended or deleted account, hears 401); created on post.created and comment.created. New
+ * notifications and reads reach the member's sockets through the service (app.gateway).
  */
-export const notificationRoutes: FastifyPluginAsync<{ db: Db; events: Events }> = async (base, { db, events }) => {
-  const app = base.withTypeProvider<ZodTypeProvider>();
-  // New notifications and reads reach the member's sockets in every process (without a gateway they are only stored).
-  const push: NotificationPush = {
-    sendToUser: (userId, frame) => (base.hasDecorator('gateway') ? base.gateway.sendToUser(userId, frame) : Promise.resolve()),
-    log: base.log,
-  };
+export const notificationRoutes: FastifyPluginAsync<{ notifications: NotificationService; events: Events }> = async (
+  app,
+  { notifications, events },
+) => {
   // Once per post or comment, in the process that wrote it (after its commit); never fails the write.
-  events.on('post.created', (event) => notifyNewPost(db, push, event));
-  events.on('comment.created', (event) => notifyNewComment(db, push, event));
+  events.on('post.created', (event) => notifications.notifyNewPost(event));
+  events.on('comment.created', (event) => notifications.notifyNewComment(event));
 
-  app.get(
-    '/api/forum/notifications',
-    { preValidation: requireUser, schema: { querystring: ZNotificationListQuery, response: { 200: ZNotificationList } } },
-    async (req) => listNotifications(db, req.user!.id, req.query.limit),
-  );
-
-  app.get(
-    '/api/forum/notifications/unread-count',
-    { preValidation: requireUser, schema: { response: { 200: ZUnreadCount } } },
-    async (req) => ({ count: await unreadCount(db, req.user!.id) }),
-  );
-
-  app.post(
-    '/api/forum/notifications/read-all',
-    { preValidation: requireUser, schema: { response: { 200: ZUnreadCount } } },
-    async (req) => markAllRead(db, push, req.user!.id),
-  );
-
-  app.post(
-    '/api/forum/notifications/:id/read',
-    { preValidation: requireUser, schema: { params: ZTargetParams, response: { 200: ZNotificationReadResponse } } },
-    async (req) => markRead(db, push, req.user!.id, req.params.id),
-  );
+  const hooks = { preValidation: requireUser };
+  route(app, listNotifications, hooks, async (req) => notifications.list(req.user!.id, req.query.limit));
+  route(app, getNotificationUnreadCount, hooks, async (req) => ({ count: await notifications.unreadCount(req.user!.id) }));
+  route(app, markAllNotificationsRead, hooks, async (req) => notifications.markAllRead(req.user!.id));
+  route(app, markNotificationRead, hooks, async (req) => notifications.markRead(req.user!.id, req.params.id));
 };

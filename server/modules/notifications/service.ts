@@ -1,12 +1,8 @@
 import { and, count, desc, eq, gt, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
-import type { FastifyBaseLogger } from 'fastify';
-import {
-  NOTIFICATION_MSG,
-  type TNotification,
-  type TNotificationReadResponse,
-  type TNotificationType,
-} from '../../../common/contracts/notifications.ts';
+import type { TNotification, TNotificationReadResponse, TNotificationType } from '../../../common/contracts/notifications.ts';
+import { NOTIFICATION_MSG } from '../../../common/rules/notifications.ts';
 import type { ServerFrame } from '../../../common/ws-events.ts';
+import type { Core } from '../../core.ts';
 import type { Db } from '../../db/client.ts';
 import type { DomainEvents } from '../../events.ts';
 import { comments, notifications, posts, users } from '../../db/schema/index.ts';
@@ -15,15 +11,15 @@ import { presentNotification } from './presenter.ts';
 
 // Forum notifications (spec §3 Notification, §4; docs/API.md "Notifications"). Created after the
 // comment or post has committed, one per event and recipient, never for the actor; each new one and
-// each read is pushed to the recipient's sockets in every process through the gateway.
+// each read is pushed to the recipient's sockets in every process through the gateway. Module-private
+// helpers take the database and where to push; createNotificationService binds them once.
 
 // ---- Where new notifications and reads are pushed ----
 
-/** What the service needs from the real-time gateway: routes.ts builds it from app.gateway and app.log. */
-export type NotificationPush = {
-  sendToUser(userId: number, frame: ServerFrame): Promise<void>;
-  log: Pick<FastifyBaseLogger, 'warn' | 'error'>;
-};
+/** Sends a frame to every socket of a member, in every process (the gateway's sendToUser). */
+export type SendToUser = (userId: number, frame: ServerFrame) => Promise<void>;
+
+type NotificationPush = { sendToUser: SendToUser; log: Core['log'] };
 
 async function push(target: NotificationPush, userId: number, frame: ServerFrame) {
   try {
@@ -143,7 +139,7 @@ async function deliver(
  * a comment, each @mentioned member of a mention; one notification each (reply before comment before
  * mention), never the commenter. Never throws: a failure is logged and the comment stands.
  */
-export async function notifyNewComment(db: Db, to: NotificationPush, { actor, comment }: DomainEvents['comment.created']): Promise<void> {
+async function notifyNewComment(db: Db, to: NotificationPush, { actor, comment }: DomainEvents['comment.created']): Promise<void> {
   try {
     const [post] = await db
       .select({ id: posts.id, title: posts.title, slug: posts.slug, authorId: posts.authorId })
@@ -166,7 +162,7 @@ export async function notifyNewComment(db: Db, to: NotificationPush, { actor, co
 }
 
 /** After a post has committed: each @mentioned member (not the author) is told once. Never throws. */
-export async function notifyNewPost(db: Db, to: NotificationPush, { actor, post }: DomainEvents['post.created']): Promise<void> {
+async function notifyNewPost(db: Db, to: NotificationPush, { actor, post }: DomainEvents['post.created']): Promise<void> {
   try {
     const ids = await mentionedUserIds(db, parseMentions(post.content));
     if (ids.length === 0) return;
@@ -182,7 +178,7 @@ export async function notifyNewPost(db: Db, to: NotificationPush, { actor, post 
 // ---- Reading (the owner only) ----
 
 /** Newest first, with the live post's slug for the link. Walks notifications_user_idx. */
-export async function listNotifications(db: Db, userId: number, limit: number): Promise<TNotification[]> {
+async function listNotifications(db: Db, userId: number, limit: number): Promise<TNotification[]> {
   const rows = await db
     .select({ n: notifications, postSlug: posts.slug })
     .from(notifications)
@@ -194,7 +190,7 @@ export async function listNotifications(db: Db, userId: number, limit: number): 
 }
 
 /** Uses the partial index notifications_unread_idx. */
-export async function unreadCount(db: Db, userId: number): Promise<number> {
+async function unreadCount(db: Db, userId: number): Promise<number> {
   const [row] = await db
     .select({ n: count() })
     .from(notifications)
@@ -203,10 +199,10 @@ export async function unreadCount(db: Db, userId: number): Promise<number> {
 }
 
 /** Marks every unread notification of the user read; all their sockets hear `markRead {ids: []}`. */
-export async function markAllRead(db: Db, to: NotificationPush, userId: number): Promise<{ count: 0 }> {
+async function markAllRead(db: Db, to: NotificationPush, now: Date, userId: number): Promise<{ count: 0 }> {
   await db
     .update(notifications)
-    .set({ readAt: new Date() })
+    .set({ readAt: now })
     .where(and(eq(notifications.userId, userId), isNull(notifications.readAt)));
   await push(to, userId, { type: 'notification:markRead', ids: [] });
   return { count: 0 };
@@ -216,7 +212,7 @@ export async function markAllRead(db: Db, to: NotificationPush, userId: number):
  * Marks one of the user's notifications read (again is fine); all their sockets hear
  * `markRead {ids: [id]}`. Anyone else's, or a missing one: 404, so ids reveal nothing.
  */
-export async function markRead(db: Db, to: NotificationPush, userId: number, id: number): Promise<TNotificationReadResponse> {
+async function markRead(db: Db, to: NotificationPush, userId: number, id: number): Promise<TNotificationReadResponse> {
   const [row] = await db
     .update(notifications)
     .set({ readAt: sql`coalesce(${notifications.readAt}, now())` })
@@ -226,3 +222,20 @@ export async function markRead(db: Db, to: NotificationPush, userId: number, id:
   await push(to, userId, { type: 'notification:markRead', ids: [row.id] });
   return { id: row.id, isRead: true };
 }
+
+/**
+ * The notifications service: buildApp creates it once from the core, with the gateway's sendToUser
+ * for the pushes. New notifications come from post.created and comment.created (routes.ts subscribes).
+ */
+export function createNotificationService({ db, clock, log, sendToUser }: Pick<Core, 'db' | 'clock' | 'log'> & { sendToUser: SendToUser }) {
+  const to: NotificationPush = { sendToUser, log };
+  return {
+    notifyNewPost: (event: DomainEvents['post.created']) => notifyNewPost(db, to, event),
+    notifyNewComment: (event: DomainEvents['comment.created']) => notifyNewComment(db, to, event),
+    list: (userId: number, limit: number) => listNotifications(db, userId, limit),
+    unreadCount: (userId: number) => unreadCount(db, userId),
+    markAllRead: (userId: number) => markAllRead(db, to, clock.now(), userId),
+    markRead: (userId: number, id: number) => markRead(db, to, userId, id),
+  };
+}
+export type NotificationService = ReturnType<typeof createNotificationService>;

@@ -85,7 +85,7 @@ async function getAdminPost(db: Db, id: number): Promise<TAdminPost> {
  * POST /api/admin/posts/:id/move. One transaction: the post row locked, one post moved from the old
  * category's post_count to the new one's, and the audit row. Moving to its own category changes nothing.
  */
-export async function movePost(db: Db, admin: SessionUser, id: number, categoryId: number): Promise<TAdminPost> {
+export async function movePost(db: Db, admin: SessionUser, id: number, categoryId: number, now: Date): Promise<TAdminPost> {
   await db.transaction(async (tx) => {
     const [post] = await tx
       .select({ id: posts.id, categoryId: posts.categoryId })
@@ -96,7 +96,7 @@ export async function movePost(db: Db, admin: SessionUser, id: number, categoryI
     const [target] = await tx.select({ id: categories.id }).from(categories).where(eq(categories.id, categoryId));
     if (!target) throw notFound(MODERATION_MSG.categoryNotFound);
     if (post.categoryId === categoryId) return;
-    await tx.update(posts).set({ categoryId, updatedAt: new Date() }).where(eq(posts.id, id));
+    await tx.update(posts).set({ categoryId, updatedAt: now }).where(eq(posts.id, id));
     // Both counters in id order, the same lock order as every other two-category change.
     for (const [cid, delta] of [
       [post.categoryId, -1],

@@ -1,11 +1,11 @@
-// The posts module's public face: app.ts registers postRoutes; comments, votes, search, categories,
-// members and reports read posts (lists, presenter, ranking, the thread) through these exports only.
+// The posts module's public face: app.ts creates the service and registers postRoutes; comments, votes,
+// search, categories, members and reports read posts (lists, presenter, ranking, the thread) through
+// these exports only.
 export { postRoutes } from './routes.ts';
-export { deletePost, getPostDetail } from './service.ts';
+export { createPostService, deletePost, type PostService } from './service.ts';
 export {
   findCategory,
   listColumns,
-  listPosts,
   loadCategories,
   loadPostsPage,
   postConditions,

@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
 import type { TListPostsQuery, TPost, TPostList } from '../../../common/contracts/forum.ts';
-import type { Sort } from '../../../common/constants.ts';
+import type { Sort } from '../../../common/rules/forum.ts';
 import type { Db } from '../../db/client.ts';
 import { categories, postVotes, posts, users } from '../../db/schema/index.ts';
 import { notFound } from '../../http-errors.ts';

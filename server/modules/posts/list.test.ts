@@ -1,7 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ZCategoryList, ZPostList, type TPostList } from '../../../common/contracts/forum.ts';
-import { PAGE_SIZE, PAGE_SIZE_MAX } from '../../../common/constants.ts';
+import { PAGE_SIZE, PAGE_SIZE_MAX } from '../../../common/rules/site.ts';
 import type { Db } from '../../db/client.ts';
 import { categories, postVotes, posts, users } from '../../db/schema/index.ts';
 import { CATEGORIES } from '../../db/seed/categories.ts';
@@ -271,7 +271,7 @@ describe.each(testDatabases)('forum read API on %s', (kind) => {
         { postId: down.id, userId: f.bob.id, value: -1 },
         { postId: other.id, userId: f.alice.id, value: -1 },
       ]);
-      const token = await createSession(db, f.bob.id);
+      const token = await createSession(db, f.bob.id, new Date());
       const body = await list(query, `sid=${token}`);
       const vote = (id: number) => body.posts.find((p) => p.id === id)?.userVote;
       expect(vote(up.id)).toBe('upvote');

@@ -1,6 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { FORUM_MSG, ZPostDetail, type TPostDetail } from '../../../common/contracts/forum.ts';
+import { ZPostDetail, type TPostDetail } from '../../../common/contracts/forum.ts';
+import { FORUM_MSG } from '../../../common/rules/forum.ts';
 import { categories, postReactions, postVotes, posts } from '../../db/schema/index.ts';
 import { buildTestApp, type TestApp } from '../../test/app.ts';
 import { testDatabases } from '../../test/databases.ts';

@@ -1,13 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import { and, asc, eq, gt, inArray, isNull, sql } from 'drizzle-orm';
-import {
-  COMMENTS_PAGE,
-  FORUM_MSG,
-  type TCreatePostRequest,
-  type TPostDetail,
-  type TUpdatePostRequest,
-} from '../../../common/contracts/forum.ts';
+import type { TCreatePostRequest, TListPostsQuery, TPostDetail, TUpdatePostRequest } from '../../../common/contracts/forum.ts';
+import { COMMENTS_PAGE, FORUM_MSG } from '../../../common/rules/forum.ts';
 import { recordAudit } from '../../audit/index.ts';
+import type { Clock, Core } from '../../core.ts';
 import type { Db, Tx } from '../../db/client.ts';
 import type { Events } from '../../events.ts';
 import { categories, posts, users } from '../../db/schema/index.ts';
@@ -18,7 +14,9 @@ import { loadCommentPage, mayEdit, type Viewer } from './thread.ts';
 import { presentPostDetail, type PostDetailRow } from './presenter.ts';
 import { hotScore } from './ranking.ts';
 import { loadReactionSummaries, loadUserReactions } from '../reactions/index.ts';
-import { listColumns, loadAuthors, loadCategories, loadUserVotes } from './list-service.ts';
+import { findPosts, movePost } from './admin-service.ts';
+import { listColumns, listPosts, loadAuthors, loadCategories, loadUserVotes } from './list-service.ts';
+import { createViewCounter } from './view-counter.ts';
 
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
@@ -80,14 +78,7 @@ async function presentLoaded(db: Db, row: PostDetailRow, viewer: Viewer): Promis
   });
 }
 
-/** GET /api/forum/posts/:idOrSlug (view counting is the route's, see view-counter.ts). */
-export function getPostDetail(db: Db, idOrSlug: string, viewer: Viewer): Promise<TPostDetail> {
-  return loadDetail(db, postRef(idOrSlug), viewer);
-}
-
-export function getPostDetailById(db: Db, id: number, viewer: Viewer): Promise<TPostDetail> {
-  return loadDetail(db, eq(posts.id, id), viewer);
-}
+const getPostDetailById = (db: Db, id: number, viewer: Viewer): Promise<TPostDetail> => loadDetail(db, eq(posts.id, id), viewer);
 
 /**
  * The slug for a new post: slugify(title), never all digits (those URLs mean ids), and unique. The
@@ -136,12 +127,13 @@ async function assertCategory(tx: Tx, categoryId: number) {
 /**
  * POST /api/forum/posts (verified member). One transaction: the author's row is locked so two requests
  * cannot both pass the posting limit, then the post is inserted (markdown rendered once) and the
- * category's post_count goes up.
+ * category's post_count goes up. The time is read once the lock is held, so the limit counts every
+ * post committed before.
  */
-export async function createPost(db: Db, events: Events, user: SessionUser, input: TCreatePostRequest): Promise<TPostDetail> {
+async function createPost(db: Db, clock: Clock, events: Events, user: SessionUser, input: TCreatePostRequest): Promise<TPostDetail> {
   const id = await db.transaction(async (tx) => {
     await tx.select({ id: users.id }).from(users).where(eq(users.id, user.id)).for('update');
-    const now = new Date();
+    const now = clock.now();
     await assertMayPost(tx, user, now);
     await assertCategory(tx, input.categoryId);
 
@@ -193,12 +185,11 @@ async function lockPost(tx: Tx, id: number) {
  * PATCH /api/forum/posts/:id: its author or an admin. Re-renders what changed and stamps editedAt; a move
  * to another category moves one from its post_count to the other's. The slug stays, so links keep working.
  */
-export async function updatePost(db: Db, user: SessionUser, id: number, input: TUpdatePostRequest): Promise<TPostDetail> {
+async function updatePost(db: Db, user: SessionUser, id: number, input: TUpdatePostRequest, now: Date): Promise<TPostDetail> {
   await db.transaction(async (tx) => {
     const post = await lockPost(tx, id);
     if (!post || post.deletedAt) throw notFound(FORUM_MSG.postNotFound);
     if (!mayEdit(user, post.authorId)) throw forbidden(FORUM_MSG.editOwnPost);
-    const now = new Date();
     const changes: Partial<typeof posts.$inferInsert> = { editedAt: now, updatedAt: now };
     if (input.title !== undefined) changes.title = input.title;
     if (input.content !== undefined) {
@@ -229,9 +220,10 @@ export async function updatePost(db: Db, user: SessionUser, id: number, input: T
 
 /**
  * DELETE /api/forum/posts/:id: its author or an admin. Soft (deleted_at), the category's post_count drops
- * in the same transaction; a second delete changes nothing.
+ * in the same transaction; a second delete changes nothing. Exported for the reports queue, which
+ * deletes a reported post inside its own transaction.
  */
-export async function deletePost(db: Db, user: SessionUser, id: number): Promise<void> {
+export async function deletePost(db: Db, user: SessionUser, id: number, now: Date): Promise<void> {
   await db.transaction(async (tx) => {
     const post = await lockPost(tx, id);
     if (!post) throw notFound(FORUM_MSG.postNotFound);
@@ -239,7 +231,6 @@ export async function deletePost(db: Db, user: SessionUser, id: number): Promise
       throw post.deletedAt ? notFound(FORUM_MSG.postNotFound) : forbidden(FORUM_MSG.deleteOwnPost);
     }
     if (post.deletedAt) return;
-    const now = new Date();
     await tx.update(posts).set({ deletedAt: now, updatedAt: now }).where(eq(posts.id, id));
     await tx
       .update(categories)
@@ -252,16 +243,17 @@ export async function deletePost(db: Db, user: SessionUser, id: number): Promise
 }
 
 /** PUT /api/forum/posts/:id/pin and /lock (admins; the route checks), audited in the same transaction. */
-export async function moderatePost(
+async function moderatePost(
   db: Db,
   admin: SessionUser,
   id: number,
   change: { isPinned: boolean } | { isLocked: boolean },
+  now: Date,
 ): Promise<TPostDetail> {
   await db.transaction(async (tx) => {
     const updated = await tx
       .update(posts)
-      .set({ ...change, updatedAt: new Date() })
+      .set({ ...change, updatedAt: now })
       .where(and(eq(posts.id, id), isNull(posts.deletedAt)))
       .returning({ id: posts.id });
     if (updated.length === 0) throw notFound(FORUM_MSG.postNotFound);
@@ -270,3 +262,29 @@ export async function moderatePost(
   });
   return getPostDetailById(db, id, admin);
 }
+
+/**
+ * The posts service: buildApp creates it once from the core. It owns the app's view counter (its
+ * buffer and dedupe live as long as the app; the posts routes flush it on close).
+ */
+export function createPostService({ db, clock, events, redis, log }: Pick<Core, 'db' | 'clock' | 'events' | 'redis' | 'log'>) {
+  const views = createViewCounter({ db, redis, log, now: () => clock.now().getTime() });
+  return {
+    views,
+    listPosts: (query: TListPostsQuery, viewerId: number | null) => listPosts(db, query, viewerId),
+    /** The post page as it is, without counting a view (the server-written page). */
+    getPost: (idOrSlug: string, viewer: Viewer) => loadDetail(db, postRef(idOrSlug), viewer),
+    /** GET /api/forum/posts/:idOrSlug: the post page, counting the view; the reader sees it (and any not yet written) at once. */
+    async viewPost(idOrSlug: string, viewer: Viewer, viewerKey: string): Promise<TPostDetail> {
+      const post = await loadDetail(db, postRef(idOrSlug), viewer);
+      return { ...post, viewCount: post.viewCount + (await views.record(post.id, viewerKey)) };
+    },
+    createPost: (user: SessionUser, input: TCreatePostRequest) => createPost(db, clock, events, user, input),
+    updatePost: (user: SessionUser, id: number, input: TUpdatePostRequest) => updatePost(db, user, id, input, clock.now()),
+    deletePost: (user: SessionUser, id: number) => deletePost(db, user, id, clock.now()),
+    moderatePost: (admin: SessionUser, id: number, change: { isPinned: boolean } | { isLocked: boolean }) => moderatePost(db, admin, id, change, clock.now()),
+    findPosts: (q: string | undefined) => findPosts(db, q),
+    movePost: (admin: SessionUser, id: number, categoryId: number) => movePost(db, admin, id, categoryId, clock.now()),
+  };
+}
+export type PostService = ReturnType<typeof createPostService>;

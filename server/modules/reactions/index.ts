@@ -1,3 +1,3 @@
 // Reaction summaries are part of the post page and comment list (posts/ reads them from here).
 export { reactionRoutes } from './routes.ts';
-export { loadReactionSummaries, loadUserReactions } from './service.ts';
+export { createReactionService, loadReactionSummaries, loadUserReactions, type ReactionService } from './service.ts';

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ENGAGEMENT_MSG, ZReactionSummary, ZUserReactions } from '../../../common/contracts/forum-engagement.ts';
+import { ZReactionSummary, ZUserReactions } from '../../../common/contracts/forum-engagement.ts';
+import { ENGAGEMENT_MSG } from '../../../common/rules/forum.ts';
 import { REACTION_EMOJI } from '../../../common/reactions.ts';
 import { buildTestApp, type TestApp } from '../../test/app.ts';
 import { get, post, signUp } from '../../test/auth.ts';

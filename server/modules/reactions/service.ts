@@ -1,11 +1,8 @@
 import { and, count, eq, inArray, isNull, sql } from 'drizzle-orm';
-import {
-  ENGAGEMENT_MSG,
-  type TReactionSummary,
-  type TReactionToggleResponse,
-  type TUserReactions,
-} from '../../../common/contracts/forum-engagement.ts';
+import type { TReactionSummary, TReactionToggleResponse, TUserReactions } from '../../../common/contracts/forum-engagement.ts';
 import { REACTION_EMOJI, REACTIONS_SHOWN, type ReactionEmoji } from '../../../common/reactions.ts';
+import { ENGAGEMENT_MSG } from '../../../common/rules/forum.ts';
+import type { Core } from '../../core.ts';
 import type { Db, Tx } from '../../db/client.ts';
 import { commentReactions, comments, postReactions, posts } from '../../db/schema/index.ts';
 import { notFound } from '../../http-errors.ts';
@@ -114,13 +111,13 @@ async function assertTarget(db: Conn, kind: ReactionTarget, id: number) {
 }
 
 /** GET /api/forum/{posts,comments}/:id/reactions: anyone; 404 for a missing or deleted target. */
-export async function getReactionSummary(db: Db, kind: ReactionTarget, id: number): Promise<TReactionSummary> {
+async function getReactionSummary(db: Db, kind: ReactionTarget, id: number): Promise<TReactionSummary> {
   await assertTarget(db, kind, id);
   return (await loadReactionSummaries(db, kind, [id])).get(id)!;
 }
 
 /** GET /api/forum/posts/:id/user-reactions: the member's reactions on the post and its comments. */
-export async function getUserReactions(db: Db, userId: number, postId: number): Promise<TUserReactions> {
+async function getUserReactions(db: Db, userId: number, postId: number): Promise<TUserReactions> {
   await assertTarget(db, 'post', postId);
   return loadUserReactions(db, userId, postId);
 }
@@ -130,7 +127,7 @@ export async function getUserReactions(db: Db, userId: number, postId: number): 
  * had it. Insert … ON CONFLICT DO NOTHING tells which: a row back means added, none means it was there,
  * so it is deleted. There is no counter to drift: summaries are counted from the rows.
  */
-export async function toggleReaction(
+async function toggleReaction(
   db: Db,
   kind: ReactionTarget,
   id: number,
@@ -170,3 +167,13 @@ export async function toggleReaction(
     return { added, reactions, userReactions };
   });
 }
+
+/** The reactions service: buildApp creates it once from the core. */
+export function createReactionService({ db }: Pick<Core, 'db'>) {
+  return {
+    getReactionSummary: (kind: ReactionTarget, id: number) => getReactionSummary(db, kind, id),
+    getUserReactions: (userId: number, postId: number) => getUserReactions(db, userId, postId),
+    toggleReaction: (kind: ReactionTarget, id: number, userId: number, emoji: ReactionEmoji) => toggleReaction(db, kind, id, userId, emoji),
+  };
+}
+export type ReactionService = ReturnType<typeof createReactionService>;

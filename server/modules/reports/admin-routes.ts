@@ -1,34 +1,22 @@
 import type { FastifyPluginAsync } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { ZAdminIdParams, ZAdminMessage, ZAdminReportList, ZAdminReportsQuery, ZDismissReportRequest, ZResolveReportRequest } from '../../../common/contracts/moderation.ts';
-import type { Db } from '../../db/client.ts';
+import { dismissReport, listReports, resolveReport } from '../../../common/contracts/moderation.ts';
 import { requireAdmin } from '../../identity/index.ts';
-import { closeReport, listReports } from './queue-service.ts';
+import { route } from '../../lib/route.ts';
+import type { ReportService } from './service.ts';
 
 /** The admin reports queue (docs/API.md "Admin: moderation and categories"): guest 401, member 403 at preValidation. */
-export const adminReportRoutes: FastifyPluginAsync<{ db: Db }> = async (base, { db }) => {
-  const app = base.withTypeProvider<ZodTypeProvider>();
+export const adminReportRoutes: FastifyPluginAsync<{ reports: ReportService }> = async (app, { reports }) => {
   const admin = { preValidation: requireAdmin };
 
-  app.get('/api/admin/reports', { ...admin, schema: { querystring: ZAdminReportsQuery, response: { 200: ZAdminReportList } } }, async (req) =>
-    listReports(db, req.query),
-  );
+  route(app, listReports, admin, async (req) => reports.list(req.query));
 
-  app.post(
-    '/api/admin/reports/:id/resolve',
-    { ...admin, schema: { params: ZAdminIdParams, body: ZResolveReportRequest, response: { 200: ZAdminMessage } } },
-    async (req) => {
-      await closeReport(db, req.user!, req.params.id, { status: 'resolved', resolution: req.body.resolution, action: req.body.action });
-      return { message: 'Report resolved' };
-    },
-  );
+  route(app, resolveReport, admin, async (req) => {
+    await reports.close(req.user!, req.params.id, { status: 'resolved', resolution: req.body.resolution, action: req.body.action });
+    return { message: 'Report resolved' };
+  });
 
-  app.post(
-    '/api/admin/reports/:id/dismiss',
-    { ...admin, schema: { params: ZAdminIdParams, body: ZDismissReportRequest, response: { 200: ZAdminMessage } } },
-    async (req) => {
-      await closeReport(db, req.user!, req.params.id, { status: 'dismissed', resolution: req.body.resolution });
-      return { message: 'Report dismissed' };
-    },
-  );
+  route(app, dismissReport, admin, async (req) => {
+    await reports.close(req.user!, req.params.id, { status: 'dismissed', resolution: req.body.resolution });
+    return { message: 'Report dismissed' };
+  });
 };

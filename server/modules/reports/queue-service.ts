@@ -1,6 +1,5 @@
 import { and, count, desc, eq, inArray, sql} from 'drizzle-orm';
 import {
-  ADMIN_REPORTS_PAGE,
   MODERATION_MSG,
   type TAdminReport,
   type TAdminReportList,
@@ -8,6 +7,7 @@ import {
   type TReportTarget,
 } from '../../../common/contracts/moderation.ts';
 import type { TReportTargetType } from '../../../common/contracts/reports.ts';
+import { ADMIN_REPORTS_PAGE } from '../../../common/rules/reports.ts';
 import { recordAudit } from '../../audit/index.ts';
 import type { Db } from '../../db/client.ts';
 import { comments, posts, reports, users } from '../../db/schema/index.ts';
@@ -189,12 +189,9 @@ export async function listReports(db: Db, query: TAdminReportsQuery): Promise<TA
  * its own audit row), and then every open report on that target is resolved with it, since there is
  * nothing left to act on. Audited as report.resolve / report.dismiss.
  */
-export async function closeReport(
-  db: Db,
-  admin: SessionUser,
-  id: number,
-  outcome: { status: 'resolved' | 'dismissed'; resolution?: string; action?: 'none' | 'delete_target' },
-): Promise<void> {
+export type ReportOutcome = { status: 'resolved' | 'dismissed'; resolution?: string; action?: 'none' | 'delete_target' };
+
+export async function closeReport(db: Db, admin: SessionUser, id: number, outcome: ReportOutcome, now: Date): Promise<void> {
   await db.transaction(async (tx) => {
     const [report] = await tx.select().from(reports).where(eq(reports.id, id)).for('update');
     if (!report) throw notFound(MODERATION_MSG.reportNotFound);
@@ -205,14 +202,13 @@ export async function closeReport(
       // The forum's own delete, inside this transaction (a savepoint): the same rules, counters and audit.
       const inner = tx as unknown as Db;
       try {
-        if (report.targetType === 'post') await deletePost(inner, admin, report.targetId);
-        else await deleteComment(inner, admin, report.targetId);
+        if (report.targetType === 'post') await deletePost(inner, admin, report.targetId, now);
+        else await deleteComment(inner, admin, report.targetId, now);
       } catch (err) {
         // Already gone (deleted by its author meanwhile): resolving the report is still right.
         if (!(err instanceof Error && 'statusCode' in err && err.statusCode === 404)) throw err;
       }
     }
-    const now = new Date();
     const closed = await tx
       .update(reports)
       .set({ status: outcome.status, resolution: outcome.resolution ?? null, resolvedBy: admin.id, resolvedAt: now })

@@ -1,6 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { REPORT_MSG, REPORTS_PER_HOUR } from '../../../common/contracts/reports.ts';
+import { REPORT_MSG, REPORTS_PER_HOUR } from '../../../common/rules/reports.ts';
 import { auditLog, reports, users } from '../../db/schema/index.ts';
 import { buildTestApp, type TestApp } from '../../test/app.ts';
 import { testDatabases } from '../../test/databases.ts';

@@ -1,9 +1,13 @@
 import { and, asc, eq, gt, isNull } from 'drizzle-orm';
-import { REPORT_MSG, REPORTS_PER_HOUR, type TCreateReportRequest } from '../../../common/contracts/reports.ts';
+import type { TAdminReportsQuery } from '../../../common/contracts/moderation.ts';
+import type { TCreateReportRequest } from '../../../common/contracts/reports.ts';
+import { REPORT_MSG, REPORTS_PER_HOUR } from '../../../common/rules/reports.ts';
+import type { Core } from '../../core.ts';
 import type { Db, Tx } from '../../db/client.ts';
 import { comments, posts, reports, users } from '../../db/schema/index.ts';
 import { badRequest, conflict, notFound, tooManyRequests } from '../../http-errors.ts';
 import type { SessionUser } from '../../identity/index.ts';
+import { closeReport, listReports, type ReportOutcome } from './queue-service.ts';
 
 const HOUR = 3_600_000;
 
@@ -38,7 +42,7 @@ async function targetOwner(tx: Tx, type: TCreateReportRequest['targetType'], id:
  * POST /api/reports (verified member). One transaction with the reporter's row locked, so two
  * concurrent requests can pass neither the duplicate check nor the hourly limit together.
  */
-export async function createReport(db: Db, reporter: SessionUser, input: TCreateReportRequest, now = new Date()): Promise<{ id: number }> {
+async function createReport(db: Db, reporter: SessionUser, input: TCreateReportRequest, now: Date): Promise<{ id: number }> {
   return db.transaction(async (tx) => {
     await tx.select({ id: users.id }).from(users).where(eq(users.id, reporter.id)).for('update');
     const owner = await targetOwner(tx, input.targetType, input.targetId);
@@ -76,3 +80,13 @@ export async function createReport(db: Db, reporter: SessionUser, input: TCreate
     return row;
   });
 }
+
+/** Reports and the admins' queue: buildApp creates it once from the core. */
+export function createReportService({ db, clock }: Pick<Core, 'db' | 'clock'>) {
+  return {
+    create: (reporter: SessionUser, input: TCreateReportRequest) => createReport(db, reporter, input, clock.now()),
+    list: (query: TAdminReportsQuery) => listReports(db, query),
+    close: (admin: SessionUser, id: number, outcome: ReportOutcome) => closeReport(db, admin, id, outcome, clock.now()),
+  };
+}
+export type ReportService = ReturnType<typeof createReportService>;

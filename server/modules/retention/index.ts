@@ -1,1 +1,2 @@
 export { retentionPlugin } from './plugin.ts';
+export { createRetentionService, type RetentionService } from './service.ts';

@@ -1,6 +1,5 @@
 import type { FastifyPluginAsync } from 'fastify';
-import type { Db } from '../../db/client.ts';
-import { purgeExpired } from './service.ts';
+import type { RetentionService } from './service.ts';
 
 const HOUR = 60 * 60 * 1000;
 
@@ -8,11 +7,14 @@ const HOUR = 60 * 60 * 1000;
  * Carries out the retention periods of the privacy policy: a minute after start and then hourly,
  * each process deletes what is past its period (idempotent, so several processes may run it).
  */
-export const retentionPlugin: FastifyPluginAsync<{ db: Db; enabled: boolean; everyMs?: number }> = async (app, { db, enabled, everyMs = HOUR }) => {
+export const retentionPlugin: FastifyPluginAsync<{ retention: RetentionService; enabled: boolean; everyMs?: number }> = async (
+  app,
+  { retention, enabled, everyMs = HOUR },
+) => {
   if (!enabled) return;
   const run = async () => {
     try {
-      const deleted = await purgeExpired(db);
+      const deleted = await retention.purgeExpired();
       const any = Object.entries(deleted).filter(([, n]) => n > 0);
       if (any.length) app.log.info({ deleted: Object.fromEntries(any) }, 'retention: deleted expired records');
     } catch (err) {

@@ -14,7 +14,7 @@ import {
 } from '../../db/schema/index.ts';
 import { buildTestApp, type TestApp } from '../../test/app.ts';
 import { testDatabases } from '../../test/databases.ts';
-import { purgeExpired } from './service.ts';
+import { createRetentionService } from './service.ts';
 
 const NOW = new Date('2026-11-22T12:00:00Z');
 const daysAgo = (d: number) => new Date(NOW.getTime() - d * 24 * 60 * 60 * 1000);
@@ -76,7 +76,8 @@ describe.each(testDatabases)('retention: what the privacy policy promises is del
       { action: 'post.pin', targetType: 'post', targetId: '1', createdAt: daysAgo(700) },
     ]);
 
-    const deleted = await purgeExpired(db, NOW);
+    const retention = createRetentionService({ db, clock: { now: () => NOW } });
+    const deleted = await retention.purgeExpired();
     expect(deleted).toMatchObject({
       'expired sessions': 2,
       'copies of sent emails': 1,
@@ -95,6 +96,6 @@ describe.each(testDatabases)('retention: what the privacy policy promises is del
     expect(await db.select().from(reports)).toHaveLength(1);
     expect(await db.select().from(auditLog)).toHaveLength(1);
     // A second run finds nothing more.
-    expect(Object.values(await purgeExpired(db, NOW)).every((n) => n === 0)).toBe(true);
+    expect(Object.values(await retention.purgeExpired()).every((n) => n === 0)).toBe(true);
   });
 });

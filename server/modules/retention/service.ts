@@ -1,4 +1,5 @@
 import { sql, type SQL } from 'drizzle-orm';
+import type { Core } from '../../core.ts';
 import type { Db } from '../../db/client.ts';
 import { SESSION_IDLE_MS } from '../../identity/index.ts';
 
@@ -35,7 +36,7 @@ export function retentionRules(now: Date): Array<{ name: string; table: string; 
 }
 
 /** Deletes what is past its retention period, in batches so no delete holds locks for long. Returns rows deleted per rule. */
-export async function purgeExpired(db: Db, now = new Date()): Promise<Record<string, number>> {
+async function purgeExpired(db: Db, now: Date): Promise<Record<string, number>> {
   const deleted: Record<string, number> = {};
   for (const rule of retentionRules(now)) {
     let total = 0;
@@ -50,6 +51,14 @@ export async function purgeExpired(db: Db, now = new Date()): Promise<Record<str
   }
   return deleted;
 }
+
+/** The retention service: buildApp creates it once from the core. */
+export function createRetentionService({ db, clock }: Pick<Core, 'db' | 'clock'>) {
+  return {
+    purgeExpired: () => purgeExpired(db, clock.now()),
+  };
+}
+export type RetentionService = ReturnType<typeof createRetentionService>;
 
 function affectedRows(res: unknown): number {
   const r = res as { rowCount?: number | null; affectedRows?: number };

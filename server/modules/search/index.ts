@@ -1,1 +1,2 @@
 export { searchRoutes } from './routes.ts';
+export { createSearchService, type SearchService } from './service.ts';

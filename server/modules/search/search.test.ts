@@ -1,6 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SEARCH_MAX_RESULTS, ZSearchQuery } from '../../../common/contracts/forum-search.ts';
+import { ZSearchQuery } from '../../../common/contracts/forum-search.ts';
+import { SEARCH_MAX_RESULTS } from '../../../common/rules/forum.ts';
 import { ZPostList, type TPost, type TPostList } from '../../../common/contracts/forum.ts';
 import type { Db } from '../../db/client.ts';
 import { categories, postVotes, posts, users } from '../../db/schema/index.ts';
@@ -296,7 +297,7 @@ describe.each(testDatabases)('GET /api/forum/search on %s', (kind) => {
         { postId: f.id.evri, userId: f.person.bob.id, value: 1 },
         { postId: f.id.dpd, userId: f.person.alice.id, value: -1 },
       ]);
-      const cookie = `sid=${await createSession(db, f.person.bob.id)}`;
+      const cookie = `sid=${await createSession(db, f.person.bob.id, new Date())}`;
       const asBob = await search('?q=evr', cookie);
       expect(asBob.posts.find((p) => p.id === f.id.evri)?.userVote).toBe('upvote');
       expect(asBob.posts.find((p) => p.id === f.id.dpd)?.userVote).toBeNull();

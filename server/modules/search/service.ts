@@ -1,7 +1,8 @@
 import { and, gt, inArray, sql, type SQL } from 'drizzle-orm';
-import { SEARCH_MAX_RESULTS, type TSearchQuery } from '../../../common/contracts/forum-search.ts';
+import type { TSearchQuery } from '../../../common/contracts/forum-search.ts';
 import type { TPostList } from '../../../common/contracts/forum.ts';
-import type { Sort } from '../../../common/constants.ts';
+import { SEARCH_MAX_RESULTS, type Sort } from '../../../common/rules/forum.ts';
+import type { Clock, Core } from '../../core.ts';
 import type { Db } from '../../db/client.ts';
 import { posts } from '../../db/schema/index.ts';
 import { notFound } from '../../http-errors.ts';
@@ -62,8 +63,8 @@ export function chooseStrategy(estimate: number, totalPosts: number, max: number
 }
 
 export type SearchOptions = {
-  /** The app's planner-estimate cache (routes.ts keeps one per app); without it, every search asks the planner. */
-  estimates?: EstimateCache;
+  /** The planner's estimate of the matches of `where` (the service keeps them, see createEstimates); without it, every search asks the planner. */
+  estimate?: (key: string, where: SQL) => Promise<number>;
   /** Default SEARCH_MAX_RESULTS; tests lower it. */
   maxResults?: number;
   /** Default chooseStrategy's pick; tests force one. */
@@ -93,7 +94,8 @@ export async function searchPosts(db: Db, query: TSearchQuery, viewerId: number 
   const where = and(postConditions(filter), sql`${posts.search} @@ ${tsq}`)!;
 
   const totalPosts = all.reduce((sum, c) => sum + c.postCount, 0);
-  const estimate = await cachedEstimate(db, opts.estimates ?? new Map(), `${tsQueryText(words)}|${categoryId ?? ''}|${query.profession ?? ''}`, where);
+  const estimateOf = opts.estimate ?? ((_key: string, w: SQL) => estimateRows(db, w));
+  const estimate = await estimateOf(`${tsQueryText(words)}|${categoryId ?? ''}|${query.profession ?? ''}`, where);
   const strategy = opts.strategy ?? chooseStrategy(estimate, totalPosts, max);
   const limit = Math.min(query.limit + 1, max - offset);
   const order = candidateOrder(query.sortBy);
@@ -204,16 +206,19 @@ async function countCapped(db: Db, filter: PostFilter, q: string | undefined, ma
 // the same answer), and they change only as the table does.
 const ESTIMATE_TTL_MS = 5 * 60_000;
 const ESTIMATES_KEPT = 1000;
-export type EstimateCache = Map<string, { rows: number; until: number }>;
 
-async function cachedEstimate(db: Db, cache: EstimateCache, key: string, where: SQL): Promise<number> {
-  const hit = cache.get(key);
-  if (hit && hit.until > Date.now()) return hit.rows;
-  const rows = await estimateRows(db, where);
-  cache.delete(key);
-  if (cache.size >= ESTIMATES_KEPT) cache.delete(cache.keys().next().value!);
-  cache.set(key, { rows, until: Date.now() + ESTIMATE_TTL_MS });
-  return rows;
+/** The estimates of one service, by key (search text and filters). */
+function createEstimates(db: Db, clock: Clock) {
+  const cache = new Map<string, { rows: number; until: number }>();
+  return async (key: string, where: SQL): Promise<number> => {
+    const hit = cache.get(key);
+    if (hit && hit.until > clock.now().getTime()) return hit.rows;
+    const rows = await estimateRows(db, where);
+    cache.delete(key);
+    if (cache.size >= ESTIMATES_KEPT) cache.delete(cache.keys().next().value!);
+    cache.set(key, { rows, until: clock.now().getTime() + ESTIMATE_TTL_MS });
+    return rows;
+  };
 }
 
 /** The planner's estimate of how many posts match, from EXPLAIN (nothing is read). */
@@ -238,3 +243,12 @@ async function rowsInOrder(db: Db, ids: number[]): Promise<PostRow[]> {
   const byId = new Map(rows.map((r) => [r.id, r]));
   return ids.map((id) => byId.get(id)).filter((r): r is PostRow => r !== undefined);
 }
+
+/** The search service: buildApp creates it once from the core; its planner estimates live as long as it. */
+export function createSearchService({ db, clock }: Pick<Core, 'db' | 'clock'>) {
+  const estimate = createEstimates(db, clock);
+  return {
+    searchPosts: (query: TSearchQuery, viewerId: number | null) => searchPosts(db, query, viewerId, { estimate }),
+  };
+}
+export type SearchService = ReturnType<typeof createSearchService>;

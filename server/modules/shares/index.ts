@@ -1,1 +1,2 @@
 export { shareRoutes } from './routes.ts';
+export { createShareService, type ShareService } from './service.ts';

@@ -1,5 +1,7 @@
 import { and, eq, isNull, sql } from 'drizzle-orm';
-import { ENGAGEMENT_MSG, type TShareEventParsed, type TShareResponse } from '../../../common/contracts/forum-engagement.ts';
+import type { TShareEventParsed, TShareResponse } from '../../../common/contracts/forum-engagement.ts';
+import { ENGAGEMENT_MSG } from '../../../common/rules/forum.ts';
+import type { Core } from '../../core.ts';
 import type { Db } from '../../db/client.ts';
 import { posts, shareEvents } from '../../db/schema/index.ts';
 import { notFound } from '../../http-errors.ts';
@@ -9,7 +11,7 @@ import { notFound } from '../../http-errors.ts';
  * a successful share, adds one to the post's shareCount in the same transaction. Failed attempts are
  * stored for diagnosis but not counted. 404 for a missing or deleted post.
  */
-export async function recordShare(db: Db, event: TShareEventParsed, userId: number | null): Promise<TShareResponse> {
+async function recordShare(db: Db, event: TShareEventParsed, userId: number | null): Promise<TShareResponse> {
   return db.transaction(async (tx) => {
     const live = and(eq(posts.id, event.postId), isNull(posts.deletedAt));
     const [post] = event.success
@@ -39,3 +41,11 @@ export async function recordShare(db: Db, event: TShareEventParsed, userId: numb
     return { shareCount: post.shareCount };
   });
 }
+
+/** The shares service: buildApp creates it once from the core. */
+export function createShareService({ db }: Pick<Core, 'db'>) {
+  return {
+    recordShare: (event: TShareEventParsed, userId: number | null) => recordShare(db, event, userId),
+  };
+}
+export type ShareService = ReturnType<typeof createShareService>;

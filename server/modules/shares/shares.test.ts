@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ENGAGEMENT_MSG, type TShareEvent } from '../../../common/contracts/forum-engagement.ts';
+import type { TShareEvent } from '../../../common/contracts/forum-engagement.ts';
+import { ENGAGEMENT_MSG } from '../../../common/rules/forum.ts';
 import { posts, shareEvents } from '../../db/schema/index.ts';
 import { buildTestApp, type TestApp } from '../../test/app.ts';
 import { freshIp, post, signUp } from '../../test/auth.ts';

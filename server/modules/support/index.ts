@@ -1,1 +1,2 @@
 export { supportRoutes } from './routes.ts';
+export { createSupportService, type SupportService } from './service.ts';

@@ -1,79 +1,44 @@
 import type { FastifyPluginAsync } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
-  SUPPORT_LIMITS,
-  SUPPORT_MSG,
-  ZSupportRequest,
-  ZSupportResponse,
-  ZTicketDetail,
-  ZTicketList,
-  ZTicketListQuery,
-  ZTicketNoteRequest,
-  ZTicketParams,
-  ZTicketReplyRequest,
+  addTicketNote,
+  closeTicket,
+  getTicket,
+  listTickets,
+  reopenTicket,
+  replyToTicket,
+  sendSupportMessage,
 } from '../../../common/contracts/support.ts';
-import type { Config } from '../../config.ts';
-import type { Db } from '../../db/client.ts';
+import { SUPPORT_LIMITS, SUPPORT_MSG } from '../../../common/rules/support.ts';
 import { requireAdmin } from '../../identity/index.ts';
-import type { Mailer } from '../../mail/mailer.ts';
+import { route } from '../../lib/route.ts';
 import { perIpLimit } from '../../plugins/rate-limits.ts';
-import { createSupportService } from './service.ts';
+import type { SupportService } from './service.ts';
 
 /**
  * Support (docs/API.md "Support"): the contact form for anyone, and the admin support desk. Admin
  * routes authorise at preValidation, so a guest hears 401 and a member 403 before any validation.
  */
-export const supportRoutes: FastifyPluginAsync<{ config: Config; db: Db; mailer: Mailer }> = async (fastify, opts) => {
-  const app = fastify.withTypeProvider<ZodTypeProvider>();
-  const support = createSupportService(opts);
-
+export const supportRoutes: FastifyPluginAsync<{ support: SupportService }> = async (app, { support }) => {
   app.addHook('onSend', async (_req, reply, payload) => {
     reply.header('Cache-Control', 'no-store');
     return payload;
   });
 
-  app.post(
-    '/api/support',
-    {
-      config: perIpLimit(SUPPORT_LIMITS.perIpPerHour, '1 hour', SUPPORT_MSG.rateLimited),
-      schema: { body: ZSupportRequest, response: { 201: ZSupportResponse } },
-    },
-    async (req, reply) => reply.code(201).send(await support.createTicket(req.body, req.user?.id ?? null)),
+  route(app, sendSupportMessage, { config: perIpLimit(SUPPORT_LIMITS.perIpPerHour, '1 hour', SUPPORT_MSG.rateLimited) }, async (req, reply) =>
+    reply.code(201).send(await support.createTicket(req.body, req.user?.id ?? null)),
   );
 
-  app.get(
-    '/api/admin/support',
-    { preValidation: requireAdmin, schema: { querystring: ZTicketListQuery, response: { 200: ZTicketList } } },
-    async (req) => support.listTickets(req.query.status, req.query.page),
-  );
+  const admin = { preValidation: requireAdmin };
 
-  app.get(
-    '/api/admin/support/:id',
-    { preValidation: requireAdmin, schema: { params: ZTicketParams, response: { 200: ZTicketDetail } } },
-    async (req) => support.getTicket(req.params.id),
-  );
+  route(app, listTickets, admin, async (req) => support.listTickets(req.query.status, req.query.page));
 
-  app.post(
-    '/api/admin/support/:id/reply',
-    { preValidation: requireAdmin, schema: { params: ZTicketParams, body: ZTicketReplyRequest, response: { 200: ZTicketDetail } } },
-    async (req) => support.reply(req.user!.id, req.params.id, req.body.body),
-  );
+  route(app, getTicket, admin, async (req) => support.getTicket(req.params.id));
 
-  app.post(
-    '/api/admin/support/:id/notes',
-    { preValidation: requireAdmin, schema: { params: ZTicketParams, body: ZTicketNoteRequest, response: { 200: ZTicketDetail } } },
-    async (req) => support.note(req.user!.id, req.params.id, req.body.body),
-  );
+  route(app, replyToTicket, admin, async (req) => support.reply(req.user!.id, req.params.id, req.body.body));
 
-  app.post(
-    '/api/admin/support/:id/close',
-    { preValidation: requireAdmin, schema: { params: ZTicketParams, response: { 200: ZTicketDetail } } },
-    async (req) => support.close(req.user!.id, req.params.id),
-  );
+  route(app, addTicketNote, admin, async (req) => support.note(req.user!.id, req.params.id, req.body.body));
 
-  app.post(
-    '/api/admin/support/:id/reopen',
-    { preValidation: requireAdmin, schema: { params: ZTicketParams, response: { 200: ZTicketDetail } } },
-    async (req) => support.reopen(req.user!.id, req.params.id),
-  );
+  route(app, closeTicket, admin, async (req) => support.close(req.user!.id, req.params.id));
+
+  route(app, reopenTicket, admin, async (req) => support.reopen(req.user!.id, req.params.id));
 };

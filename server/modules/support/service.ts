@@ -1,20 +1,11 @@
 import { and, asc, count, desc, eq, gt, sql } from 'drizzle-orm';
-import {
-  SUPPORT_MSG,
-  TICKETS_PAGE,
-  type TSupportRequest,
-  type TTicketCounts,
-  type TTicketDetail,
-  type TTicketList,
-  type TTicketStatus,
-  type TTicketSummary,
-} from '../../../common/contracts/support.ts';
+import type { TSupportRequest, TTicketCounts, TTicketDetail, TTicketList, TTicketStatus, TTicketSummary } from '../../../common/contracts/support.ts';
+import { SUPPORT_MSG, TICKETS_PAGE } from '../../../common/rules/support.ts';
 import { recordAudit } from '../../audit/index.ts';
-import type { Config } from '../../config.ts';
+import type { Core } from '../../core.ts';
 import type { Db, Tx } from '../../db/client.ts';
 import { supportTicketEntries, supportTickets, users } from '../../db/schema/index.ts';
 import { conflict, notFound } from '../../http-errors.ts';
-import type { Mailer } from '../../mail/mailer.ts';
 import { supportReceivedMail, supportReplyMail } from './mails.ts';
 
 type TicketRow = typeof supportTickets.$inferSelect;
@@ -46,8 +37,8 @@ function presentSummary(t: TicketRow, username: string | null): TTicketSummary {
   };
 }
 
-/** Support desk (docs/API.md "Support"): tickets from the contact form, and the admin side. */
-export function createSupportService({ config, db, mailer }: { config: Config; db: Db; mailer: Mailer }) {
+/** Support desk (docs/API.md "Support"): tickets from the contact form, and the admin side. buildApp creates it once. */
+export function createSupportService({ config, db, mailer, clock }: Pick<Core, 'config' | 'db' | 'mailer' | 'clock'>) {
   const supportUrl = `${config.appUrl}/support`;
 
   /**
@@ -139,7 +130,7 @@ export function createSupportService({ config, db, mailer }: { config: Config; d
     const ticket = await db.transaction(async (tx) => {
       const t = await lockTicket(tx, id);
       const [entry] = await tx.insert(supportTicketEntries).values({ ticketId: id, authorId: adminId, kind: 'reply', body }).returning();
-      await tx.update(supportTickets).set({ status: 'answered', updatedAt: new Date(), closedAt: null }).where(eq(supportTickets.id, id));
+      await tx.update(supportTickets).set({ status: 'answered', updatedAt: clock.now(), closedAt: null }).where(eq(supportTickets.id, id));
       await recordAudit(tx, { actorId: adminId, action: 'ticket.reply', targetType: 'ticket', targetId: id, details: { entryId: entry.id, previousStatus: t.status } });
       return t;
     });
@@ -156,7 +147,7 @@ export function createSupportService({ config, db, mailer }: { config: Config; d
     await db.transaction(async (tx) => {
       await lockTicket(tx, id);
       const [entry] = await tx.insert(supportTicketEntries).values({ ticketId: id, authorId: adminId, kind: 'note', body }).returning();
-      await tx.update(supportTickets).set({ updatedAt: new Date() }).where(eq(supportTickets.id, id));
+      await tx.update(supportTickets).set({ updatedAt: clock.now() }).where(eq(supportTickets.id, id));
       await recordAudit(tx, { actorId: adminId, action: 'ticket.note', targetType: 'ticket', targetId: id, details: { entryId: entry.id } });
     });
     return getTicket(id);
@@ -166,7 +157,7 @@ export function createSupportService({ config, db, mailer }: { config: Config; d
     await db.transaction(async (tx) => {
       const t = await lockTicket(tx, id);
       if (t.status === 'closed') throw conflict(SUPPORT_MSG.alreadyClosed);
-      const now = new Date();
+      const now = clock.now();
       await tx.update(supportTickets).set({ status: 'closed', closedAt: now, updatedAt: now }).where(eq(supportTickets.id, id));
       await recordAudit(tx, { actorId: adminId, action: 'ticket.close', targetType: 'ticket', targetId: id, details: { previousStatus: t.status } });
     });
@@ -180,7 +171,7 @@ export function createSupportService({ config, db, mailer }: { config: Config; d
       if (t.status !== 'closed') throw conflict(SUPPORT_MSG.notClosed);
       await tx
         .update(supportTickets)
-        .set({ status: 'open', closedAt: null, updatedAt: new Date() })
+        .set({ status: 'open', closedAt: null, updatedAt: clock.now() })
         .where(eq(supportTickets.id, id));
       await recordAudit(tx, { actorId: adminId, action: 'ticket.reopen', targetType: 'ticket', targetId: id });
     });
@@ -189,3 +180,4 @@ export function createSupportService({ config, db, mailer }: { config: Config; d
 
   return { createTicket, listTickets, getTicket, reply, note, close, reopen, counts };
 }
+export type SupportService = ReturnType<typeof createSupportService>;

@@ -1,6 +1,6 @@
 import { desc, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SUPPORT_LIMITS, SUPPORT_MSG } from '../../../common/contracts/support.ts';
+import { SUPPORT_LIMITS, SUPPORT_MSG } from '../../../common/rules/support.ts';
 import { auditLog, supportTickets, users } from '../../db/schema/index.ts';
 import { buildTestApp, type TestApp } from '../../test/app.ts';
 import { freshIp, get, mailsTo, post, signUp, unique } from '../../test/auth.ts';

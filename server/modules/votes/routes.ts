@@ -1,5 +1,6 @@
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
-import { ENGAGEMENT_MSG, voteComment, votePost } from '../../../common/contracts/forum-engagement.ts';
+import { voteComment, votePost } from '../../../common/contracts/forum-engagement.ts';
+import { ENGAGEMENT_MSG } from '../../../common/rules/forum.ts';
 import { unauthorized } from '../../http-errors.ts';
 import { route } from '../../lib/route.ts';
 import { memberLimit } from '../../plugins/rate-limits.ts';

@@ -1,5 +1,6 @@
 import { and, eq, isNull, sql } from 'drizzle-orm';
-import { ENGAGEMENT_MSG, type TVoteResponse } from '../../../common/contracts/forum-engagement.ts';
+import type { TVoteResponse } from '../../../common/contracts/forum-engagement.ts';
+import { ENGAGEMENT_MSG } from '../../../common/rules/forum.ts';
 import type { TVoteType } from '../../../common/contracts/forum.ts';
 import type { Db } from '../../db/client.ts';
 import type { Core } from '../../core.ts';

@@ -1,7 +1,8 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ENGAGEMENT_MSG, type TVoteResponse } from '../../../common/contracts/forum-engagement.ts';
+import type { TVoteResponse } from '../../../common/contracts/forum-engagement.ts';
+import { ENGAGEMENT_MSG } from '../../../common/rules/forum.ts';
 import type { TPostList } from '../../../common/contracts/forum.ts';
 import { commentVotes, comments, postVotes, posts, users } from '../../db/schema/index.ts';
 import { buildTestApp, type TestApp } from '../../test/app.ts';

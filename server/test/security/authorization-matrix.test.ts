@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { WS_CLOSE } from '../../../common/ws-events.ts';
 import { testDatabases } from '../databases.ts';
 import { call } from '../members.ts';
-import { appRoutes, fillPath, resetCollectedRoutes, type AppRoute } from '../route-table.ts';
+import { appRoutes, declaresStatus, fillPath, resetCollectedRoutes, type AppRoute } from '../route-table.ts';
 import { connect, listen } from '../sockets.ts';
 import {
   buildSecurityApp,
@@ -254,6 +254,11 @@ describe.each(testDatabases)('authorisation matrix on %s', (kind) => {
     expect({ missing, stale }, 'add a row to ACCESS for each missing route (and drop stale rows)').toEqual({ missing: [], stale: [] });
   });
 
+  it('every /api route is registered from its contract (common/contracts, server/lib/route.ts)', () => {
+    const bare = routes.filter((r) => r.url.startsWith('/api/') && r.endpoint?.path !== r.url).map((r) => r.key);
+    expect(bare).toEqual([]);
+  });
+
   it('refused callers hear 401 (guest, suspended) or 403, as JSON {message}, and nothing changes', async () => {
     const failures: string[] = [];
     const before = await fingerprint(t);
@@ -262,6 +267,7 @@ describe.each(testDatabases)('authorisation matrix on %s', (kind) => {
       const want = EXPECT[row.rule][role];
       const message = String(res.headers['content-type']).includes('application/json') ? (res.json() as { message?: unknown }).message : undefined;
       if (res.statusCode !== want || typeof message !== 'string') failures.push(`${role} ${r.key}: ${res.statusCode} ${brief(res.body)} (want ${want})`);
+      if (!declaresStatus(r, res.statusCode)) failures.push(`${role} ${r.key}: ${res.statusCode} is not in its contract's errors`);
     }
     expect(failures).toEqual([]);
     expect(changedTables(before, await fingerprint(t))).toEqual([]);
@@ -276,6 +282,7 @@ describe.each(testDatabases)('authorisation matrix on %s', (kind) => {
       const before = await fingerprint(t);
       const res = await callAs('other', r, row, row.owned!(cast));
       if (![403, 404].includes(res.statusCode)) failures.push(`other ${r.key}: ${res.statusCode} ${brief(res.body)}`);
+      if (!declaresStatus(r, res.statusCode)) failures.push(`other ${r.key}: ${res.statusCode} is not in its contract's errors`);
       const changed = changedTables(before, await fingerprint(t));
       if (changed.length) failures.push(`other ${r.key} changed ${changed.join(', ')}`);
     }
@@ -292,6 +299,7 @@ describe.each(testDatabases)('authorisation matrix on %s', (kind) => {
     for (const { r, row, role } of pairs((e) => e === 'allowed')) {
       const res = await callAs(role, r, row);
       if (res.statusCode === 401 || res.statusCode === 403 || res.statusCode >= 500) failures.push(`${role} ${r.key}: ${res.statusCode} ${brief(res.body)}`);
+      if (!declaresStatus(r, res.statusCode)) failures.push(`${role} ${r.key}: ${res.statusCode} is not in its contract's errors`);
     }
     expect(failures).toEqual([]);
     // Spare sessions went on sign-out; every role's own session is intact, so the sweeps above were real.

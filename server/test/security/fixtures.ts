@@ -135,7 +135,7 @@ export async function createCast(t: TestApp): Promise<Cast> {
 
 /** A further session for a member (a cookie to spend on a call that ends its session). */
 export async function extraSessionCookie(t: TestApp, userId: number): Promise<string> {
-  return `${cookieName(t.app.deps.config)}=${await createSession(t.database.db, userId)}`;
+  return `${cookieName(t.app.deps.config)}=${await createSession(t.database.db, userId, new Date())}`;
 }
 
 /** Whether a member's cookie still names a live session. */

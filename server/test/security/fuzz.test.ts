@@ -7,12 +7,12 @@
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
-import { CONSENT_GRANTED, CONSENT_HEADER } from '../../../common/contracts/analytics.ts';
 import { ROUTES as PAGE_ROUTES } from '../../../common/routes.ts';
+import { CONSENT_GRANTED, CONSENT_HEADER } from '../../../common/rules/analytics.ts';
 import { freshIp } from '../auth.ts';
 import { testDatabases } from '../databases.ts';
 import type { Member } from '../members.ts';
-import { appRoutes, fillPath, resetCollectedRoutes, type AppRoute } from '../route-table.ts';
+import { appRoutes, declaresStatus, fillPath, resetCollectedRoutes, type AppRoute } from '../route-table.ts';
 import {
   buildSecurityApp,
   changedTables,
@@ -510,6 +510,7 @@ describe.each(testDatabases)('fuzzing every route on %s', (kind) => {
     const where = `${who} ${r.key} [${kindOfInput}]`;
     const answer = `${res.statusCode} ${preview(res.body)}`;
     if (res.statusCode >= 500) fail(`${where} ${res.statusCode}`, `${where}: ${answer} ← ${preview(input)} (url ${preview(url)})`);
+    else if (!declaresStatus(r, res.statusCode)) fail(`${who} ${r.key} declares ${res.statusCode}`, `${who} ${r.key}: answered ${res.statusCode}, not in its contract's errors (${answer})`);
     if (res.statusCode >= 400 && url.startsWith('/api/')) {
       let message: unknown;
       try {

@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
+import { logoutByLink } from '@endpoints/auth';
 
 /**
  * A plain link: the server ends the session and redirects to '/'. The cache is dropped first so a
@@ -8,7 +9,7 @@ import { useQueryClient } from '@tanstack/react-query';
 export function LogoutLink({ className, children }: { className?: string; children: ReactNode }) {
   const queryClient = useQueryClient();
   return (
-    <a href="/api/logout" className={className} onClick={() => queryClient.clear()}>
+    <a href={logoutByLink.path} className={className} onClick={() => queryClient.clear()}>
       {children}
     </a>
   );

@@ -1,8 +1,8 @@
 import { queryOptions } from '@tanstack/react-query';
-import { AD_FETCH_FAILED, type TAdDevice } from '@common/ads';
-import type { TAdSlot } from '@common/contracts/ads';
-import { CACHE_MS } from '@common/constants';
-import { api } from '@/lib/api-client';
+import { CACHE_MS } from '@common/rules/site';
+import { AD_MSG, type TAdDevice } from '@common/rules/ads';
+import { listAdSlots } from '@endpoints/ads';
+import { call } from '@/lib/api-client';
 import { sharedKeys } from '@/lib/query-keys';
 
 /**
@@ -13,14 +13,10 @@ import { sharedKeys } from '@/lib/query-keys';
 export const getAdSlotsQueryOptions = (location: string, device: TAdDevice) =>
   queryOptions({
     queryKey: [...sharedKeys.adSlots, { location, device }],
-    queryFn: async ({ signal }): Promise<TAdSlot[]> => {
-      const url = `/api/ads/slots?${new URLSearchParams({ location, device })}`;
-      const body = await api.get<unknown>(url, { signal }).catch(() => {
-        throw new Error(AD_FETCH_FAILED);
-      });
-      if (!Array.isArray(body)) throw new Error(AD_FETCH_FAILED);
-      return body as TAdSlot[];
-    },
+    queryFn: ({ signal }) =>
+      call(listAdSlots, { query: { location, device } }, { signal }).catch(() => {
+        throw new Error(AD_MSG.fetchFailed);
+      }),
     staleTime: CACHE_MS.adSlots,
     // An ad is not worth three retries on a weak signal.
     retry: 1,

@@ -1,5 +1,5 @@
 import { useSyncExternalStore } from 'react';
-import { deviceForWidth, MOBILE_MAX_WIDTH, type TAdDevice } from '@common/ads';
+import { deviceForWidth, MOBILE_MAX_WIDTH, type TAdDevice } from '@common/rules/ads';
 
 // One subscribe function per query, so React does not resubscribe on every render.
 const subscribers = new Map<string, (onChange: () => void) => () => void>();

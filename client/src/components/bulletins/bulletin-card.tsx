@@ -1,5 +1,5 @@
 import { Megaphone, X } from 'lucide-react';
-import { visibilityLabel } from '@common/bulletins';
+import { visibilityLabel } from '@common/rules/bulletins';
 import type { TBulletin } from '@common/contracts/bulletins';
 import { cn } from '@/lib/cn';
 

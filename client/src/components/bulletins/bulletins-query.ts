@@ -1,7 +1,7 @@
 import { queryOptions } from '@tanstack/react-query';
-import type { TBulletin } from '@common/contracts/bulletins';
-import { POLL_MS } from '@common/constants';
-import { api } from '@/lib/api-client';
+import { POLL_MS } from '@common/rules/site';
+import { listBulletins } from '@endpoints/bulletins';
+import { call } from '@/lib/api-client';
 import { sharedKeys } from '@/lib/query-keys';
 
 /**
@@ -11,9 +11,6 @@ import { sharedKeys } from '@/lib/query-keys';
 export const getBulletinsQueryOptions = (viewerId: number | null) =>
   queryOptions({
     queryKey: [...sharedKeys.bulletins, { viewer: viewerId }],
-    queryFn: async ({ signal }) => {
-      const list = await api.get<unknown>('/api/bulletins', { signal });
-      return (Array.isArray(list) ? list : []) as TBulletin[];
-    },
+    queryFn: ({ signal }) => call(listBulletins, undefined, { signal }),
     refetchInterval: POLL_MS.bulletins,
   });

@@ -1,6 +1,6 @@
 import { Toast as RadixToast } from 'radix-ui';
 import { X } from 'lucide-react';
-import { TOAST_MS, TOAST_SWIPE_PX } from '@common/constants';
+import { TOAST_MS, TOAST_SWIPE_PX } from '@common/rules/site';
 import { cn } from '@/lib/cn';
 import { dismissToast, useToast, type ToastVariant } from './toast';
 

@@ -1,11 +1,11 @@
 import { render, screen } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { CONSENT_HEADER } from '@common/rules/analytics';
 import { NotFoundPage } from '@/app/routes/not-found';
 import { ACCEPT_ALL, ESSENTIAL_ONLY, saveConsent } from '../consent';
 import { queryClient } from '../query-client';
 import { startAnalyticsOnConsent, trackAction } from '../track';
-import { CONSENT_HEADER } from './send';
 import { tagEventFor } from './tag-manager';
 
 // lib/track.ts with the real analytics module behind it: nothing before consent, the session and a

@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { ANALYTICS_URLS, createTracker, SESSION_ID_KEY, type Tracker } from './tracker';
+import type { EndpointRoute } from '@common/contracts/endpoint';
+import { ANALYTICS_ENDPOINTS, createTracker, SESSION_ID_KEY, type Tracker } from './tracker';
 
 // Spec §4/§7/§8: session start, a page view per address change (checked each second), exit records
 // with time on page and scroll depth, session end with keepalive, failed calls retried once.
@@ -11,8 +12,8 @@ let fail: boolean;
 let clock: number;
 let tracker: Tracker;
 
-const post = vi.fn((url: string, body: unknown, opts?: { keepalive?: boolean }) => {
-  calls.push({ url, body: body as Record<string, unknown>, keepalive: opts?.keepalive });
+const post = vi.fn((endpoint: EndpointRoute, body: unknown, opts?: { keepalive?: boolean }) => {
+  calls.push({ url: endpoint.path, body: body as Record<string, unknown>, keepalive: opts?.keepalive });
   return fail ? Promise.reject(new Error('503: Service Unavailable')) : Promise.resolve();
 });
 const to = (url: string) => calls.filter((c) => c.url === url);
@@ -42,10 +43,10 @@ afterEach(() => {
 describe('tracker', () => {
   it('starts a session with a 21-character id kept in session storage, and records the page', () => {
     tracker.start();
-    const [start] = to(ANALYTICS_URLS.start);
+    const [start] = to(ANALYTICS_ENDPOINTS.start.path);
     expect(start.body).toEqual({ sessionId: expect.stringMatching(/^[\w-]{21}$/), userAgent: navigator.userAgent, referrer: document.referrer, landingPage: '/forum' });
     expect(sessionStorage.getItem(SESSION_ID_KEY)).toBe(start.body.sessionId);
-    expect(to(ANALYTICS_URLS.pageView).map((c) => c.body)).toEqual([
+    expect(to(ANALYTICS_ENDPOINTS.pageView.path).map((c) => c.body)).toEqual([
       { sessionId: start.body.sessionId, pageUrl: '/forum', pageTitle: 'Forum | Kerbside', referrerUrl: document.referrer },
     ]);
   });
@@ -57,7 +58,7 @@ describe('tracker', () => {
     sessionStorage.setItem(SESSION_ID_KEY, id ?? '');
     const again = createTracker({ post, now: () => clock });
     again.start();
-    expect(to(ANALYTICS_URLS.start).at(-1)?.body.sessionId).toBe(id);
+    expect(to(ANALYTICS_ENDPOINTS.start.path).at(-1)?.body.sessionId).toBe(id);
     again.stop();
   });
 
@@ -70,20 +71,20 @@ describe('tracker', () => {
     vi.advanceTimersByTime(999);
     expect(calls).toEqual([]);
     vi.advanceTimersByTime(1);
-    const views = to(ANALYTICS_URLS.pageView).map((c) => c.body);
+    const views = to(ANALYTICS_ENDPOINTS.pageView.path).map((c) => c.body);
     expect(views).toHaveLength(2);
     expect(views[0]).toMatchObject({ pageUrl: '/forum', timeOnPage: 7, scrollDepth: expect.any(Number) });
     expect(views[1]).toEqual({ sessionId: expect.any(String), pageUrl: '/forum/posts/hello?x=1', pageTitle: 'Hello | Kerbside', referrerUrl: '/forum' });
     vi.advanceTimersByTime(5_000);
-    expect(to(ANALYTICS_URLS.pageView), 'no new view without a new address').toHaveLength(2);
+    expect(to(ANALYTICS_ENDPOINTS.pageView.path), 'no new view without a new address').toHaveLength(2);
   });
 
   it("cuts text to the server's bounds instead of having the record refused", () => {
     document.title = 'T'.repeat(400);
     tracker.start();
     tracker.trackAction('search', 'x'.repeat(500));
-    expect(to(ANALYTICS_URLS.pageView)[0].body.pageTitle).toHaveLength(300);
-    expect(to(ANALYTICS_URLS.action)[0].body.actionTarget).toHaveLength(300);
+    expect(to(ANALYTICS_ENDPOINTS.pageView.path)[0].body.pageTitle).toHaveLength(300);
+    expect(to(ANALYTICS_ENDPOINTS.action.path)[0].body.actionTarget).toHaveLength(300);
   });
 
   it('keeps the deepest scroll of a page', () => {
@@ -96,7 +97,7 @@ describe('tracker', () => {
     window.dispatchEvent(new Event('scroll'));
     window.history.pushState(null, '', '/terms');
     vi.advanceTimersByTime(1000);
-    expect(to(ANALYTICS_URLS.pageView)[1].body.scrollDepth).toBe(100);
+    expect(to(ANALYTICS_ENDPOINTS.pageView.path)[1].body.scrollDepth).toBe(100);
     // @ts-expect-error -- back to jsdom's own
     delete document.documentElement.scrollHeight;
   });
@@ -106,7 +107,7 @@ describe('tracker', () => {
     calls = [];
     clock += 3_000;
     setVisibility('hidden');
-    expect(calls).toEqual([{ url: ANALYTICS_URLS.pageView, body: expect.objectContaining({ pageUrl: '/forum', timeOnPage: 3 }), keepalive: true }]);
+    expect(calls).toEqual([{ url: ANALYTICS_ENDPOINTS.pageView.path, body: expect.objectContaining({ pageUrl: '/forum', timeOnPage: 3 }), keepalive: true }]);
     setVisibility('hidden');
     expect(calls, 'one exit per view').toHaveLength(1);
     setVisibility('visible');
@@ -118,13 +119,13 @@ describe('tracker', () => {
     tracker.start();
     clock += 65_000;
     window.dispatchEvent(new Event('pagehide'));
-    expect(to(ANALYTICS_URLS.end)).toEqual([{ url: ANALYTICS_URLS.end, body: { sessionId: expect.any(String), sessionDuration: 65 }, keepalive: true }]);
+    expect(to(ANALYTICS_ENDPOINTS.end.path)).toEqual([{ url: ANALYTICS_ENDPOINTS.end.path, body: { sessionId: expect.any(String), sessionDuration: 65 }, keepalive: true }]);
   });
 
   it('records user actions with the page address', () => {
     tracker.start();
     tracker.trackAction('vote', 'post', { entityId: 4, voteType: 'upvote' });
-    expect(to(ANALYTICS_URLS.action)[0].body).toEqual({
+    expect(to(ANALYTICS_ENDPOINTS.action.path)[0].body).toEqual({
       sessionId: expect.any(String),
       actionType: 'vote',
       actionTarget: 'post',
@@ -139,12 +140,12 @@ describe('tracker', () => {
     tracker.start();
     tracker.trackAction('search', 'forum', { query: 'fuel', category: null });
     await vi.waitFor(() => expect(tracker.pendingCount).toBe(3));
-    expect(warn).toHaveBeenCalledWith('Failed to send analytics', ANALYTICS_URLS.start, expect.any(Error));
+    expect(warn).toHaveBeenCalledWith('Failed to send analytics', ANALYTICS_ENDPOINTS.start.path, expect.any(Error));
     tracker.stop();
     calls = [];
     tracker.start();
     // The three queued calls again, then the new session's start and page view.
-    expect(calls.map((c) => c.url)).toEqual([ANALYTICS_URLS.start, ANALYTICS_URLS.start, ANALYTICS_URLS.pageView, ANALYTICS_URLS.action, ANALYTICS_URLS.pageView]);
+    expect(calls.map((c) => c.url)).toEqual([ANALYTICS_ENDPOINTS.start.path, ANALYTICS_ENDPOINTS.start.path, ANALYTICS_ENDPOINTS.pageView.path, ANALYTICS_ENDPOINTS.action.path, ANALYTICS_ENDPOINTS.pageView.path]);
     expect(calls[3].body).toMatchObject({ actionType: 'search', actionData: { query: 'fuel', category: null } });
     // Failing again: the retried calls are dropped (one retry), the new ones queue.
     await vi.waitFor(() => expect(tracker.pendingCount).toBe(2));
@@ -152,7 +153,7 @@ describe('tracker', () => {
     tracker.stop();
     calls = [];
     tracker.start();
-    expect(calls.filter((c) => c.url === ANALYTICS_URLS.action)).toEqual([]);
+    expect(calls.filter((c) => c.url === ANALYTICS_ENDPOINTS.action.path)).toEqual([]);
     await vi.waitFor(() => expect(tracker.pendingCount).toBe(0));
   });
 

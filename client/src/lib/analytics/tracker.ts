@@ -1,6 +1,8 @@
 import { nanoid } from 'nanoid';
+import { SESSION_ID_LENGTH, TARGET_MAX, TITLE_MAX, URL_MAX, USER_AGENT_MAX } from '@common/rules/analytics';
+import { endAnalyticsSession, recordPageView, recordUserAction, startAnalyticsSession } from '@endpoints/analytics';
 import { ADDRESS_POLL_MS } from './constants';
-import { postJson, type PostJson } from './send';
+import { postJson, type AnalyticsBody, type AnalyticsEndpoint, type PostJson } from './send';
 import type { ActionData, ActionType } from './types';
 
 // First-party analytics (spec §3 Analytics session, §4 Consent, §7 analytics calls). Created and
@@ -9,14 +11,15 @@ import type { ActionData, ActionType } from './types';
 export const SESSION_ID_KEY = 'analytics_session_id';
 export const SESSION_START_KEY = 'analytics_session_start';
 
-export const ANALYTICS_URLS = {
-  start: '/api/analytics/session/start',
-  pageView: '/api/analytics/page-view',
-  action: '/api/analytics/user-action',
-  end: '/api/analytics/session/end',
+export const ANALYTICS_ENDPOINTS = {
+  start: startAnalyticsSession,
+  pageView: recordPageView,
+  action: recordUserAction,
+  end: endAnalyticsSession,
 } as const;
 
-type Pending = { url: string; body: unknown; keepalive?: boolean };
+/** A failed call: its path for the warning, and the same call again. */
+type Pending = { path: string; retry: () => Promise<void> };
 
 type Page = { url: string; title: string; referrer: string; enteredAt: number; maxScroll: number; exited: boolean };
 
@@ -51,9 +54,6 @@ const sessionRemove = (key: string) => {
 };
 
 // The server's bounds (docs/API.md): longer text would be refused whole, so it is cut here.
-const URL_MAX = 2000;
-const TITLE_MAX = 300;
-const TARGET_MAX = 300;
 const clip = (text: string, max: number) => (text.length > max ? text.slice(0, max) : text);
 
 /** The address a page view records: path and query, never the host or a #fragment. */
@@ -77,10 +77,11 @@ export function createTracker(opts: TrackerOptions = {}) {
   let page: Page | null = null;
   let cleanups: (() => void)[] = [];
 
-  const send = (url: string, body: unknown, keepalive?: boolean) => {
-    void post(url, body, { keepalive }).catch((err: unknown) => {
-      console.warn('Failed to send analytics', url, err);
-      pending.push({ url, body, keepalive });
+  const send = <E extends AnalyticsEndpoint>(endpoint: E, body: AnalyticsBody<E>, keepalive?: boolean) => {
+    const attempt = () => post(endpoint, body, { keepalive });
+    void attempt().catch((err: unknown) => {
+      console.warn('Failed to send analytics', endpoint.path, err);
+      pending.push({ path: endpoint.path, retry: attempt });
     });
   };
 
@@ -89,13 +90,13 @@ export function createTracker(opts: TrackerOptions = {}) {
     pending = [];
     for (const p of retry) {
       // One retry only: a second failure is dropped with its warning.
-      void post(p.url, p.body, { keepalive: p.keepalive }).catch((err: unknown) => console.warn('Failed to send analytics', p.url, err));
+      void p.retry().catch((err: unknown) => console.warn('Failed to send analytics', p.path, err));
     }
   };
 
   const enterPage = (referrer: string) => {
     page = { url: currentAddress(), title: clip(document.title, TITLE_MAX), referrer: clip(referrer, URL_MAX), enteredAt: now(), maxScroll: scrollPercent(), exited: false };
-    send(ANALYTICS_URLS.pageView, { sessionId, pageUrl: page.url, pageTitle: page.title, referrerUrl: page.referrer });
+    send(ANALYTICS_ENDPOINTS.pageView, { sessionId, pageUrl: page.url, pageTitle: page.title, referrerUrl: page.referrer });
     opts.onPageView?.(page.url);
   };
 
@@ -104,7 +105,7 @@ export function createTracker(opts: TrackerOptions = {}) {
     page.exited = true;
     page.maxScroll = Math.max(page.maxScroll, scrollPercent());
     send(
-      ANALYTICS_URLS.pageView,
+      ANALYTICS_ENDPOINTS.pageView,
       {
         sessionId,
         pageUrl: page.url,
@@ -126,14 +127,14 @@ export function createTracker(opts: TrackerOptions = {}) {
     if (running) return;
     running = true;
     sessionId = sessionGet(SESSION_ID_KEY) ?? '';
-    if (sessionId.length !== 21) {
+    if (sessionId.length !== SESSION_ID_LENGTH) {
       sessionId = nanoid();
       sessionSet(SESSION_ID_KEY, sessionId);
       sessionSet(SESSION_START_KEY, String(now()));
     }
-    send(ANALYTICS_URLS.start, {
+    send(ANALYTICS_ENDPOINTS.start, {
       sessionId,
-      userAgent: navigator.userAgent.slice(0, 512),
+      userAgent: navigator.userAgent.slice(0, USER_AGENT_MAX),
       referrer: clip(document.referrer, URL_MAX),
       landingPage: currentAddress(),
     });
@@ -159,7 +160,7 @@ export function createTracker(opts: TrackerOptions = {}) {
     listen(window, 'pagehide', () => {
       exitPage(true);
       const started = Number(sessionGet(SESSION_START_KEY) ?? now());
-      send(ANALYTICS_URLS.end, { sessionId, sessionDuration: Math.max(0, Math.round((now() - started) / 1000)) }, true);
+      send(ANALYTICS_ENDPOINTS.end, { sessionId, sessionDuration: Math.max(0, Math.round((now() - started) / 1000)) }, true);
     });
   }
 
@@ -176,7 +177,7 @@ export function createTracker(opts: TrackerOptions = {}) {
 
   function trackAction(actionType: ActionType, actionTarget?: string, actionData?: ActionData) {
     if (!running) return;
-    send(ANALYTICS_URLS.action, { sessionId, actionType, actionTarget: actionTarget && clip(actionTarget, TARGET_MAX), actionData, pageUrl: currentAddress() });
+    send(ANALYTICS_ENDPOINTS.action, { sessionId, actionType, actionTarget: actionTarget && clip(actionTarget, TARGET_MAX), actionData, pageUrl: currentAddress() });
     opts.onAction?.(actionType, actionData);
   }
 

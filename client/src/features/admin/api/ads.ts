@@ -1,8 +1,8 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import type { TAdminAdSlot, TAdSlotCreateRequest, TAdSlotUpdateRequest } from '@common/contracts/ads';
-import { api } from '@/lib/api-client';
+import type { TAdSlotCreateRequest, TAdSlotUpdateRequest } from '@common/contracts/ads';
+import { createAdSlot, deleteAdSlot, listAdminAdSlots, updateAdSlot } from '@endpoints/ads';
+import { call } from '@/lib/api-client';
 import { sharedKeys } from '@/lib/query-keys';
-import { adPath, adsPath } from './endpoints';
 import { adminKeys } from './keys';
 
 // Ad slots for the admin (docs/API.md "Ad slots"). Members' browsers keep their slots up to 5 min
@@ -11,7 +11,7 @@ import { adminKeys } from './keys';
 export const getAdminAdsQueryOptions = () =>
   queryOptions({
     queryKey: adminKeys.ads,
-    queryFn: ({ signal }) => api.get<TAdminAdSlot[]>(adsPath, { signal }),
+    queryFn: ({ signal }) => call(listAdminAdSlots, undefined, { signal }),
     staleTime: 15_000,
   });
 
@@ -26,7 +26,7 @@ function useRefresh() {
 export function useCreateAd() {
   const refresh = useRefresh();
   return useMutation({
-    mutationFn: (input: TAdSlotCreateRequest) => api.post<TAdminAdSlot>(adsPath, input),
+    mutationFn: (input: TAdSlotCreateRequest) => call(createAdSlot, { body: input }),
     onSuccess: refresh,
   });
 }
@@ -34,7 +34,7 @@ export function useCreateAd() {
 export function useUpdateAd() {
   const refresh = useRefresh();
   return useMutation({
-    mutationFn: ({ id, ...input }: TAdSlotUpdateRequest & { id: number }) => api.patch<TAdminAdSlot>(adPath(id), input),
+    mutationFn: ({ id, ...input }: TAdSlotUpdateRequest & { id: number }) => call(updateAdSlot, { params: { id }, body: input }),
     onSuccess: refresh,
   });
 }
@@ -42,7 +42,7 @@ export function useUpdateAd() {
 export function useDeleteAd() {
   const refresh = useRefresh();
   return useMutation({
-    mutationFn: (id: number) => api.delete<void>(adPath(id)),
+    mutationFn: (id: number) => call(deleteAdSlot, { params: { id } }),
     onSuccess: refresh,
   });
 }

@@ -1,8 +1,7 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
-import type { TAnalyticsReport } from '@common/contracts/analytics';
-import { ApiError, api, withQuery } from '@/lib/api-client';
+import { getAnalyticsReport } from '@endpoints/analytics';
+import { ApiError, call } from '@/lib/api-client';
 import { shouldRetryQuery } from '@/lib/query-client';
-import { analyticsPath } from './endpoints';
 import { adminKeys } from './keys';
 
 export type AnalyticsPeriod = { from: string; to: string };
@@ -11,7 +10,7 @@ export type AnalyticsPeriod = { from: string; to: string };
 export const getAdminAnalyticsQueryOptions = (period: AnalyticsPeriod) =>
   queryOptions({
     queryKey: adminKeys.analytics(period),
-    queryFn: ({ signal }) => api.get<TAnalyticsReport>(withQuery(analyticsPath, period), { signal }),
+    queryFn: ({ signal }) => call(getAnalyticsReport, { query: period }, { signal }),
     // Changing the period keeps the last report on screen until the new one arrives.
     placeholderData: keepPreviousData,
     staleTime: 60_000,

@@ -1,7 +1,6 @@
 import { infiniteQueryOptions } from '@tanstack/react-query';
-import type { TAuditPage } from '@common/contracts/admin';
-import { api, withQuery } from '@/lib/api-client';
-import { auditPath } from './endpoints';
+import { listAuditLog } from '@endpoints/admin';
+import { call } from '@/lib/api-client';
 import { adminKeys } from './keys';
 
 // The audit log: every admin action, newest first (docs/API.md "Admin: dashboard, members, audit log").
@@ -10,8 +9,9 @@ export const getAuditQueryOptions = (target?: { type: string; id: string | numbe
   infiniteQueryOptions({
     queryKey: adminKeys.audit.list(target),
     queryFn: ({ signal, pageParam }) =>
-      api.get<TAuditPage>(
-        withQuery(auditPath, { cursor: pageParam ?? undefined, targetType: target?.type, targetId: target ? String(target.id) : undefined }),
+      call(
+        listAuditLog,
+        { query: { cursor: pageParam ?? undefined, targetType: target?.type, targetId: target ? String(target.id) : undefined } },
         { signal },
       ),
     initialPageParam: null as string | null,

@@ -1,8 +1,8 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import type { TAdminBulletin, TBulletinCreateRequest, TBulletinUpdateRequest } from '@common/contracts/bulletins';
-import { api } from '@/lib/api-client';
+import type { TBulletinCreateRequest, TBulletinUpdateRequest } from '@common/contracts/bulletins';
+import { createBulletin, deleteBulletin, listAdminBulletins, updateBulletin } from '@endpoints/bulletins';
+import { call } from '@/lib/api-client';
 import { sharedKeys } from '@/lib/query-keys';
-import { bulletinPath, bulletinsPath } from './endpoints';
 import { adminKeys } from './keys';
 
 // Bulletins for the admin (docs/API.md "Bulletins").
@@ -10,7 +10,7 @@ import { adminKeys } from './keys';
 export const getAdminBulletinsQueryOptions = () =>
   queryOptions({
     queryKey: adminKeys.bulletins,
-    queryFn: ({ signal }) => api.get<TAdminBulletin[]>(bulletinsPath, { signal }),
+    queryFn: ({ signal }) => call(listAdminBulletins, undefined, { signal }),
     staleTime: 15_000,
   });
 
@@ -26,7 +26,7 @@ function useRefresh() {
 export function useCreateBulletin() {
   const refresh = useRefresh();
   return useMutation({
-    mutationFn: (input: TBulletinCreateRequest) => api.post<TAdminBulletin>(bulletinsPath, input),
+    mutationFn: (input: TBulletinCreateRequest) => call(createBulletin, { body: input }),
     onSuccess: refresh,
   });
 }
@@ -34,7 +34,7 @@ export function useCreateBulletin() {
 export function useUpdateBulletin() {
   const refresh = useRefresh();
   return useMutation({
-    mutationFn: ({ id, ...input }: TBulletinUpdateRequest & { id: number }) => api.patch<TAdminBulletin>(bulletinPath(id), input),
+    mutationFn: ({ id, ...input }: TBulletinUpdateRequest & { id: number }) => call(updateBulletin, { params: { id }, body: input }),
     onSuccess: refresh,
   });
 }
@@ -42,7 +42,7 @@ export function useUpdateBulletin() {
 export function useDeleteBulletin() {
   const refresh = useRefresh();
   return useMutation({
-    mutationFn: (id: number) => api.delete<void>(bulletinPath(id)),
+    mutationFn: (id: number) => call(deleteBulletin, { params: { id } }),
     onSuccess: refresh,
   });
 }

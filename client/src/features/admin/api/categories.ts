@@ -1,14 +1,14 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import type { TAdminCategory, TCreateCategoryRequest, TUpdateCategoryRequest } from '@common/contracts/moderation';
-import { api } from '@/lib/api-client';
+import { createCategory, deleteCategory, listAdminCategories, orderCategories, updateCategory } from '@endpoints/moderation';
+import { call } from '@/lib/api-client';
 import { sharedKeys } from '@/lib/query-keys';
-import { categoriesPath, categoryOrderPath, categoryPath } from './endpoints';
 import { adminKeys } from './keys';
 
 export const getAdminCategoriesQueryOptions = () =>
   queryOptions({
     queryKey: adminKeys.categories,
-    queryFn: ({ signal }) => api.get<TAdminCategory[]>(categoriesPath, { signal }),
+    queryFn: ({ signal }) => call(listAdminCategories, {}, { signal }),
     staleTime: 15_000,
   });
 
@@ -25,7 +25,7 @@ function useRefresh() {
 export function useCreateCategory() {
   const refresh = useRefresh();
   return useMutation({
-    mutationFn: (input: TCreateCategoryRequest) => api.post<TAdminCategory>(categoriesPath, input),
+    mutationFn: (input: TCreateCategoryRequest) => call(createCategory, { body: input }),
     onSuccess: refresh,
   });
 }
@@ -33,7 +33,7 @@ export function useCreateCategory() {
 export function useUpdateCategory() {
   const refresh = useRefresh();
   return useMutation({
-    mutationFn: ({ id, ...input }: TUpdateCategoryRequest & { id: number }) => api.patch<TAdminCategory>(categoryPath(id), input),
+    mutationFn: ({ id, ...input }: TUpdateCategoryRequest & { id: number }) => call(updateCategory, { params: { id }, body: input }),
     onSuccess: refresh,
   });
 }
@@ -43,7 +43,7 @@ export function useOrderCategories() {
   const queryClient = useQueryClient();
   const refresh = useRefresh();
   return useMutation({
-    mutationFn: (ids: number[]) => api.put<TAdminCategory[]>(categoryOrderPath, { ids }),
+    mutationFn: (ids: number[]) => call(orderCategories, { body: { ids } }),
     onMutate: async (ids) => {
       await queryClient.cancelQueries({ queryKey: adminKeys.categories });
       const before = queryClient.getQueryData<TAdminCategory[]>(adminKeys.categories);
@@ -68,7 +68,7 @@ export function useDeleteCategory() {
   const refresh = useRefresh();
   return useMutation({
     mutationFn: ({ id, moveTo }: { id: number; moveTo?: number }) =>
-      api.delete<{ message: string }>(categoryPath(id), moveTo ? { moveTo } : undefined),
+      call(deleteCategory, { params: { id }, body: moveTo ? { moveTo } : undefined }),
     onSuccess: refresh,
   });
 }

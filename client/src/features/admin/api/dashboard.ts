@@ -1,8 +1,10 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import type { TDashboard } from '@common/contracts/admin';
-import { api } from '@/lib/api-client';
+import type { TMaintenanceStatus } from '@common/contracts/maintenance';
+import { getDashboard } from '@endpoints/admin';
+import { setMaintenanceMode } from '@endpoints/maintenance';
+import { call } from '@/lib/api-client';
 import { sharedKeys } from '@/lib/query-keys';
-import { dashboardPath, maintenancePath } from './endpoints';
 import { adminKeys } from './keys';
 
 // Admin dashboard (docs/API.md "Admin: dashboard, members, audit log").
@@ -10,18 +12,16 @@ import { adminKeys } from './keys';
 export const getDashboardQueryOptions = () =>
   queryOptions({
     queryKey: adminKeys.dashboard,
-    queryFn: ({ signal }) => api.get<TDashboard>(dashboardPath, { signal }),
+    queryFn: ({ signal }) => call(getDashboard, {}, { signal }),
     refetchInterval: 60_000,
     staleTime: 15_000,
   });
-
-export type TMaintenanceInput = { maintenanceMode: boolean; message: string };
 
 /** The maintenance switch and message (PUT /api/admin/maintenance, docs/API.md "Maintenance"). */
 export function useSetMaintenance() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (input: TMaintenanceInput) => api.put<TMaintenanceInput>(maintenancePath, input),
+    mutationFn: (input: TMaintenanceStatus) => call(setMaintenanceMode, { body: input }),
     onSuccess: (_res, input) => {
       queryClient.setQueryData(adminKeys.dashboard, (d: TDashboard | undefined) => (d ? { ...d, maintenance: input } : d));
       // The site-wide banner polls /api/maintenance/status; show the new state at once.

@@ -1,7 +1,7 @@
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import type { TAnnouncement, TAnnouncementCreate, TAnnouncementList, TAnnouncementPreview, TEmailStatus, TOutboxEmail, TOutboxList } from '@common/contracts/admin-emails';
-import { api, withQuery } from '@/lib/api-client';
-import { announcementPreviewPath, announcementSendPath, announcementsPath, outboxPath, retryEmailPath } from './endpoints';
+import type { TAnnouncementCreate, TEmailStatus } from '@common/contracts/admin-emails';
+import { createAnnouncement, listAnnouncements, listOutbox, previewAnnouncement, retryEmail, sendAnnouncement } from '@endpoints/admin-emails';
+import { call } from '@/lib/api-client';
 import { adminKeys } from './keys';
 
 // Admin outbox and announcements (docs/API.md "Admin: emails and announcements").
@@ -9,7 +9,7 @@ import { adminKeys } from './keys';
 export const getOutboxQueryOptions = (status: TEmailStatus | undefined, cursor: number | undefined) =>
   queryOptions({
     queryKey: adminKeys.outbox.list(status, cursor),
-    queryFn: ({ signal }) => api.get<TOutboxList>(withQuery(outboxPath, { status, cursor }), { signal }),
+    queryFn: ({ signal }) => call(listOutbox, { query: { status, cursor } }, { signal }),
     placeholderData: keepPreviousData,
     staleTime: 10_000,
   });
@@ -17,7 +17,7 @@ export const getOutboxQueryOptions = (status: TEmailStatus | undefined, cursor: 
 export function useRetryEmail() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (id: number) => api.post<TOutboxEmail>(retryEmailPath(id)),
+    mutationFn: (id: number) => call(retryEmail, { params: { id } }),
     onSettled: () => void queryClient.invalidateQueries({ queryKey: adminKeys.outbox.all }),
   });
 }
@@ -26,21 +26,21 @@ export function useRetryEmail() {
 export const getAnnouncementsQueryOptions = () =>
   queryOptions({
     queryKey: adminKeys.announcements.all,
-    queryFn: ({ signal }) => api.get<TAnnouncementList>(announcementsPath, { signal }),
+    queryFn: ({ signal }) => call(listAnnouncements, {}, { signal }),
     refetchInterval: (q) => (q.state.data?.announcements.some((a) => a.status === 'sending') ? 5000 : false),
   });
 
 export const getAnnouncementPreviewQueryOptions = (id: number) =>
   queryOptions({
     queryKey: adminKeys.announcements.preview(id),
-    queryFn: ({ signal }) => api.get<TAnnouncementPreview>(announcementPreviewPath(id), { signal }),
+    queryFn: ({ signal }) => call(previewAnnouncement, { params: { id } }, { signal }),
     staleTime: 0,
   });
 
 export function useCreateAnnouncement() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (input: TAnnouncementCreate) => api.post<TAnnouncement>(announcementsPath, input),
+    mutationFn: (input: TAnnouncementCreate) => call(createAnnouncement, { body: input }),
     onSuccess: () => void queryClient.invalidateQueries({ queryKey: adminKeys.announcements.all }),
   });
 }
@@ -48,7 +48,7 @@ export function useCreateAnnouncement() {
 export function useSendAnnouncement() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (id: number) => api.post<TAnnouncement>(announcementSendPath(id)),
+    mutationFn: (id: number) => call(sendAnnouncement, { params: { id } }),
     onSuccess: () => {
       void queryClient.invalidateQueries({ queryKey: adminKeys.announcements.all });
       void queryClient.invalidateQueries({ queryKey: adminKeys.outbox.all });

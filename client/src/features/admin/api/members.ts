@@ -1,7 +1,18 @@
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import type { TAdminMemberDetail, TAdminMemberList, TMemberStatus } from '@common/contracts/admin';
-import { api, withQuery } from '@/lib/api-client';
-import { memberPath, membersPath } from './endpoints';
+import type { TMemberStatus } from '@common/contracts/admin';
+import {
+  deleteMember,
+  getMember,
+  grantAdmin,
+  liftMemberChatSuspension,
+  listMembers,
+  resendMemberVerification,
+  revokeAdmin,
+  suspendMember,
+  suspendMemberChat,
+  unsuspendMember,
+} from '@endpoints/admin';
+import { call } from '@/lib/api-client';
 import { adminKeys } from './keys';
 
 // Admin members (docs/API.md "Admin: dashboard, members, audit log").
@@ -10,9 +21,7 @@ export const getMembersQueryOptions = (q: string, status: TMemberStatus, page: n
   queryOptions({
     queryKey: adminKeys.members.list(q, status, page),
     queryFn: ({ signal }) =>
-      api.get<TAdminMemberList>(withQuery(membersPath, { q: q || undefined, status: status === 'all' ? undefined : status, page: page > 1 ? page : undefined }), {
-        signal,
-      }),
+      call(listMembers, { query: { q: q || undefined, status: status === 'all' ? undefined : status, page: page > 1 ? page : undefined } }, { signal }),
     placeholderData: keepPreviousData,
     staleTime: 10_000,
   });
@@ -20,7 +29,7 @@ export const getMembersQueryOptions = (q: string, status: TMemberStatus, page: n
 export const getMemberQueryOptions = (id: number) =>
   queryOptions({
     queryKey: adminKeys.members.member(id),
-    queryFn: ({ signal }) => api.get<TAdminMemberDetail>(memberPath(id), { signal }),
+    queryFn: ({ signal }) => call(getMember, { params: { id } }, { signal }),
   });
 
 export type MemberAction =
@@ -33,26 +42,29 @@ export type MemberAction =
   | 'resend-verification'
   | 'delete';
 
-function send(id: number, action: MemberAction, reason?: string): Promise<unknown> {
-  const base = memberPath(id);
+/** An action's call; the member's fresh detail, or null for the two that answer only a message. */
+async function send(id: number, action: MemberAction, reason?: string) {
+  const params = { id };
   const body = reason ? { reason } : {};
   switch (action) {
     case 'suspend-chat':
-      return api.post(`${base}/chat-suspension`, body);
+      return call(suspendMemberChat, { params, body });
     case 'lift-chat':
-      return api.delete(`${base}/chat-suspension`);
+      return call(liftMemberChatSuspension, { params });
     case 'suspend':
-      return api.post(`${base}/suspension`, body);
+      return call(suspendMember, { params, body });
     case 'unsuspend':
-      return api.delete(`${base}/suspension`);
+      return call(unsuspendMember, { params });
     case 'make-admin':
-      return api.post(`${base}/admin`);
+      return call(grantAdmin, { params });
     case 'remove-admin':
-      return api.delete(`${base}/admin`);
+      return call(revokeAdmin, { params });
     case 'resend-verification':
-      return api.post(`${base}/resend-verification`);
+      await call(resendMemberVerification, { params });
+      return null;
     case 'delete':
-      return api.delete(base);
+      await call(deleteMember, { params });
+      return null;
   }
 }
 
@@ -61,9 +73,9 @@ export function useMemberAction(id: number) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ action, reason }: { action: MemberAction; reason?: string }) => send(id, action, reason),
-    onSuccess: (data, { action }) => {
+    onSuccess: (detail, { action }) => {
       if (action === 'delete') queryClient.removeQueries({ queryKey: adminKeys.members.member(id) });
-      else if (action !== 'resend-verification') queryClient.setQueryData(adminKeys.members.member(id), data as TAdminMemberDetail);
+      else if (detail) queryClient.setQueryData(adminKeys.members.member(id), detail);
       void queryClient.invalidateQueries({ queryKey: adminKeys.members.lists });
       void queryClient.invalidateQueries({ queryKey: adminKeys.dashboard });
       void queryClient.invalidateQueries({ queryKey: adminKeys.audit.all });

@@ -1,9 +1,9 @@
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import type { TPostDetail } from '@common/contracts/forum';
-import type { TAdminPost, TAdminPostList, TAdminReportList, TReportStatus } from '@common/contracts/moderation';
-import { api, withQuery } from '@/lib/api-client';
+import type { TReportStatus } from '@common/contracts/moderation';
+import { deletePost, lockPost, pinPost } from '@endpoints/forum';
+import { dismissReport, listAdminPosts, listReports, movePost, resolveReport } from '@endpoints/moderation';
+import { call } from '@/lib/api-client';
 import { isForumQuery } from '@/lib/query-keys';
-import { forumPostLockPath, forumPostPath, forumPostPinPath, postMovePath, postsPath, reportOutcomePath, reportsPath } from './endpoints';
 import { adminKeys } from './keys';
 
 // The moderation screen's calls (docs/API.md "Admin: moderation and categories"). Pin, lock and
@@ -12,7 +12,7 @@ import { adminKeys } from './keys';
 export const getReportsQueryOptions = (status: TReportStatus, page = 1) =>
   queryOptions({
     queryKey: adminKeys.reports.list(status, page),
-    queryFn: ({ signal }) => api.get<TAdminReportList>(withQuery(reportsPath, { status, page: page > 1 ? page : undefined }), { signal }),
+    queryFn: ({ signal }) => call(listReports, { query: { status, page: page > 1 ? page : undefined } }, { signal }),
     staleTime: 15_000,
     placeholderData: keepPreviousData,
   });
@@ -20,7 +20,7 @@ export const getReportsQueryOptions = (status: TReportStatus, page = 1) =>
 export const getAdminPostsQueryOptions = (q: string) =>
   queryOptions({
     queryKey: adminKeys.posts.search(q),
-    queryFn: ({ signal }) => api.get<TAdminPostList>(withQuery(postsPath, { q }), { signal }),
+    queryFn: ({ signal }) => call(listAdminPosts, { query: { q } }, { signal }),
     staleTime: 15_000,
     placeholderData: keepPreviousData,
   });
@@ -43,10 +43,9 @@ export function useCloseReport() {
   const refresh = useRefreshAfter();
   return useMutation({
     mutationFn: ({ id, outcome, resolution, deleteTarget }: CloseReportInput) =>
-      api.post<{ message: string }>(
-        reportOutcomePath(id, outcome),
-        outcome === 'resolve' ? { resolution: resolution || undefined, action: deleteTarget ? 'delete_target' : 'none' } : { resolution: resolution || undefined },
-      ),
+      outcome === 'resolve'
+        ? call(resolveReport, { params: { id }, body: { resolution: resolution || undefined, action: deleteTarget ? 'delete_target' : 'none' } })
+        : call(dismissReport, { params: { id }, body: { resolution: resolution || undefined } }),
     onSuccess: refresh,
   });
 }
@@ -57,16 +56,16 @@ export type PostAction = { kind: 'pin'; value: boolean } | { kind: 'lock'; value
 export function usePostAction(postId: number) {
   const refresh = useRefreshAfter();
   return useMutation({
-    mutationFn: async (action: PostAction): Promise<TAdminPost | TPostDetail | { message: string }> => {
+    mutationFn: async (action: PostAction) => {
       switch (action.kind) {
         case 'pin':
-          return api.put<TPostDetail>(forumPostPinPath(postId), { pinned: action.value });
+          return call(pinPost, { params: { id: postId }, body: { pinned: action.value } });
         case 'lock':
-          return api.put<TPostDetail>(forumPostLockPath(postId), { locked: action.value });
+          return call(lockPost, { params: { id: postId }, body: { locked: action.value } });
         case 'move':
-          return api.post<TAdminPost>(postMovePath(postId), { categoryId: action.categoryId });
+          return call(movePost, { params: { id: postId }, body: { categoryId: action.categoryId } });
         case 'delete':
-          return api.delete<{ message: string }>(forumPostPath(postId));
+          return call(deletePost, { params: { id: postId } });
       }
     },
     onSuccess: refresh,

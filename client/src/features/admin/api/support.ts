@@ -1,7 +1,7 @@
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import type { TTicketDetail, TTicketList, TTicketStatus } from '@common/contracts/support';
-import { api, withQuery } from '@/lib/api-client';
-import { ticketActionPath, ticketPath, ticketsPath } from './endpoints';
+import type { TTicketStatus } from '@common/contracts/support';
+import { addTicketNote, closeTicket, getTicket, listTickets, reopenTicket, replyToTicket } from '@endpoints/support';
+import { call } from '@/lib/api-client';
 import { adminKeys } from './keys';
 
 // Admin support desk (docs/API.md "Support").
@@ -9,7 +9,7 @@ import { adminKeys } from './keys';
 export const getTicketsQueryOptions = (status: TTicketStatus, page = 1) =>
   queryOptions({
     queryKey: adminKeys.tickets.list(status, page),
-    queryFn: ({ signal }) => api.get<TTicketList>(withQuery(ticketsPath, { status, page: page > 1 ? page : undefined }), { signal }),
+    queryFn: ({ signal }) => call(listTickets, { query: { status, page: page > 1 ? page : undefined } }, { signal }),
     placeholderData: keepPreviousData,
     staleTime: 15_000,
   });
@@ -17,7 +17,7 @@ export const getTicketsQueryOptions = (status: TTicketStatus, page = 1) =>
 export const getTicketQueryOptions = (id: number) =>
   queryOptions({
     queryKey: adminKeys.tickets.ticket(id),
-    queryFn: ({ signal }) => api.get<TTicketDetail>(ticketPath(id), { signal }),
+    queryFn: ({ signal }) => call(getTicket, { params: { id } }, { signal }),
   });
 
 export type TicketAction = { kind: 'reply' | 'notes'; body: string } | { kind: 'close' | 'reopen' };
@@ -26,8 +26,18 @@ export type TicketAction = { kind: 'reply' | 'notes'; body: string } | { kind: '
 export function useTicketAction(id: number) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (action: TicketAction) =>
-      api.post<TTicketDetail>(ticketActionPath(id, action.kind), 'body' in action ? { body: action.body } : undefined),
+    mutationFn: (action: TicketAction) => {
+      switch (action.kind) {
+        case 'reply':
+          return call(replyToTicket, { params: { id }, body: { body: action.body } });
+        case 'notes':
+          return call(addTicketNote, { params: { id }, body: { body: action.body } });
+        case 'close':
+          return call(closeTicket, { params: { id } });
+        case 'reopen':
+          return call(reopenTicket, { params: { id } });
+      }
+    },
     onSuccess: (ticket) => {
       queryClient.setQueryData(adminKeys.tickets.ticket(id), ticket);
       void queryClient.invalidateQueries({ queryKey: adminKeys.tickets.lists });

@@ -1,4 +1,5 @@
 import { useId, useState, type FormEvent, type ReactNode, type TextareaHTMLAttributes } from 'react';
+import { ZAdSlotCreateRequest, type TAdminAdSlot, type TAdSlotCreateRequest } from '@common/contracts/ads';
 import {
   AD_BODY_MAX,
   AD_HTML_MAX_BYTES,
@@ -7,12 +8,9 @@ import {
   AD_TITLE_MAX,
   AD_URL_MAX,
   adMaximum,
-  ZAdSlotCreateRequest,
-  type TAdminAdSlot,
-  type TAdSlotCreateRequest,
   type TAdType,
   type TDeviceTarget,
-} from '@common/contracts/ads';
+} from '@common/rules/ads';
 import { AdView, type AdContent } from '@/components/ads/ad-frame';
 import { FormField, inputClasses } from '@/components/ui/form-field';
 import { Switch } from '@/components/ui/switch';

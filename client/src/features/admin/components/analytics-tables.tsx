@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
-import { rateVital, type TAnalyticsReport, type TAnalyticsVital, type TVitalName, type TVitalRating } from '@common/contracts/analytics';
+import type { TAnalyticsReport, TAnalyticsVital } from '@common/contracts/analytics';
+import { rateVital, type TVitalName, type TVitalRating } from '@common/rules/vitals';
 import { cn } from '@/lib/cn';
 import { formatDay } from '@/lib/dates';
 

@@ -1,11 +1,6 @@
 import { useId, useState, type FormEvent } from 'react';
-import {
-  BULLETIN_MESSAGE_MAX,
-  BULLETIN_TITLE_MAX,
-  ZBulletinCreateRequest,
-  type TAdminBulletin,
-  type TBulletinVisibility,
-} from '@common/contracts/bulletins';
+import { ZBulletinCreateRequest, type TAdminBulletin } from '@common/contracts/bulletins';
+import { BULLETIN_MESSAGE_MAX, BULLETIN_TITLE_MAX, type TBulletinVisibility } from '@common/rules/bulletins';
 import { BulletinCard } from '@/components/bulletins/bulletin-card';
 import { FormField, inputClasses } from '@/components/ui/form-field';
 import { Switch } from '@/components/ui/switch';

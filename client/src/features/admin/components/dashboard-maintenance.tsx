@@ -1,5 +1,5 @@
 import { useEffect, useId, useState, type FormEvent } from 'react';
-import { MAINTENANCE_MESSAGE_MAX, MAINTENANCE_MSG } from '@common/contracts/maintenance';
+import { MAINTENANCE_MESSAGE_MAX, MAINTENANCE_MSG } from '@common/rules/maintenance';
 import { Button } from '@/components/ui/button';
 import { inputClasses } from '@/components/ui/form-field';
 import { Switch } from '@/components/ui/switch';

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { EMAIL_STATUSES, type TEmailStatus, type TOutboxEmail } from '@common/contracts/admin-emails';
+import type { TEmailStatus, TOutboxEmail } from '@common/contracts/admin-emails';
+import { EMAIL_STATUSES } from '@common/rules/admin-emails';
 import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
 import { toast } from '@/components/ui/toast';

@@ -1,7 +1,8 @@
 import { useId, useState, type ReactNode } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
-import { ADMIN_REASON_MAX, type TAdminMemberDetail } from '@common/contracts/admin';
+import type { TAdminMemberDetail } from '@common/contracts/admin';
+import { ADMIN_REASON_MAX } from '@common/rules/members';
 import { Button, type ButtonVariant } from '@/components/ui/button';
 import { Modal } from '@/components/ui/dialog';
 import { inputClasses } from '@/components/ui/form-field';

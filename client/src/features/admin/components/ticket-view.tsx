@@ -1,6 +1,7 @@
 import { useId, useState, type FormEvent } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { SUPPORT_LIMITS, SUPPORT_MSG, type TTicketDetail, type TTicketEntry } from '@common/contracts/support';
+import type { TTicketDetail, TTicketEntry } from '@common/contracts/support';
+import { SUPPORT_LIMITS, SUPPORT_MSG } from '@common/rules/support';
 import { Button } from '@/components/ui/button';
 import { inputClasses } from '@/components/ui/form-field';
 import { Spinner } from '@/components/ui/spinner';

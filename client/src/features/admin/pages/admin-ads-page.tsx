@@ -1,7 +1,8 @@
 import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { Plus } from 'lucide-react';
-import { adMaximum, type TAdminAdSlot } from '@common/contracts/ads';
+import type { TAdminAdSlot } from '@common/contracts/ads';
+import { adMaximum } from '@common/rules/ads';
 import { errorMessage } from '@/lib/api-client';
 import { Button } from '@/components/ui/button';
 import { toast } from '@/components/ui/toast';

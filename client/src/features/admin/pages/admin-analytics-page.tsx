@@ -1,7 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
 import { Suspense, lazy, useId, useMemo, type ReactNode } from 'react';
 import { useSearchParams } from 'react-router';
-import { ANALYTICS_DEFAULT_DAYS, type TAnalyticsReport } from '@common/contracts/analytics';
+import type { TAnalyticsReport } from '@common/contracts/analytics';
+import { ANALYTICS_DEFAULT_DAYS } from '@common/rules/analytics';
 import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
 import { errorMessage } from '@/lib/api-client';

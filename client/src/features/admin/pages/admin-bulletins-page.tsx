@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { visibilityLabel, type TAdminBulletin } from '@common/contracts/bulletins';
+import type { TAdminBulletin } from '@common/contracts/bulletins';
+import { visibilityLabel } from '@common/rules/bulletins';
 import { errorMessage } from '@/lib/api-client';
 import { formatDateTime } from '@/lib/dates';
 import { toast } from '@/components/ui/toast';

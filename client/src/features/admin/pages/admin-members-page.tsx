@@ -1,7 +1,8 @@
 import { useEffect, useId, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { useSearchParams } from 'react-router';
-import { ADMIN_MEMBERS_PAGE, MEMBER_STATUSES, type TMemberStatus } from '@common/contracts/admin';
+import type { TMemberStatus } from '@common/contracts/admin';
+import { ADMIN_MEMBERS_PAGE, MEMBER_STATUSES } from '@common/rules/members';
 import { Button } from '@/components/ui/button';
 import { Modal } from '@/components/ui/dialog';
 import { inputClasses } from '@/components/ui/form-field';

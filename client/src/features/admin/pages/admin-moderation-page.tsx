@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useSearchParams } from 'react-router';
-import { REPORT_STATUSES, type TReportStatus } from '@common/contracts/moderation';
+import type { TReportStatus } from '@common/contracts/moderation';
+import { REPORT_STATUSES } from '@common/rules/reports';
 import { errorMessage } from '@/lib/api-client';
 import { cn } from '@/lib/cn';
 import { Button } from '@/components/ui/button';

@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useSearchParams } from 'react-router';
-import { TICKET_STATUSES, type TTicketStatus } from '@common/contracts/support';
+import type { TTicketStatus } from '@common/contracts/support';
+import { TICKET_STATUSES } from '@common/rules/support';
 import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
 import { errorMessage } from '@/lib/api-client';

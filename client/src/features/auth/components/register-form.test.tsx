@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { MSG } from '@common/contracts/auth';
+import { MSG } from '@common/rules/auth';
 import { renderWithProviders } from '@/test/render';
 import { RegisterForm } from './register-form';
 

@@ -1,7 +1,8 @@
 import { useEffect, useState, type FormEvent, type KeyboardEvent } from 'react';
 import { SendHorizontal } from 'lucide-react';
 import { Button } from '@/components/ui/button';
-import { CHAT_TEXT, isTempConversation, MESSAGE_MAX } from '../lib/messages';
+import { MESSAGE_MAX } from '@common/rules/chat';
+import { CHAT_TEXT, isTempConversation } from '../lib/messages';
 import { loadDraft, saveDraft } from '../lib/outbox';
 
 type Props = {

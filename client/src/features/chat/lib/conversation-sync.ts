@@ -1,7 +1,7 @@
 import { nanoid } from 'nanoid';
 import { ApiError } from '@/lib/api-client';
 import type { SocketClient } from '@/lib/socket-client';
-import { catchUp, fetchOlder, markConversationRead, sendMessageRest } from '../api/chat-api';
+import { catchUp, fetchOlder, markAllReadIn, sendMessageRest } from '../api/chat-api';
 import type { TCatchUpResponse, TChatMessage, TConversation } from '../api/types';
 import { applyStatus, CHAT_TEXT, isTempConversation, mergeMessages, unreadFromOthers, validateMessage, type ChatMessage } from './messages';
 import { addToOutbox, outboxFor, removeFromOutbox, type OutboxItem } from './outbox';
@@ -37,7 +37,7 @@ export type Receipts = {
 /** Ids remembered as delivered; past this the memory starts again (a repeat is harmless, only wasted). */
 const DELIVERED_MEMORY = 5000;
 
-export function createReceipts(socket: ChatSocket, markAllRead: (conversationId: number) => Promise<unknown> = markConversationRead): Receipts {
+export function createReceipts(socket: ChatSocket, markAllRead: (conversationId: number) => Promise<unknown> = markAllReadIn): Receipts {
   let sent = new Set<number>();
   // A frame sent just before a drop may be lost: after a reconnect, what is still undelivered goes again.
   socket.onReconnected(() => {

@@ -1,4 +1,5 @@
 import type { TUser } from '@common/contracts/auth';
+import { CHAT_MSG, MESSAGE_MAX } from '@common/rules/chat';
 import type { TChatAccessReason } from '../api/types';
 
 // Pure chat helpers (spec §3 Message, §4 Chat window and access, §5 Chat message, §2 Chat title).
@@ -20,18 +21,16 @@ export type ChatMessage = {
   failed?: boolean;
 };
 
-/** Spec §5/§9 (common/contracts/chat.ts MESSAGE_MAX; a value import there would bring zod along). */
-export const MESSAGE_MAX = 1000;
 export const TEMP_PREFIX = 'temp_';
 export const CHAT_TEXT = {
-  stillCreating: 'Conversation is still being created. Please wait.',
+  stillCreating: CHAT_MSG.tempConversation,
   loadErrorTitle: 'Chat Error',
   loadErrorBody: 'Failed to load messages',
   sendErrorTitle: 'Error',
   verifyTitle: 'Chat Requires Verification',
   verifyBody: 'Please verify your email address',
   suspendedTitle: 'Chat Feature Suspended',
-  suspendedBody: 'Your chat feature has been suspended by an administrator.',
+  suspendedBody: CHAT_MSG.suspended,
 } as const;
 
 export const isTempConversation = (id: number | string | null | undefined) => typeof id === 'string' && id.startsWith(TEMP_PREFIX);

@@ -1,8 +1,8 @@
+import { listDirectoryUsers } from '@endpoints/members';
 import type { DirectorySort } from '../lib/directory-url-state';
-import { directoryUsersPath } from './endpoints';
 
 /** Every directory query key. */
 export const directoryKeys = {
   /** One search and sort, all of its pages. */
-  users: (params: { q: string; sort: DirectorySort }) => [directoryUsersPath, params] as const,
+  users: (params: { q: string; sort: DirectorySort }) => [listDirectoryUsers.path, params] as const,
 };

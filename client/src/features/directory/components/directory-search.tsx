@@ -2,7 +2,8 @@ import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { Search, X } from 'lucide-react';
 import { cn } from '@/lib/cn';
 import { inputClasses } from '@/components/ui/form-field';
-import { DIRECTORY_QUERY_MAX, isSearchableDirectoryQuery, normaliseDirectoryQuery, SEARCH_START_MESSAGE } from '../lib/directory-url-state';
+import { DIRECTORY_QUERY_MAX, MEMBERS_MSG } from '@common/rules/members';
+import { isSearchableDirectoryQuery, normaliseDirectoryQuery } from '../lib/directory-url-state';
 
 export const SEARCH_DEBOUNCE_MS = 300;
 export const DIRECTORY_SEARCH_PLACEHOLDER = 'Search by username or status...';
@@ -95,7 +96,7 @@ export function DirectorySearch({ q, onSearch }: Props) {
       </div>
       {refused && (
         <p id={hintId} role="alert" className="text-sm font-semibold text-red-800">
-          {SEARCH_START_MESSAGE}
+          {MEMBERS_MSG.queryStart}
         </p>
       )}
     </form>

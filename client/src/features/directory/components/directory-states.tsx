@@ -2,7 +2,7 @@ import { Link } from 'react-router';
 import { SearchX, Users } from 'lucide-react';
 import { ApiError } from '@/lib/api-client';
 import { Button } from '@/components/ui/button';
-import { DIRECTORY_VERIFICATION_MESSAGE } from '../lib/directory-url-state';
+import { MEMBERS_MSG } from '@common/rules/members';
 
 export const DIRECTORY_TEXT = {
   noMatches: 'No matches found',
@@ -16,7 +16,7 @@ export const DIRECTORY_TEXT = {
 /** Spec §8: the directory's 403 for an unverified email gets its own words. */
 export function isVerificationError(err: unknown): boolean {
   const message = err instanceof ApiError ? err.serverMessage : err instanceof Error ? err.message : undefined;
-  return !!message && message.includes(DIRECTORY_VERIFICATION_MESSAGE);
+  return !!message && message.includes(MEMBERS_MSG.directoryVerification);
 }
 
 /** Spec §2 empty states: nothing matches the search, or nobody is listed at all. */
@@ -55,7 +55,7 @@ export function DirectoryError({ error, onRetry, retrying }: { error: unknown; o
       {verification ? (
         <>
           <p>
-            <strong>{DIRECTORY_VERIFICATION_MESSAGE}.</strong> {DIRECTORY_TEXT.verifyBody}
+            <strong>{MEMBERS_MSG.directoryVerification}.</strong> {DIRECTORY_TEXT.verifyBody}
           </p>
           <p>
             Enter the 6-digit code we emailed you on the{' '}

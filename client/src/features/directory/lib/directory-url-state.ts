@@ -1,23 +1,12 @@
-import { DIRECTORY_SORTS } from '@common/constants';
+import { DIRECTORY_QUERY_MAX, DIRECTORY_SORTS, directorySearchMode } from '@common/rules/members';
 
 /**
- * common/contracts/members.ts says the same (DIRECTORY_QUERY_MAX, MEMBERS_MSG.directoryVerification);
- * it is not imported for them because it would bring zod (25 kB gzipped) into this page, which
- * validates nothing. lib/directory.test.ts checks that they agree.
- */
-export const DIRECTORY_QUERY_MAX = 100;
-export const DIRECTORY_VERIFICATION_MESSAGE = 'Email verification required to access directory';
-/** The server counts at most this many matches of a search (DIRECTORY_MAX_RESULTS). */
-export const DIRECTORY_MAX_RESULTS = 1000;
-export const SEARCH_START_MESSAGE = 'Search must start with a letter or number';
-
-/**
- * The server's rule (directorySearchMode in the contract): three letters or digits in a row match
- * anywhere, shorter matches the start, and a search with neither is refused (400). Such a search is
- * never sent: the box says why instead of the page showing an error.
+ * The server's rule (directorySearchMode): three letters or digits in a row match anywhere, shorter
+ * matches the start, and a search with neither is refused (400). Such a search is never sent: the box
+ * says why instead of the page showing an error.
  */
 export function isSearchableDirectoryQuery(q: string): boolean {
-  return /[\p{L}\p{N}]{3}/u.test(q) || /^[\p{L}\p{N}]/u.test(q);
+  return directorySearchMode(q) !== null;
 }
 
 export type DirectorySort = (typeof DIRECTORY_SORTS)[number];

@@ -1,15 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { DIRECTORY_QUERY_MAX as CONTRACT_QUERY_MAX, MEMBERS_MSG } from '@common/contracts/members';
-import { DIRECTORY_QUERY_MAX, DIRECTORY_VERIFICATION_MESSAGE, isSearchableDirectoryQuery, nextDirectoryParams, parseDirectoryState } from './directory-url-state';
+import { isSearchableDirectoryQuery, nextDirectoryParams, parseDirectoryState } from './directory-url-state';
 import { formatShortMonthYear } from '@/lib/dates';
 import { showingText } from './format';
 
 describe('directory address state', () => {
-  it('agrees with the members contract', () => {
-    expect(DIRECTORY_QUERY_MAX).toBe(CONTRACT_QUERY_MAX);
-    expect(DIRECTORY_VERIFICATION_MESSAGE).toBe(MEMBERS_MSG.directoryVerification);
-  });
-
   it('reads q and sort, with username A-Z by default', () => {
     expect(parseDirectoryState(new URLSearchParams('q=%20leeds%20%20depot%20&sort=joined'))).toEqual({ q: 'leeds depot', sort: 'joined' });
     expect(parseDirectoryState(new URLSearchParams('sort=nonsense'))).toEqual({ q: '', sort: 'username' });

@@ -10,7 +10,8 @@ import { DirectoryEmpty, DirectoryError } from '../components/directory-states';
 import { DirectorySearch } from '../components/directory-search';
 import { DirectorySortSelect } from '../components/directory-sort-select';
 import { MemberCard, MemberCardSkeletons } from '../components/member-card';
-import { DIRECTORY_MAX_RESULTS, nextDirectoryParams, parseDirectoryState, type DirectoryState } from '../lib/directory-url-state';
+import { DIRECTORY_MAX_RESULTS } from '@common/rules/members';
+import { nextDirectoryParams, parseDirectoryState, type DirectoryState } from '../lib/directory-url-state';
 import { showingText } from '../lib/format';
 
 /** Spec §2 User directory ('/directory/users'): search and sort in the address, pages joined by 'Load more'. */

@@ -1,9 +1,9 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { TComment, TCommentList, TCreateCommentRequest, TPostDetail } from '@common/contracts/forum';
-import { api, withQuery } from '@/lib/api-client';
+import type { TComment, TCreateCommentRequest, TPostDetail } from '@common/contracts/forum';
+import { createComment, deleteComment, listComments, updateComment } from '@endpoints/forum';
+import { call } from '@/lib/api-client';
 import { trackAction } from '@/lib/track';
 import { patchForumQueries, patchPostIn } from '../lib/cache-patch';
-import { commentPath, commentsPath } from './endpoints';
 import { updatePostDetail } from './get-post';
 
 // Comments of the post page (docs/API.md "Posts and comments"). Results go straight into the cached
@@ -41,7 +41,7 @@ function setCommentCount(queryClient: ReturnType<typeof useQueryClient>, postId:
 export function useLoadMoreComments(postId: number) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (after: number) => api.get<TCommentList>(withQuery(commentsPath(postId), { after })),
+    mutationFn: (after: number) => call(listComments, { params: { id: postId }, query: { after } }),
     onSuccess: (page) =>
       updatePostDetail(queryClient, postId, (p) => ({ ...p, comments: mergeComments(p.comments, page.comments), hasMoreComments: page.hasMore })),
   });
@@ -50,7 +50,7 @@ export function useLoadMoreComments(postId: number) {
 export function useCreateComment(postId: number) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (input: TCreateCommentRequest) => api.post<TComment>(commentsPath(postId), input),
+    mutationFn: (input: TCreateCommentRequest) => call(createComment, { params: { id: postId }, body: input }),
     onSuccess: (comment) => {
       postedHere.add(comment.id);
       trackAction('comment', 'post', { postId, commentId: comment.id });
@@ -67,7 +67,7 @@ export function useCreateComment(postId: number) {
 export function useEditComment(postId: number, commentId: number) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (content: string) => api.patch<TComment>(commentPath(commentId), { content }),
+    mutationFn: (content: string) => call(updateComment, { params: { id: commentId }, body: { content } }),
     onSuccess: (comment) =>
       updatePostDetail(queryClient, postId, (p) => ({ ...p, comments: p.comments.map((c) => (c.id === comment.id ? comment : c)) })),
   });
@@ -89,7 +89,7 @@ export function removeComment(post: TPostDetail, commentId: number): TPostDetail
 export function useDeleteComment(postId: number, commentId: number) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: () => api.delete<{ message: string }>(commentPath(commentId)),
+    mutationFn: () => call(deleteComment, { params: { id: commentId } }),
     onSuccess: () => {
       let count: number | undefined;
       updatePostDetail(queryClient, postId, (p) => {

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { TPostDetail, TUpdatePostRequest } from '@common/contracts/forum';
-import { api } from '@/lib/api-client';
-import { postPath } from './endpoints';
+import { deletePost, updatePost } from '@endpoints/forum';
+import { call } from '@/lib/api-client';
 import { updatePostDetail } from './get-post';
 import { forumKeys } from './keys';
 import { mergeComments } from './comments';
@@ -10,7 +10,7 @@ import { mergeComments } from './comments';
 export function useEditPost(postId: number) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (input: TUpdatePostRequest) => api.patch<TPostDetail>(postPath(postId), input),
+    mutationFn: (input: TUpdatePostRequest) => call(updatePost, { params: { id: postId }, body: input }),
     onSuccess: (post) => {
       // Keep comments paged in with 'Load more' that the answer (the first page) does not carry.
       updatePostDetail(queryClient, postId, (old) => ({
@@ -29,7 +29,7 @@ export function useEditPost(postId: number) {
 export function useDeletePost(postId: number) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: () => api.delete<{ message: string }>(postPath(postId)),
+    mutationFn: () => call(deletePost, { params: { id: postId } }),
     onSuccess: () => {
       queryClient.removeQueries({ queryKey: forumKeys.postPages, predicate: (q) => (q.state.data as TPostDetail | undefined)?.id === postId });
       void queryClient.invalidateQueries({ queryKey: forumKeys.posts });

@@ -1,14 +1,14 @@
 import { queryOptions, type QueryClient } from '@tanstack/react-query';
 import type { TPostDetail, TPostList } from '@common/contracts/forum';
-import { api } from '@/lib/api-client';
-import { postPath } from './endpoints';
+import { getPost } from '@endpoints/forum';
+import { call } from '@/lib/api-client';
 import { forumKeys } from './keys';
 
 /** GET /api/forum/posts/:idOrSlug: the post with its first comments (404 'Post not found'). */
 export const getPostQueryOptions = (slug: string) =>
   queryOptions({
     queryKey: forumKeys.postPage(slug),
-    queryFn: ({ signal }) => api.get<TPostDetail>(postPath(slug), { signal }),
+    queryFn: ({ signal }) => call(getPost, { params: { idOrSlug: slug } }, { signal }),
     // A post page changes as people reply: fresher than the lists' 5 minutes.
     staleTime: 30_000,
   });

@@ -1,9 +1,9 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
-import type { TPostList } from '@common/contracts/forum';
-import { CACHE_MS, LANDING_PREVIEWS, POLL_MS, type Sort } from '@common/constants';
-import { api, withQuery } from '@/lib/api-client';
+import { CACHE_MS, LANDING_PREVIEWS, POLL_MS } from '@common/rules/site';
+import type { Sort } from '@common/rules/forum';
+import { listPosts } from '@endpoints/forum';
+import { call } from '@/lib/api-client';
 import { shouldRetryQuery } from '@/lib/query-client';
-import { postsPath } from './endpoints';
 import { forumKeys } from './keys';
 
 export type PostsParams = { page: number; limit: number; sortBy: Sort; category?: string };
@@ -25,7 +25,7 @@ export const retryListQuery = (failureCount: number, error: unknown) =>
 export const getPostsQueryOptions = (params: PostsParams) =>
   queryOptions({
     queryKey: forumKeys.postList(params),
-    queryFn: ({ signal }) => api.get<TPostList>(withQuery(postsPath, params), { signal }).catch(rethrowAs('Failed to fetch posts')),
+    queryFn: ({ signal }) => call(listPosts, { query: params }, { signal }).catch(rethrowAs('Failed to fetch posts')),
     staleTime: CACHE_MS.postsStale,
     gcTime: CACHE_MS.postsGc,
     retry: retryListQuery,

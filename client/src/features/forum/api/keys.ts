@@ -1,5 +1,5 @@
+import { listPosts } from '@endpoints/forum';
 import { sharedKeys } from '@/lib/query-keys';
-import { postsPath } from './endpoints';
 import type { PostsParams } from './get-posts';
 import type { SearchPostsParams } from './search-posts';
 
@@ -8,7 +8,7 @@ import type { SearchPostsParams } from './search-posts';
  * never meets this shape. It still starts with '/api/forum/', so votes and shares patched into forum
  * queries (lib/cache-patch.ts) reach it.
  */
-const POST_DETAIL = `${postsPath}/detail`;
+const POST_DETAIL = `${listPosts.path}/detail`;
 
 /** Every forum query key. */
 export const forumKeys = {

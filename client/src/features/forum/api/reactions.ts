@@ -1,12 +1,12 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { TPostDetail } from '@common/contracts/forum';
-import type { TReactionToggleResponse } from '@common/contracts/forum-engagement';
-import { ApiError, api } from '@/lib/api-client';
+import type { ReactionEmoji } from '@common/reactions';
+import { reactToComment, reactToPost } from '@endpoints/forum-engagement';
+import { ApiError, call } from '@/lib/api-client';
 import { USER_QUERY_KEY } from '@/lib/auth';
 import { openAuthDialog } from '@/lib/auth-dialog';
 import { toast } from '@/components/ui/toast';
 import { toggleReaction, type ReactionSummary } from '../lib/reaction-summary';
-import { reactionsPath } from './endpoints';
 import { updatePostDetail } from './get-post';
 
 export type ReactionTarget = { kind: 'post'; id: number; postId: number } | { kind: 'comment'; id: number; postId: number };
@@ -50,7 +50,9 @@ export function useToggleReaction(target: ReactionTarget) {
     });
 
   return useMutation({
-    mutationFn: (emoji: string) => api.post<TReactionToggleResponse>(reactionsPath(target.kind, target.id), { emoji }),
+    // A chip's emoji comes from the server's summary, a string to the type; the server refuses one outside the picker.
+    mutationFn: (emoji: string) =>
+      call(target.kind === 'post' ? reactToPost : reactToComment, { params: { id: target.id }, body: { emoji: emoji as ReactionEmoji } }),
     onMutate: (emoji) => {
       const key = targetKey(target);
       inFlight.set(key, (inFlight.get(key) ?? 0) + 1);

@@ -1,9 +1,8 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
-import type { TPostList } from '@common/contracts/forum';
-import { CACHE_MS } from '@common/constants';
-import { api, withQuery } from '@/lib/api-client';
+import { CACHE_MS } from '@common/rules/site';
+import { searchPosts } from '@endpoints/forum-search';
+import { call } from '@/lib/api-client';
 import { rethrowAs, retryListQuery, type PostsParams } from './get-posts';
-import { searchPath } from './endpoints';
 import { forumKeys } from './keys';
 
 /** Spec §7 GET /api/forum/search?page&limit&sortBy&q&profession[&category]; q or profession is set. */
@@ -13,7 +12,7 @@ export const getSearchPostsQueryOptions = (params: SearchPostsParams) =>
   queryOptions({
     // Under the posts root, so refreshing "all post lists" refreshes search results too.
     queryKey: forumKeys.search(params),
-    queryFn: ({ signal }) => api.get<TPostList>(withQuery(searchPath, params), { signal }).catch(rethrowAs('Search failed')),
+    queryFn: ({ signal }) => call(searchPosts, { query: params }, { signal }).catch(rethrowAs('Search failed')),
     staleTime: CACHE_MS.postsStale,
     gcTime: CACHE_MS.postsGc,
     retry: retryListQuery,

@@ -1,13 +1,13 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import type { TShareEvent, TShareResponse } from '@common/contracts/forum-engagement';
-import { api } from '@/lib/api-client';
+import { sharePost } from '@endpoints/forum-engagement';
+import { call } from '@/lib/api-client';
 import { PRODUCT_NAME } from '@/lib/config';
 import { trackAction } from '@/lib/track';
 import { toast } from '@/components/ui/toast';
 import { patchForumQueries, patchPostIn } from '../lib/cache-patch';
 import { buildShareEvent, buildShareLinks, type SharePlatform, type SharePost } from '../lib/share-links';
-import { sharePath } from './endpoints';
 
 /** Spec §2: how long the Copy Link item says 'Copied'. */
 export const COPIED_MS = 2000;
@@ -16,7 +16,7 @@ export const COPIED_MS = 2000;
 export async function recordShare(event: TShareEvent): Promise<TShareResponse | undefined> {
   try {
     // keepalive: the mail app or a new tab may take the page away before the answer comes.
-    return await api.post<TShareResponse>(sharePath, event, { keepalive: true });
+    return await call(sharePost, { body: event }, { keepalive: true });
   } catch (err) {
     console.warn('Failed to record share', err);
     return undefined;

@@ -5,10 +5,8 @@ import { voteComment, votePost } from '@endpoints/forum-engagement';
 import { call } from '@/lib/api-client';
 import { trackAction } from '@/lib/track';
 import { patchCommentIn, patchForumQueries, patchPostIn } from '../lib/cache-patch';
-import type { ForumTarget } from './endpoints';
 
-export type VoteTargetType = ForumTarget;
-
+export type VoteTargetType = 'post' | 'comment';
 
 export const postVote = (targetType: VoteTargetType, id: number, voteType: TVoteType) =>
   call(targetType === 'post' ? votePost : voteComment, { params: { id }, body: { voteType } });

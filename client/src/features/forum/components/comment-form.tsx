@@ -1,5 +1,6 @@
 import { useId, useRef, useState, type FormEvent } from 'react';
 import type * as ForumContract from '@common/contracts/forum';
+import { COMMENT_MAX } from '@common/rules/forum';
 import { Button } from '@/components/ui/button';
 import { inputClasses } from '@/components/ui/form-field';
 import { cn } from '@/lib/cn';
@@ -49,10 +50,8 @@ export function CommentForm({ draftKey, initial = '', label, showLabel, submitLa
   const [formError, setFormError] = useState<string | null>(null);
   const [submitted, setSubmitted] = useState(false);
   const [sending, setSending] = useState(false);
-  const [limit, setLimit] = useState<number | null>(contract?.COMMENT_MAX ?? null);
-  const prepare = () => {
-    if (limit === null) void loadContract().then((c) => setLimit(c.COMMENT_MAX), () => undefined);
-  };
+  // Loaded when the box gets focus, so the check on sending does not wait for it.
+  const prepare = () => void loadContract().catch(() => undefined);
   const area = useRef<HTMLTextAreaElement>(null);
   const id = useId();
   const errorId = `${id}-error`;
@@ -91,7 +90,7 @@ export function CommentForm({ draftKey, initial = '', label, showLabel, submitLa
   }
 
   const length = draft.value.length;
-  const near = limit !== null && length > limit - NEAR_LIMIT;
+  const near = length > COMMENT_MAX - NEAR_LIMIT;
   return (
     <form onSubmit={submit} noValidate className={cn('grid gap-2', className)} aria-busy={sending || undefined}>
       <label htmlFor={id} className={showLabel ? 'font-semibold' : 'sr-only'}>
@@ -131,7 +130,7 @@ export function CommentForm({ draftKey, initial = '', label, showLabel, submitLa
           )}
         </div>
         <p id={countId} className={cn('text-sm tabular-nums', near ? 'font-semibold text-red-800' : 'text-muted')} aria-live={near ? 'polite' : 'off'}>
-          {length > 0 && limit !== null && `${length.toLocaleString('en-GB')} / ${limit.toLocaleString('en-GB')}`}
+          {length > 0 && `${length.toLocaleString('en-GB')} / ${COMMENT_MAX.toLocaleString('en-GB')}`}
         </p>
       </div>
       {formError && (

@@ -1,6 +1,7 @@
 import { useId, useRef, useState, type FormEvent, type KeyboardEvent, type ReactNode } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { POST_CONTENT_MAX, POST_TITLE_MAX, ZCreatePostRequest, type TCreatePostRequest } from '@common/contracts/forum';
+import { ZCreatePostRequest, type TCreatePostRequest } from '@common/contracts/forum';
+import { POST_CONTENT_MAX, POST_TITLE_MAX } from '@common/rules/forum';
 import { cn } from '@/lib/cn';
 import { Button } from '@/components/ui/button';
 import { inputClasses } from '@/components/ui/form-field';

@@ -1,10 +1,10 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Lock, LockOpen, Pin, PinOff } from 'lucide-react';
 import type { TPostDetail } from '@common/contracts/forum';
-import { api, errorMessage } from '@/lib/api-client';
+import { lockPost, pinPost } from '@endpoints/forum';
+import { call, errorMessage } from '@/lib/api-client';
 import { Button } from '@/components/ui/button';
 import { toast } from '@/components/ui/toast';
-import { postLockPath, postPinPath } from '../api/endpoints';
 import { updatePostDetail } from '../api/get-post';
 import { forumKeys } from '../api/keys';
 
@@ -16,8 +16,8 @@ function useModeratePost(postId: number) {
   return useMutation({
     mutationFn: (change: Change) =>
       'pin' in change
-        ? api.put<TPostDetail>(postPinPath(postId), { pinned: change.pin })
-        : api.put<TPostDetail>(postLockPath(postId), { locked: change.lock }),
+        ? call(pinPost, { params: { id: postId }, body: { pinned: change.pin } })
+        : call(lockPost, { params: { id: postId }, body: { locked: change.lock } }),
     onSuccess: (post) => {
       updatePostDetail(queryClient, postId, (old) => ({ ...old, isPinned: post.isPinned, isLocked: post.isLocked }));
       void queryClient.invalidateQueries({ queryKey: forumKeys.posts });

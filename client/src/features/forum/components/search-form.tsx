@@ -1,6 +1,6 @@
 import { useId, useState, type FormEvent } from 'react';
 import { Search, X } from 'lucide-react';
-import { SEARCH_MIN } from '@common/constants';
+import { SEARCH_MIN } from '@common/rules/forum';
 import { Button } from '@/components/ui/button';
 import { inputClasses } from '@/components/ui/form-field';
 import { cn } from '@/lib/cn';

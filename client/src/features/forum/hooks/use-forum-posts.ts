@@ -1,6 +1,6 @@
 import { useQuery, type UseQueryOptions } from '@tanstack/react-query';
 import type { TPostList } from '@common/contracts/forum';
-import { PAGE_SIZE } from '@common/constants';
+import { PAGE_SIZE } from '@common/rules/site';
 import { getPostsQueryOptions } from '../api/get-posts';
 import { getSearchPostsQueryOptions } from '../api/search-posts';
 import type { ForumState } from '../lib/forum-url-state';

@@ -1,5 +1,5 @@
 import { findAvatar } from '@common/avatars';
-import { SEARCH_MIN, SORTS, type Sort } from '@common/constants';
+import { SEARCH_MIN, SORTS, type Sort } from '@common/rules/forum';
 
 /** Spec §4 Forum list state, kept in the address so a list can be shared, reloaded and gone back to. */
 export type ForumState = {

@@ -36,6 +36,7 @@ function stubApi(list: { posts: TPost[]; totalCount: number }) {
       calls.push(url);
       if (url === '/api/auth/user') return new Response('{"message":"Not signed in"}', { status: 401 });
       if (url === '/api/forum/categories') return new Response(JSON.stringify([{ ...category, postCount: 3 }]));
+      if (url.startsWith('/api/bulletins') || url.startsWith('/api/ads/')) return new Response('[]');
       return new Response(JSON.stringify({ ...list, hasMore: false }));
     }),
   );

@@ -1,7 +1,7 @@
 import { Fragment, useEffect, useRef } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
-import { PAGE_SIZE } from '@common/constants';
+import { PAGE_SIZE } from '@common/rules/site';
 import { useUser } from '@/lib/auth';
 import { cn } from '@/lib/cn';
 import { trackAction } from '@/lib/track';

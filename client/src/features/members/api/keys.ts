@@ -1,8 +1,8 @@
-import { profilePath, usersPath } from './endpoints';
+import { getProfile, getPublicProfile } from '@endpoints/members';
 
 /** Every members query key (the signed-in user's own is USER_QUERY_KEY in lib/auth.ts). */
 export const memberKeys = {
-  profile: [profilePath] as const,
-  publicProfile: (username: string) => [usersPath, username] as const,
-  posts: (username: string, page: number) => [usersPath, username, 'posts', page] as const,
+  profile: [getProfile.path] as const,
+  publicProfile: (username: string) => [getPublicProfile.path, username] as const,
+  posts: (username: string, page: number) => [getPublicProfile.path, username, 'posts', page] as const,
 };

@@ -1,44 +1,50 @@
 import { keepPreviousData, queryOptions, useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import type { TUser } from '@common/contracts/auth';
-import type { TPostList } from '@common/contracts/forum';
 import type {
   TChangeEmailRequest,
-  TChangeEmailResponse,
   TChangePasswordRequest,
   TDeleteAccountRequest,
   TOnboardingRequest,
   TProfile,
-  TPublicProfile,
   TUpdateProfileRequest,
   TVerifyEmailChangeRequest,
 } from '@common/contracts/members';
-import { PAGE_SIZE } from '@common/constants';
-import { api, withQuery } from '@/lib/api-client';
+import { PAGE_SIZE } from '@common/rules/site';
+import {
+  changePassword,
+  completeOnboarding,
+  confirmEmailChange,
+  deleteAccount,
+  endOtherSessions,
+  getProfile,
+  getPublicProfile,
+  listMemberPosts,
+  requestEmailChange,
+  updateProfile,
+} from '@endpoints/members';
+import { call } from '@/lib/api-client';
 import { USER_QUERY_KEY } from '@/lib/auth';
-import { emailPath, emailVerifyPath, endOtherSessionsPath, onboardingPath, passwordPath, profilePath, userPath, userPostsPath } from './endpoints';
 import { memberKeys } from './keys';
 
 // Members calls (docs/API.md "Members"): own profile, onboarding, password, email, sign out
 // everywhere, export, deletion and public profiles.
 
-export type MessageResponse = { message: string };
-
 export const getProfileQueryOptions = () =>
   queryOptions({
     queryKey: memberKeys.profile,
-    queryFn: ({ signal }) => api.get<TProfile>(profilePath, { signal }),
+    queryFn: ({ signal }) => call(getProfile, {}, { signal }),
   });
 
 export const getPublicProfileQueryOptions = (username: string) =>
   queryOptions({
     queryKey: memberKeys.publicProfile(username),
-    queryFn: ({ signal }) => api.get<TPublicProfile>(userPath(username), { signal }),
+    queryFn: ({ signal }) => call(getPublicProfile, { params: { username } }, { signal }),
   });
 
 export const getMemberPostsQueryOptions = (username: string, page: number) =>
   queryOptions({
     queryKey: memberKeys.posts(username, page),
-    queryFn: ({ signal }) => api.get<TPostList>(withQuery(userPostsPath(username), { page, limit: PAGE_SIZE }), { signal }),
+    queryFn: ({ signal }) => call(listMemberPosts, { params: { username }, query: { page, limit: PAGE_SIZE } }, { signal }),
     // The page shown stays while the next one loads, so paging does not flash.
     placeholderData: keepPreviousData,
   });
@@ -63,7 +69,7 @@ export function applyUser(queryClient: QueryClient, user: TUser, pendingEmail?: 
 export function useOnboarding() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: TOnboardingRequest) => api.post<TUser>(onboardingPath, body),
+    mutationFn: (body: TOnboardingRequest) => call(completeOnboarding, { body }),
     onSuccess: (user) => applyUser(queryClient, user),
   });
 }
@@ -71,21 +77,21 @@ export function useOnboarding() {
 export function useUpdateProfile() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: TUpdateProfileRequest) => api.patch<TUser>(profilePath, body),
+    mutationFn: (body: TUpdateProfileRequest) => call(updateProfile, { body }),
     onSuccess: (user) => applyUser(queryClient, user),
   });
 }
 
 export function useChangePassword() {
   return useMutation({
-    mutationFn: (body: TChangePasswordRequest) => api.post<MessageResponse>(passwordPath, body),
+    mutationFn: (body: TChangePasswordRequest) => call(changePassword, { body }),
   });
 }
 
 export function useChangeEmail() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: TChangeEmailRequest) => api.post<TChangeEmailResponse>(emailPath, body),
+    mutationFn: (body: TChangeEmailRequest) => call(requestEmailChange, { body }),
     onSuccess: ({ pendingEmail }) =>
       queryClient.setQueryData<TProfile>(memberKeys.profile, (old) => (old ? { ...old, pendingEmail } : old)),
   });
@@ -94,7 +100,7 @@ export function useChangeEmail() {
 export function useVerifyEmailChange() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: TVerifyEmailChangeRequest) => api.post<TUser>(emailVerifyPath, body),
+    mutationFn: (body: TVerifyEmailChangeRequest) => call(confirmEmailChange, { body }),
     onSuccess: (user) => applyUser(queryClient, user, null),
   });
 }
@@ -102,13 +108,13 @@ export function useVerifyEmailChange() {
 /** "Sign out everywhere": every other session of the member ends; this one stays. */
 export function useEndOtherSessions() {
   return useMutation({
-    mutationFn: () => api.post<MessageResponse>(endOtherSessionsPath),
+    mutationFn: () => call(endOtherSessions),
   });
 }
 
 export function useDeleteAccount() {
   return useMutation({
     // The password travels in the DELETE body.
-    mutationFn: (body: TDeleteAccountRequest) => api.delete<MessageResponse>(profilePath, body),
+    mutationFn: (body: TDeleteAccountRequest) => call(deleteAccount, { body }),
   });
 }

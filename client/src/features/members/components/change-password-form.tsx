@@ -1,7 +1,8 @@
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import type { z } from 'zod';
-import { MEMBERS_MSG, ZChangePasswordForm, type TChangePasswordForm } from '@common/contracts/members';
+import { ZChangePasswordForm, type TChangePasswordForm } from '@common/contracts/members';
+import { MEMBERS_MSG } from '@common/rules/members';
 import { ApiError } from '@/lib/api-client';
 import { Button } from '@/components/ui/button';
 import { FormField, NewPasswordField } from '@/components/ui/form-field';

@@ -1,5 +1,5 @@
 import { useId, type InputHTMLAttributes, type Ref } from 'react';
-import { STATUS_MAX } from '@common/contracts/members';
+import { STATUS_MAX } from '@common/rules/members';
 import { cn } from '@/lib/cn';
 import { inputClasses } from '@/components/ui/form-field';
 

@@ -1,5 +1,5 @@
-import { apiFetch } from '@/lib/api-client';
-import { exportPath } from '../api/endpoints';
+import { exportMyData } from '@endpoints/members';
+import { request } from '@/lib/api-client';
 
 export const DEFAULT_EXPORT_NAME = 'kerbside-my-data.json';
 
@@ -33,7 +33,7 @@ export function filenameFromDisposition(header: string | null | undefined, fallb
  * lets the page say when it failed instead of the browser saving an error page as the "file".
  */
 export async function downloadMyData(): Promise<string> {
-  const res = await apiFetch('GET', exportPath);
+  const res = await request(exportMyData);
   const blob = await res.blob();
   const filename = filenameFromDisposition(res.headers.get('Content-Disposition'));
   const url = URL.createObjectURL(blob);

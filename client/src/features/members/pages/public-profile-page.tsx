@@ -3,7 +3,7 @@ import { ArrowLeft } from 'lucide-react';
 import { Link, useLocation, useParams, useSearchParams } from 'react-router';
 import { avatarLabel } from '@common/avatars';
 import type { TPublicProfile } from '@common/contracts/members';
-import { PAGE_SIZE } from '@common/constants';
+import { PAGE_SIZE } from '@common/rules/site';
 import { ApiError } from '@/lib/api-client';
 import { useUser } from '@/lib/auth';
 import { formatMonthYear } from '@/lib/dates';

@@ -1,8 +1,7 @@
 import { queryOptions } from '@tanstack/react-query';
-import type { TNotificationList, TUnreadCount } from '@common/contracts/notifications';
-import { NOTIFICATIONS_PAGE } from '@common/constants';
-import { api, withQuery } from '@/lib/api-client';
-import { notificationsPath, unreadCountPath } from './endpoints';
+import { NOTIFICATIONS_PAGE } from '@common/rules/notifications';
+import { getNotificationUnreadCount, listNotifications } from '@endpoints/notifications';
+import { call } from '@/lib/api-client';
 import { notificationKeys } from './keys';
 
 /** Spec §8: failures are only logged; the badge and panel keep what they had. */
@@ -18,14 +17,12 @@ export const getNotificationsQueryOptions = () =>
   queryOptions({
     queryKey: notificationKeys.list,
     queryFn: ({ signal }) =>
-      api
-        .get<TNotificationList>(withQuery(notificationsPath, { limit: NOTIFICATIONS_PAGE }), { signal })
-        .catch(logAndRethrow('Failed to fetch notifications')),
+      call(listNotifications, { query: { limit: NOTIFICATIONS_PAGE } }, { signal }).catch(logAndRethrow('Failed to fetch notifications')),
   });
 
 /** The bell's number; the socket keeps it current, a reconnect refetches it. */
 export const getUnreadCountQueryOptions = () =>
   queryOptions({
     queryKey: notificationKeys.unreadCount,
-    queryFn: ({ signal }) => api.get<TUnreadCount>(unreadCountPath, { signal }).catch(logAndRethrow('Failed to fetch notifications')),
+    queryFn: ({ signal }) => call(getNotificationUnreadCount, undefined, { signal }).catch(logAndRethrow('Failed to fetch notifications')),
   });

@@ -1,11 +1,14 @@
-import { NOTIFICATIONS_PAGE } from '@common/constants';
-import { notificationsPath } from './endpoints';
+import { NOTIFICATIONS_PAGE } from '@common/rules/notifications';
+import { listNotifications } from '@endpoints/notifications';
 
-/** Every notification query key. */
+/**
+ * Every notification query key. They start with the list's path, under '/api/forum/', so the forum's
+ * prefix refresh (an admin's moderation) reaches them too.
+ */
 export const notificationKeys = {
   /** Every notification query: invalidate or remove it to reach them all. */
-  all: [notificationsPath] as const,
+  all: [listNotifications.path] as const,
   /** The newest page, the one the panel shows. */
-  list: [notificationsPath, { limit: NOTIFICATIONS_PAGE }] as const,
-  unreadCount: [notificationsPath, 'unread-count'] as const,
+  list: [listNotifications.path, { limit: NOTIFICATIONS_PAGE }] as const,
+  unreadCount: [listNotifications.path, 'unread-count'] as const,
 };

@@ -1,12 +1,11 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { TNotificationReadResponse, TUnreadCount } from '@common/contracts/notifications';
-import { api } from '@/lib/api-client';
+import { markAllNotificationsRead, markNotificationRead } from '@endpoints/notifications';
+import { call } from '@/lib/api-client';
 import { markReadInCache } from '../lib/notification-cache';
-import { readAllPath, readPath } from './endpoints';
 import { notificationKeys } from './keys';
 
-export const markAllRead = () => api.post<TUnreadCount>(readAllPath);
-export const markOneRead = (id: number) => api.post<TNotificationReadResponse>(readPath(id));
+export const markAllRead = () => call(markAllNotificationsRead);
+export const markOneRead = (id: number) => call(markNotificationRead, { params: { id } });
 
 /**
  * Spec §4: opening the panel marks all read, at once on screen (count 0, every item read). A failure

@@ -1,6 +1,6 @@
 import type { ComponentProps } from 'react';
 import { Bell } from 'lucide-react';
-import { badge } from '@common/constants';
+import { badge } from '@common/rules/site';
 import { cn } from '@/lib/cn';
 
 type Props = ComponentProps<'button'> & { count: number; busy?: boolean };

@@ -1,6 +1,6 @@
 import type { QueryClient } from '@tanstack/react-query';
 import type { TNotification, TNotificationList, TUnreadCount } from '@common/contracts/notifications';
-import { NOTIFICATIONS_PAGE } from '@common/constants';
+import { NOTIFICATIONS_PAGE } from '@common/rules/notifications';
 import { notificationKeys } from '../api/keys';
 
 // Spec §4: a new notification goes on top and adds one; reading takes one off (never below 0) or

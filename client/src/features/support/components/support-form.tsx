@@ -1,7 +1,8 @@
 import { useId } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { SUPPORT_LIMITS, ZSupportRequest, type TSupportRequest, type TSupportResponse } from '@common/contracts/support';
+import { ZSupportRequest, type TSupportRequest, type TSupportResponse } from '@common/contracts/support';
+import { SUPPORT_LIMITS } from '@common/rules/support';
 import { errorMessage } from '@/lib/api-client';
 import { fieldErrors } from '@/lib/form-errors';
 import { Button } from '@/components/ui/button';

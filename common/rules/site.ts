@@ -1,21 +1,7 @@
-// Business constants of spec §9, in one place for server and client.
-export const PASSWORD_MIN = 8;
-export const USERNAME_MIN = 3;
-export const USERNAME_MAX = 30;
-export const NAME_MAX = 50;
-export const EMAIL_MAX = 254;
-export const PASSWORD_MAX = 128;
-export const CODE_LENGTH = 6;
-export const SEARCH_MIN = 2;
-export const CHAT_MESSAGE_MAX = 1000;
+// Numbers of spec §9 the whole site shares (pages, polling, caching, toasts), for server and client.
 export const PAGE_SIZE = 20;
 export const PAGE_SIZE_MAX = 50;
-export const NOTIFICATIONS_PAGE = 50;
 export const BADGE_CAP = 99;
-
-export const SORTS = ['popular', 'newest', 'views'] as const;
-export type Sort = (typeof SORTS)[number];
-export const DIRECTORY_SORTS = ['username', 'joined'] as const;
 
 export const POLL_MS = {
   maintenance: 30_000,

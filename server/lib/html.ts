@@ -1,5 +1,5 @@
-// Escaping for the server-written HTML: every value that came from a member or the database goes
-// through one of these.
+// Escaping for server-written HTML (pages, the sign-out page, the sitemap): every value that came from
+// a member or the database goes through one of these.
 
 const ENTITIES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
 

@@ -1,0 +1,78 @@
+// The forum's limits, choices and wording (spec §3–§5, §9; docs/API.md "Posts and comments", "Votes,
+// reactions, shares", "Search"), zod-free so the client imports them without the schemas. The schemas
+// are in common/contracts/forum.ts, forum-engagement.ts and forum-search.ts.
+
+// ——— Lists and search ———
+
+export const SORTS = ['popular', 'newest', 'views'] as const;
+export type Sort = (typeof SORTS)[number];
+
+/** Spec §5: a search text needs at least this many characters after trimming. */
+export const SEARCH_MIN = 2;
+export const SEARCH_MAX = 200;
+/**
+ * The most posts one search reaches. A search text ranks only the newest SEARCH_MAX_RESULTS matching posts,
+ * so a word that is in half the forum costs what a rarer one does; totalCount is then at most this
+ * (docs/API.md "Search").
+ */
+export const SEARCH_MAX_RESULTS = 1000;
+
+export const SEARCH_MSG = {
+  tooShort: `Search must be at least ${SEARCH_MIN} characters`,
+  tooLong: `Search must be at most ${SEARCH_MAX} characters`,
+  unknownProfession: 'Unknown profession',
+} as const;
+
+// ——— Posts and comments ———
+
+export const POST_TITLE_MIN = 5;
+export const POST_TITLE_MAX = 150;
+export const POST_CONTENT_MIN = 10;
+export const POST_CONTENT_MAX = 20_000;
+export const COMMENT_MAX = 10_000;
+/** Comments on the post page and the most one GET …/comments returns. */
+export const COMMENTS_PAGE = 200;
+
+export const FORUM_MSG = {
+  titleMin: `Title must be at least ${POST_TITLE_MIN} characters`,
+  titleMax: `Title must be at most ${POST_TITLE_MAX} characters`,
+  contentMin: `Content must be at least ${POST_CONTENT_MIN} characters`,
+  contentMax: `Content must be at most ${POST_CONTENT_MAX} characters`,
+  chooseCategory: 'Please choose a category',
+  commentEmpty: 'Comment cannot be empty',
+  commentMax: `Comment must be at most ${COMMENT_MAX} characters`,
+  nothingToUpdate: 'Nothing to update',
+  postNotFound: 'Post not found',
+  commentNotFound: 'Comment not found',
+  parentGone: 'The comment you are replying to no longer exists',
+  locked: 'This discussion is locked. New comments are not allowed.',
+  editOwnPost: 'You can only edit your own posts',
+  deleteOwnPost: 'You can only delete your own posts',
+  editOwnComment: 'You can only edit your own comments',
+  deleteOwnComment: 'You can only delete your own comments',
+  postDeleted: 'Post deleted',
+  commentDeleted: 'Comment deleted',
+} as const;
+
+// ——— Votes, reactions, shares ———
+
+export const VOTE_TYPES = ['upvote', 'downvote'] as const;
+
+export const ENGAGEMENT_MSG = {
+  /** Spec §5, word for word: what a guest is told when voting. */
+  voteLoginRequired: 'Login required: Please log in to vote on posts and comments',
+  voteType: 'Vote type must be upvote or downvote',
+  unknownReaction: 'Unknown reaction',
+  postNotFound: 'Post not found',
+  commentNotFound: 'Comment not found',
+  shareLimited: 'Too many shares from your connection. Please wait a minute and try again.',
+} as const;
+
+export const SHARE_PLATFORMS = ['native', 'facebook', 'x', 'linkedin', 'whatsapp', 'email', 'copy'] as const;
+export const SHARE_METHODS = ['native', 'web', 'clipboard'] as const;
+/** Spec §9: mobile below 768 px wide, tablet below 1024, desktop otherwise. */
+export const DEVICE_TYPES = ['mobile', 'tablet', 'desktop'] as const;
+
+export const SHARE_UTM_MAX = 100;
+export const SHARE_REFERRER_MAX = 2000;
+export const SHARE_ERROR_MAX = 500;

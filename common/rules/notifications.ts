@@ -1,0 +1,11 @@
+// Forum notification limits and wording (spec §3 Notification, §4, §9; docs/API.md "Notifications"),
+// zod-free so the client imports them without the schemas (common/contracts/notifications.ts).
+
+export const NOTIFICATION_TYPES = ['comment', 'reply', 'mention'] as const;
+
+/** Spec §9: the panel shows the newest 50; the list call never answers more. */
+export const NOTIFICATIONS_PAGE = 50;
+
+export const NOTIFICATION_MSG = {
+  notFound: 'Notification not found',
+} as const;

@@ -1,0 +1,166 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, describe, expect, it, vi } from 'vitest';
+import { openDatabase } from '../server/db/client.ts';
+import { LOCK_FILE } from '../server/db/data-dir-lock.ts';
+import { categories } from '../server/db/schema/index.ts';
+
+// `npm start` and the server as processes, on a PGlite in a temporary DATA_DIR. start.mjs runs from
+// a copy beside a fresh dist/client/index.html, so that it never decides to build the client.
+const repo = path.resolve(import.meta.dirname, '..');
+const root = fs.mkdtempSync(path.join(os.tmpdir(), 'kerbside-start-'));
+for (const name of ['server', 'node_modules', 'package.json']) fs.symlinkSync(path.join(repo, name), path.join(root, name));
+fs.mkdirSync(path.join(root, 'scripts'));
+fs.copyFileSync(path.join(repo, 'scripts/start.mjs'), path.join(root, 'scripts/start.mjs'));
+fs.mkdirSync(path.join(root, 'dist/client'), { recursive: true });
+fs.writeFileSync(path.join(root, 'dist/client/index.html'), '<!doctype html><title>Kerbside</title>');
+const dataDir = path.join(root, 'data');
+const lockFile = path.join(dataDir, LOCK_FILE);
+
+const children: ChildProcess[] = [];
+afterAll(() => {
+  // Each child leads its own process group: a failed test leaves no server behind start.mjs.
+  for (const c of children) {
+    try {
+      process.kill(-c.pid!, 'SIGKILL');
+    } catch {
+      // already gone
+    }
+  }
+  fs.rmSync(root, { recursive: true, force: true });
+});
+
+const freePort = () =>
+  new Promise<number>((resolve) => {
+    const srv = net.createServer().listen(0, '127.0.0.1', () => {
+      const { port } = srv.address() as net.AddressInfo;
+      srv.close(() => resolve(port));
+    });
+  });
+const listening = (port: number) =>
+  new Promise<boolean>((resolve) => {
+    const socket = net.connect(port, '127.0.0.1', () => {
+      socket.destroy();
+      resolve(true);
+    });
+    socket.on('error', () => resolve(false));
+  });
+
+/** A connection whose request never ends: the server's close waits for it. */
+const hangingRequest = (port: number) =>
+  new Promise<net.Socket>((resolve) => {
+    const socket = net.connect(port, '127.0.0.1', () => {
+      socket.write('GET / HTTP/1.1\r\nHost: localhost\r\n');
+      resolve(socket);
+    });
+    socket.on('error', () => {});
+  });
+
+/** Spawns `npm start` (start.mjs) or the server itself, with DATA_DIR given as ./data. */
+function run(what: 'npm start' | 'server', port: number) {
+  const { DATABASE_URL: _db, REDIS_URL: _redis, WEB_CONCURRENCY: _wc, ...env } = process.env;
+  const args = what === 'npm start' ? ['scripts/start.mjs'] : ['--import', 'tsx', 'server/main.ts'];
+  const child = spawn(process.execPath, args, {
+    cwd: root,
+    stdio: ['ignore', 'pipe', 'pipe'],
+    detached: true,
+    env: { ...env, NODE_ENV: 'production', PORT: String(port), HOST: '127.0.0.1', DATA_DIR: './data', SEED_DEMO: '0', LOG_LEVEL: 'info' },
+  });
+  children.push(child);
+  const out = { stdout: '', stderr: '' };
+  child.stdout!.on('data', (d) => (out.stdout += d));
+  child.stderr!.on('data', (d) => (out.stderr += d));
+  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+  return { child, out, exited };
+}
+
+async function started(proc: ReturnType<typeof run>, port: number) {
+  const deadline = Date.now() + 150_000;
+  while (!(await listening(port))) {
+    if (proc.child.exitCode !== null || Date.now() > deadline) throw new Error(`did not start:\n${proc.out.stdout}\n${proc.out.stderr}`);
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  return JSON.parse(fs.readFileSync(lockFile, 'utf8')) as { pid: number };
+}
+
+const alive = (pid: number) => {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+};
+
+describe('npm start, stopping and the DATA_DIR lock', { timeout: 240_000 }, () => {
+  it('refuses a second server on the same DATA_DIR in one line; SIGTERM to npm start stops within 10 s', async () => {
+    const port = await freePort();
+    const first = run('npm start', port);
+    const holder = await started(first, port);
+    expect(holder.pid).not.toBe(first.child.pid); // the server holds it, not start.mjs
+
+    const second = run('server', await freePort());
+    expect(await second.exited).toBe(1);
+    expect(second.out.stderr).toBe(`Kerbside is already running on ./data (pid ${holder.pid}). Stop it first, or set DATA_DIR to another folder.\n`);
+
+    // The worst case: a request that never finishes. The server gives up on it, not on its database.
+    const stuck = await hangingRequest(port);
+    const t0 = Date.now();
+    first.child.kill('SIGTERM');
+    expect(await first.exited).toBe(1);
+    stuck.destroy();
+    const stoppedIn = Date.now() - t0;
+    console.log(`npm start stopped ${stoppedIn} ms after SIGTERM, with a request hanging`);
+    expect(stoppedIn).toBeLessThan(10_000);
+    expect(first.out.stdout).toContain('requests still running after 8 s; closing anyway');
+    expect(await listening(port)).toBe(false);
+    expect(alive(holder.pid)).toBe(false);
+    expect(fs.existsSync(lockFile)).toBe(false);
+  });
+
+  it('two quick SIGINTs still close the database: it reopens clean, lock released', async () => {
+    const port = await freePort();
+    const proc = run('npm start', port);
+    const holder = await started(proc, port);
+    // A request still arriving keeps the first stop waiting, so the second signal lands mid-shutdown.
+    const slow = await hangingRequest(port);
+    const t0 = Date.now();
+    proc.child.kill('SIGINT');
+    await new Promise((r) => setTimeout(r, 300));
+    proc.child.kill('SIGINT');
+    expect(await proc.exited).toBe(0);
+    slow.destroy();
+    console.log(`npm start stopped ${Date.now() - t0} ms after two SIGINTs`);
+    expect(proc.out.stdout).toContain('SIGINT again: closing the database now');
+    expect(alive(holder.pid)).toBe(false);
+    expect(await listening(port)).toBe(false);
+    expect(fs.existsSync(lockFile)).toBe(false);
+
+    const warn = vi.spyOn(console, 'warn');
+    const database = await openDatabase({ dataDir });
+    try {
+      expect(await database.db.$count(categories)).toBeGreaterThan(0);
+      expect(warn).not.toHaveBeenCalled(); // no stale lock to take over
+    } finally {
+      await database.close();
+      warn.mockRestore();
+    }
+  });
+
+  it('a database that cannot be opened stops start-up with one line naming the backup to restore', async () => {
+    fs.writeFileSync(path.join(dataDir, 'pglite/global/pg_control'), 'garbage');
+    fs.mkdirSync(path.join(dataDir, 'backups'));
+    fs.writeFileSync(path.join(dataDir, 'backups/kerbside-20260101-000000.tar.gz'), '');
+    const proc = run('server', await freePort());
+    expect(await proc.exited).toBe(1);
+    expect(proc.out.stderr).toBe(
+      'The database in ./data could not be opened (PostgreSQL stopped on damaged files). ' +
+        'Restore the latest backup: npm run restore -- ./data/backups/kerbside-20260101-000000.tar.gz\n',
+    );
+    expect(proc.out.stdout).toBe('');
+    expect(fs.existsSync(lockFile)).toBe(false);
+  });
+});
