@@ -9,10 +9,13 @@ import { LOCK_FILE } from '../server/db/data-dir-lock.ts';
 import { categories } from '../server/db/schema/index.ts';
 
 // `npm start` and the server as processes, on a PGlite in a temporary DATA_DIR. start.mjs runs from
-// a copy beside a fresh dist/client/index.html, so that it never decides to build the client.
+// a copy beside a fresh dist/client/index.html, so that it never decides to build the client. server/
+// is copied, not linked: the server finds dist/client and drizzle/ from its own files' real place
+// (server/lib/package-root.ts), which must be this copy, not a checkout whose client is not built.
 const repo = path.resolve(import.meta.dirname, '..');
 const root = fs.mkdtempSync(path.join(os.tmpdir(), 'kerbside-start-'));
-for (const name of ['server', 'node_modules', 'package.json']) fs.symlinkSync(path.join(repo, name), path.join(root, name));
+fs.cpSync(path.join(repo, 'server'), path.join(root, 'server'), { recursive: true });
+for (const name of ['common', 'drizzle', 'node_modules', 'package.json']) fs.symlinkSync(path.join(repo, name), path.join(root, name));
 fs.mkdirSync(path.join(root, 'scripts'));
 fs.copyFileSync(path.join(repo, 'scripts/start.mjs'), path.join(root, 'scripts/start.mjs'));
 fs.mkdirSync(path.join(root, 'dist/client'), { recursive: true });

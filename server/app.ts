@@ -17,6 +17,7 @@ import {
 import { adRoutes, createAdService } from './modules/ads/index.ts';
 import { analyticsRoutes, createAnalyticsService } from './modules/analytics/index.ts';
 import { authRoutes, createAuthService } from './modules/auth/index.ts';
+import { backupRoutes, createBackupService } from './modules/backups/index.ts';
 import { bulletinRoutes, createBulletinService } from './modules/bulletins/index.ts';
 import { categoryRoutes, createCategoryService } from './modules/categories/index.ts';
 import { chatRoutes, createChatService } from './modules/chat/index.ts';
@@ -35,6 +36,7 @@ import { siteConfigRoutes } from './modules/site-config/index.ts';
 import { createSupportService, supportRoutes } from './modules/support/index.ts';
 import { createVoteService, voteRoutes } from './modules/votes/index.ts';
 import { errorsPlugin } from './plugins/errors.ts';
+import { metricsPlugin } from './plugins/metrics.ts';
 import { originCheckPlugin } from './plugins/origin-check.ts';
 import { securityHeadersPlugin } from './plugins/security-headers.ts';
 import { sessionPlugin } from './plugins/session.ts';
@@ -126,9 +128,19 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   full.maintenance = maintenance;
   // Sessions, sign-in throttles and password checks, for the session plugin and the account modules.
   const identity = createIdentity(core);
+  // Analytics rows wait in this buffer: its routes fill it, /metrics reports how many wait.
+  const analytics = createAnalyticsService(core);
 
   // Layer 1: cross-cutting plugins.
   await app.register(errorsPlugin);
+  // Early, so its timing hook covers every route registered after it.
+  await app.register(metricsPlugin, {
+    token: config.metricsToken,
+    database,
+    bus,
+    sockets: () => app.gateway.socketCount(),
+    analyticsBuffered: () => analytics.buffer.pending(),
+  });
   await app.register(securityHeadersPlugin, { config });
   await app.register(cookie);
   await app.register(originCheckPlugin, { config });
@@ -168,7 +180,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   });
   await app.register(bulletinRoutes, { bulletins: createBulletinService(core) });
   await app.register(adRoutes, { ads: createAdService(core) });
-  await app.register(analyticsRoutes, { analytics: createAnalyticsService(core) });
+  await app.register(analyticsRoutes, { analytics });
   await app.register(supportRoutes, { support: createSupportService(core) });
   const reports = createReportService(core);
   await app.register(reportRoutes, { reports });
@@ -177,6 +189,8 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   await app.register(adminRoutes, { dashboard: createDashboardService({ ...core, maintenance }), audit: createAuditService(core) });
   await app.register(adminReportRoutes, { reports });
   await app.register(adminEmailRoutes, { config, outbox: createOutboxService(core), announcements: createAnnouncementService(core) });
+  // The daily backup (and the admin's "Back up now") into $DATA_DIR/backups, whichever the database.
+  await app.register(backupRoutes, { backups: createBackupService({ ...core, database }, { schedule: config.env !== 'test' }) });
 
   await app.register(retentionPlugin, { retention: createRetentionService(core), enabled: config.env !== 'test' });
 

@@ -60,6 +60,7 @@ const EnvSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   TRUST_PROXY: trustProxy.optional(),
   BACKUP_KEEP: z.coerce.number().int().min(1).max(1000).default(7),
+  METRICS_TOKEN: z.string().regex(/^\S{16,}$/, 'must be at least 16 characters, with no spaces').optional(),
 });
 
 export type Config = {
@@ -84,6 +85,8 @@ export type Config = {
   trustProxy: false | number | string[];
   /** BACKUP_KEEP: how many backups `$DATA_DIR/backups` keeps (the oldest go after each new one). */
   backupKeep: number;
+  /** METRICS_TOKEN: a bearer token that opens GET /metrics to callers beyond this machine. */
+  metricsToken?: string;
 };
 
 export class ConfigError extends Error {}
@@ -131,5 +134,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     secureCookies: appUrl.startsWith('https:'),
     trustProxy: e.TRUST_PROXY || false, // 0 hops is "trust nothing" too
     backupKeep: e.BACKUP_KEEP,
+    metricsToken: e.METRICS_TOKEN,
   };
 }

@@ -6,6 +6,7 @@ import { openDatabase, type Database } from './db/client.ts';
 import { DataDirLockedError } from './db/data-dir-lock.ts';
 import { DatabaseOpenError, openFailureMessage } from './db/open-failure.ts';
 import { seedDatabase } from './db/seed/index.ts';
+import { serveClusterMetrics } from './plugins/metrics-cluster.ts';
 
 /** Process entry: config → database (migrated, seeded once) → app → listen; graceful shutdown. */
 async function main() {
@@ -25,6 +26,7 @@ async function main() {
     const database = await openDatabase({ url: config.databaseUrl, dataDir: config.dataDir });
     await seedDatabase(database.db, config, console);
     await database.close();
+    serveClusterMetrics(); // a worker's GET /metrics answers for them all
     for (let i = 0; i < config.webConcurrency; i++) cluster.fork();
     cluster.on('exit', (worker, code) => {
       if (code !== 0 && !shuttingDown) {

@@ -1,4 +1,4 @@
-import type { ContentPage } from './types';
+import type { ContentPage } from './types.ts';
 
 // The UK courier guide (/courier-guide-uk). Figures that change are marked with the tax year or
 // date they apply to; anything set by a council, TfL or a company says to check the current figure.

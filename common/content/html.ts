@@ -1,4 +1,4 @@
-import { formatContentDate, parseInline, type ContentBlock, type ContentPage } from './types';
+import { formatContentDate, parseInline, type ContentBlock, type ContentPage } from './types.ts';
 
 // The same content as static HTML, for the server's no-JavaScript render of a content page. Only
 // text is interpolated, always escaped; links are limited to same-site paths, anchors, https and

@@ -1,12 +1,12 @@
-import { COURIER_GUIDE } from './courier-guide';
-import { COMMUNITY_GUIDELINES, PRIVACY, TERMS } from './legal';
-import { PAY_ESTIMATOR_PAGE } from './pay-estimator-page';
-import type { ContentPage } from './types';
+import { COURIER_GUIDE } from './courier-guide.ts';
+import { COMMUNITY_GUIDELINES, PRIVACY, TERMS } from './legal.ts';
+import { PAY_ESTIMATOR_PAGE } from './pay-estimator-page.ts';
+import type { ContentPage } from './types.ts';
 
-export { COURIER_GUIDE } from './courier-guide';
-export { COMMUNITY_GUIDELINES, PRIVACY, TERMS } from './legal';
-export { PAY_ESTIMATOR_PAGE } from './pay-estimator-page';
-export type { ContentPage } from './types';
+export { COURIER_GUIDE } from './courier-guide.ts';
+export { COMMUNITY_GUIDELINES, PRIVACY, TERMS } from './legal.ts';
+export { PAY_ESTIMATOR_PAGE } from './pay-estimator-page.ts';
+export type { ContentPage } from './types.ts';
 
 /**
  * Every content page by path, for the server's head and no-JavaScript HTML ('/privacy-policy' is the

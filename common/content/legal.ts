@@ -1,4 +1,4 @@
-import type { ContentPage } from './types';
+import type { ContentPage } from './types.ts';
 
 // Terms, privacy and community guidelines. The cookie table must match the consent categories of
 // the Cookie Preferences dialog (Essential, Analytics, Functional, Marketing) and the storage keys

@@ -1,4 +1,4 @@
-import type { ContentPage } from './types';
+import type { ContentPage } from './types.ts';
 
 // The pay estimator's head and the text around the calculator, so the server's no-JavaScript
 // render can show what the page is for (the calculator itself needs JavaScript).

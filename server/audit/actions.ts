@@ -39,6 +39,7 @@ export const AUDIT_ACTIONS = {
   'announcement.send': 'announcement',
   'maintenance.on': 'site',
   'maintenance.off': 'site',
+  'backup.create': 'site',
   // support and mail
   'ticket.reply': 'ticket',
   'ticket.note': 'ticket',

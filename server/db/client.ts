@@ -1,6 +1,5 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { sql } from 'drizzle-orm';
@@ -10,6 +9,7 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
+import { PACKAGE_ROOT } from '../lib/package-root.ts';
 import { lockDataDir } from './data-dir-lock.ts';
 import { DatabaseOpenError } from './open-failure.ts';
 import * as schema from './schema/index.ts';
@@ -23,11 +23,13 @@ export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 export type Database = {
   db: Db;
   kind: 'pglite' | 'postgres';
+  /** PostgreSQL's connection pool, read by /metrics; PGlite is a single connection and has none. */
+  pool?: Pick<pg.Pool, 'totalCount' | 'idleCount' | 'waitingCount'>;
   ping(): Promise<void>;
   close(): Promise<void>;
 };
 
-const migrationsFolder = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../drizzle');
+const migrationsFolder = path.join(PACKAGE_ROOT, 'drizzle');
 
 /**
  * PostgreSQL when a URL is given, otherwise embedded PGlite: persisted in `dataDir`, or in memory
@@ -38,11 +40,17 @@ const migrationsFolder = path.resolve(path.dirname(fileURLToPath(import.meta.url
 export async function openDatabase(opts: { url?: string; dataDir?: string }): Promise<Database> {
   if (opts.url) {
     const pool = new pg.Pool({ connectionString: opts.url, max: 10 });
+    // An idle connection the server closes (a PostgreSQL restart, a failover, pg_terminate_backend) is
+    // reported here; unheard, the 'error' event ends the process (issue 14: a restart of PostgreSQL
+    // killed every app process). The pool has already dropped that connection and opens a new one for
+    // the next query; a query in flight still gets its own error.
+    pool.on('error', () => undefined);
     const db = drizzlePg(pool, { schema }) as unknown as Db;
     await migratePg(drizzlePg(pool), { migrationsFolder });
     return {
       db,
       kind: 'postgres',
+      pool,
       ping: async () => void (await pool.query('select 1')),
       close: () => pool.end(),
     };

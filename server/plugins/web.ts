@@ -6,10 +6,11 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { matchRoute, notFoundFlag } from '../../common/routes.ts';
 import type { Config } from '../config.ts';
+import { PACKAGE_ROOT } from '../lib/package-root.ts';
 import { renderDocument } from '../seo/document.ts';
 import { renderPage, type PageServices } from '../seo/pages.ts';
 
-export const DEFAULT_CLIENT_DIR = path.resolve(import.meta.dirname, '../../dist/client');
+export const DEFAULT_CLIENT_DIR = path.join(PACKAGE_ROOT, 'dist/client');
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 // Files copied from client/public keep their names across builds, so they may only be cached briefly.

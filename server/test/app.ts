@@ -1,3 +1,6 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { desc } from 'drizzle-orm';
 import { buildApp, type App } from '../app.ts';
 import { loadConfig } from '../config.ts';
@@ -33,7 +36,10 @@ export async function buildTestApp(
   const database = shared ? { ...(await openDatabase({ url: shared })), url: shared } : await openTestDatabase(kind);
   // Tests stand in for a proxy on loopback and send each client's address as X-Forwarded-For (freshIp);
   // `TRUST_PROXY: ''` gives an app that believes no forwarded header, as by default.
-  const config = loadConfig({ NODE_ENV: 'test', DATA_DIR: 'memory://', SEED_DEMO: '0', TRUST_PROXY: 'loopback', ...env });
+  // The database is in memory (or PostgreSQL), but backups (an admin's "Back up now") are files in
+  // $DATA_DIR/backups: a folder of the app's own, removed with it.
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'kerbside-test-'));
+  const config = loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir, SEED_DEMO: '0', TRUST_PROXY: 'loopback', ...env });
   const app = await buildApp({ config, database, bus: opts.bus, ...(opts.clientDir ? { serveClient: true, clientDir: opts.clientDir } : {}) });
   await app.ready();
   return {
@@ -44,6 +50,7 @@ export async function buildTestApp(
     close: async () => {
       await app.close();
       await database.close();
+      fs.rmSync(dataDir, { recursive: true, force: true });
     },
   };
 }

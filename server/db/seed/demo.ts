@@ -55,8 +55,10 @@ const NETWORKS = ['Evri', 'DPD', 'Yodel', 'Amazon Flex', 'Royal Mail', 'Parcelfo
 const VANS = ['Transit Custom', 'Vivaro', 'Sprinter', 'Trafic', 'Vito', 'Berlingo', 'Transit Connect', 'e-Transit', 'Caddy', 'Partner', 'Proace', 'Transit'];
 const APPS = ['Deliveroo', 'Uber Eats', 'Just Eat'];
 
-const pounds = (n: number, decimals = 0) =>
-  `£${n.toLocaleString('en-GB', { minimumFractionDigits: decimals, maximumFractionDigits: decimals })}`;
+// Built once (an Intl formatter per call costs memory that is not given back; issue 14).
+const WHOLE_POUNDS = new Intl.NumberFormat('en-GB', { maximumFractionDigits: 0 });
+const PENCE = new Intl.NumberFormat('en-GB', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+const pounds = (n: number, decimals: 0 | 2 = 0) => `£${(decimals ? PENCE : WHOLE_POUNDS).format(n)}`;
 
 function makeVars(rng: Rng): Vars {
   const city = rng.pick(CITIES);

@@ -31,9 +31,12 @@ vi.mock('fastify', async (importOriginal) => (await import('../route-table.ts'))
  * - verified: a member with a verified email (guest 401, unverified 403).
  * - chat: verified and not chat-suspended (guest 401, unverified or chat-suspended 403).
  * - admin: admins only (guest 401, any other member 403).
+ * - local: this machine only, or METRICS_TOKEN (server/plugins/metrics.ts). Every caller here comes
+ *   through the tests' proxy (X-Forwarded-For), so each hears 403 whoever they are; metrics.test.ts
+ *   covers loopback and the token.
  * A suspended account's cookie is a guest's everywhere (401 where a guest gets 401).
  */
-type Rule = 'public' | 'user' | 'verified' | 'chat' | 'admin';
+type Rule = 'public' | 'user' | 'verified' | 'chat' | 'admin' | 'local';
 
 type Row = {
   rule: Rule;
@@ -51,7 +54,7 @@ type Row = {
 const conv = (c: Cast) => `/api/inbox/conversations/${c.conversationId}`;
 
 const ACCESS: Record<string, Row> = {
-  // ——— Not the API: health, SEO files, the unsubscribe page, the socket ———
+  // ——— Not the API: health, metrics, SEO files, the unsubscribe page, the socket ———
   'GET /healthz': { rule: 'public' },
   'GET /readyz': { rule: 'public' },
   'GET /robots.txt': { rule: 'public' },
@@ -61,6 +64,7 @@ const ACCESS: Record<string, Row> = {
   'GET /unsubscribe': { rule: 'public' },
   'POST /unsubscribe': { rule: 'public' },
   'GET /ws': { rule: 'user', socket: true },
+  'GET /metrics': { rule: 'local' },
 
   // ——— Site ———
   'GET /api/site-config': { rule: 'public' },
@@ -168,6 +172,9 @@ const ACCESS: Record<string, Row> = {
   'POST /api/admin/members/:id/resend-verification': { rule: 'admin' },
   'DELETE /api/admin/members/:id': { rule: 'admin' },
   'GET /api/admin/audit-log': { rule: 'admin' },
+  'GET /api/admin/backups': { rule: 'admin' },
+  'POST /api/admin/backups': { rule: 'admin' },
+  'GET /api/admin/backups/:name': { rule: 'admin' },
   'GET /api/admin/posts': { rule: 'admin' },
   'POST /api/admin/posts/:id/move': { rule: 'admin' },
   'GET /api/admin/reports': { rule: 'admin' },
@@ -210,6 +217,7 @@ const EXPECT: Record<Rule, Record<RoleName, Expected>> = {
   verified: { guest: 401, unverified: 403, member: 'allowed', other: 'allowed', chatSuspended: 'allowed', suspended: 401, admin: 'allowed' },
   chat: { guest: 401, unverified: 403, member: 'allowed', other: 'allowed', chatSuspended: 403, suspended: 401, admin: 'allowed' },
   admin: { guest: 401, unverified: 403, member: 403, other: 403, chatSuspended: 403, suspended: 401, admin: 'allowed' },
+  local: { guest: 403, unverified: 403, member: 403, other: 403, chatSuspended: 403, suspended: 403, admin: 403 },
 };
 
 const brief = (body: string) => body.replace(/\s+/g, ' ').slice(0, 160);

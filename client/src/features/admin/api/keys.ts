@@ -5,6 +5,7 @@ import type { TTicketStatus } from '@common/contracts/support';
 import { listAdminAdSlots } from '@endpoints/ads';
 import { getAnalyticsReport } from '@endpoints/analytics';
 import { getDashboard, listAuditLog, listMembers } from '@endpoints/admin';
+import { getBackupStatus } from '@endpoints/backups';
 import { listAnnouncements, listOutbox } from '@endpoints/admin-emails';
 import { listAdminBulletins } from '@endpoints/bulletins';
 import { listAdminCategories, listAdminPosts, listReports } from '@endpoints/moderation';
@@ -23,6 +24,7 @@ export const adminKeys = {
     /** One target's entries, or 'all'. */
     list: (target?: { type: string; id: string | number }) => [listAuditLog.path, target ? `${target.type}:${target.id}` : 'all'] as const,
   },
+  backups: [getBackupStatus.path] as const,
   bulletins: [listAdminBulletins.path] as const,
   categories: [listAdminCategories.path] as const,
   dashboard: [getDashboard.path] as const,

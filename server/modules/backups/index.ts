@@ -1,0 +1,2 @@
+export { backupRoutes } from './routes.ts';
+export { createBackupService, type BackupService } from './service.ts';

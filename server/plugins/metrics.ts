@@ -1,0 +1,245 @@
+import cluster from 'node:cluster';
+import { createHash, randomUUID, timingSafeEqual } from 'node:crypto';
+import { count, inArray } from 'drizzle-orm';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
+import type { Database } from '../db/client.ts';
+import { emails } from '../db/schema/index.ts';
+import { channel, type EventBus } from '../realtime/bus.ts';
+import { clusterMetricsOf } from './metrics-cluster.ts';
+
+// GET /metrics in Prometheus's text format (docs/DEPLOY.md "Metrics"). Each app has its own registry,
+// so several apps in one process (tests) never share a metric; with WEB_CONCURRENCY workers the
+// answer combines every worker's (metrics-cluster.ts: `aggregator` says how for each gauge).
+
+export const METRICS_PATH = '/metrics';
+export const METRICS_REFUSED_MSG = 'Metrics are served to this machine only, or with METRICS_TOKEN as a bearer token';
+/** How long a scrape waits for its ping to come back over the bus before counting it lost. */
+export const BUS_PING_TIMEOUT_MS = 1000;
+
+/** Each scrape's ping: every process sharing the bus receives it, only the one waiting for its id reads it. */
+const BUS_PING = channel<{ id: string }>('kerbside:metrics-ping');
+
+export type MetricsOptions = {
+  /** METRICS_TOKEN: opens /metrics to callers that are not on this machine. */
+  token?: string;
+  /** Its pool's counts on PostgreSQL; PGlite is one connection. */
+  database: Pick<Database, 'db' | 'pool'>;
+  bus: EventBus;
+  /** Open sockets in this process (read at each scrape). */
+  sockets: () => number;
+  /** Analytics rows waiting in this process's buffer (read at each scrape). */
+  analyticsBuffered: () => number;
+};
+
+const LOOPBACK = /^(127\.\d{1,3}\.\d{1,3}\.\d{1,3}|::1|::ffff:127\.\d{1,3}\.\d{1,3}\.\d{1,3})$/;
+/** Headers a proxy adds: a request carrying one came from elsewhere, whoever the TCP peer is. */
+const FORWARDING_HEADERS = ['x-forwarded-for', 'forwarded', 'x-real-ip'];
+
+/**
+ * From this machine: the TCP peer itself (never req.ip, which TRUST_PROXY may take from
+ * X-Forwarded-For) is a loopback address, and no proxy forwarded the request. A proxy on the same host
+ * connects from loopback too; its forwarding header is what tells its callers apart.
+ */
+export function isLocalRequest(req: Pick<FastifyRequest, 'socket' | 'headers'>): boolean {
+  const peer = req.socket.remoteAddress;
+  return peer !== undefined && LOOPBACK.test(peer) && !FORWARDING_HEADERS.some((h) => req.headers[h] !== undefined);
+}
+
+const digest = (s: string) => createHash('sha256').update(s).digest();
+
+/**
+ * One run of `work` shared by every metric that reads it during one scrape: the registry collects
+ * all metrics at once, so a second metric waiting on the same query or ping gets the same answer.
+ */
+function oncePerScrape<T>(work: () => Promise<T>): () => Promise<T> {
+  let running: Promise<T> | undefined;
+  return () =>
+    (running ??= work().finally(() => {
+      running = undefined;
+    }));
+}
+
+/**
+ * The request metrics (onResponse, every route), the process's default metrics and gauges read at
+ * each scrape: sockets, bus round trip, email outbox, database pool, analytics buffer.
+ */
+export const metricsPlugin = fp(
+  async (app: FastifyInstance, opts: MetricsOptions) => {
+    const registry = new Registry();
+    const inCluster = cluster.isWorker ? clusterMetricsOf(registry) : undefined;
+
+    const requestDuration = new Histogram({
+      name: 'http_request_duration_seconds',
+      help: 'HTTP requests by method, route pattern and status code: time to answer',
+      labelNames: ['method', 'route', 'status_code'],
+      registers: [registry],
+    });
+    app.addHook('onResponse', async (req, reply) => {
+      // The route's pattern, never the URL (one series per route); the not-found handler (unknown
+      // paths and the client's pages) is one series too.
+      const route = req.routeOptions.url ?? 'not found';
+      requestDuration.observe({ method: req.method, route, status_code: reply.statusCode }, reply.elapsedTime / 1000);
+    });
+
+    new Gauge({
+      name: 'kerbside_websocket_connections',
+      help: 'Open WebSocket connections',
+      registers: [registry],
+      aggregator: 'sum',
+      collect() {
+        this.set(opts.sockets());
+      },
+    });
+
+    // Bus lag: at each scrape one ping goes out on the bus and the time until it comes back is the
+    // lag (Redis round trip and this process's delivery queue; near zero on the in-process bus).
+    const pingWaiters = new Map<string, () => void>();
+    const unsubscribePing = await opts.bus.subscribe(BUS_PING, (event) => {
+      if (typeof event?.id === 'string') pingWaiters.get(event.id)?.();
+    });
+    const pingsLost = new Counter({
+      name: 'kerbside_bus_ping_failures_total',
+      help: `Scrape pings that did not come back over the event bus within ${BUS_PING_TIMEOUT_MS} ms`,
+      registers: [registry],
+      async collect() {
+        await ping(); // this scrape's own ping counts
+      },
+    });
+    const ping = oncePerScrape(async () => {
+      const id = randomUUID();
+      const started = performance.now();
+      const delivered = await new Promise<boolean>((resolve) => {
+        const timer = setTimeout(() => resolve(false), BUS_PING_TIMEOUT_MS).unref();
+        pingWaiters.set(id, () => {
+          clearTimeout(timer);
+          resolve(true);
+        });
+        opts.bus.publish(BUS_PING, { id }).catch(() => {
+          clearTimeout(timer);
+          resolve(false);
+        });
+      });
+      pingWaiters.delete(id);
+      if (!delivered) pingsLost.inc();
+      return delivered ? (performance.now() - started) / 1000 : NaN;
+    });
+    new Gauge({
+      name: 'kerbside_bus_lag_seconds',
+      help: 'Time for a ping published on the event bus to be delivered back to the process that sent it (NaN: lost)',
+      registers: [registry],
+      aggregator: 'max',
+      async collect() {
+        this.set(await ping());
+      },
+    });
+
+    // The outbox: one indexed count per scrape (emails_status_idx); NaN when the database did not answer.
+    const outbox = oncePerScrape(async () => {
+      try {
+        const rows = await opts.database.db
+          .select({ status: emails.status, n: count() })
+          .from(emails)
+          .where(inArray(emails.status, ['pending', 'failed']))
+          .groupBy(emails.status);
+        const of = (status: string) => Number(rows.find((r) => r.status === status)?.n ?? 0);
+        return { pending: of('pending'), failed: of('failed') };
+      } catch (err) {
+        app.log.warn({ err }, 'metrics: outbox count failed');
+        return { pending: NaN, failed: NaN };
+      }
+    });
+    new Gauge({
+      name: 'kerbside_email_outbox_pending',
+      help: 'Outbox mails waiting to be sent (new, or retrying after a failed attempt)',
+      registers: [registry],
+      aggregator: 'first', // one table: every worker counts the same rows
+      async collect() {
+        this.set((await outbox()).pending);
+      },
+    });
+    new Gauge({
+      name: 'kerbside_email_outbox_failed',
+      help: 'Outbox mails that failed for good (every attempt spent); an admin can retry them',
+      registers: [registry],
+      aggregator: 'first',
+      async collect() {
+        this.set((await outbox()).failed);
+      },
+    });
+
+    const { pool } = opts.database;
+    new Gauge({
+      name: 'kerbside_db_pool_connections',
+      help: 'Database connections open (PGlite: its one connection)',
+      registers: [registry],
+      aggregator: 'sum',
+      collect() {
+        this.set(pool ? pool.totalCount : 1);
+      },
+    });
+    if (pool) {
+      new Gauge({
+        name: 'kerbside_db_pool_idle_connections',
+        help: 'Pool connections open and idle',
+        registers: [registry],
+        aggregator: 'sum',
+        collect() {
+          this.set(pool.idleCount);
+        },
+      });
+      new Gauge({
+        name: 'kerbside_db_pool_waiting_requests',
+        help: 'Queries waiting for a pool connection',
+        registers: [registry],
+        aggregator: 'sum',
+        collect() {
+          this.set(pool.waitingCount);
+        },
+      });
+    }
+
+    new Gauge({
+      name: 'kerbside_analytics_buffered_rows',
+      help: 'Analytics rows waiting for their batched write',
+      registers: [registry],
+      aggregator: 'sum',
+      collect() {
+        this.set(opts.analyticsBuffered());
+      },
+    });
+
+    // Default metrics (CPU, memory, event loop, GC, handles): their monitors cannot be stopped, so
+    // they start at the first scrape (an app nobody scrapes, as in tests, starts none), or at once in
+    // a worker (whose scrapes another worker may answer).
+    let defaultsStarted = false;
+    const startDefaults = () => {
+      if (defaultsStarted) return;
+      defaultsStarted = true;
+      collectDefaultMetrics({ register: registry });
+    };
+    if (inCluster) startDefaults();
+
+    const expected = opts.token ? digest(opts.token) : undefined;
+    const hasToken = (req: FastifyRequest) => {
+      const m = expected && /^Bearer (\S+)$/i.exec(req.headers.authorization ?? '');
+      // Digests have one length, so the comparison takes the same time whatever was sent.
+      return !!m && timingSafeEqual(digest(m[1]), expected);
+    };
+
+    app.get(METRICS_PATH, async (req, reply) => {
+      if (!isLocalRequest(req) && !hasToken(req)) return reply.code(403).send({ message: METRICS_REFUSED_MSG });
+      startDefaults();
+      const body = await (inCluster ? inCluster.gather() : registry.metrics());
+      return reply.header('cache-control', 'no-store').type(registry.contentType).send(body);
+    });
+
+    app.addHook('onClose', async () => {
+      inCluster?.stop();
+      await unsubscribePing().catch(() => undefined);
+      registry.clear();
+    });
+  },
+  { name: 'kerbside-metrics' },
+);
