@@ -1,25 +1,19 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import net from 'node:net';
-import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it, vi } from 'vitest';
 import { openDatabase } from '../server/db/client.ts';
 import { LOCK_FILE } from '../server/db/data-dir-lock.ts';
 import { categories } from '../server/db/schema/index.ts';
+import { serverProcessRoot } from '../server/test/process-root.ts';
 
 // `npm start` and the server as processes, on a PGlite in a temporary DATA_DIR. start.mjs runs from
-// a copy beside a fresh dist/client/index.html, so that it never decides to build the client. server/
-// is copied, not linked: the server finds dist/client and drizzle/ from its own files' real place
-// (server/lib/package-root.ts), which must be this copy, not a checkout whose client is not built.
+// a copy beside a fresh dist/client/index.html, so that it never decides to build the client.
 const repo = path.resolve(import.meta.dirname, '..');
-const root = fs.mkdtempSync(path.join(os.tmpdir(), 'kerbside-start-'));
-fs.cpSync(path.join(repo, 'server'), path.join(root, 'server'), { recursive: true });
-for (const name of ['common', 'drizzle', 'node_modules', 'package.json']) fs.symlinkSync(path.join(repo, name), path.join(root, name));
+const root = serverProcessRoot();
 fs.mkdirSync(path.join(root, 'scripts'));
 fs.copyFileSync(path.join(repo, 'scripts/start.mjs'), path.join(root, 'scripts/start.mjs'));
-fs.mkdirSync(path.join(root, 'dist/client'), { recursive: true });
-fs.writeFileSync(path.join(root, 'dist/client/index.html'), '<!doctype html><title>Kerbside</title>');
 const dataDir = path.join(root, 'data');
 const lockFile = path.join(dataDir, LOCK_FILE);
 
