@@ -1,9 +1,9 @@
 // Members for the server tests: signed up through the real API in any role (member), or inserted
 // directly with a session when a test needs many cheaply (insertMember); and requests as the site's own
 // pages send them (call).
-import { eq } from 'drizzle-orm';
+import { desc, eq } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
-import { users } from '../db/schema/index.ts';
+import { auditLog, users } from '../db/schema/index.ts';
 import { cookieName, createSession } from '../identity/index.ts';
 import type { TestApp } from './app.ts';
 import { freshIp, signUp, unique } from './auth.ts';
@@ -75,4 +75,9 @@ export function call(t: TestApp, method: Method, url: string, opts: { body?: obj
       ...opts.headers,
     },
   });
+}
+
+/** The newest audit-log row: what the last admin action recorded. */
+export async function lastAudit(db: Db) {
+  return (await db.select().from(auditLog).orderBy(desc(auditLog.id)).limit(1))[0];
 }

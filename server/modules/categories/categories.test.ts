@@ -1,11 +1,11 @@
-import { desc, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MODERATION_MSG } from '../../../common/contracts/moderation.ts';
-import { auditLog, categories, posts } from '../../db/schema/index.ts';
+import { categories, posts } from '../../db/schema/index.ts';
 import { buildTestApp, type TestApp } from '../../test/app.ts';
 import { testDatabases } from '../../test/databases.ts';
 import { addCategory, createPost, expectCountersConsistent } from '../../test/forum.ts';
-import { call, member, type Member } from '../../test/members.ts';
+import { call, lastAudit, type Member, member } from '../../test/members.ts';
 
 type Method = 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
 
@@ -22,7 +22,6 @@ describe.each(testDatabases)('categories (%s)', (kind) => {
   afterAll(() => t.close());
 
   const as = (cookie: string | undefined, method: Method, url: string, body?: object) => call(t, method, url, { cookie, body });
-  const lastAudit = async () => (await t.database.db.select().from(auditLog).orderBy(desc(auditLog.id)).limit(1))[0];
   const category = async (id: number) => (await t.database.db.select().from(categories).where(eq(categories.id, id)))[0];
 
   it('creates and edits categories: slug from the name, unique (409), colour checked, audited', async () => {
@@ -31,7 +30,7 @@ describe.each(testDatabases)('categories (%s)', (kind) => {
     expect(res.statusCode, res.body).toBe(201);
     const created = res.json();
     expect(created).toMatchObject({ name, slug: `night-shifts-${name.split(' ')[2]}`, description: 'After dark', color: '#aa3300', postCount: 0 });
-    expect(await lastAudit()).toMatchObject({ action: 'category.create', targetType: 'category', targetId: String(created.id) });
+    expect(await lastAudit(t.database.db)).toMatchObject({ action: 'category.create', targetType: 'category', targetId: String(created.id) });
     // Last in the order.
     const list = (await as(admin.cookie, 'GET', '/api/admin/categories')).json();
     expect(list[list.length - 1].id).toBe(created.id);
@@ -56,7 +55,7 @@ describe.each(testDatabases)('categories (%s)', (kind) => {
     const other = await addCategory(t.database.db);
     const patched = await as(admin.cookie, 'PATCH', `/api/admin/categories/${created.id}`, { description: 'Late runs', color: '#00ff00' });
     expect(patched.json()).toMatchObject({ description: 'Late runs', color: '#00ff00', name });
-    expect(await lastAudit()).toMatchObject({ action: 'category.update', details: { color: { from: '#aa3300', to: '#00ff00' } } });
+    expect(await lastAudit(t.database.db)).toMatchObject({ action: 'category.update', details: { color: { from: '#aa3300', to: '#00ff00' } } });
     const taken = await as(admin.cookie, 'PATCH', `/api/admin/categories/${created.id}`, { slug: other.slug });
     expect(taken.statusCode).toBe(409);
     expect((await as(admin.cookie, 'PATCH', `/api/admin/categories/${created.id}`, {})).json().message).toBe(MODERATION_MSG.nothingToUpdate);
@@ -73,7 +72,7 @@ describe.each(testDatabases)('categories (%s)', (kind) => {
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json().map((c: { id: number }) => c.id)).toEqual(reversed);
     expect((await as(undefined, 'GET', '/api/forum/categories')).json().map((c: { id: number }) => c.id)).toEqual(reversed);
-    expect(await lastAudit()).toMatchObject({ action: 'category.reorder', details: { ids: reversed } });
+    expect(await lastAudit(t.database.db)).toMatchObject({ action: 'category.reorder', details: { ids: reversed } });
 
     for (const ids of [reversed.slice(1), [...reversed, reversed[0]], [...reversed.slice(1), 999_999_999], []]) {
       const bad = await as(admin.cookie, 'PUT', '/api/admin/categories/order', { ids });
@@ -108,7 +107,7 @@ describe.each(testDatabases)('categories (%s)', (kind) => {
     expect((await category(dest.id)).postCount).toBe(1);
     const rows = await t.database.db.select({ id: posts.id, categoryId: posts.categoryId }).from(posts).where(eq(posts.categoryId, dest.id));
     expect(rows.map((r) => r.id).sort()).toEqual([live.id, gone.id].sort());
-    expect(await lastAudit()).toMatchObject({ action: 'category.delete', targetId: String(full.id), details: { movedTo: dest.id, postsMoved: 1 } });
+    expect(await lastAudit(t.database.db)).toMatchObject({ action: 'category.delete', targetId: String(full.id), details: { movedTo: dest.id, postsMoved: 1 } });
     await expectCountersConsistent(t.database.db);
 
     // An empty one (only a deleted post in it) goes without moveTo.

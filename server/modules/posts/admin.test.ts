@@ -1,11 +1,11 @@
-import { desc, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MODERATION_MSG } from '../../../common/contracts/moderation.ts';
-import { auditLog, categories, posts } from '../../db/schema/index.ts';
+import { categories, posts } from '../../db/schema/index.ts';
 import { buildTestApp, type TestApp } from '../../test/app.ts';
 import { testDatabases } from '../../test/databases.ts';
 import { addCategory, createComment, createPost, expectCountersConsistent } from '../../test/forum.ts';
-import { call, member, type Member } from '../../test/members.ts';
+import { call, lastAudit, type Member, member } from '../../test/members.ts';
 
 type Method = 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
 
@@ -24,7 +24,6 @@ describe.each(testDatabases)('admin moderation: routes and the posts tool (%s)',
   afterAll(() => t.close());
 
   const as = (cookie: string | undefined, method: Method, url: string, body?: object) => call(t, method, url, { cookie, body });
-  const lastAudit = async () => (await t.database.db.select().from(auditLog).orderBy(desc(auditLog.id)).limit(1))[0];
   const category = async (id: number) => (await t.database.db.select().from(categories).where(eq(categories.id, id)))[0];
 
   it('every admin route: guest 401, member 403, unverified 403, and nothing changes', async () => {
@@ -70,25 +69,25 @@ describe.each(testDatabases)('admin moderation: routes and the posts tool (%s)',
     const c = await addCategory(t.database.db);
     const p = await createPost(t, author.cookie, c.id);
     expect((await as(admin.cookie, 'PUT', `/api/forum/posts/${p.id}/pin`, { pinned: true })).json().isPinned).toBe(true);
-    expect(await lastAudit()).toMatchObject({ actorId: admin.id, action: 'post.pin', targetType: 'post', targetId: String(p.id) });
+    expect(await lastAudit(t.database.db)).toMatchObject({ actorId: admin.id, action: 'post.pin', targetType: 'post', targetId: String(p.id) });
     expect((await as(admin.cookie, 'PUT', `/api/forum/posts/${p.id}/lock`, { locked: true })).json().isLocked).toBe(true);
-    expect(await lastAudit()).toMatchObject({ action: 'post.lock', targetId: String(p.id) });
+    expect(await lastAudit(t.database.db)).toMatchObject({ action: 'post.lock', targetId: String(p.id) });
     await as(admin.cookie, 'PUT', `/api/forum/posts/${p.id}/lock`, { locked: false });
-    expect(await lastAudit()).toMatchObject({ action: 'post.unlock' });
+    expect(await lastAudit(t.database.db)).toMatchObject({ action: 'post.unlock' });
     await as(admin.cookie, 'PUT', `/api/forum/posts/${p.id}/pin`, { pinned: false });
-    expect(await lastAudit()).toMatchObject({ action: 'post.unpin' });
+    expect(await lastAudit(t.database.db)).toMatchObject({ action: 'post.unpin' });
 
     const mine = await createComment(t, author.cookie, p.id);
-    const before = (await lastAudit()).id;
+    const before = (await lastAudit(t.database.db)).id;
     expect((await as(author.cookie, 'DELETE', `/api/forum/comments/${mine.id}`)).statusCode).toBe(200);
-    expect((await lastAudit()).id).toBe(before);
+    expect((await lastAudit(t.database.db)).id).toBe(before);
 
     const theirs = await createComment(t, other.cookie, p.id);
     expect((await as(admin.cookie, 'DELETE', `/api/forum/comments/${theirs.id}`)).statusCode).toBe(200);
-    expect(await lastAudit()).toMatchObject({ action: 'comment.delete', targetType: 'comment', targetId: String(theirs.id) });
+    expect(await lastAudit(t.database.db)).toMatchObject({ action: 'comment.delete', targetType: 'comment', targetId: String(theirs.id) });
 
     expect((await as(admin.cookie, 'DELETE', `/api/forum/posts/${p.id}`)).statusCode).toBe(200);
-    expect(await lastAudit()).toMatchObject({ action: 'post.delete', targetType: 'post', targetId: String(p.id) });
+    expect(await lastAudit(t.database.db)).toMatchObject({ action: 'post.delete', targetType: 'post', targetId: String(p.id) });
     await expectCountersConsistent(t.database.db);
   });
 
@@ -122,7 +121,7 @@ describe.each(testDatabases)('admin moderation: routes and the posts tool (%s)',
     expect(res.json()).toMatchObject({ id: p.id, category: { id: to.id } });
     expect((await category(from.id)).postCount).toBe(1);
     expect((await category(to.id)).postCount).toBe(1);
-    expect(await lastAudit()).toMatchObject({ action: 'post.move', targetId: String(p.id), details: { from: from.id, to: to.id } });
+    expect(await lastAudit(t.database.db)).toMatchObject({ action: 'post.move', targetId: String(p.id), details: { from: from.id, to: to.id } });
     await expectCountersConsistent(t.database.db);
 
     // Same category: nothing changes.

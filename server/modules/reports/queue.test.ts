@@ -1,11 +1,11 @@
-import { desc, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MODERATION_MSG } from '../../../common/contracts/moderation.ts';
-import { auditLog, categories } from '../../db/schema/index.ts';
+import { categories } from '../../db/schema/index.ts';
 import { buildTestApp, type TestApp } from '../../test/app.ts';
 import { testDatabases } from '../../test/databases.ts';
 import { addCategory, createPost, expectCountersConsistent } from '../../test/forum.ts';
-import { call, member, type Member } from '../../test/members.ts';
+import { call, lastAudit, type Member, member } from '../../test/members.ts';
 
 type Method = 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
 
@@ -24,7 +24,6 @@ describe.each(testDatabases)('the reports queue (%s)', (kind) => {
   afterAll(() => t.close());
 
   const as = (cookie: string | undefined, method: Method, url: string, body?: object) => call(t, method, url, { cookie, body });
-  const lastAudit = async () => (await t.database.db.select().from(auditLog).orderBy(desc(auditLog.id)).limit(1))[0];
   const category = async (id: number) => (await t.database.db.select().from(categories).where(eq(categories.id, id)))[0];
 
   it('dismisses a report (audited); a closed report cannot be closed again; a member report cannot delete the member', async () => {
@@ -40,7 +39,7 @@ describe.each(testDatabases)('the reports queue (%s)', (kind) => {
 
     const res = await as(admin.cookie, 'POST', `/api/admin/reports/${r1.id}/dismiss`, { resolution: 'Fine where it is' });
     expect(res.statusCode, res.body).toBe(200);
-    expect(await lastAudit()).toMatchObject({ action: 'report.dismiss', targetId: String(r1.id), details: { reportIds: [r1.id] } });
+    expect(await lastAudit(t.database.db)).toMatchObject({ action: 'report.dismiss', targetId: String(r1.id), details: { reportIds: [r1.id] } });
     const again = await as(admin.cookie, 'POST', `/api/admin/reports/${r1.id}/resolve`, {});
     expect(again.statusCode).toBe(409);
     expect(again.json().message).toBe(MODERATION_MSG.reportClosed);
@@ -72,7 +71,7 @@ describe.each(testDatabases)('the reports queue (%s)', (kind) => {
     expect((await category(c.id)).postCount).toBe(0);
     const open = (await as(admin.cookie, 'GET', '/api/admin/reports')).json();
     expect(open.reports.some((r: { id: number }) => r.id === a.id || r.id === b.id)).toBe(false);
-    expect(await lastAudit()).toMatchObject({ action: 'report.resolve', details: { reportIds: expect.arrayContaining([a.id, b.id]) } });
+    expect(await lastAudit(t.database.db)).toMatchObject({ action: 'report.resolve', details: { reportIds: expect.arrayContaining([a.id, b.id]) } });
     await expectCountersConsistent(t.database.db);
   });
 });
