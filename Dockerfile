@@ -1,7 +1,8 @@
 # Kerbside's image: the built client and the compiled server (ADR 0005) on Node 20, with production
 # dependencies only, run as the unprivileged `node` user. docs/DEPLOY.md: "Docker and compose".
 
-# ---- build: the client (vite build, compress, budget check) and the server (tsc → dist/server) ----
+# ---- build: the client and the server-rendering bundle (vite build, vite build --ssr: dist/client,
+# ---- dist/ssr; compress, budget check) and the server (tsc → dist/server) ----
 FROM node:20-bookworm-slim AS build
 WORKDIR /app
 COPY package.json package-lock.json ./
@@ -17,10 +18,13 @@ RUN apt-get update \
  && apt-get install -y --no-install-recommends postgresql-client-15 \
  && rm -rf /var/lib/apt/lists/*
 WORKDIR /app
+# MALLOC_MMAP_THRESHOLD_: a fixed glibc mmap threshold, as `npm start` sets it (scripts/start.mjs): large
+# freed blocks (argon2's 19 MB per password check) go back to the system instead of staying resident.
 ENV NODE_ENV=production \
     HOST=0.0.0.0 \
     PORT=5000 \
-    DATA_DIR=/data
+    DATA_DIR=/data \
+    MALLOC_MMAP_THRESHOLD_=131072
 COPY package.json package-lock.json ./
 RUN npm ci --omit=dev --no-audit --no-fund && npm cache clean --force
 COPY --from=build /app/dist ./dist

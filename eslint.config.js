@@ -132,6 +132,12 @@ export default tseslint.config(
     files: ['client/**/*.{ts,tsx}', 'common/**/*.ts'],
     rules: { 'no-restricted-imports': ['error', { patterns: ['**/server/**', 'node:*'] }] },
   },
+  {
+    // The server renderer runs in Node only (built with `vite build --ssr`, never in the browser):
+    // it may use Node's modules, still not server code.
+    files: ['client/src/entry-server.tsx'],
+    rules: { 'no-restricted-imports': ['error', { patterns: ['**/server/**'] }] },
+  },
   ...clientZones(),
   ...serverZones(),
   {

@@ -2,6 +2,7 @@
 // and ~300k reactions, with counters that agree with the rows. Drops and recreates the database first.
 //
 //   BENCH_DATABASE_URL=postgres://postgres@127.0.0.1:5432/kerbside_bench npx tsx bench/generate.ts
+//   BENCH_POSTS=1000000 npx tsx bench/generate.ts   # the 1M-post forum of issue 15 (comments stay 1M)
 //
 // Speed: the text is drawn in TypeScript into small pools (sentences, titles, comments), and every
 // table is filled with one INSERT … SELECT over generate_series that picks from the pools. Posts go in
@@ -16,11 +17,15 @@ import { CATEGORIES } from '../server/db/seed/categories.ts';
 import { seedDatabase } from '../server/db/seed/index.ts';
 import { createRng } from '../server/db/seed/prng.ts';
 import { benchDatabaseUrl } from './config.ts';
-import { CITIES, CONTENT_WORDS, FILLER_WORDS, NETWORKS, RARE_SENTENCE, RARE_TITLES, TITLE_TEMPLATES } from './vocabulary.ts';
+import { CITIES, CONTENT_WORDS, FILLER_WORDS, NETWORKS, RARE_SENTENCE, RARE_TITLES, RARE_WORD, TITLE_TEMPLATES } from './vocabulary.ts';
+
+/** Posts: BENCH_POSTS (at least 1000), 100 000 when unset. Everything else keeps its size. */
+const POSTS = process.env.BENCH_POSTS ? Number(process.env.BENCH_POSTS) : 100_000;
+if (!Number.isInteger(POSTS) || POSTS < 1000) throw new Error(`BENCH_POSTS must be a whole number ≥ 1000, not "${process.env.BENCH_POSTS}"`);
 
 export const SIZES = {
   members: 10_000,
-  posts: 100_000,
+  posts: POSTS,
   comments: 1_000_000,
   postVotes: 700_000,
   commentVotes: 300_000,
@@ -29,8 +34,14 @@ export const SIZES = {
 } as const;
 
 const POOL = { sentences: 40_000, titles: 6_000, comments: 8_000 } as const;
-/** Every RARE_EVERY-th post has the rare word in its title, and the one half way between in its body. */
-const RARE_EVERY = 2000;
+/**
+ * The rare word is in exactly 100 posts at any size: every RARE_EVERY-th of the first 50 × RARE_EVERY posts
+ * has it in its title, and the one half way between in its body (2000 at 100 000 posts, 20 000 at 1M).
+ */
+const RARE_EVERY = 2 * Math.floor(SIZES.posts / 100);
+const RARE_LAST = 50 * RARE_EVERY;
+/** 4 pinned posts at any size (ids 1, 25 001, 50 001, 75 001 at 100 000 posts). */
+const PINNED_EVERY = Math.floor(SIZES.posts / 4);
 // Popularity (comments, votes, reactions) is drawn by rank with a power law; rank → id goes through this
 // multiplier (coprime with the sizes) so the popular posts are spread over every age, not the oldest.
 const SPREAD = 7919;
@@ -155,7 +166,7 @@ async function main() {
               -- in id order, like a real table (ids are handed out as posts are written), busier lately
               now() - power(1 - (g - 0.5) / $2::int, 0.8) * interval '730 days' as created_at,
               floor(exp(random() * 8))::int as view_count,
-              g % 25000 = 1 as is_pinned,
+              (g % ${PINNED_EVERY} = 1 and g <= ${3 * PINNED_EVERY + 1}) as is_pinned,
               g % 97 = 0 as is_locked
        from generate_series(1, $2::int) g`,
       [SIZES.members, SIZES.posts, CATEGORIES.length],
@@ -233,10 +244,10 @@ async function main() {
               bp.created_at, bp.created_at
        from bench_post bp
        join lateral (
-         select case when bp.g % ${RARE_EVERY} = 0 then (select t from bench_rare_title where id = 1 + (bp.g / ${RARE_EVERY}) % ${p.rareTitles.length})
+         select case when bp.g % ${RARE_EVERY} = 0 and bp.g <= ${RARE_LAST} then (select t from bench_rare_title where id = 1 + (bp.g / ${RARE_EVERY}) % ${p.rareTitles.length})
                      else (select t from bench_title where id = bp.title_id) end as title,
                 (select body from bench_post_body where g = bp.g)
-                  || case when bp.g % ${RARE_EVERY} = ${RARE_EVERY / 2} then ' ' || $1 else '' end as body
+                  || case when bp.g % ${RARE_EVERY} = ${RARE_EVERY / 2} and bp.g < ${RARE_LAST} then ' ' || $1 else '' end as body
        ) t on true
        left join (select post_g, count(*) as n from bench_comment group by post_g) cc on cc.post_g = bp.g
        left join (select target, count(*) filter (where value = 1) as up, count(*) filter (where value = -1) as down
@@ -284,10 +295,13 @@ async function main() {
     `select (select count(*) from users) as members, (select count(*) from posts) as posts, (select count(*) from comments) as comments,
             (select count(*) from post_votes) + (select count(*) from comment_votes) as votes,
             (select count(*) from post_reactions) + (select count(*) from comment_reactions) as reactions,
-            (select pg_size_pretty(pg_database_size(current_database()))) as size`,
+            (select pg_size_pretty(pg_database_size(current_database()))) as size,
+            (select count(*) from posts where search @@ to_tsquery('english', '${RARE_WORD}')) as rare_word_posts`,
   );
   await c.end();
   console.log(counts.rows[0]);
+  // The search bench relies on it (bench/README.md "The data").
+  if (Number(counts.rows[0].rare_word_posts) !== 100) throw new Error(`'${RARE_WORD}' is in ${counts.rows[0].rare_word_posts} posts, not 100`);
   console.log(`done in ${((performance.now() - started) / 1000).toFixed(0)} s`);
 }
 

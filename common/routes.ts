@@ -66,3 +66,22 @@ export function notFoundFlag(search: string | URLSearchParams): string | null {
   if (!params.has('404')) return null;
   return params.get('404') || 'unknown page';
 }
+
+/** The params of `pattern` (`/profile/:username`) in `pathname`, decoded, or null when it does not match. */
+export function matchPattern(pattern: string, pathname: string): Record<string, string> | null {
+  if (pathname.length > 1 && pathname.endsWith('/')) pathname = pathname.slice(0, -1);
+  const names: string[] = [];
+  const re = new RegExp(`^${pattern.replace(/:([A-Za-z]+)/g, (_, name: string) => (names.push(name), '([^/]+)'))}$`);
+  const m = re.exec(pathname);
+  if (!m) return null;
+  return Object.fromEntries(
+    names.map((name, i) => {
+      const raw = m[i + 1]!;
+      try {
+        return [name, decodeURIComponent(raw)];
+      } catch {
+        return [name, raw];
+      }
+    }),
+  );
+}

@@ -39,17 +39,18 @@ describe('scripts/compress.mjs', () => {
 
 describe('scripts/check-budget.mjs', () => {
   const manifest = {
-    'index.html': { file: 'assets/index-a.js', src: 'index.html', isEntry: true, imports: ['_vendor-b.js'], dynamicImports: ['src/features/landing/pages/landing-page.tsx', 'src/features/forum/pages/forum-page.tsx'] },
+    'index.html': { file: 'assets/index-a.js', src: 'index.html', isEntry: true, imports: ['_vendor-b.js'], dynamicImports: ['src/features/landing/pages/landing-page.tsx', 'src/features/forum/pages/forum-page.tsx', 'src/features/forum/pages/post-detail-page.tsx'] },
     '_vendor-b.js': { file: 'assets/vendor-b.js' },
     '_shared-c.js': { file: 'assets/shared-c.js', imports: ['_vendor-b.js'] },
     'src/features/landing/pages/landing-page.tsx': { file: 'assets/landing-page-d.js', src: 'src/features/landing/pages/landing-page.tsx', isDynamicEntry: true, imports: ['_shared-c.js'], css: ['assets/landing-e.css'] },
     'src/features/forum/pages/forum-page.tsx': { file: 'assets/forum-page-f.js', src: 'src/features/forum/pages/forum-page.tsx', isDynamicEntry: true, imports: ['_shared-c.js'] },
+    'src/features/forum/pages/post-detail-page.tsx': { file: 'assets/post-detail-page-g.js', src: 'src/features/forum/pages/post-detail-page.tsx', isDynamicEntry: true, imports: ['_shared-c.js'] },
   };
   const js = (n: number) => `export const d = "${randomBytes(n).toString('base64')}";`;
 
   it('adds up entry, page and their static imports and passes under the budget', () => {
     fakeBuild(
-      { 'assets/index-a.js': js(1000), 'assets/vendor-b.js': js(1000), 'assets/shared-c.js': js(1000), 'assets/landing-page-d.js': js(1000), 'assets/forum-page-f.js': js(1000), 'assets/landing-e.css': 'a{}' },
+      { 'assets/index-a.js': js(1000), 'assets/vendor-b.js': js(1000), 'assets/shared-c.js': js(1000), 'assets/landing-page-d.js': js(1000), 'assets/forum-page-f.js': js(1000), 'assets/post-detail-page-g.js': js(1000), 'assets/landing-e.css': 'a{}' },
       manifest,
     );
     const res = run('check-budget.mjs', dir);
@@ -60,7 +61,7 @@ describe('scripts/check-budget.mjs', () => {
 
   it('fails over the budget', () => {
     fakeBuild(
-      { 'assets/index-a.js': js(100), 'assets/vendor-b.js': js(300_000), 'assets/shared-c.js': js(100), 'assets/landing-page-d.js': js(100), 'assets/forum-page-f.js': js(100) },
+      { 'assets/index-a.js': js(100), 'assets/vendor-b.js': js(300_000), 'assets/shared-c.js': js(100), 'assets/landing-page-d.js': js(100), 'assets/forum-page-f.js': js(100), 'assets/post-detail-page-g.js': js(100) },
       manifest,
     );
     const res = run('check-budget.mjs', dir);
@@ -71,7 +72,7 @@ describe('scripts/check-budget.mjs', () => {
 
   it('fails when it cannot find a page instead of skipping it', () => {
     const { 'src/features/landing/pages/landing-page.tsx': _landing, ...withoutLanding } = manifest;
-    fakeBuild({ 'assets/index-a.js': js(10), 'assets/vendor-b.js': js(10), 'assets/shared-c.js': js(10), 'assets/forum-page-f.js': js(10) }, withoutLanding);
+    fakeBuild({ 'assets/index-a.js': js(10), 'assets/vendor-b.js': js(10), 'assets/shared-c.js': js(10), 'assets/forum-page-f.js': js(10), 'assets/post-detail-page-g.js': js(10) }, withoutLanding);
     const res = run('check-budget.mjs', dir);
     expect(res.status).toBe(1);
     expect(res.stderr).toMatch(/cannot find the lazily loaded landing page/);

@@ -6,7 +6,9 @@ import fs from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
 
-const LIMIT_BYTES = 150 * 1000; // 150 kB gzipped per page
+// Issue 15 asks for 100 kB; React DOM (60 kB) and TanStack Query (12 kB) alone fill most of that, so
+// the check holds the line measured after server rendering while the gap is closed (issue 15 note).
+const LIMIT_BYTES = 120 * 1000; // gzipped per page
 
 /**
  * Pages under budget and the source files of their lazily loaded page modules (paths relative to
@@ -16,6 +18,7 @@ const LIMIT_BYTES = 150 * 1000; // 150 kB gzipped per page
 const PAGES = [
   { route: '/', name: 'landing', src: ['src/app/routes/landing.tsx'], pattern: /landing/i },
   { route: '/forum', name: 'forum list', src: ['src/features/forum/pages/forum-page.tsx'], pattern: /forum-list|forum-page/i },
+  { route: '/forum/posts/:slug', name: 'post', src: ['src/features/forum/pages/post-detail-page.tsx'], pattern: /post-detail/i },
 ];
 
 const root = path.resolve(process.argv[2] ?? path.join(import.meta.dirname, '../dist/client'));

@@ -1,14 +1,16 @@
-// `npm start`: builds the client when dist/client is missing or older than its sources, then runs
-// the server in production mode and passes its exit code on. The budget check is part of
-// `npm run build` and the tests, not of every start.
+// `npm start`: builds what is missing or older than its sources (the client, the server-rendering
+// bundle, the server compiled to JavaScript), then runs the compiled server in production mode and
+// passes its exit code on. Production never runs the TypeScript through tsx (issue 15, ADR 0005): a
+// restart with nothing to build answers in about a second. The budget check is part of `npm run build`
+// and the tests, not of every start.
 import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 
 const here = path.resolve(import.meta.dirname, '..');
-const builtIndex = path.join(here, 'dist/client/index.html');
-const SOURCES = ['client', 'common', 'vite.config.ts', 'package-lock.json'];
+const node = (file) => path.join(here, 'node_modules', file);
 
+/** The newest modification time under `p` (0 when it is missing); a folder's own time counts too, so a deleted file is a change. */
 function newestMtime(p) {
   let stat;
   try {
@@ -17,12 +19,21 @@ function newestMtime(p) {
     return 0;
   }
   if (!stat.isDirectory()) return stat.mtimeMs;
-  let newest = 0;
+  let newest = stat.mtimeMs;
   for (const entry of fs.readdirSync(p)) {
     if (entry === 'node_modules') continue;
     newest = Math.max(newest, newestMtime(path.join(p, entry)));
   }
   return newest;
+}
+
+const mtime = (file) => (fs.existsSync(file) ? fs.statSync(file).mtimeMs : 0);
+
+/** When `output` is missing or older than any of `sources`: 'missing', 'stale', or undefined when it is up to date. */
+function staleness(output, sources) {
+  const builtAt = mtime(path.join(here, output));
+  if (!builtAt) return 'missing';
+  return builtAt < Math.max(...sources.map((s) => newestMtime(path.join(here, s)))) ? 'stale' : undefined;
 }
 
 function run(label, args) {
@@ -34,18 +45,64 @@ function run(label, args) {
   }
 }
 
-const builtAt = fs.existsSync(builtIndex) ? fs.statSync(builtIndex).mtimeMs : 0;
-const sourcesAt = Math.max(...SOURCES.map((s) => newestMtime(path.join(here, s))));
-if (builtAt < sourcesAt) {
-  console.log(builtAt ? 'The client changed since the last build; building it again.' : 'Building the client (first start).');
-  run('vite build', [path.join(here, 'node_modules/vite/bin/vite.js'), 'build', '--logLevel', 'warn']);
+const CLIENT_SOURCES = ['client', 'common', 'vite.config.ts', 'package-lock.json'];
+
+/** The browser's bundle in dist/client, compressed (.br, .gz) for @fastify/static. */
+function buildClient() {
+  const state = staleness('dist/client/index.html', CLIENT_SOURCES);
+  if (!state) return;
+  console.log(state === 'stale' ? 'The client changed since the last build; building it again.' : 'Building the client (first start).');
+  run('vite build', [node('vite/bin/vite.js'), 'build', '--logLevel', 'warn']);
   run('compress', [path.join(here, 'scripts/compress.mjs')]);
 }
 
-const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+/**
+ * The server-rendering bundle in dist/ssr: the same React tree as the client, imported by the server
+ * to render public pages. vite.config.ts sends an SSR build there; the Vite root is client/, so the
+ * entry's path is relative to it.
+ */
+function buildSsr() {
+  const entry = 'client/src/entry-server.tsx';
+  if (!fs.existsSync(path.join(here, entry))) {
+    console.log(`No ${entry}: skipping the server-rendering bundle.`);
+    return;
+  }
+  const state = staleness('dist/ssr/entry-server.js', CLIENT_SOURCES);
+  if (!state) return;
+  console.log(state === 'stale' ? 'The pages changed since the last build; building the server-rendering bundle again.' : 'Building the server-rendering bundle (first start).');
+  run('vite build --ssr', [node('vite/bin/vite.js'), 'build', '--ssr', 'src/entry-server.tsx', '--logLevel', 'warn']);
+}
+
+/**
+ * The server compiled to JavaScript in dist/server (tsconfig.server.json). A type error stops the
+ * start and writes nothing (noEmitOnError), so the next start tries again rather than running a
+ * half-updated build.
+ */
+function buildServer() {
+  const state = staleness('dist/server/server/main.js', ['server', 'common', 'tsconfig.json', 'tsconfig.server.json', 'package-lock.json']);
+  if (!state) return;
+  console.log(state === 'stale' ? 'The server changed since the last build; compiling it again.' : 'Compiling the server (first start).');
+  run('tsc -p tsconfig.server.json', [node('typescript/bin/tsc'), '-p', path.join(here, 'tsconfig.server.json')]);
+}
+
+/**
+ * glibc's malloc raises its mmap threshold to the size of the largest block freed (up to 32 MB), after
+ * which blocks that size come from per-thread arenas that keep the memory when freed: each of libuv's
+ * threads keeps argon2's 19 MB after a password check (~80 MB after a few sign-ins), and an idle
+ * PGlite process kept ~320 MB instead of ~230 MB (PostgreSQL: ~150 instead of ~140). A fixed threshold
+ * (glibc's own starting value; setting it turns the raising off) hands such blocks back. The
+ * Dockerfile sets the same; an operator's own value wins.
+ */
+const MMAP_THRESHOLD = String(128 * 1024);
+
+buildClient();
+buildSsr();
+buildServer();
+
+const child = spawn(process.execPath, ['--enable-source-maps', 'dist/server/server/main.js'], {
   cwd: here,
   stdio: 'inherit',
-  env: { ...process.env, NODE_ENV: 'production' },
+  env: { MALLOC_MMAP_THRESHOLD_: MMAP_THRESHOLD, ...process.env, NODE_ENV: 'production' },
 });
 
 // Ctrl-C in a terminal reaches the whole foreground process group, the server included; passing it

@@ -9,11 +9,20 @@ import { categories } from '../server/db/schema/index.ts';
 import { serverProcessRoot } from '../server/test/process-root.ts';
 
 // `npm start` and the server as processes, on a PGlite in a temporary DATA_DIR. start.mjs runs from
-// a copy beside a fresh dist/client/index.html, so that it never decides to build the client.
+// a copy beside a fresh dist/client/index.html, so that it never decides to build the client, and
+// with what compiling the server takes (tsconfig*.json, the compiled commands, common/ as a real
+// folder: tsc refuses sources outside the root), so that its first start compiles dist/server.
 const repo = path.resolve(import.meta.dirname, '..');
 const root = serverProcessRoot();
 fs.mkdirSync(path.join(root, 'scripts'));
-fs.copyFileSync(path.join(repo, 'scripts/start.mjs'), path.join(root, 'scripts/start.mjs'));
+for (const file of ['scripts/start.mjs', 'scripts/backup.ts', 'scripts/restore.ts', 'scripts/migrate-to-postgres.ts', 'tsconfig.json', 'tsconfig.server.json']) {
+  fs.copyFileSync(path.join(repo, file), path.join(root, file));
+}
+fs.rmSync(path.join(root, 'common'));
+fs.cpSync(path.join(repo, 'common'), path.join(root, 'common'), { recursive: true });
+// Written again after the copies: newer than every source, so the client counts as built.
+const index = path.join(root, 'dist/client/index.html');
+fs.writeFileSync(index, fs.readFileSync(index));
 const dataDir = path.join(root, 'data');
 const lockFile = path.join(dataDir, LOCK_FILE);
 
@@ -56,7 +65,10 @@ const hangingRequest = (port: number) =>
     socket.on('error', () => {});
   });
 
-/** Spawns `npm start` (start.mjs) or the server itself, with DATA_DIR given as ./data. */
+/** The command line of a running process, as `ps` shows it. */
+const commandLine = (pid: number) => fs.readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0').filter(Boolean).join(' ');
+
+/** Spawns `npm start` (start.mjs) or the server's sources through tsx, with DATA_DIR given as ./data. */
 function run(what: 'npm start' | 'server', port: number) {
   const { DATABASE_URL: _db, REDIS_URL: _redis, WEB_CONCURRENCY: _wc, ...env } = process.env;
   const args = what === 'npm start' ? ['scripts/start.mjs'] : ['--import', 'tsx', 'server/main.ts'];
@@ -98,6 +110,9 @@ describe('npm start, stopping and the DATA_DIR lock', { timeout: 240_000 }, () =
     const first = run('npm start', port);
     const holder = await started(first, port);
     expect(holder.pid).not.toBe(first.child.pid); // the server holds it, not start.mjs
+    // The first start compiled the server, and production runs that JavaScript, not tsx (ADR 0005).
+    expect(first.out.stdout).toContain('Compiling the server (first start).');
+    expect(commandLine(holder.pid)).toBe(`${process.execPath} --enable-source-maps dist/server/server/main.js`);
 
     const second = run('server', await freePort());
     expect(await second.exited).toBe(1);
@@ -122,6 +137,7 @@ describe('npm start, stopping and the DATA_DIR lock', { timeout: 240_000 }, () =
     const port = await freePort();
     const proc = run('npm start', port);
     const holder = await started(proc, port);
+    expect(proc.out.stdout).not.toContain('Compiling'); // nothing changed since the first start
     // A request still arriving keeps the first stop waiting, so the second signal lands mid-shutdown.
     const slow = await hangingRequest(port);
     const t0 = Date.now();

@@ -5,6 +5,7 @@ import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fas
 import type { Redis } from 'ioredis';
 import { fastifyTrustProxy, type Config } from './config.ts';
 import type { Database } from './db/client.ts';
+import { lazySchemaCompilers } from './lib/lazy-schema-compilers.ts';
 import { createMailer, type Mailer } from './mail/mailer.ts';
 import {
   adminEmailRoutes,
@@ -41,10 +42,12 @@ import { originCheckPlugin } from './plugins/origin-check.ts';
 import { securityHeadersPlugin } from './plugins/security-headers.ts';
 import { sessionPlugin } from './plugins/session.ts';
 import { storableTextPlugin } from './plugins/storable-text.ts';
-import { webPlugin } from './plugins/web.ts';
+import { DEFAULT_CLIENT_DIR, webPlugin } from './plugins/web.ts';
+import { loadRenderer, type Renderer } from './seo/render.ts';
 import { sitemapRoutes } from './seo/sitemap-routes.ts';
 import { systemClock, type Clock, type Core } from './core.ts';
 import { createIdentity } from './identity/index.ts';
+import { createGuestCache, guestCachePlugin } from './lib/guest-cache.ts';
 import { createEvents } from './events.ts';
 import { createEventBus, type EventBus } from './realtime/bus.ts';
 import { realtimePlugin } from './realtime/gateway.ts';
@@ -62,12 +65,14 @@ export type AppDeps = {
   serveClient?: boolean;
   /** Where the built client is (tests point it at a temporary directory); dist/client by default. */
   clientDir?: string;
+  /** The server-side React renderer; by default the one built beside the client (dist/ssr), if any. */
+  renderer?: Renderer | null;
   /** The services' clock; the system's by default (tests move it). */
   clock?: Clock;
 };
 
 export type App = FastifyInstance & {
-  deps: Required<Omit<AppDeps, 'redis' | 'clientDir' | 'bus' | 'clock'>> & { redis?: Redis };
+  deps: Required<Omit<AppDeps, 'redis' | 'clientDir' | 'bus' | 'clock' | 'renderer'>> & { redis?: Redis };
   /** The app's maintenance switch, for browser tests that switch it as an admin does. */
   maintenance: MaintenanceService;
 };
@@ -109,6 +114,8 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     // Fastify's own 400; read such a path literally instead, so it reaches the routes and answers
     // like any other unknown page, post or id (404, or 400 from validation).
     rewriteUrl: (req) => readMalformedEscapesLiterally(req.url ?? '/'),
+    // Zod compiles every schema (set just below): Fastify's own compilers load only if ever needed.
+    schemaController: { compilersFactory: lazySchemaCompilers },
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -130,6 +137,8 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   const identity = createIdentity(core);
   // Analytics rows wait in this buffer: its routes fill it, /metrics reports how many wait.
   const analytics = createAnalyticsService(core);
+  // Guests' forum answers, kept a few seconds and dropped by any write, here or (over the bus) elsewhere.
+  const guestCache = createGuestCache(core, { bus });
 
   // Layer 1: cross-cutting plugins.
   await app.register(errorsPlugin);
@@ -147,6 +156,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   await app.register(rateLimit, { global: false, ...(deps.redis ? { redis: deps.redis, nameSpace: 'kerbside-rl:' } : {}) });
   await app.register(sessionPlugin, { config, identity });
   await app.register(storableTextPlugin);
+  await app.register(guestCachePlugin, { cache: guestCache }); // before the modules: it hooks their write routes
 
   // Layer 2: feature modules.
   await app.register(realtimePlugin, { config, db, redis: deps.redis, bus }); // /ws and app.gateway, before their users
@@ -159,9 +169,9 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   // The forum's posts and categories are read by the server-written pages too (webPlugin, below).
   const categories = createCategoryService(core);
   const posts = createPostService(core);
-  await app.register(categoryRoutes, { categories });
-  await app.register(searchRoutes, { search: createSearchService(core) });
-  await app.register(postRoutes, { posts });
+  await app.register(categoryRoutes, { categories, cache: guestCache });
+  await app.register(searchRoutes, { search: createSearchService(core), cache: guestCache });
+  await app.register(postRoutes, { posts, cache: guestCache });
   await app.register(commentRoutes, { comments: createCommentService(core) });
   await app.register(voteRoutes, { votes: createVoteService(core) });
   await app.register(reactionRoutes, { reactions: createReactionService(core) });
@@ -195,7 +205,11 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   await app.register(retentionPlugin, { retention: createRetentionService(core), enabled: config.env !== 'test' });
 
   // Last: the built client and the SPA fallback (its not-found handler also answers unknown /api paths).
-  if (deps.serveClient) await app.register(webPlugin, { clientDir: deps.clientDir, pages: { config, services: { posts, categories } } });
+  if (deps.serveClient) {
+    // Not awaited: the renderer loads while the server starts listening; the first page waits for it.
+    const renderer = deps.renderer !== undefined ? Promise.resolve(deps.renderer) : loadRenderer(deps.clientDir ?? DEFAULT_CLIENT_DIR);
+    await app.register(webPlugin, { clientDir: deps.clientDir, renderer, pages: { config, services: { posts, categories }, cache: guestCache } });
+  }
 
   app.addHook('onClose', async () => {
     await mailer.close();

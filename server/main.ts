@@ -1,14 +1,18 @@
 import cluster from 'node:cluster';
-import { Redis } from 'ioredis';
-import { buildApp } from './app.ts';
+import type { Redis } from 'ioredis';
+import type { buildApp } from './app.ts';
 import { ConfigError, loadConfig, type Config } from './config.ts';
 import { openDatabase, type Database } from './db/client.ts';
 import { DataDirLockedError } from './db/data-dir-lock.ts';
 import { DatabaseOpenError, openFailureMessage } from './db/open-failure.ts';
 import { seedDatabase } from './db/seed/index.ts';
-import { serveClusterMetrics } from './plugins/metrics-cluster.ts';
 
-/** Process entry: config → database (migrated, seeded once) → app → listen; graceful shutdown. */
+/**
+ * Process entry: config → database (migrated, seeded once) → app → listen; graceful shutdown.
+ * The app's modules are imported while the database opens rather than before it, and what only some
+ * processes need (ioredis, the cluster's metrics) only by those: a restart answers in about a second
+ * (issue 15, ADR 0005).
+ */
 async function main() {
   let config: Config;
   try {
@@ -26,6 +30,7 @@ async function main() {
     const database = await openDatabase({ url: config.databaseUrl, dataDir: config.dataDir });
     await seedDatabase(database.db, config, console);
     await database.close();
+    const { serveClusterMetrics } = await import('./plugins/metrics-cluster.ts');
     serveClusterMetrics(); // a worker's GET /metrics answers for them all
     for (let i = 0; i < config.webConcurrency; i++) cluster.fork();
     cluster.on('exit', (worker, code) => {
@@ -45,22 +50,37 @@ async function main() {
   }
 
   const signals = watchSignals();
+  // The database first: PGlite's WebAssembly compiles on other threads while the app's modules load.
+  const opening = openDatabase({ url: config.databaseUrl, dataDir: config.dataDir });
+  const appModule = import('./app.ts');
+  // A failed import is reported where it is awaited, below; not as an unhandled rejection before then.
+  appModule.catch(() => {});
   let database: Database;
   try {
-    database = await openDatabase({ url: config.databaseUrl, dataDir: config.dataDir });
+    database = await opening;
   } catch (err) {
     if (err instanceof DataDirLockedError) console.error(err.message);
     else if (err instanceof DatabaseOpenError) console.error(openFailureMessage(err.dataDir, err.cause));
     else throw err;
     process.exit(1);
   }
-  const redis = config.redisUrl ? new Redis(config.redisUrl, { maxRetriesPerRequest: 3 }) : undefined;
+  let redis: Redis | undefined;
   let app: Awaited<ReturnType<typeof buildApp>>;
+  // Seeding runs while the app is built (that queries nothing; the demo sign-in's argon2 check runs
+  // on another thread meanwhile) and is finished before the server listens.
+  const seeding = cluster.isPrimary ? seedDatabase(database.db, config, console) : Promise.resolve();
+  seeding.catch(() => {}); // awaited below
   try {
-    if (cluster.isPrimary) await seedDatabase(database.db, config, console);
+    if (config.redisUrl) {
+      const { Redis } = await import('ioredis');
+      redis = new Redis(config.redisUrl, { maxRetriesPerRequest: 3 });
+    }
+    const { buildApp } = await appModule;
     app = await buildApp({ config, database, redis, serveClient: true });
+    await seeding;
     await app.listen({ port: config.port, host: config.host });
   } catch (err) {
+    await seeding.catch(() => {}); // not closing the database under it
     await database.close(); // a port in use ends the process, not the database
     throw err;
   }

@@ -1,13 +1,42 @@
-import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
+import { startTransition, StrictMode } from 'react';
+import { createRoot, hydrateRoot } from 'react-dom/client';
+import { hydrate } from '@tanstack/react-query';
 import { App } from './app';
+import { preloadPage } from './app/router';
+import { USER_QUERY_KEY } from './lib/auth';
+import { queryClient } from './lib/query-client';
+import { BrowserRouter } from './lib/router';
+import type { RenderedApp } from './entry-server';
 import './index.css';
+
+// The browser's entry. A page the server rendered (every page but `npm run dev`'s) is hydrated:
+// its query state is put in the cache first and its page chunk loaded, so the first render in the
+// browser is the server's markup, kept as it is, and the API is asked for nothing it already gave.
 
 const root = document.getElementById('root');
 if (!root) throw new Error('#root missing from index.html');
 
-createRoot(root).render(
+const stateScript = document.getElementById('kerbside-state');
+const state = stateScript?.textContent ? (JSON.parse(stateScript.textContent) as RenderedApp['state']) : null;
+if (state) hydrate(queryClient, state.queries);
+
+const app = (
   <StrictMode>
-    <App />
-  </StrictMode>,
+    <BrowserRouter>
+      <App notFoundAt={state?.notFound ? window.location.pathname : undefined} />
+    </BrowserRouter>
+  </StrictMode>
 );
+
+if (state) {
+  // Not a top-level await: a page chunk imports this entry's chunk, which would still be evaluating.
+  // As a transition: React hydrates in slices that leave the main thread free between them.
+  void preloadPage(window.location.pathname, !!queryClient.getQueryData(USER_QUERY_KEY)).then(() =>
+    startTransition(() => {
+      hydrateRoot(root, app);
+    }),
+  );
+} else {
+  void preloadPage(window.location.pathname);
+  createRoot(root).render(app);
+}

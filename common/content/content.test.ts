@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
 import { CONTENT_PAGES, COURIER_GUIDE, PAY_ESTIMATOR_PAGE, PRIVACY } from './index';
-import { renderContentHtml } from './html';
 import { allBlocks, parseInline, wordCount, type ContentPage } from './types';
 
 const pages: ContentPage[] = [...new Set(Object.values(CONTENT_PAGES))];
@@ -39,29 +38,5 @@ describe('content pages', () => {
     expect(Object.keys(CONTENT_PAGES).sort()).toEqual(['/community-guidelines', '/courier-guide-uk', '/pay-estimator', '/privacy', '/privacy-policy', '/terms']);
     expect(CONTENT_PAGES['/privacy-policy']).toBe(PRIVACY);
     expect(CONTENT_PAGES['/pay-estimator']).toBe(PAY_ESTIMATOR_PAGE);
-  });
-});
-
-describe('renderContentHtml', () => {
-  it('renders headings in order, the contents and tables with header scopes', () => {
-    const html = renderContentHtml(COURIER_GUIDE);
-    expect(html).toContain('<h1>The UK courier guide</h1>');
-    expect(html).toContain('Last reviewed: <time datetime="2026-11-22">22 November 2026</time>');
-    expect(html).toContain('<a href="#employment-status">Employed, worker or self-employed</a>');
-    expect(html).toContain('<h2 id="employment-status">');
-    expect(html).toContain('<th scope="col">Vehicle</th>');
-    expect(html).toContain('<th scope="row">Motorcycles</th>');
-    expect(html).toContain('<a href="/pay-estimator">pay estimator</a>');
-  });
-
-  it('escapes text and drops unsafe links', () => {
-    const page: ContentPage = {
-      ...PAY_ESTIMATOR_PAGE,
-      intro: ['<script>alert(1)</script> [x](javascript:void) [z](data:text) [y](//evil.example)'],
-    };
-    const html = renderContentHtml(page);
-    expect(html).toContain('&lt;script&gt;alert(1)&lt;/script&gt; x z y');
-    expect(html).not.toContain('javascript:');
-    expect(html).not.toContain('evil.example');
   });
 });

@@ -3,10 +3,9 @@ import path from 'node:path';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { ReadableStream } from 'node:stream/web';
-import { PGlite } from '@electric-sql/pglite';
-import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
-import pg from 'pg';
-import { openDatabase, type Database } from '../db/client.ts';
+import type { PGlite } from '@electric-sql/pglite';
+import type pg from 'pg';
+import { createPglite, openDatabase, type Database } from '../db/client.ts';
 import { lockDataDir } from '../db/data-dir-lock.ts';
 import { BackupError } from './errors.ts';
 import { backupsDir, detectFormat, newBackupPath, pruneBackups, stamp, type BackupFile, type BackupFormat } from './files.ts';
@@ -69,6 +68,7 @@ function inTransaction<T>(source: Source, fn: (sql: Sql) => Promise<T>, opts: { 
  */
 export async function backupCommand(opts: BackupOptions & { databaseUrl?: string }): Promise<BackupResult> {
   if (opts.databaseUrl) {
+    const { default: pg } = await import('pg'); // imported here: a server on PGlite never needs it
     const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: 1 });
     try {
       return await writeBackup({ kind: 'postgres', pool, url: opts.databaseUrl }, opts);
@@ -80,7 +80,7 @@ export async function backupCommand(opts: BackupOptions & { databaseUrl?: string
   if (!fs.existsSync(dir)) throw new BackupError(`There is no embedded database in ${dir} to back up (is DATA_DIR right?).`);
   const lock = lockDataDir(opts.dataDir);
   try {
-    const client = await PGlite.create(dir, { extensions: { pg_trgm } });
+    const client = await createPglite(dir);
     try {
       return await writeBackup({ kind: 'pglite', client }, opts);
     } finally {
@@ -182,7 +182,7 @@ async function restorePglite(file: string, dataDir: string, force: boolean, log:
     // Loaded beside it and renamed into place: a restore that stops half way leaves no half database.
     fs.rmSync(loading, { recursive: true, force: true });
     try {
-      await (await PGlite.create(loading, { extensions: { pg_trgm }, loadDataDir: await fs.openAsBlob(file) })).close();
+      await (await createPglite(loading, { loadDataDir: await fs.openAsBlob(file) })).close();
     } catch (err) {
       fs.rmSync(loading, { recursive: true, force: true });
       if (movedAside) fs.renameSync(movedAside, dir);
@@ -207,7 +207,7 @@ const countAll = (source: Source) => inTransaction(source, async (sql) => rowCou
 async function pgliteTablesWithData(dir: string): Promise<string[] | undefined> {
   let client: PGlite;
   try {
-    client = await PGlite.create(dir, { extensions: { pg_trgm } });
+    client = await createPglite(dir);
   } catch {
     return undefined;
   }
@@ -237,6 +237,7 @@ async function restoreLogical(file: string, target: { url: string } | { dataDir:
 }
 
 async function restorePgDump(file: string, url: string, force: boolean): Promise<RestoreResult> {
+  const { default: pg } = await import('pg');
   const before = new pg.Client({ connectionString: url });
   await before.connect();
   try {

@@ -1,14 +1,20 @@
 import { randomBytes } from 'node:crypto';
-import argon2 from 'argon2';
-import commonPasswords from 'fxa-common-password-list';
+import type Argon2 from 'argon2';
+import type CommonPasswords from 'fxa-common-password-list';
+import { lazyRequire } from '../lib/lazy-require.ts';
 
-// OWASP ASVS / cheat-sheet minimum for argon2id.
-const OPTIONS = { type: argon2.argon2id, memoryCost: 19456, timeCost: 2, parallelism: 1 } as const;
+// Loaded at the first sign-in, registration or password change, not at start-up (the list alone is
+// ~13 MB resident): most requests, and the first answer after a restart, need neither.
+const argon2 = lazyRequire<typeof Argon2>('argon2');
+const commonPasswords = lazyRequire<typeof CommonPasswords>('fxa-common-password-list');
 
-export const hashPassword = (password: string) => argon2.hash(password, OPTIONS);
+// OWASP ASVS / cheat-sheet minimum for argon2id (type 2: argon2's constant, checked by its type).
+const OPTIONS = { type: 2 satisfies typeof Argon2.argon2id, memoryCost: 19456, timeCost: 2, parallelism: 1 } as const;
+
+export const hashPassword = (password: string) => argon2().hash(password, OPTIONS);
 
 /** True when a stored hash was made with weaker parameters than today's and should be replaced. */
-export const needsRehash = (hash: string) => argon2.needsRehash(hash, OPTIONS);
+export const needsRehash = (hash: string) => argon2().needsRehash(hash, OPTIONS);
 
 /**
  * The password check: a password against a stored hash. With no hash (unknown or deleted account) it
@@ -18,13 +24,14 @@ export const needsRehash = (hash: string) => argon2.needsRehash(hash, OPTIONS);
 export function createPasswordCheck() {
   let dummyHash: Promise<string> | undefined;
   return async function verifyPassword(hash: string | null | undefined, password: string): Promise<boolean> {
+    const { verify } = argon2(); // outside the catch: argon2 that cannot load is an error, not a wrong password
     if (!hash) {
       dummyHash ??= hashPassword(randomBytes(16).toString('hex'));
-      await argon2.verify(await dummyHash, password).catch(() => false);
+      await verify(await dummyHash, password).catch(() => false);
       return false;
     }
     try {
-      return await argon2.verify(hash, password);
+      return await verify(hash, password);
     } catch {
       return false; // a malformed stored hash never signs anyone in
     }
@@ -39,5 +46,5 @@ export function createPasswordCheck() {
 export function isCommonPassword(password: string): boolean {
   const lower = password.toLowerCase();
   const stripped = lower.replace(/[@$!%*?&]+$/, '');
-  return [password, lower, stripped].some((p) => p.length > 0 && commonPasswords.test(p));
+  return [password, lower, stripped].some((p) => p.length > 0 && commonPasswords().test(p));
 }

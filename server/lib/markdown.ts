@@ -1,5 +1,6 @@
 import { Marked, type Token, type Tokens } from 'marked';
-import sanitizeHtml from 'sanitize-html';
+import type SanitizeHtml from 'sanitize-html';
+import { lazyRequire } from './lazy-require.ts';
 
 // Markdown is rendered once, on write, and the HTML is stored beside the source (DESIGN.md).
 // Two layers: marked never passes raw HTML through (it is shown as text), and the result goes through
@@ -42,7 +43,11 @@ function isSafeHref(href: string | undefined): boolean {
   }
 }
 
-const SANITIZE: sanitizeHtml.IOptions = {
+// Loaded at the first write, not at start-up: with its parser and postcss, ~15 MB resident that reads
+// never use (lib/lazy-require.ts).
+const sanitizeHtml = lazyRequire<typeof SanitizeHtml>('sanitize-html');
+
+const sanitizeOptions = (lib: typeof SanitizeHtml): SanitizeHtml.IOptions => ({
   allowedTags: [
     'p', 'br', 'strong', 'em', 'del', 'code', 'pre', 'blockquote', 'ul', 'ol', 'li', 'a',
     'h3', 'h4', 'h5', 'h6', 'hr', 'table', 'thead', 'tbody', 'tr', 'th', 'td',
@@ -60,15 +65,17 @@ const SANITIZE: sanitizeHtml.IOptions = {
     // The page title is the h1 and sections use h2, so headings inside a post start at h3.
     h1: 'h3',
     h2: 'h3',
-    a: sanitizeHtml.simpleTransform('a', { rel: LINK_REL, target: '_blank' }),
+    a: lib.simpleTransform('a', { rel: LINK_REL, target: '_blank' }),
   },
   // Second line of defence behind the link renderer: an <a> whose href did not survive goes, text and all.
   exclusiveFilter: (frame) => frame.tag === 'a' && !isSafeHref(frame.attribs.href),
-};
+});
+let SANITIZE: SanitizeHtml.IOptions | undefined;
 
 /** The allowlist pass on its own (exported so tests can aim raw HTML at it, as if marked had let it through). */
 export function sanitizeRenderedHtml(html: string): string {
-  return sanitizeHtml(html, SANITIZE).trim();
+  const lib = sanitizeHtml();
+  return lib(html, (SANITIZE ??= sanitizeOptions(lib))).trim();
 }
 
 /** Markdown (GFM) → sanitised HTML safe to inject into a page. */

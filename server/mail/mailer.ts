@@ -1,9 +1,13 @@
 import { and, asc, eq, lte, sql } from 'drizzle-orm';
-import nodemailer from 'nodemailer';
 import type { FastifyBaseLogger } from 'fastify';
+import type Nodemailer from 'nodemailer';
 import type { Config } from '../config.ts';
 import type { Db } from '../db/client.ts';
 import { emails } from '../db/schema/index.ts';
+import { lazyRequire } from '../lib/lazy-require.ts';
+
+/** Loaded only with SMTP_URL: the outbox alone never needs it (lib/lazy-require.ts). */
+const nodemailer = lazyRequire<typeof Nodemailer>('nodemailer');
 
 /** `headers`: extra mail headers (e.g. List-Unsubscribe), kept on the outbox row and sent as they are. */
 export type OutgoingMail = { to: string; subject: string; text: string; html: string; kind: string; headers?: Record<string, string> | null };
@@ -28,7 +32,7 @@ const backoffMs = (attempts: number) => Math.min(60 * 60_000, 30_000 * 2 ** (att
  */
 export function createMailer(opts: { config: Config; db: Db; log: FastifyBaseLogger; retryLoop?: boolean }): Mailer {
   const { config, db, log } = opts;
-  const transport = config.smtpUrl ? nodemailer.createTransport(config.smtpUrl) : null;
+  const transport = config.smtpUrl ? nodemailer().createTransport(config.smtpUrl) : null;
   let inflight = Promise.resolve();
 
   async function deliver(row: typeof emails.$inferSelect) {

@@ -76,11 +76,13 @@ export const metricsPlugin = fp(
       labelNames: ['method', 'route', 'status_code'],
       registers: [registry],
     });
-    app.addHook('onResponse', async (req, reply) => {
+    // A callback hook, not an async one: it runs on every answer (issue 15: the cached guest path).
+    app.addHook('onResponse', (req, reply, done) => {
       // The route's pattern, never the URL (one series per route); the not-found handler (unknown
       // paths and the client's pages) is one series too.
       const route = req.routeOptions.url ?? 'not found';
       requestDuration.observe({ method: req.method, route, status_code: reply.statusCode }, reply.elapsedTime / 1000);
+      done();
     });
 
     new Gauge({

@@ -12,14 +12,15 @@ const UNSAFE = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
  */
 export const originCheckPlugin = fp(async (app: FastifyInstance, opts: { config: Config }) => {
   const allowed = new Set([new URL(opts.config.appUrl).origin]);
-  app.addHook('onRequest', async (req) => {
-    if (!UNSAFE.has(req.method)) return;
+  // A callback hook, not an async one: it runs on every request (issue 15: the cached guest path).
+  app.addHook('onRequest', (req, _reply, done) => {
+    if (!UNSAFE.has(req.method)) return done();
     const origin = req.headers.origin ?? refererOrigin(req.headers.referer);
-    if (origin === undefined) return;
+    if (origin === undefined) return done();
     const host = req.headers.host;
     // The request's own host also counts, so http://127.0.0.1:5000 works like http://localhost:5000.
-    if (allowed.has(origin) || (host && (origin === `http://${host}` || origin === `https://${host}`))) return;
-    throw forbidden('Cross-site request refused');
+    if (allowed.has(origin) || (host && (origin === `http://${host}` || origin === `https://${host}`))) return done();
+    done(forbidden('Cross-site request refused'));
   });
 });
 

@@ -37,14 +37,19 @@ export const securityHeadersPlugin = fp(async (app: FastifyInstance, opts: { con
     "frame-ancestors 'none'",
   ].join('; ');
 
-  app.addHook('onSend', async (_req, reply, payload) => {
-    reply.header('Content-Security-Policy', csp);
-    reply.header('X-Content-Type-Options', 'nosniff');
-    reply.header('Referrer-Policy', 'strict-origin-when-cross-origin');
-    reply.header('X-Frame-Options', 'DENY');
-    reply.header('Cross-Origin-Opener-Policy', 'same-origin');
-    reply.header('Permissions-Policy', 'camera=(), microphone=(), geolocation=(), payment=()');
-    if (config.secureCookies) reply.header('Strict-Transport-Security', 'max-age=31536000; includeSubDomains');
-    return payload;
+  const headers: Array<[string, string]> = [
+    ['Content-Security-Policy', csp],
+    ['X-Content-Type-Options', 'nosniff'],
+    ['Referrer-Policy', 'strict-origin-when-cross-origin'],
+    ['X-Frame-Options', 'DENY'],
+    ['Cross-Origin-Opener-Policy', 'same-origin'],
+    ['Permissions-Policy', 'camera=(), microphone=(), geolocation=(), payment=()'],
+  ];
+  if (config.secureCookies) headers.push(['Strict-Transport-Security', 'max-age=31536000; includeSubDomains']);
+
+  // A callback hook, not an async one: it runs on every answer (issue 15: the cached guest path).
+  app.addHook('onSend', (_req, reply, payload, done) => {
+    for (const [name, value] of headers) reply.header(name, value);
+    done(null, payload);
   });
 });

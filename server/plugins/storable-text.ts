@@ -6,6 +6,8 @@ export const UNSTORABLE_TEXT_MSG = 'Text cannot contain NUL characters or broken
 
 /** A lone UTF-16 surrogate: JSON may carry one, but PostgreSQL's jsonb (and UTF-8 text) cannot. */
 const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
+/** Printable ASCII without `%`: what a URL decodes to is then itself. */
+const PLAIN_URL = /^[\x20-\x24\x26-\x7e]*$/;
 const unstorable = (s: string) => s.includes('\0') || LONE_SURROGATE.test(s);
 
 /**
@@ -35,13 +37,14 @@ export function findUnstorableText(values: Record<string, unknown>): string | nu
  * database it answered 500. A preHandler, so authorisation and validation answer first.
  */
 export const storableTextPlugin = fp(async (app: FastifyInstance) => {
-  app.addHook('preHandler', async (req) => {
-    // Not for the not-found handler: an unknown address is a 404 page whatever it holds.
-    if (req.is404) return;
+  // A callback hook, not an async one: it runs on every request (issue 15: the cached guest path).
+  app.addHook('preHandler', (req, _reply, done) => {
+    // Not for the not-found handler: an unknown address is a 404 page whatever it holds. Nor for a
+    // bodiless request whose URL has no escape: its params and query cannot hold a NUL or a surrogate.
+    if (req.is404 || (req.body === undefined && PLAIN_URL.test(req.url))) return done();
     const field = findUnstorableText({ params: req.params, query: req.query, body: req.body });
-    if (field) {
-      const name = field.replace(/^(params|query|body)\.?/, '') || '_';
-      throw badRequest(UNSTORABLE_TEXT_MSG, { [name]: UNSTORABLE_TEXT_MSG });
-    }
+    if (!field) return done();
+    const name = field.replace(/^(params|query|body)\.?/, '') || '_';
+    done(badRequest(UNSTORABLE_TEXT_MSG, { [name]: UNSTORABLE_TEXT_MSG }));
   });
 });

@@ -1,14 +1,17 @@
-import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
+import zlib from 'node:zlib';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { matchRoute, notFoundFlag } from '../../common/routes.ts';
 import type { Config } from '../config.ts';
 import { PACKAGE_ROOT } from '../lib/package-root.ts';
+import { etagOf, matchesEtag, type CachedAnswer, type GuestCache, type LoadedAnswer } from '../lib/guest-cache.ts';
+import { viewerKey } from '../modules/posts/index.ts';
 import { renderDocument } from '../seo/document.ts';
 import { renderPage, type PageServices } from '../seo/pages.ts';
+import { pageHints, readManifest, stateScript, type Renderer } from '../seo/render.ts';
 
 export const DEFAULT_CLIENT_DIR = path.join(PACKAGE_ROOT, 'dist/client');
 
@@ -20,8 +23,10 @@ const NOINDEX_META = '<meta name="robots" content="noindex">';
 export type WebPluginOptions = {
   /** The Vite build output (dist/client); tests point it at a temporary directory. */
   clientDir?: string;
-  /** With these, each page's head, structured data and readable body are written by the server (server/seo). */
-  pages?: { config: Config; services: PageServices };
+  /** With these, each page's head and structured data are written by the server (server/seo). */
+  pages?: { config: Config; services: PageServices; cache?: GuestCache };
+  /** The React tree rendered on the server (dist/ssr); without it a page is the app shell the browser fills. */
+  renderer?: Renderer | null | Promise<Renderer | null>;
 };
 
 /**
@@ -32,9 +37,13 @@ export type WebPluginOptions = {
  */
 export const webPlugin = fp(async (app: FastifyInstance, opts: WebPluginOptions) => {
   const root = path.resolve(opts.clientDir ?? DEFAULT_CLIENT_DIR);
-  const indexHtml = readIndexHtml(root);
+  const indexHtml = inlineStylesheets(readIndexHtml(root), root);
   const notFoundHtml = withNoindexMeta(indexHtml);
-  const indexEtag = `"${createHash('sha256').update(indexHtml).digest('base64url').slice(0, 27)}"`;
+  const indexEtag = etagOf(indexHtml);
+  const manifest = readManifest(root);
+  const rendererReady = Promise.resolve(opts.renderer ?? null);
+  // A renderer that fails to load fails the page requests, with its error, not the start.
+  rendererReady.catch(() => {});
 
   // wildcard: false globs the build once at start and registers one route per file, so a page request
   // goes straight to the not-found handler below without touching the disk. index.html is not a file
@@ -62,26 +71,75 @@ export const webPlugin = fp(async (app: FastifyInstance, opts: WebPluginOptions)
       return reply.code(404).send({ message: 'Not found' });
     }
     if (opts.pages) {
-      const { config, services } = opts.pages;
-      const page = await renderPage(services, config, safeDecode(pathname), q < 0 ? '' : req.url.slice(q + 1));
-      const html = renderDocument(indexHtml, page.head, page.body, config.appName);
-      if (page.head.robots === 'noindex') reply.header('X-Robots-Tag', 'noindex');
-      if (page.status === 404) return sendHtml(reply.code(404), html);
-      const etag = `"${createHash('sha256').update(html).digest('base64url').slice(0, 27)}"`;
-      reply.header('ETag', etag);
-      if (req.headers['if-none-match'] === etag) return reply.code(304).header('Cache-Control', 'no-cache').send();
-      return sendHtml(reply, html);
+      const { config, services, cache } = opts.pages;
+      let renderedHere = false;
+      const render = async (): Promise<LoadedAnswer<PageMeta>> => {
+        renderedHere = true;
+        const page = await renderPage(services, config, safeDecode(pathname), q < 0 ? '' : req.url.slice(q + 1));
+        let root = '';
+        let hints = '';
+        const renderer = await rendererReady;
+        if (renderer) {
+          const rendered = await renderer.renderApp({ url: req.url, fetch: pageFetch(app, req), notFound: page.status === 404 });
+          root = rendered.html + stateScript(rendered.state);
+          hints = pageHints(manifest, rendered.pageSources);
+        }
+        const html = renderDocument(indexHtml, page.head, root, config.appName, hints);
+        return { body: html, contentType: HTML_TYPE, status: page.status, meta: { noindex: page.head.robots === 'noindex', postId: page.postId } };
+      };
+      // A guest's page is every guest's page: made once, kept until the next write or a few seconds
+      // (server/lib/guest-cache.ts). A member's is made for them (their votes, their links).
+      const answer = !req.user && cache ? await cache.answer(`page:${req.url}`, render) : withEtag(await render());
+      const { noindex, postId } = answer.meta ?? {};
+      // A guest reading a kept post page is still a view (a page rendered here counted it through the API).
+      if (postId !== undefined && !req.user && !renderedHere) await services.posts.views.count(postId, viewerKey(req));
+      if (noindex) reply.header('X-Robots-Tag', 'noindex');
+      if (answer.status !== 200) return sendHtml(req, reply.code(answer.status), answer.body);
+      reply.header('ETag', answer.etag);
+      if (matchesEtag(req.headers['if-none-match'], answer.etag)) return reply.code(304).header('Cache-Control', 'no-cache').send();
+      return sendHtml(req, reply, answer.body, answer.etag);
     }
     const route = matchRoute(pathname);
     if (!route || (q >= 0 && notFoundFlag(req.url.slice(q + 1)) !== null)) {
-      return sendHtml(reply.code(404).header('X-Robots-Tag', 'noindex'), notFoundHtml);
+      return sendHtml(req, reply.code(404).header('X-Robots-Tag', 'noindex'), notFoundHtml);
     }
     if (route.noindex) reply.header('X-Robots-Tag', 'noindex');
     reply.header('ETag', indexEtag);
     if (req.headers['if-none-match'] === indexEtag) return reply.code(304).header('Cache-Control', 'no-cache').send();
-    return sendHtml(reply, indexHtml);
+    return sendHtml(req, reply, indexHtml, indexEtag);
   });
 });
+
+const HTML_TYPE = 'text/html; charset=utf-8';
+
+/** What a kept page remembers beside its markup. */
+type PageMeta = { noindex: boolean; postId?: number };
+
+/** A member's page, with the ETag of its own bytes (never kept). */
+function withEtag(page: LoadedAnswer<PageMeta>): Pick<CachedAnswer<PageMeta>, 'body' | 'etag' | 'status' | 'meta'> {
+  return { body: page.body, etag: etagOf(page.body), status: page.status ?? 200, meta: page.meta };
+}
+
+/**
+ * How the page's queries reach the API while the server renders it: injected into this app with
+ * the reader's cookie and address, so each answer is the one the browser would get (access rules,
+ * rate limits, view counts, the guest cache).
+ */
+function pageFetch(app: FastifyInstance, req: FastifyRequest) {
+  return async (url: string, init: RequestInit): Promise<Response> => {
+    const res = await app.inject({
+      method: (init.method ?? 'GET') as 'GET',
+      url,
+      remoteAddress: req.ip,
+      headers: {
+        accept: 'application/json',
+        ...(req.headers.cookie ? { cookie: req.headers.cookie } : {}),
+        ...(req.headers['user-agent'] ? { 'user-agent': req.headers['user-agent'] } : {}),
+      },
+    });
+    return new Response(res.statusCode === 204 || res.statusCode === 304 ? null : res.body, { status: res.statusCode, headers: { 'content-type': String(res.headers['content-type'] ?? '') } });
+  };
+}
 
 function safeDecode(pathname: string): string {
   try {
@@ -91,9 +149,34 @@ function safeDecode(pathname: string): string {
   }
 }
 
-function sendHtml(reply: FastifyReply, html: string) {
-  return reply.header('Cache-Control', 'no-cache').type('text/html; charset=utf-8').send(html);
+/**
+ * A page, compressed as the browser accepts (brotli, else gzip): a server-rendered page is 100–200 kB
+ * of markup and 15–25 kB compressed, the difference between one and several round trips on a weak
+ * signal. Compressed bodies are kept by ETag for the pages asked for again (guests' cached pages).
+ */
+function sendHtml(req: FastifyRequest, reply: FastifyReply, html: string, etag?: string) {
+  reply.header('Cache-Control', 'no-cache').type('text/html; charset=utf-8').header('Vary', 'Accept-Encoding');
+  const accepts = String(req.headers['accept-encoding'] ?? '');
+  const encoding = /\bbr\b/.test(accepts) ? 'br' : /\bgzip\b/.test(accepts) ? 'gzip' : null;
+  if (!encoding || html.length < 1024) return reply.send(html);
+  const key = etag ? `${encoding}:${etag}` : null;
+  let body = key ? compressed.get(key) : undefined;
+  if (!body) {
+    body =
+      encoding === 'br'
+        ? zlib.brotliCompressSync(html, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 5, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: html.length } })
+        : zlib.gzipSync(html, { level: 6 });
+    if (key) {
+      compressed.set(key, body);
+      if (compressed.size > COMPRESSED_KEPT) compressed.delete(compressed.keys().next().value!);
+    }
+  }
+  return reply.header('Content-Encoding', encoding).send(body);
 }
+
+/** Compressed pages kept by ETag (oldest out first): a few MB at most. */
+const COMPRESSED_KEPT = 200;
+const compressed = new Map<string, Buffer>();
 
 /** A page is what a browser navigates to: GET/HEAD, outside the API and socket, without a file extension. */
 function isPageRequest(method: FastifyRequest['method'], pathname: string) {
@@ -101,6 +184,22 @@ function isPageRequest(method: FastifyRequest['method'], pathname: string) {
   if (pathname === '/api' || pathname.startsWith('/api/') || pathname === '/ws' || pathname.startsWith('/ws/')) return false;
   const last = pathname.slice(pathname.lastIndexOf('/') + 1);
   return !/\.[A-Za-z0-9]{1,8}$/.test(last);
+}
+
+/**
+ * The build's stylesheets written into the page instead of linked: a linked one blocks the first
+ * paint for one more round trip on a weak signal (10 kB gzipped, one request), and every page needs
+ * all of it. Missing files (tests' stand-in builds) stay linked.
+ */
+function inlineStylesheets(html: string, root: string): string {
+  return html.replace(/<link rel="stylesheet"[^>]*href="\/(assets\/[\w.-]+\.css)"[^>]*>/g, (tag, file: string) => {
+    try {
+      const css = fs.readFileSync(path.join(root, file), 'utf8');
+      return `<style>${css.replace(/<\/style/gi, '<\\/style')}</style>`;
+    } catch {
+      return tag;
+    }
+  });
 }
 
 function readIndexHtml(root: string): string {

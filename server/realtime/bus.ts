@@ -1,5 +1,10 @@
 import type { FastifyBaseLogger } from 'fastify';
-import { Redis } from 'ioredis';
+import type * as IORedis from 'ioredis';
+import type { Redis } from 'ioredis';
+import { lazyRequire } from '../lib/lazy-require.ts';
+
+/** Loaded only with REDIS_URL: the in-process bus needs none of it (lib/lazy-require.ts). */
+const ioredis = lazyRequire<typeof IORedis>('ioredis');
 
 /**
  * A named channel whose events are of type T. Events cross process boundaries as JSON, so T must be
@@ -78,6 +83,7 @@ export function createLocalBus(log: Log): EventBus {
 export function createRedisBus(url: string, log: Log, publisher?: Redis): EventBus {
   // No ready check on the subscriber: it would send INFO on a connection a fast subscribe has already
   // put in subscriber mode (ioredis then fails it with 'Connection in subscriber mode').
+  const { Redis } = ioredis();
   const sub = new Redis(url, { maxRetriesPerRequest: 3, enableReadyCheck: false });
   const pub = publisher ?? new Redis(url, { maxRetriesPerRequest: 3 });
   const channels = new Map<string, Set<Handler>>();

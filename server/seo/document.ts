@@ -14,12 +14,12 @@ export type PageHead = {
 };
 
 /**
- * The built index.html with this page's head and readable body: the title, description and robots
- * metas are replaced, canonical, Open Graph, Twitter card and JSON-LD added, and the #root element
- * filled with the page's content so crawlers and browsers without JavaScript can read it. The React
- * app (createRoot) replaces #root's content when it starts.
+ * The built index.html with this page's head and markup: the title, description and robots metas
+ * are replaced; canonical, Open Graph, Twitter card, JSON-LD and `extraHead` (preload hints) added;
+ * and #root filled with the server-rendered app (`rootHtml`), which the browser hydrates. Without
+ * `rootHtml` (no renderer built) #root keeps index.html's loading shell.
  */
-export function renderDocument(indexHtml: string, head: PageHead, bodyHtml: string, siteName: string): string {
+export function renderDocument(indexHtml: string, head: PageHead, rootHtml: string, siteName: string, extraHead = ''): string {
   const tags = [
     `<meta name="description" content="${escapeHtml(head.description)}" />`,
     `<meta name="robots" content="${head.robots}" />`,
@@ -42,6 +42,7 @@ export function renderDocument(indexHtml: string, head: PageHead, bodyHtml: stri
     `<meta name="twitter:title" content="${escapeHtml(head.title)}" />`,
     `<meta name="twitter:description" content="${escapeHtml(head.description)}" />`,
     ...head.structuredData.map(jsonLd),
+    ...(extraHead ? [extraHead] : []),
   ].join('\n    ');
 
   // Every insertion goes through a replacer function: a replacement *string* would read `$&`, `$\``
@@ -54,8 +55,9 @@ export function renderDocument(indexHtml: string, head: PageHead, bodyHtml: stri
     .replace(/\s*<meta\s+name=["']robots["'][^>]*>/gi, '');
   if (!/<title>/i.test(html)) html = html.replace(/<\/head>/i, () => `  ${title}\n  </head>`);
   html = html.replace(/<\/head>/i, () => `  ${tags}\n  </head>`);
+  if (!rootHtml) return html;
   // The first element with id="root" gets the page's content (its loading shell is replaced).
   const root = /<div id="root">[\s\S]*?<\/div>\s*(?=<script|<\/body>)/i;
-  if (root.test(html)) return html.replace(root, () => `<div id="root">${bodyHtml}</div>\n    `);
-  return html.replace(/<div id="root"><\/div>/i, () => `<div id="root">${bodyHtml}</div>`);
+  if (root.test(html)) return html.replace(root, () => `<div id="root">${rootHtml}</div>\n    `);
+  return html.replace(/<div id="root"><\/div>/i, () => `<div id="root">${rootHtml}</div>`);
 }

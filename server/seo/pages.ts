@@ -5,10 +5,11 @@ import { HttpError } from '../http-errors.ts';
 import type { CategoryService } from '../modules/categories/index.ts';
 import type { PostService } from '../modules/posts/index.ts';
 import type { PageHead } from './document.ts';
-import { escapeHtml, seoExcerpt } from '../lib/html.ts';
+import { seoExcerpt } from '../lib/html.ts';
 import { CONTENT_PAGES } from './content-pages.ts';
 
-export type RenderedPage = { status: 200 | 404; head: PageHead; body: string };
+/** `postId`: the post a post page shows (its views are counted when the page is served from cache). */
+export type RenderedPage = { status: 200 | 404; head: PageHead; postId?: number };
 
 /** The services the pages read the forum from (the app's own, from buildApp). */
 export type PageServices = { posts: PostService; categories: CategoryService };
@@ -30,7 +31,7 @@ export function organization(config: Config) {
   };
 }
 
-/** The head and readable body of a page request; a missing post or an unknown path is a 404. */
+/** The head of a page request (the body is the React tree, server/seo/render.ts); a missing post or an unknown path is a 404. */
 export async function renderPage(services: PageServices, config: Config, pathname: string, search: string): Promise<RenderedPage> {
   const path = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
   const route = matchRoute(path);
@@ -45,7 +46,7 @@ export async function renderPage(services: PageServices, config: Config, pathnam
       return await postPage(services, config, slug);
     }
     if (route.path === '/forum') return await forumPage(services, config, params);
-    if (route.path === '/') return await landingPage(services, config);
+    if (route.path === '/') return landingPage(config);
   } catch (err) {
     if (err instanceof HttpError && err.statusCode === 404) return notFoundPage(config, path);
     throw err;
@@ -70,67 +71,27 @@ function head(config: Config, fields: Partial<PageHead> & Pick<PageHead, 'title'
 
 const postUrl = (config: Config, slug: string) => `${config.appUrl}/forum/posts/${encodeURIComponent(slug)}`;
 const authorName = (a: TPost['author']) => a?.username ?? 'Anonymous';
-// Built once: a formatter with a time zone built per call leaks native memory (issue 14); it is immutable.
-const londonDate = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'Europe/London' });
-const date = (iso: string) => londonDate.format(new Date(iso));
-const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
-
-function postListItem(config: Config, p: TPost): string {
-  return `<li class="grid gap-1 rounded-xl border border-line bg-white p-4"><h2 class="text-lg font-bold"><a href="${escapeHtml(
-    `/forum/posts/${encodeURIComponent(p.slug)}`,
-  )}">${escapeHtml(p.title)}</a></h2><p>${escapeHtml(p.excerpt)}</p><p class="text-sm text-muted">${escapeHtml(p.category.name)} · by ${escapeHtml(
-    authorName(p.author),
-  )} · ${date(p.createdAt)} · ${plural(p.commentCount, 'reply', 'replies')} · ${plural(p.viewCount, 'view', 'views')}</p></li>`;
-}
-
-const column = (inner: string) => `<div class="mx-auto grid w-full max-w-3xl grid-cols-1 gap-4 px-4 py-6">${inner}</div>`;
 
 async function forumPage(services: PageServices, config: Config, params: URLSearchParams): Promise<RenderedPage> {
   const categories = await services.categories.listCategories();
   const slug = params.get('category') ?? undefined;
   const category = slug ? categories.find((c) => c.slug === slug) : undefined;
   const page = Math.max(1, Number.parseInt(params.get('page') ?? '1', 10) || 1);
-  const list = await services.posts.listPosts({ page, limit: 20, sortBy: 'newest', category: category?.slug }, null);
   const query = new URLSearchParams();
   if (category) query.set('category', category.slug);
   if (page > 1) query.set('page', String(page));
-  const canonical = `${config.appUrl}/forum${query.size ? `?${query}` : ''}`;
-  const heading = category ? `${category.name} discussions` : 'Courier and delivery driver forum';
-  const nav = categories
-    .map((c) => `<li><a href="/forum?category=${encodeURIComponent(c.slug)}">${escapeHtml(c.name)}</a></li>`)
-    .join('');
-  const more = list.hasMore
-    ? `<p><a href="/forum?${new URLSearchParams({ ...(category ? { category: category.slug } : {}), page: String(page + 1) })}">Older discussions</a></p>`
-    : '';
-  const body = column(
-    `<h1 class="text-3xl font-extrabold">${escapeHtml(heading)}</h1>` +
-      `<p>${escapeHtml(category?.description || SITE_DESCRIPTION)}</p>` +
-      `<nav aria-label="Categories"><ul class="flex flex-wrap gap-3">${nav}</ul></nav>` +
-      (list.posts.length
-        ? `<ul class="grid gap-3">${list.posts.map((p) => postListItem(config, p)).join('')}</ul>`
-        : '<p>No discussions yet</p>') +
-      more,
-  );
   return {
     status: 200,
     head: head(config, {
       title: title(config, category ? `${category.name} – Forum` : 'Forum'),
       description: seoExcerpt(category?.description || SITE_DESCRIPTION),
-      canonical,
+      canonical: `${config.appUrl}/forum${query.size ? `?${query}` : ''}`,
     }),
-    body,
   };
 }
 
-async function landingPage(services: PageServices, config: Config): Promise<RenderedPage> {
-  const latest = await services.posts.listPosts({ page: 1, limit: 3, sortBy: 'newest' }, null);
-  const body = column(
-    `<h1 class="text-3xl font-extrabold">The community for UK couriers and delivery drivers</h1>` +
-      `<p>${escapeHtml(SITE_DESCRIPTION)}</p>` +
-      `<p><a href="/register">Join Free</a> · <a href="/forum">Browse Forum</a> · <a href="/courier-guide-uk">UK courier guide</a> · <a href="/pay-estimator">Pay estimator</a></p>` +
-      `<h2 class="text-xl font-bold">Latest discussions</h2><ul class="grid gap-3">${latest.posts.map((p) => postListItem(config, p)).join('')}</ul>`,
-  );
-  return { status: 200, head: head(config, { title: title(config), canonical: `${config.appUrl}/` }), body };
+function landingPage(config: Config): RenderedPage {
+  return { status: 200, head: head(config, { title: title(config), canonical: `${config.appUrl}/` }) };
 }
 
 /** Spec §3 structured data: DiscussionForumPosting with its comments and interaction statistics. */
@@ -169,39 +130,17 @@ export function discussionForumPosting(config: Config, post: TPostDetail) {
 
 async function postPage(services: PageServices, config: Config, slug: string): Promise<RenderedPage> {
   const post = await services.posts.getPost(slug, null);
-  const url = postUrl(config, post.slug);
-  const comments = post.comments
-    .filter((c) => !c.isDeleted)
-    .map(
-      (c) =>
-        `<li id="comment-${c.id}" class="grid gap-1 rounded-xl border border-line bg-white p-4"><p class="text-sm text-muted">${escapeHtml(
-          authorName(c.author),
-        )} · ${date(c.createdAt)}</p><div>${c.contentHtml}</div></li>`,
-    )
-    .join('');
-  const body = column(
-    `<nav aria-label="Breadcrumb"><a href="/forum">Forum</a> › <a href="/forum?category=${encodeURIComponent(post.category.slug)}">${escapeHtml(
-      post.category.name,
-    )}</a></nav>` +
-      `<article class="grid gap-3"><h1 class="text-3xl font-extrabold">${escapeHtml(post.title)}</h1>` +
-      `<p class="text-sm text-muted">by ${escapeHtml(authorName(post.author))} · ${date(post.createdAt)} · ${plural(post.viewCount, 'view', 'views')}</p>` +
-      // contentHtml is sanitised on write (marked + sanitize-html allowlist).
-      `<div>${post.contentHtml}</div></article>` +
-      `<section class="grid gap-3" aria-label="Comments"><h2 class="text-xl font-bold">${plural(post.commentCount, 'reply', 'replies')}</h2>` +
-      (comments ? `<ol class="grid gap-3">${comments}</ol>` : '') +
-      `</section>`,
-  );
   return {
     status: 200,
+    postId: post.id,
     head: head(config, {
       title: title(config, post.title),
       description: seoExcerpt(post.excerpt || post.content),
-      canonical: url,
+      canonical: postUrl(config, post.slug),
       ogType: 'article',
       article: { publishedTime: post.createdAt, modifiedTime: post.editedAt ?? undefined, author: authorName(post.author), section: post.category.name },
       structuredData: [discussionForumPosting(config, post)],
     }),
-    body,
   };
 }
 
@@ -210,7 +149,6 @@ function contentPage(config: Config, route: RouteDef, page: (typeof CONTENT_PAGE
   return {
     status: 200,
     head: head(config, { title: title(config, page.title), description: seoExcerpt(page.description), canonical: `${config.appUrl}${canonicalPath}` }),
-    body: column(page.bodyHtml()),
   };
 }
 
@@ -224,7 +162,6 @@ function appPage(config: Config, route: RouteDef, path: string): RenderedPage {
       canonical: `${config.appUrl}${path}`,
       robots: route.noindex ? 'noindex' : 'index, follow',
     }),
-    body: column(`<h1 class="text-3xl font-extrabold">${escapeHtml(name ?? config.appName)}</h1><p class="text-lg text-muted">Loading…</p>`),
   };
 }
 
@@ -245,10 +182,6 @@ const APP_PAGE_TITLES: Record<string, string> = {
 function notFoundPage(config: Config, path: string): RenderedPage {
   return {
     status: 404,
-    head: head(config, { title: title(config, 'Page Not Found'), canonical: `${config.appUrl}${path}`, robots: 'noindex' }),
-    body: column(
-      `<h1 class="text-3xl font-extrabold">Page Not Found</h1><p>We couldn't find ${escapeHtml(path)}. The page may have been moved or deleted, or the address may be mistyped.</p>` +
-        `<p><a href="/">Return to Homepage</a> · <a href="/forum">Browse Forum Discussions</a> · <a href="/support">Contact support</a></p>`,
-    ),
+    head: head(config, { title: title(config, 'Page Not Found'), canonical: `${config.appUrl}${path}`, robots: 'noindex' })
   };
 }

@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import zlib from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../test/app.ts';
 import { testDatabases } from '../test/databases.ts';
@@ -94,7 +95,7 @@ describe.each(testDatabases)('server-written pages: head, structured data, reada
 
   it('a browser without JavaScript reads the post, its comments and the forum list in the first HTML', async () => {
     const post = rootOf((await t.app.inject({ url: `/forum/posts/${slug}` })).body);
-    expect(post).toContain('<h1 class="text-3xl font-extrabold">Is a 2019 Transit worth it for multi-drop?</h1>');
+    expect(post).toMatch(/<h1[^>]*>Is a 2019 Transit worth it for multi-drop\?<\/h1>/);
     expect(post).toContain('<strong>A-roads</strong>');
     expect(post).toContain(`id="comment-${commentId}"`);
     expect(post).not.toContain('Loading…');
@@ -104,6 +105,52 @@ describe.each(testDatabases)('server-written pages: head, structured data, reada
     expect(rootOf(list.body)).toContain(`href="/forum/posts/${slug}"`);
     expect(rootOf(list.body)).toContain('Vans &amp; Owner Drivers');
     expect(list.body).toContain('<link rel="canonical" href="http://localhost:5000/forum" />');
+    // The browser hydrates with the answers the server used: the list is in the list page's state,
+    // and member text in the post's (a `</script>` in a post) cannot end the state's script early.
+    type State = { queries: { queries: Array<{ queryKey: unknown[]; state: { data: { posts?: Array<{ slug: string }>; content?: string } } }> } };
+    const stateOf = (html: string) => JSON.parse(/<script id="kerbside-state" type="application\/json">([\s\S]*?)<\/script>/.exec(html)![1]!) as State;
+    const listed = stateOf(list.body).queries.queries.find((q) => q.queryKey[0] === '/api/forum/posts')!;
+    expect(listed.state.data.posts!.map((p) => p.slug)).toContain(slug);
+    const postHtml = (await t.app.inject({ url: `/forum/posts/${slug}` })).body;
+    const shown = stateOf(postHtml).queries.queries.find((q) => q.state.data?.content !== undefined)!;
+    expect(shown.state.data.content).toContain('</script><b>bold</b>');
+    expect(postHtml).not.toContain('</script><b>bold</b>');
+  });
+
+  it("guests' pages are kept until a write, compressed, and revalidated; members get their own; views still count", async () => {
+    const author = await member(t);
+    const category = await addCategory(t.database.db, 'Cache Checks');
+    const first = await createPost(t, author.cookie, category.id, { title: 'First kept post on the list', content: 'Body of the first kept post.' });
+    const url = `/forum?category=${category.slug}`;
+    const a = await t.app.inject({ url, headers: { 'accept-encoding': 'br, gzip' } });
+    expect(a.statusCode).toBe(200);
+    expect(a.headers['content-encoding']).toBe('br');
+    const html = zlib.brotliDecompressSync(a.rawPayload).toString();
+    expect(rootOf(html)).toContain('First kept post on the list');
+    const etag = String(a.headers.etag);
+    expect((await t.app.inject({ url, headers: { 'if-none-match': etag } })).statusCode).toBe(304);
+    const gz = await t.app.inject({ url, headers: { 'accept-encoding': 'gzip' } });
+    expect(zlib.gunzipSync(gz.rawPayload).toString()).toBe(html);
+
+    // A member's page is theirs (it offers them New Post), not the guests' kept one.
+    const mine = await t.app.inject({ url, headers: { cookie: author.cookie } });
+    expect(rootOf(mine.body)).toContain('href="/forum/new"');
+    expect(mine.headers.etag).not.toBe(etag);
+
+    // A write through the API is on the next guest's page at once.
+    await createPost(t, author.cookie, category.id, { title: 'Second post after a write', content: 'Body of the second post.' });
+    const b = await t.app.inject({ url });
+    expect(rootOf(b.body)).toContain('Second post after a write');
+    expect(b.headers.etag).not.toBe(etag);
+
+    // Every guest reading the kept post page is a view.
+    const postUrl = `/forum/posts/${first.slug}`;
+    await t.app.viewCounter.flush();
+    const before = t.app.viewCounter.pending(first.id);
+    for (const ip of ['198.51.100.1', '198.51.100.2', '198.51.100.3']) {
+      expect((await t.app.inject({ url: postUrl, headers: { 'x-forwarded-for': ip } })).statusCode).toBe(200);
+    }
+    expect(t.app.viewCounter.pending(first.id) - before).toBe(3);
   });
 
   it('a missing post and an unknown path answer HTTP 404 with a noindex page', async () => {
@@ -142,7 +189,7 @@ describe.each(testDatabases)('server-written pages: head, structured data, reada
     const posting = structuredData(postPage.body).find((d) => d['@type'] === 'DiscussionForumPosting')!;
     expect(posting.headline).toBe(`Pay ${all} per drop?`);
     expect(rootOf(postPage.body)).toContain("Comment $&amp; $` $' $$ $1 $&lt;x&gt;");
-    expect(rootOf(list.body)).toContain('Pay $&amp; $` $&#39; $$ $1 $&lt;x&gt; per drop?');
+    expect(rootOf(list.body)).toContain('Pay $&amp; $` $&#x27; $$ $1 $&lt;x&gt; per drop?');
   });
 
   // Issue 12 finding 10: a malformed percent-escape is a missing page or a bad request, never a 500.
@@ -192,7 +239,7 @@ describe.each(testDatabases)('server-written pages: head, structured data, reada
     expect(guide.statusCode).toBe(200);
     expect(guide.body).toContain('<title>Courier Guide UK | Kerbside</title>');
     expect(rootOf(guide.body)).toContain('Self Assessment');
-    expect(rootOf(guide.body)).toContain('<h2 id="toc-heading">Contents</h2>');
+    expect(rootOf(guide.body)).toMatch(/<h2 id="toc-heading"[^>]*>Contents<\/h2>/);
     const alias = await t.app.inject({ url: '/privacy-policy' });
     expect(alias.body).toContain('<link rel="canonical" href="http://localhost:5000/privacy" />');
     expect(rootOf(alias.body)).toContain('UK GDPR');

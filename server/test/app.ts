@@ -5,6 +5,7 @@ import { desc } from 'drizzle-orm';
 import { buildApp, type App } from '../app.ts';
 import { loadConfig } from '../config.ts';
 import { openDatabase, type Database } from '../db/client.ts';
+import type { Renderer } from '../seo/render.ts';
 import type { EventBus } from '../realtime/bus.ts';
 import { emails } from '../db/schema/index.ts';
 import { openTestDatabase } from './databases.ts';
@@ -40,7 +41,7 @@ export async function buildTestApp(
   // $DATA_DIR/backups: a folder of the app's own, removed with it.
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'kerbside-test-'));
   const config = loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir, SEED_DEMO: '0', TRUST_PROXY: 'loopback', ...env });
-  const app = await buildApp({ config, database, bus: opts.bus, ...(opts.clientDir ? { serveClient: true, clientDir: opts.clientDir } : {}) });
+  const app = await buildApp({ config, database, bus: opts.bus, ...(opts.clientDir ? { serveClient: true, clientDir: opts.clientDir, renderer: await sourceRenderer() } : {}) });
   await app.ready();
   return {
     app,
@@ -57,3 +58,11 @@ export async function buildTestApp(
 
 /** The `Origin` a browser on the site would send; state-changing injects need it or none. */
 export const sameOrigin = { origin: 'http://localhost:5000' };
+
+/**
+ * The server renderer from its sources (Vitest compiles client/src/entry-server.tsx as Vite would),
+ * so page tests render the real React tree without a build.
+ */
+async function sourceRenderer(): Promise<Renderer> {
+  return import('../../client/src/entry-server.tsx');
+}

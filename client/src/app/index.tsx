@@ -1,14 +1,16 @@
-import { RouterProvider } from 'react-router';
+import type { QueryClient } from '@tanstack/react-query';
 import { AppProvider } from './provider';
-import { createRouter, preloadInitialPage } from './router';
+import { AppRoutes } from './router';
 
-preloadInitialPage(window.location.pathname);
-const router = createRouter();
-
-export function App() {
+/**
+ * The whole app below a router: BrowserRouter in the browser (client/src/main.tsx), StaticRouter
+ * when the server renders a page (client/src/entry-server.tsx). `notFoundAt`: a path the server
+ * found missing (a deleted post), shown as the 404 page until the reader moves on.
+ */
+export function App({ queryClient, notFoundAt }: { queryClient?: QueryClient; notFoundAt?: string }) {
   return (
-    <AppProvider>
-      <RouterProvider router={router} />
+    <AppProvider queryClient={queryClient}>
+      <AppRoutes notFoundAt={notFoundAt} />
     </AppProvider>
   );
 }

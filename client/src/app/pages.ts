@@ -2,38 +2,57 @@ import type { ComponentType } from 'react';
 import { lazyNamed, type LazyComponent } from '@/lib/lazy';
 
 // Every page but the shell is its own chunk (spec §2: pages load lazily), so the landing page and
-// the forum list carry only what they use. Keys are the paths of common/routes.ts.
+// the forum list carry only what they use. Keys of PAGES are the paths of common/routes.ts. The
+// modules come from one glob so that each page also knows its source file: the server names the
+// page's chunks in the HTML it renders (modulepreload), so the browser fetches them beside the
+// entry instead of after it.
 
-export const LandingPage = lazyNamed(() => import('./routes/landing'), 'LandingPage');
-export const ForumPage = lazyNamed(() => import('@/features/forum/pages/forum-page'), 'ForumPage');
+const modules = import.meta.glob<Record<string, ComponentType>>(['./routes/landing.tsx', '../features/*/pages/*-page.tsx']);
 
-const PostDetailPage = lazyNamed(() => import('@/features/forum/pages/post-detail-page'), 'PostDetailPage');
-const NewPostPage = lazyNamed(() => import('@/features/forum/pages/new-post-page'), 'NewPostPage');
-const RegisterPage = lazyNamed(() => import('@/features/auth/pages/register-page'), 'RegisterPage');
-const VerifyEmailPage = lazyNamed(() => import('@/features/auth/pages/verify-email-page'), 'VerifyEmailPage');
-const ForgotPasswordPage = lazyNamed(() => import('@/features/auth/pages/forgot-password-page'), 'ForgotPasswordPage');
-const ResetPasswordPage = lazyNamed(() => import('@/features/auth/pages/reset-password-page'), 'ResetPasswordPage');
-const ProfilePage = lazyNamed(() => import('@/features/members/pages/profile-page'), 'ProfilePage');
-const PublicProfilePage = lazyNamed(() => import('@/features/members/pages/public-profile-page'), 'PublicProfilePage');
-const OnboardingPage = lazyNamed(() => import('@/features/members/pages/onboarding-page'), 'OnboardingPage');
-const UserDirectoryPage = lazyNamed(() => import('@/features/directory/pages/user-directory-page'), 'UserDirectoryPage');
-const JobPortalPage = lazyNamed(() => import('@/features/directory/pages/job-portal-page'), 'JobPortalPage');
-const InboxPage = lazyNamed(() => import('@/features/chat/pages/inbox-page'), 'InboxPage');
-const AdminDashboardPage = lazyNamed(() => import('@/features/admin/pages/admin-dashboard-page'), 'AdminDashboardPage');
-const AdminMembersPage = lazyNamed(() => import('@/features/admin/pages/admin-members-page'), 'AdminMembersPage');
-const AdminModerationPage = lazyNamed(() => import('@/features/admin/pages/admin-moderation-page'), 'AdminModerationPage');
-const AdminCategoriesPage = lazyNamed(() => import('@/features/admin/pages/admin-categories-page'), 'AdminCategoriesPage');
-const AdminSupportPage = lazyNamed(() => import('@/features/admin/pages/admin-support-page'), 'AdminSupportPage');
-const AdminEmailsPage = lazyNamed(() => import('@/features/admin/pages/admin-emails-page'), 'AdminEmailsPage');
-const AdminAdsPage = lazyNamed(() => import('@/features/admin/pages/admin-ads-page'), 'AdminAdsPage');
-const AdminBulletinsPage = lazyNamed(() => import('@/features/admin/pages/admin-bulletins-page'), 'AdminBulletinsPage');
-const AdminAnalyticsPage = lazyNamed(() => import('@/features/admin/pages/admin-analytics-page'), 'AdminAnalyticsPage');
-const CourierGuidePage = lazyNamed(() => import('@/features/content/pages/courier-guide-page'), 'CourierGuidePage');
-const PayEstimatorPage = lazyNamed(() => import('@/features/content/pages/pay-estimator-page'), 'PayEstimatorPage');
-const TermsPage = lazyNamed(() => import('@/features/content/pages/terms-page'), 'TermsPage');
-const PrivacyPage = lazyNamed(() => import('@/features/content/pages/privacy-page'), 'PrivacyPage');
-const GuidelinesPage = lazyNamed(() => import('@/features/content/pages/community-guidelines-page'), 'CommunityGuidelinesPage');
-const SupportPage = lazyNamed(() => import('@/features/support/pages/support-page'), 'SupportPage');
+/** The source file of a page, as the build's manifest names it (relative to client/). */
+export type PageSource = string;
+const SOURCES = new Map<LazyComponent<ComponentType>, PageSource>();
+
+function page(file: string, name: string): LazyComponent<ComponentType> {
+  const load = modules[file];
+  if (!load) throw new Error(`No page module ${file}`);
+  const lazy = lazyNamed(load, name);
+  SOURCES.set(lazy, `src/${file.replace(/^\.\//, 'app/').replace(/^\.\.\//, '')}`);
+  return lazy;
+}
+
+/** The manifest key of a page's module (src/…), for the server's preload hints. */
+export const pageSource = (lazy: LazyComponent<ComponentType>): PageSource | undefined => SOURCES.get(lazy);
+
+export const LandingPage = page('./routes/landing.tsx', 'LandingPage');
+export const ForumPage = page('../features/forum/pages/forum-page.tsx', 'ForumPage');
+const PostDetailPage = page('../features/forum/pages/post-detail-page.tsx', 'PostDetailPage');
+const NewPostPage = page('../features/forum/pages/new-post-page.tsx', 'NewPostPage');
+const RegisterPage = page('../features/auth/pages/register-page.tsx', 'RegisterPage');
+const VerifyEmailPage = page('../features/auth/pages/verify-email-page.tsx', 'VerifyEmailPage');
+const ForgotPasswordPage = page('../features/auth/pages/forgot-password-page.tsx', 'ForgotPasswordPage');
+const ResetPasswordPage = page('../features/auth/pages/reset-password-page.tsx', 'ResetPasswordPage');
+const ProfilePage = page('../features/members/pages/profile-page.tsx', 'ProfilePage');
+const PublicProfilePage = page('../features/members/pages/public-profile-page.tsx', 'PublicProfilePage');
+const OnboardingPage = page('../features/members/pages/onboarding-page.tsx', 'OnboardingPage');
+const UserDirectoryPage = page('../features/directory/pages/user-directory-page.tsx', 'UserDirectoryPage');
+const JobPortalPage = page('../features/directory/pages/job-portal-page.tsx', 'JobPortalPage');
+const InboxPage = page('../features/chat/pages/inbox-page.tsx', 'InboxPage');
+const AdminDashboardPage = page('../features/admin/pages/admin-dashboard-page.tsx', 'AdminDashboardPage');
+const AdminMembersPage = page('../features/admin/pages/admin-members-page.tsx', 'AdminMembersPage');
+const AdminModerationPage = page('../features/admin/pages/admin-moderation-page.tsx', 'AdminModerationPage');
+const AdminCategoriesPage = page('../features/admin/pages/admin-categories-page.tsx', 'AdminCategoriesPage');
+const AdminSupportPage = page('../features/admin/pages/admin-support-page.tsx', 'AdminSupportPage');
+const AdminEmailsPage = page('../features/admin/pages/admin-emails-page.tsx', 'AdminEmailsPage');
+const AdminAdsPage = page('../features/admin/pages/admin-ads-page.tsx', 'AdminAdsPage');
+const AdminBulletinsPage = page('../features/admin/pages/admin-bulletins-page.tsx', 'AdminBulletinsPage');
+const AdminAnalyticsPage = page('../features/admin/pages/admin-analytics-page.tsx', 'AdminAnalyticsPage');
+const CourierGuidePage = page('../features/content/pages/courier-guide-page.tsx', 'CourierGuidePage');
+const PayEstimatorPage = page('../features/content/pages/pay-estimator-page.tsx', 'PayEstimatorPage');
+const TermsPage = page('../features/content/pages/terms-page.tsx', 'TermsPage');
+const PrivacyPage = page('../features/content/pages/privacy-page.tsx', 'PrivacyPage');
+const GuidelinesPage = page('../features/content/pages/community-guidelines-page.tsx', 'CommunityGuidelinesPage');
+const SupportPage = page('../features/support/pages/support-page.tsx', 'SupportPage');
 
 /** '/' is chosen at render time (landing for guests, forum list for members): see routes/home.tsx. */
 export const PAGES: Record<string, LazyComponent<ComponentType> | 'home'> = {

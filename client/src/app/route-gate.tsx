@@ -1,7 +1,8 @@
 import { Suspense, useEffect, type ComponentType } from 'react';
-import { Navigate, useLocation } from 'react-router';
+import { Navigate, useLocation } from '@/lib/router';
 import { notFoundFlag, type Access } from '@common/routes';
 import { useUser } from '@/lib/auth';
+import { useHydrated } from '@/lib/hydrated';
 import type { LazyComponent } from '@/lib/lazy';
 import { peekReturnTo, rememberReturnTo, sessionStore } from '@/lib/storage';
 import { PageLoading, Spinner } from '@/components/ui/spinner';
@@ -15,9 +16,12 @@ type Props = { access: Access; page: LazyComponent<ComponentType> | 'home' };
 export function RouteGate({ access, page: Page }: Props) {
   const location = useLocation();
   const { user } = useUser();
+  const hydrated = useHydrated();
   const missing = notFoundFlag(location.search);
   if (missing !== null) return <NotFoundPage missingPath={missing} />;
 
+  // Signed-in-only pages: the server renders the shell around a loading state (issue 15).
+  if (!hydrated && (access === 'member' || access === 'admin')) return <PageLoading />;
   const decision = decideAccess(access, user);
   switch (decision.kind) {
     case 'loading':

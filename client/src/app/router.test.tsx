@@ -1,10 +1,8 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { render, screen, waitFor, within } from '@testing-library/react';
-import { createMemoryRouter, RouterProvider } from 'react-router';
+import { screen, waitFor, within } from '@testing-library/react';
 import type { TUser } from '@common/contracts/auth';
 import { createQueryClient } from '@/lib/query-client';
-import { AppProvider } from './provider';
-import { routes } from './router';
+import { renderAppAt } from '@/test/render';
 import { testUser } from '@/test/users';
 
 const member: TUser = testUser({ id: 1, username: 'sam_driver', email: 'sam@example.co.uk', avatar: 'van', createdAt: '2025-01-01T00:00:00Z' });
@@ -25,13 +23,7 @@ function stubApi(user: TUser | null) {
 }
 
 function renderAt(path: string) {
-  const router = createMemoryRouter(routes, { initialEntries: [path] });
-  render(
-    <AppProvider queryClient={createQueryClient()}>
-      <RouterProvider router={router} />
-    </AppProvider>,
-  );
-  return router;
+  return renderAppAt(path, createQueryClient());
 }
 
 afterEach(() => vi.unstubAllGlobals());
@@ -63,7 +55,7 @@ describe('app routes', () => {
   it('sends a guest from a member page home and remembers it', async () => {
     stubApi(null);
     const router = renderAt('/inbox?x=1');
-    await waitFor(() => expect(router.state.location.pathname).toBe('/'));
+    await waitFor(() => expect(router.location().pathname).toBe('/'));
     expect(sessionStorage.getItem('returnTo')).toBe('/inbox?x=1');
     expect(await screen.findByRole('heading', { name: /community for UK couriers/ })).toBeTruthy();
     expect(screen.getByText('Sign in to continue to that page.')).toBeTruthy();
@@ -72,7 +64,7 @@ describe('app routes', () => {
   it('sends a member away from guest pages', async () => {
     stubApi(member);
     const router = renderAt('/register');
-    await waitFor(() => expect(router.state.location.pathname).toBe('/'));
+    await waitFor(() => expect(router.location().pathname).toBe('/'));
   });
 
   it('shows guests the landing page with Sign In and Join Free, and no member links', async () => {

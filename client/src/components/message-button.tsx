@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { useNavigate } from 'react-router';
+import { useNavigate } from '@/lib/router';
 import { MessageCircle } from 'lucide-react';
 import type { TChatAccessReason } from '@common/contracts/chat';
 import { CHAT_MSG } from '@common/rules/chat';

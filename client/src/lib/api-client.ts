@@ -38,6 +38,14 @@ function parseBody(text: string): unknown {
 export type RequestOptions = { signal?: AbortSignal; keepalive?: boolean; headers?: Record<string, string> };
 type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
+/** How a request leaves: the browser's fetch; the server rendering a page answers it in process. */
+let transport: typeof fetch = (input, init) => fetch(input, init);
+
+/** Server rendering only (client/src/entry-server.tsx): requests are answered by the app itself. */
+export function setTransport(next: typeof fetch): void {
+  transport = next;
+}
+
 /**
  * The one place the client calls fetch: cookies always, a JSON content type only with a body, an
  * ApiError for any non-OK answer (its body read once). Returns the OK response unread, for the rare
@@ -46,7 +54,7 @@ type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 export async function apiFetch(method: Method, url: string, data?: unknown, opts: RequestOptions = {}): Promise<Response> {
   const headers: Record<string, string> = { Accept: 'application/json', ...opts.headers };
   if (data !== undefined) headers['Content-Type'] = 'application/json';
-  const res = await fetch(url, {
+  const res = await transport(url, {
     method,
     headers,
     body: data !== undefined ? JSON.stringify(data) : undefined,

@@ -1,8 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { createMemoryRouter, RouterProvider } from 'react-router';
-import { AppProvider } from '@/app/provider';
-import { routes } from '@/app/router';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { renderAppAt } from '@/test/render';
 import { testUser } from '@/test/users';
 import { closeAuthDialog } from './auth-dialog';
 import { queryClient } from './query-client';
@@ -84,12 +82,7 @@ describe('the session ends while the page is open', () => {
     const session = { alive: true };
     stubApi(session);
     // The app's own cache: the socket client reports to it, as in the browser.
-    const router = createMemoryRouter(routes, { initialEntries: ['/forum'] });
-    render(
-      <AppProvider>
-        <RouterProvider router={router} />
-      </AppProvider>,
-    );
+    const router = renderAppAt('/forum');
     const header = await siteHeader();
     await waitFor(() => expect(within(header).getAllByRole('link', { name: /Log out/ }).length).toBeGreaterThan(0));
     await waitFor(() => expect(FakeWebSocket.last).toBeDefined());
@@ -104,7 +97,7 @@ describe('the session ends while the page is open', () => {
     expect(await screen.findByText(SIGNED_OUT_TOAST.title)).toBeTruthy();
     expect(screen.getByText(SIGNED_OUT_TOAST.description)).toBeTruthy();
     // The page the member was on stays, as a guest sees it.
-    expect(router.state.location.pathname).toBe('/forum');
+    expect(router.location().pathname).toBe('/forum');
 
     const toastRegion = screen.getByText(SIGNED_OUT_TOAST.title).closest('li')!;
     // A click only: jsdom has no pointer capture, which the toast's swipe handling reads on pointerdown.
@@ -115,12 +108,7 @@ describe('the session ends while the page is open', () => {
 
   it('4401 for a session this browser has since replaced (signed in again): still signed in, the socket reconnects, no toast', async () => {
     stubApi({ alive: true });
-    const router = createMemoryRouter(routes, { initialEntries: ['/forum'] });
-    render(
-      <AppProvider>
-        <RouterProvider router={router} />
-      </AppProvider>,
-    );
+    renderAppAt('/forum');
     const header = await siteHeader();
     await waitFor(() => expect(FakeWebSocket.last).toBeDefined());
     const first = FakeWebSocket.last;
@@ -135,12 +123,7 @@ describe('the session ends while the page is open', () => {
 
   it('a socket closed for other reasons (a drop, the server restarting) keeps the member signed in', async () => {
     stubApi({ alive: true });
-    const router = createMemoryRouter(routes, { initialEntries: ['/forum'] });
-    render(
-      <AppProvider>
-        <RouterProvider router={router} />
-      </AppProvider>,
-    );
+    renderAppAt('/forum');
     const header = await siteHeader();
     await waitFor(() => expect(FakeWebSocket.last).toBeDefined());
     FakeWebSocket.last.open();

@@ -1,7 +1,8 @@
 import type { ReactElement } from 'react';
 import { render } from '@testing-library/react';
-import { QueryClientProvider } from '@tanstack/react-query';
-import { MemoryRouter } from 'react-router';
+import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
+import { App } from '@/app';
+import { MemoryRouter, useLocation, type Location } from '@/lib/router';
 import { createQueryClient } from '@/lib/query-client';
 
 /** Renders with a fresh query cache and an in-memory router. */
@@ -13,4 +14,20 @@ export function renderWithProviders(ui: ReactElement, { route = '/' }: { route?:
     </QueryClientProvider>,
   );
   return { ...result, queryClient };
+}
+
+/** Renders the whole app at `path` in an in-memory router; `location()` is where it is now. */
+export function renderAppAt(path: string, queryClient?: QueryClient) {
+  const seen: { current: Location | null } = { current: null };
+  function LocationProbe() {
+    seen.current = useLocation();
+    return null;
+  }
+  render(
+    <MemoryRouter initialEntries={[path]}>
+      <App queryClient={queryClient} />
+      <LocationProbe />
+    </MemoryRouter>,
+  );
+  return { location: () => seen.current! };
 }

@@ -1,10 +1,10 @@
-import argon2 from 'argon2';
+import type Argon2 from 'argon2';
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { Config } from '../../config.ts';
+import { lazyRequire } from '../../lib/lazy-require.ts';
 import type { Db, Tx } from '../client.ts';
 import { categories, posts, users } from '../schema/index.ts';
 import { CATEGORIES } from './categories.ts';
-import { insertDemo, planDemo } from './demo.ts';
 import { DEMO_ADMIN_EMAIL, DEMO_PASSWORD } from './demo-members.ts';
 
 export type SeedSummary = { categories: number; users: number; posts: number; comments: number };
@@ -12,7 +12,9 @@ export type SeedLog = { info(message: string): void };
 
 // Same parameters as the auth module (OWASP: argon2id, m=19 MiB, t=2, p=1). Hashed here, once, for
 // every demo account, so seeding does not wait on 31 hashes and does not depend on the auth module.
-const ARGON2_OPTIONS = { type: argon2.argon2id, memoryCost: 19456, timeCost: 2, parallelism: 1 } as const;
+const ARGON2_OPTIONS = { type: 2 satisfies typeof Argon2.argon2id, memoryCost: 19456, timeCost: 2, parallelism: 1 } as const;
+/** Only demo mode hashes: a start without it does not load argon2 (lib/lazy-require.ts). */
+const argon2 = lazyRequire<typeof Argon2>('argon2');
 
 // Several processes may start at once (cluster primary, two app servers on one PostgreSQL): the
 // transaction-scoped advisory lock makes the "is it empty?" checks and the inserts one step.
@@ -44,7 +46,9 @@ export async function seedDatabase(
       summary.categories = CATEGORIES.length;
     }
     if (config.seedDemo && (await isEmpty(tx, users)) && (await isEmpty(tx, posts))) {
-      const passwordHash = await argon2.hash(DEMO_PASSWORD, ARGON2_OPTIONS);
+      const passwordHash = await argon2().hash(DEMO_PASSWORD, ARGON2_OPTIONS);
+      // Imported only here, on an empty database: every other start skips its content and formatters.
+      const { insertDemo, planDemo } = await import('./demo.ts');
       Object.assign(summary, await insertDemo(tx, planDemo(opts.now ?? new Date(), passwordHash)));
     }
   });
@@ -67,6 +71,6 @@ async function logDemoAdmin(db: Db, log: SeedLog) {
     .limit(1);
   if (!admin) return;
   // Never print a password that no longer works.
-  const unchanged = await argon2.verify(admin.passwordHash, DEMO_PASSWORD).catch(() => false);
+  const unchanged = await argon2().verify(admin.passwordHash, DEMO_PASSWORD).catch(() => false);
   log.info(unchanged ? `Demo admin: ${DEMO_ADMIN_EMAIL} / ${DEMO_PASSWORD}` : `Demo admin: ${DEMO_ADMIN_EMAIL} (password changed since seeding)`);
 }

@@ -8,6 +8,7 @@ import {
   updateCategory,
 } from '../../../common/contracts/moderation.ts';
 import { requireAdmin } from '../../identity/index.ts';
+import { loadJson, sendCached, type GuestCache } from '../../lib/guest-cache.ts';
 import { route } from '../../lib/route.ts';
 import type { CategoryService } from './service.ts';
 
@@ -15,10 +16,14 @@ import type { CategoryService } from './service.ts';
  * Categories: the public list (guests may read) and the admin's CRUD and order (docs/API.md "Admin:
  * moderation and categories"; guest 401, member 403 at preValidation, before any input is read).
  */
-export const categoryRoutes: FastifyPluginAsync<{ categories: CategoryService }> = async (app, { categories }) => {
+export const categoryRoutes: FastifyPluginAsync<{ categories: CategoryService; cache: GuestCache }> = async (app, { categories, cache }) => {
   const admin = { preValidation: requireAdmin };
 
-  route(app, listCategories, {}, async () => categories.listCategories());
+  // The public list is the same for everyone (nothing in it is the reader's), so members get the
+  // guest cache's answer too.
+  route(app, listCategories, {}, async (req, reply) =>
+    sendCached(req, reply, await cache.answer('categories', () => loadJson(reply, () => categories.listCategories()))),
+  );
 
   route(app, listAdminCategories, admin, async () => categories.listAdminCategories());
 

@@ -15,3 +15,4 @@ export {
 export { presentCategory, voteType, type CategoryRow, type PostRow } from './presenter.ts';
 export { hotScore } from './ranking.ts';
 export { commentColumns, loadCommentPage, mayEdit, presentComments, type Viewer } from './thread.ts';
+export { viewerKey } from './view-counter.ts';

@@ -4,6 +4,7 @@ import { createPost, deletePost, getPost, listPosts, lockPost, pinPost, updatePo
 import { listAdminPosts, movePost } from '../../../common/contracts/moderation.ts';
 import { FORUM_MSG } from '../../../common/rules/forum.ts';
 import { requireAdmin, requireVerified } from '../../identity/index.ts';
+import { loadJson, revalidateOwnAnswer, sendCached, type CachedAnswer, type GuestCache } from '../../lib/guest-cache.ts';
 import { route } from '../../lib/route.ts';
 import type { PostService } from './service.ts';
 import { viewerKey, type ViewCounter } from './view-counter.ts';
@@ -16,21 +17,83 @@ declare module 'fastify' {
 }
 
 /**
+ * What a cached post page keeps beside its body: the post's id (a guest's view is counted on every
+ * hit), where its viewCount's digits sit in the body's bytes, and the views this process counted since
+ * it was made.
+ */
+type PostPageMeta = { postId: number; viewCount: number; at: number; since: number };
+
+const VIEW_COUNT_KEY = '"viewCount":';
+
+/**
+ * The cached page with the views counted since it was made: the count is the only part of a guest's
+ * post page that moves with every reader, so it is written in rather than the page made again.
+ */
+function withViews(answer: CachedAnswer<PostPageMeta>, meta: PostPageMeta): CachedAnswer<PostPageMeta> {
+  if (meta.since === 0 || meta.at < 0) return answer;
+  const { bytes } = answer;
+  const end = meta.at + String(meta.viewCount).length;
+  const patched = Buffer.concat([bytes.subarray(0, meta.at), Buffer.from(String(meta.viewCount + meta.since)), bytes.subarray(end)]);
+  const etag = `${answer.etag.slice(0, -1)}.${meta.since}"`;
+  // The bytes are what is sent; the text only if someone reads it.
+  return {
+    ...answer,
+    bytes: patched,
+    etag,
+    get body() {
+      return patched.toString();
+    },
+  };
+}
+
+/**
  * Posts: the list (spec §7; guests may read, request.user only adds userVote), the post page, writing
  * posts (docs/API.md "Posts and comments") and the admin posts tool (find, move). Wrapped with fastify-plugin only so
  * `viewCounter` is reachable from the app (tests, shutdown); it adds no hooks that reach other routes.
  * Authorisation runs at preValidation so a guest hears 401, not a validation message.
  */
-const postRoutesPlugin: FastifyPluginAsync<{ posts: PostService }> = async (app, { posts }) => {
+const postRoutesPlugin: FastifyPluginAsync<{ posts: PostService; cache: GuestCache }> = async (app, { posts, cache }) => {
   app.decorate('viewCounter', posts.views);
   app.addHook('onClose', () => posts.views.close());
   const verified = { preValidation: requireVerified };
   // The admin posts tool: guest 401, member 403 at preValidation, before any input is read.
   const admin = { preValidation: requireAdmin };
 
-  route(app, listPosts, {}, async (req) => posts.listPosts(req.query, req.user?.id ?? null));
+  // A guest's list and post page come from the guest cache (server/lib/guest-cache.ts); a member's are
+  // made for them, with an ETag of their own bytes.
+  const revalidate = { onSend: revalidateOwnAnswer };
 
-  route(app, getPost, {}, async (req) => posts.viewPost(req.params.idOrSlug, req.user, viewerKey(req)));
+  route(app, listPosts, revalidate, async (req, reply) => {
+    if (req.user) return posts.listPosts(req.query, req.user.id);
+    const { page, limit, sortBy, category } = req.query;
+    const key = `posts:${page}:${limit}:${sortBy}:${category ?? ''}`;
+    return sendCached(req, reply, await cache.answer(key, () => loadJson(reply, () => posts.listPosts(req.query, null))));
+  });
+
+  route(app, getPost, revalidate, async (req, reply) => {
+    if (req.user) return posts.viewPost(req.params.idOrSlug, req.user, viewerKey(req));
+    // Slugs are matched lower-cased (service.ts postRef): one entry for every spelling.
+    const ref = req.params.idOrSlug.toLowerCase();
+    const answer = await cache.answer<PostPageMeta>(`post:${ref}`, () =>
+      loadJson(
+        reply,
+        async () => {
+          const post = await posts.getPost(ref, null);
+          return { ...post, viewCount: post.viewCount + posts.views.pending(post.id) };
+        },
+        (post, body) => {
+          const found = body.indexOf(VIEW_COUNT_KEY);
+          const at = found < 0 ? -1 : Buffer.byteLength(body.slice(0, found + VIEW_COUNT_KEY.length));
+          return { postId: post.id, viewCount: post.viewCount, at, since: 0 };
+        },
+      ),
+    );
+    const meta = answer.meta;
+    if (answer.status !== 200 || !meta) return sendCached(req, reply, answer);
+    // Every guest's view still counts; the entry is shared, so the views it shows grow with it.
+    if (await posts.views.count(meta.postId, viewerKey(req))) meta.since++;
+    return sendCached(req, reply, withViews(answer, meta));
+  });
 
   route(app, createPost, verified, async (req, reply) => reply.code(201).send(await posts.createPost(req.user!, req.body)));
 

@@ -24,6 +24,8 @@ const FLUSH_CHUNK = 1000;
 export type ViewCounter = {
   /** Counts the view unless this viewer saw the post within the hour; returns the post's pending increments. */
   record(postId: number, viewerKey: string): Promise<number>;
+  /** Counts the view unless this viewer saw the post within the hour; true when it counted. */
+  count(postId: number, viewerKey: string): Promise<boolean>;
   /** Views counted but not yet written, for a post. */
   pending(postId: number): number;
   /** Writes the buffered increments now. */
@@ -113,14 +115,21 @@ export function createViewCounter(opts: {
     return tracked;
   }
 
+  async function count(postId: number, viewer: string): Promise<boolean> {
+    if (!(await first(`${postId}:${viewer}`))) return false;
+    buffer.set(postId, (buffer.get(postId) ?? 0) + 1);
+    return true;
+  }
+
   const timer = setInterval(() => void flush(), opts.flushMs ?? DEFAULT_FLUSH_MS);
   timer.unref();
 
   return {
     async record(postId, viewer) {
-      if (await first(`${postId}:${viewer}`)) buffer.set(postId, (buffer.get(postId) ?? 0) + 1);
+      await count(postId, viewer);
       return buffer.get(postId) ?? 0;
     },
+    count,
     pending: (postId) => buffer.get(postId) ?? 0,
     flush,
     async close() {

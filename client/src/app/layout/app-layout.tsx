@@ -1,5 +1,5 @@
-import { useEffect, useRef } from 'react';
-import { Outlet, ScrollRestoration, useLocation } from 'react-router';
+import { useEffect, useRef, type ReactNode } from 'react';
+import { ScrollRestoration, useLocation } from '@/lib/router';
 import { ConsentHost } from '@/features/consent/components/consent-host';
 import { MaintenanceBanner } from '@/features/maintenance/components/maintenance-banner';
 import { AuthDialogHost } from './auth-dialog-host';
@@ -7,7 +7,7 @@ import { Footer } from './footer';
 import { Header } from './header';
 import { WelcomeBanner } from './welcome-banner';
 
-export function AppLayout() {
+export function AppLayout({ children }: { children: ReactNode }) {
   const mainRef = useRef<HTMLElement>(null);
   const { pathname } = useLocation();
   const firstPath = useRef(pathname);
@@ -36,7 +36,7 @@ export function AppLayout() {
       <Header />
       <WelcomeBanner />
       <main id="main" ref={mainRef} tabIndex={-1} className="flex flex-1 flex-col">
-        <Outlet />
+        {children}
       </main>
       <Footer />
       <ConsentHost />

@@ -1,5 +1,5 @@
 import { Suspense, useRef, useState } from 'react';
-import { Link } from 'react-router';
+import { Link } from '@/lib/router';
 import { PRODUCT_NAME } from '@/lib/config';
 import { lazyNamed } from '@/lib/lazy';
 import { ErrorBoundary } from '@/components/ui/error-boundary';

@@ -1,5 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { Link, NavLink, useLocation } from 'react-router';
+import { Link, NavLink, useLocation } from '@/lib/router';
 import { LogOut } from 'lucide-react';
 import { useUser } from '@/lib/auth';
 import { openAuthDialog } from '@/lib/auth-dialog';

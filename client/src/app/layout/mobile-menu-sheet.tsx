@@ -1,5 +1,5 @@
 import type { RefObject } from 'react';
-import { NavLink } from 'react-router';
+import { NavLink } from '@/lib/router';
 import { LogIn, LogOut, UserPlus } from 'lucide-react';
 import type { TUser } from '@common/contracts/auth';
 import { openAuthDialog } from '@/lib/auth-dialog';

@@ -1,4 +1,4 @@
-import { Link, useLocation } from 'react-router';
+import { Link, useLocation } from '@/lib/router';
 import { CircleCheck } from 'lucide-react';
 import { PRODUCT_NAME } from '@/lib/config';
 import { buttonClasses } from '@/components/ui/button';

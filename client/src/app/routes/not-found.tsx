@@ -1,8 +1,8 @@
 import { useEffect } from 'react';
-import { Link } from 'react-router';
+import { Link } from '@/lib/router';
 import { SearchX } from 'lucide-react';
 import { buttonClasses } from '@/components/ui/button';
-import { PRODUCT_NAME } from '@/lib/config';
+import { Head } from '@/components/ui/head';
 import { trackAction } from '@/lib/track';
 
 /** Spec §2 404. Loaded with the shell: it must show even when no page chunk can. */
@@ -11,8 +11,7 @@ export function NotFoundPage({ missingPath }: { missingPath: string }) {
   useEffect(() => trackAction('page_not_found', missingPath.slice(0, 300)), [missingPath]);
   return (
     <div className="mx-auto grid w-full max-w-xl justify-items-center gap-4 px-4 py-12 text-center sm:py-20">
-      <title>{`Page Not Found | ${PRODUCT_NAME}`}</title>
-      <meta name="robots" content="noindex" />
+      <Head title="Page Not Found" noindex />
       <span className="inline-flex size-16 items-center justify-center rounded-full bg-accent-100">
         <SearchX aria-hidden="true" className="size-8 text-ink" />
       </span>

@@ -1,11 +1,9 @@
-import { useRouteError } from 'react-router';
 import { isPreloadError } from '@/lib/lazy';
 import { Button } from '@/components/ui/button';
 import { Head } from '@/components/ui/head';
 
 /** A page that failed to load or crashed; header and footer stay usable around it. */
-export function RouteError() {
-  const error = useRouteError();
+export function RouteError({ error }: { error: unknown }) {
   const preload = isPreloadError(error);
   return (
     <div role="alert" className="mx-auto grid w-full max-w-xl justify-items-center gap-4 px-4 py-16 text-center">

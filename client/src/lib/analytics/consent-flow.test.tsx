@@ -1,5 +1,5 @@
 import { render, screen } from '@testing-library/react';
-import { MemoryRouter } from 'react-router';
+import { MemoryRouter } from '@/lib/router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { CONSENT_HEADER } from '@common/rules/analytics';
 import { NotFoundPage } from '@/app/routes/not-found';

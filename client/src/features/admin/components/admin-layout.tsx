@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { NavLink } from 'react-router';
+import { NavLink } from '@/lib/router';
 import { Head } from '@/components/ui/head';
 
 export const ADMIN_SECTIONS = [

@@ -1,5 +1,5 @@
 import { useInfiniteQuery } from '@tanstack/react-query';
-import { Link } from 'react-router';
+import { Link } from '@/lib/router';
 import type { TAuditEntry } from '@common/contracts/admin';
 import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { Link } from 'react-router';
+import { Link } from '@/lib/router';
 import type { TDashboard } from '@common/contracts/admin';
 
 const n = (v: number) => v.toLocaleString('en-GB');

@@ -1,6 +1,6 @@
 import { useId, useState, type ReactNode } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { Link } from 'react-router';
+import { Link } from '@/lib/router';
 import type { TAdminMemberDetail } from '@common/contracts/admin';
 import { ADMIN_REASON_MAX } from '@common/rules/members';
 import { Button, type ButtonVariant } from '@/components/ui/button';

@@ -1,6 +1,6 @@
 import { useEffect, useId, useState, type FormEvent } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { Link } from 'react-router';
+import { Link } from '@/lib/router';
 import { Lock, Pin } from 'lucide-react';
 import type { TAdminCategory, TAdminPost } from '@common/contracts/moderation';
 import { errorMessage } from '@/lib/api-client';

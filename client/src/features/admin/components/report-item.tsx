@@ -1,5 +1,5 @@
 import { useId, useState } from 'react';
-import { Link } from 'react-router';
+import { Link } from '@/lib/router';
 import { FileText, MessageSquare, User } from 'lucide-react';
 import type { TAdminReport } from '@common/contracts/moderation';
 import { errorMessage } from '@/lib/api-client';

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { Suspense, lazy, useId, useMemo, type ReactNode } from 'react';
-import { useSearchParams } from 'react-router';
+import { useSearchParams } from '@/lib/router';
 import type { TAnalyticsReport } from '@common/contracts/analytics';
 import { ANALYTICS_DEFAULT_DAYS } from '@common/rules/analytics';
 import { Button } from '@/components/ui/button';

@@ -1,6 +1,6 @@
 import { useEffect, useId, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { useSearchParams } from 'react-router';
+import { useSearchParams } from '@/lib/router';
 import type { TMemberStatus } from '@common/contracts/admin';
 import { ADMIN_MEMBERS_PAGE, MEMBER_STATUSES } from '@common/rules/members';
 import { Button } from '@/components/ui/button';

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { useSearchParams } from 'react-router';
+import { useSearchParams } from '@/lib/router';
 import type { TReportStatus } from '@common/contracts/moderation';
 import { REPORT_STATUSES } from '@common/rules/reports';
 import { errorMessage } from '@/lib/api-client';

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { useSearchParams } from 'react-router';
+import { useSearchParams } from '@/lib/router';
 import type { TTicketStatus } from '@common/contracts/support';
 import { TICKET_STATUSES } from '@common/rules/support';
 import { Button } from '@/components/ui/button';

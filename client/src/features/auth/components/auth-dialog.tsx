@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Link } from 'react-router';
+import { Link } from '@/lib/router';
 import { Tabs } from 'radix-ui';
 import { closeAuthDialog, setAuthDialogTab, useAuthDialog, type AuthDialogTab } from '@/lib/auth-dialog';
 import { getPendingVerificationEmail } from '@/lib/storage';

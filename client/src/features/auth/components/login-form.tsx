@@ -1,5 +1,5 @@
 import { useRef, useState, type FormEvent } from 'react';
-import { useLocation, useNavigate } from 'react-router';
+import { useLocation, useNavigate } from '@/lib/router';
 import { useQueryClient } from '@tanstack/react-query';
 import type { TLoginRequest } from '@common/contracts/auth';
 import { ApiError, errorMessage } from '@/lib/api-client';

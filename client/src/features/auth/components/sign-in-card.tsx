@@ -1,4 +1,4 @@
-import { Link, useNavigate } from 'react-router';
+import { Link, useNavigate } from '@/lib/router';
 import { buttonClasses } from '@/components/ui/button';
 import { LoginForm } from './login-form';
 

@@ -1,5 +1,5 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
-import { useLocation, useNavigate } from 'react-router';
+import { useLocation, useNavigate } from '@/lib/router';
 import { useQueryClient } from '@tanstack/react-query';
 import { ZResendVerificationRequest } from '@common/contracts/auth';
 import { POST_REGISTER_REDIRECT_MS } from '@common/rules/site';

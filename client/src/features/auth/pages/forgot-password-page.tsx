@@ -1,6 +1,6 @@
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Link } from 'react-router';
+import { Link } from '@/lib/router';
 import { ZForgotPasswordRequest } from '@common/contracts/auth';
 import { errorMessage } from '@/lib/api-client';
 import { Button } from '@/components/ui/button';

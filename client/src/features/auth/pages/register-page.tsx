@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Link, useNavigate } from 'react-router';
+import { Link, useNavigate } from '@/lib/router';
 import { getPendingVerificationEmail } from '@/lib/storage';
 import { PRODUCT_NAME } from '@/lib/config';
 import { Head } from '@/components/ui/head';

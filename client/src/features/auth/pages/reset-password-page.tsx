@@ -1,6 +1,6 @@
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Link, useSearchParams } from 'react-router';
+import { Link, useSearchParams } from '@/lib/router';
 import { ZResetPasswordForm } from '@common/contracts/auth';
 import { errorMessage } from '@/lib/api-client';
 import { buttonClasses, Button } from '@/components/ui/button';

@@ -1,4 +1,4 @@
-import { useNavigate } from 'react-router';
+import { useNavigate } from '@/lib/router';
 import { Head } from '@/components/ui/head';
 import { AuthCard } from '../components/auth-card';
 import { VerificationForm } from '../components/verification-form';

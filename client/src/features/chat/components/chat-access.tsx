@@ -1,5 +1,5 @@
 import { useEffect, type ReactNode } from 'react';
-import { Link } from 'react-router';
+import { Link } from '@/lib/router';
 import { useUser } from '@/lib/auth';
 import { Spinner } from '@/components/ui/spinner';
 import { toast } from '@/components/ui/toast';

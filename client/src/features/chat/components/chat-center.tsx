@@ -1,7 +1,7 @@
 import { useEffect, useRef } from 'react';
 import { createPortal } from 'react-dom';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Link, useLocation, useNavigate } from 'react-router';
+import { Link, useLocation, useNavigate } from '@/lib/router';
 import { MessageCircle } from 'lucide-react';
 import { getSocketClient, useSocketConnection, useSocketEvent, useSocketReconnected } from '@/lib/socket-client';
 import { toast } from '@/components/ui/toast';

@@ -1,6 +1,6 @@
 import { useEffect, useRef, useSyncExternalStore } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Link } from 'react-router';
+import { Link } from '@/lib/router';
 import { Maximize2, Minus, X } from 'lucide-react';
 import { AvatarIcon } from '@/components/ui/avatar-icon';
 import { conversationQueryOptions, inboxQueryOptions, setWindowState } from '../api/chat-api';

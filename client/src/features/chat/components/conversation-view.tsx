@@ -1,5 +1,5 @@
 import { useEffect, useRef } from 'react';
-import { Link } from 'react-router';
+import { Link } from '@/lib/router';
 import { ArrowLeft } from 'lucide-react';
 import { AvatarIcon } from '@/components/ui/avatar-icon';
 import { Button } from '@/components/ui/button';

@@ -1,4 +1,4 @@
-import { useParams } from 'react-router';
+import { useParams } from '@/lib/router';
 import { Head } from '@/components/ui/head';
 import { useUser } from '@/lib/auth';
 import { useSocketConnection } from '@/lib/socket-client';

@@ -1,5 +1,5 @@
 import { Suspense, useRef, useState } from 'react';
-import { Link } from 'react-router';
+import { Link } from '@/lib/router';
 import { Button, buttonClasses } from '@/components/ui/button';
 import { ErrorBoundary } from '@/components/ui/error-boundary';
 import { ACCEPT_ALL, ESSENTIAL_ONLY, saveConsent } from '@/lib/consent';

@@ -1,5 +1,5 @@
 import { useId, useState, type ReactNode, type RefObject } from 'react';
-import { Link } from 'react-router';
+import { Link } from '@/lib/router';
 import { Button } from '@/components/ui/button';
 import { Modal } from '@/components/ui/dialog';
 import { Switch } from '@/components/ui/switch';

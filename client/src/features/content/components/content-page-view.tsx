@@ -1,5 +1,5 @@
 import { useEffect, type ReactNode } from 'react';
-import { Link, useLocation } from 'react-router';
+import { Link, useLocation } from '@/lib/router';
 import { Head } from '@/components/ui/head';
 import { formatContentDate, parseInline, type ContentBlock, type ContentPage } from '@common/content/types';
 

@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { Route, Routes, useLocation } from 'react-router';
+import { Route, Routes, useLocation } from '@/lib/router';
 import { DISMISSED_KEY } from '@/components/bulletins/dismissed-bulletins';
 import { SESSION_ID_KEY, SESSION_START_KEY } from '@/lib/analytics/tracker';
 import { CONSENT_KEY, PREFERENCES_KEY } from '@/lib/consent';

@@ -1,5 +1,5 @@
 import { useMemo, useState } from 'react';
-import { useSearchParams } from 'react-router';
+import { useSearchParams } from '@/lib/router';
 import { Button } from '@/components/ui/button';
 import { Head } from '@/components/ui/head';
 import { PAY_ESTIMATOR_PAGE } from '@common/content/pay-estimator-page';

@@ -1,5 +1,5 @@
 import { HoverCard } from 'radix-ui';
-import { Link } from 'react-router';
+import { Link } from '@/lib/router';
 import { avatarLabel, findAvatar, UNKNOWN_AVATAR_LABEL } from '@common/avatars';
 import { AvatarIcon } from '@/components/ui/avatar-icon';
 

@@ -1,4 +1,4 @@
-import { Link } from 'react-router';
+import { Link } from '@/lib/router';
 import { SearchX, Users } from 'lucide-react';
 import { ApiError } from '@/lib/api-client';
 import { Button } from '@/components/ui/button';

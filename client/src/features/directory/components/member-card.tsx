@@ -1,4 +1,4 @@
-import { Link } from 'react-router';
+import { Link } from '@/lib/router';
 import { avatarLabel } from '@common/avatars';
 import type { TDirectoryUser } from '@common/contracts/members';
 import { buttonClasses } from '@/components/ui/button';

@@ -1,4 +1,4 @@
-import { Link } from 'react-router';
+import { Link } from '@/lib/router';
 import { BriefcaseBusiness } from 'lucide-react';
 import { buttonClasses } from '@/components/ui/button';
 import { Head } from '@/components/ui/head';

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { useLocation } from 'react-router';
+import { useLocation } from '@/lib/router';
 import type { TDirectoryUser } from '@common/contracts/members';
 import { renderWithProviders } from '@/test/render';
 import { UserDirectoryPage } from './user-directory-page';

@@ -1,6 +1,6 @@
 import { useMemo } from 'react';
 import { useInfiniteQuery } from '@tanstack/react-query';
-import { useSearchParams } from 'react-router';
+import { useSearchParams } from '@/lib/router';
 import { useUser } from '@/lib/auth';
 import { cn } from '@/lib/cn';
 import { Button } from '@/components/ui/button';

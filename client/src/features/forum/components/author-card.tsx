@@ -1,4 +1,4 @@
-import { Link } from 'react-router';
+import { Link } from '@/lib/router';
 import type { TPostAuthor } from '@common/contracts/forum';
 import { formatAge, formatDateTimeSeconds, formatMonthYear } from '@/lib/dates';
 import { cn } from '@/lib/cn';

@@ -1,4 +1,4 @@
-import { Link } from 'react-router';
+import { Link } from '@/lib/router';
 import type { TCategory } from '@common/contracts/forum';
 import { buttonClasses } from '@/components/ui/button';
 

@@ -1,4 +1,4 @@
-import { Link } from 'react-router';
+import { Link } from '@/lib/router';
 import type { TPostCategory } from '@common/contracts/forum';
 
 /** A category label with its colour as a dot (the text stays dark for contrast); links to the filtered list. */

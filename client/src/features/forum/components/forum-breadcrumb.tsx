@@ -1,4 +1,4 @@
-import { Link } from 'react-router';
+import { Link } from '@/lib/router';
 import type { TCategory } from '@common/contracts/forum';
 
 /** Spec §2: 'Forum', then the chosen category. */

@@ -1,4 +1,4 @@
-import { Link } from 'react-router';
+import { Link } from '@/lib/router';
 import { MessageSquare } from 'lucide-react';
 import { openAuthDialog } from '@/lib/auth-dialog';
 import { buttonClasses, Button } from '@/components/ui/button';

@@ -1,4 +1,4 @@
-import { Link } from 'react-router';
+import { Link } from '@/lib/router';
 import { ApiError } from '@/lib/api-client';
 import { Button, buttonClasses } from '@/components/ui/button';
 

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { Link } from 'react-router';
+import { Link } from '@/lib/router';
 import { formatAge } from '@/lib/dates';
 import { truncateTitle } from '@/lib/format';
 import { getLatestPostsQueryOptions } from '../api/get-posts';

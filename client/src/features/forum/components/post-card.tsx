@@ -1,12 +1,11 @@
-import { Link } from 'react-router';
-import { ArrowRight, Eye, Lock, MessageSquare, Pin } from 'lucide-react';
+import { Link } from '@/lib/router';
+import { ArrowBigUp, ArrowRight, Eye, Lock, MessageSquare, Pin } from 'lucide-react';
 import type { TPost } from '@common/contracts/forum';
 import { PREVIEW_FALLBACK_AVATAR } from '@common/avatars';
 import { formatAge } from '@/lib/dates';
 import { plural } from '@/lib/format';
 import { AvatarIcon } from '@/components/ui/avatar-icon';
 import { professionLabel } from '../lib/summary';
-import { CategoryChip } from './category-chip';
 import { ShareMenu } from './share-menu';
 import { VoteControl } from './vote-control';
 
@@ -18,69 +17,118 @@ type Props = {
 
 export const postPath = (slug: string) => `/forum/posts/${encodeURIComponent(slug)}`;
 
-/** Spec §2 Post card. */
+const HOUR_MS = 3_600_000;
+
+/** The age in a phone row's few characters: '<1h', '5h', '3d' (the full words stay for screen readers). */
+export function shortAge(createdAt: string, now: number = Date.now()): string {
+  const t = new Date(createdAt).getTime();
+  if (Number.isNaN(t)) return '';
+  const hours = Math.floor((now - t) / HOUR_MS);
+  if (hours < 1) return '<1h';
+  if (hours < 24) return `${hours}h`;
+  return `${Math.floor(hours / 24)}d`;
+}
+
+/**
+ * Spec §2 Post card. One markup for every width, laid out by CSS alone (the server renders it
+ * without knowing the screen, issue 15): from the `sm` breakpoint up it is the spec's card; below it
+ * the same parts re-flow into a two-line row (title, then category · age · author … replies, score)
+ * so five or more posts fit on a phone's first screen. What the row leaves out (excerpt, status,
+ * views, the vote and share buttons) is on the post page; the long age and reply count stay for
+ * screen readers, and the short forms beside them are hidden from them.
+ */
 export function PostCard({ post, hrefWith }: Props) {
   const titleId = `post-${post.id}-title`;
   const href = postPath(post.slug);
   // Spec §2: the avatar filters by the author's profession; the bike when there is none.
   const profession = post.author?.avatar || PREVIEW_FALLBACK_AVATAR;
+  const score = post.upvotes - post.downvotes;
 
   return (
-    <article aria-labelledby={titleId} className="grid grid-cols-1 gap-2.5 rounded-xl border border-line bg-white p-4 shadow-sm sm:p-5">
-      <div className="flex flex-wrap items-center gap-2 text-sm">
-        <CategoryChip category={post.category} to={hrefWith({ category: post.category.slug })} />
+    <article
+      aria-labelledby={titleId}
+      className="relative grid grid-cols-1 gap-2.5 rounded-xl border border-line bg-white p-4 shadow-sm max-sm:grid-cols-[minmax(0,max-content)_minmax(4.5rem,1fr)_auto] max-sm:items-center max-sm:gap-x-2 max-sm:gap-y-1 max-sm:rounded-lg max-sm:px-3 max-sm:py-2 sm:p-5"
+    >
+      <div className="flex flex-wrap items-center gap-2 text-sm max-sm:col-start-1 max-sm:row-start-2 max-sm:min-w-0 max-sm:flex-nowrap max-sm:gap-1.5">
+        {/* The chip of CategoryChip, with a name that can shorten (…) to leave the phone row room. */}
+        <Link
+          to={hrefWith({ category: post.category.slug })}
+          className="inline-flex min-h-7 min-w-0 items-center gap-1.5 rounded-full border border-line bg-surface px-2.5 text-sm font-semibold text-ink hover:border-brand-800 max-sm:relative max-sm:z-10 max-sm:min-h-6 max-sm:gap-1 max-sm:px-2"
+        >
+          <span className="sr-only">Category: </span>
+          <span aria-hidden="true" className="size-2.5 shrink-0 rounded-full" style={{ backgroundColor: post.category.color }} />
+          <span className="truncate">{post.category.name}</span>
+        </Link>
         {post.isPinned && (
-          <span className="inline-flex min-h-7 items-center gap-1 rounded-full bg-accent-100 px-2.5 font-semibold text-ink">
-            <Pin aria-hidden="true" className="size-3.5" /> Pinned
+          <span className="inline-flex min-h-7 shrink-0 items-center gap-1 rounded-full bg-accent-100 px-2.5 font-semibold text-ink max-sm:min-h-6 max-sm:px-1.5" title="Pinned">
+            <Pin aria-hidden="true" className="size-3.5" /> <span className="max-sm:sr-only">Pinned</span>
           </span>
         )}
         {post.isLocked && (
-          <span className="inline-flex min-h-7 items-center gap-1 rounded-full bg-slate-200 px-2.5 font-semibold text-ink">
-            <Lock aria-hidden="true" className="size-3.5" /> Locked
+          <span className="inline-flex min-h-7 shrink-0 items-center gap-1 rounded-full bg-slate-200 px-2.5 font-semibold text-ink max-sm:min-h-6 max-sm:px-1.5" title="Locked">
+            <Lock aria-hidden="true" className="size-3.5" /> <span className="max-sm:sr-only">Locked</span>
           </span>
         )}
-        <time dateTime={post.createdAt} className="text-muted">
-          {formatAge(post.createdAt)}
+        <time dateTime={post.createdAt} className="shrink-0 text-muted">
+          <span className="max-sm:sr-only">{formatAge(post.createdAt)}</span>
+          <span aria-hidden="true" className="sm:hidden">
+            {shortAge(post.createdAt)}
+          </span>
         </time>
       </div>
 
-      <h2 id={titleId} className="text-lg leading-snug font-bold sm:text-xl">
-        <Link to={href} className="text-ink hover:text-link hover:underline">
+      <h2 id={titleId} className="text-lg leading-snug font-bold max-sm:col-span-full max-sm:row-start-1 max-sm:line-clamp-2 max-sm:text-base sm:text-xl">
+        {/* On a phone the whole row is the title's link (its ::after covers the card); the chip stays above it. */}
+        <Link to={href} className="text-ink hover:text-link hover:underline max-sm:after:absolute max-sm:after:inset-0 max-sm:after:rounded-lg">
           {post.title}
         </Link>
       </h2>
-      {post.excerpt && <p className="line-clamp-3 break-words text-muted">{post.excerpt}</p>}
+      {post.excerpt && <p className="line-clamp-3 break-words text-muted max-sm:hidden">{post.excerpt}</p>}
 
-      <div className="flex min-w-0 items-center gap-2.5 text-sm">
+      <div className="flex min-w-0 items-center gap-2.5 text-sm max-sm:col-start-2 max-sm:row-start-2">
         <Link
           to={hrefWith({ profession })}
           aria-label={`Show posts from ${professionLabel(profession)} professionals`}
           title={`Posts from ${professionLabel(profession)} professionals`}
-          className="shrink-0 rounded-full"
+          className="shrink-0 rounded-full max-sm:hidden"
         >
           <AvatarIcon avatar={profession} size="md" decorative />
         </Link>
         <span className="min-w-0">
-          <span className="block truncate font-semibold">{post.author?.username ?? 'Anonymous'}</span>
-          {post.author?.statusText && <span className="block truncate text-muted">{post.author.statusText}</span>}
+          <span className="block truncate font-semibold max-sm:font-normal max-sm:text-muted">
+            <span aria-hidden="true" className="sm:hidden">
+              ·{' '}
+            </span>
+            {post.author?.username ?? 'Anonymous'}
+          </span>
+          {post.author?.statusText && <span className="block truncate text-muted max-sm:hidden">{post.author.statusText}</span>}
         </span>
       </div>
 
-      <p className="flex flex-wrap items-center gap-x-4 gap-y-1 text-sm text-muted">
+      <p className="flex flex-wrap items-center gap-x-4 gap-y-1 text-sm text-muted max-sm:col-start-3 max-sm:row-start-2 max-sm:flex-nowrap max-sm:gap-x-3">
         <span className="inline-flex items-center gap-1">
           <MessageSquare aria-hidden="true" className="size-4" />
-          {plural(post.commentCount, 'reply', 'replies')}
+          <span className="max-sm:sr-only">{plural(post.commentCount, 'reply', 'replies')}</span>
+          <span aria-hidden="true" className="tabular-nums sm:hidden">
+            {post.commentCount.toLocaleString('en-GB')}
+          </span>
         </span>
-        <span className="inline-flex items-center gap-1">
+        <span className="inline-flex items-center gap-1 max-sm:hidden">
           <Eye aria-hidden="true" className="size-4" />
           {plural(post.viewCount, 'view', 'views')}
+        </span>
+        {/* The phone row's votes: the score; the buttons are on the post page (and the card from sm up). */}
+        <span className="inline-flex items-center gap-0.5 font-semibold text-ink tabular-nums sm:hidden">
+          <ArrowBigUp aria-hidden="true" className="size-4" />
+          <span className="sr-only">Score </span>
+          {score.toLocaleString('en-GB')}
         </span>
         {post.commentCount > 0 && (
           // The list has no comments in it (spec §7): the preview leads to them on the post page.
           <Link
             to={`${href}#comments`}
             aria-describedby={titleId}
-            className="inline-flex min-h-6 items-center gap-1 font-semibold text-link hover:underline"
+            className="inline-flex min-h-6 items-center gap-1 font-semibold text-link hover:underline max-sm:hidden"
           >
             Join the discussion
             <ArrowRight aria-hidden="true" className="size-4" />
@@ -88,7 +136,7 @@ export function PostCard({ post, hrefWith }: Props) {
         )}
       </p>
 
-      <div className="flex items-center justify-between gap-3 border-t border-line pt-3">
+      <div className="flex items-center justify-between gap-3 border-t border-line pt-3 max-sm:hidden">
         <VoteControl targetType="post" id={post.id} upvotes={post.upvotes} downvotes={post.downvotes} userVote={post.userVote} />
         <ShareMenu post={post} />
       </div>

@@ -87,8 +87,10 @@ export function SearchForm({ q, active, onSearch, onClear }: Props) {
             </button>
           )}
         </div>
-        <Button type="submit" variant="primary">
-          Search
+        {/* On a phone the button is an icon, leaving the row room for the Filters toggle; its name stays 'Search'. */}
+        <Button type="submit" variant="primary" className="max-sm:min-w-11 max-sm:px-0">
+          <Search aria-hidden="true" className="size-5 sm:hidden" />
+          <span className="max-sm:sr-only">Search</span>
         </Button>
       </div>
       {hint && (

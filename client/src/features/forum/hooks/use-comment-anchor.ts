@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { useLocation } from 'react-router';
+import { useLocation } from '@/lib/router';
 
 export const HIGHLIGHT_MS = 3000;
 /** How many 'Load more' pages to fetch looking for a linked comment before giving up. */

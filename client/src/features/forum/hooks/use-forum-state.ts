@@ -1,5 +1,5 @@
 import { useMemo } from 'react';
-import { useLocation, useSearchParams } from 'react-router';
+import { useLocation, useSearchParams } from '@/lib/router';
 import { clearedForumParams, nextForumParams, parseForumState, withSearch, type ForumChange } from '../lib/forum-url-state';
 
 /** Spec §4 Forum list state, read from and written to the address (see lib/forum-url-state). */

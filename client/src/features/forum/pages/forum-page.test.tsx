@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { useLocation } from 'react-router';
+import { useLocation } from '@/lib/router';
 import type { TPost } from '@common/contracts/forum';
 import { renderWithProviders } from '@/test/render';
 import { ForumPage } from './forum-page';

@@ -1,6 +1,6 @@
 import { Fragment, useEffect, useRef } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { Link } from 'react-router';
+import { Link } from '@/lib/router';
 import { PAGE_SIZE } from '@common/rules/site';
 import { useUser } from '@/lib/auth';
 import { cn } from '@/lib/cn';
@@ -17,10 +17,12 @@ import { ForumBreadcrumb } from '../components/forum-breadcrumb';
 import { ForumEmptyState } from '../components/forum-empty-state';
 import { ForumHeader } from '../components/forum-header';
 import { ForumListError } from '../components/forum-list-error';
+import { countActiveFilters } from '../components/list-filters';
 import { ListSummary } from '../components/list-summary';
 import { Pagination } from '../components/pagination';
 import { PostCard } from '../components/post-card';
 import { PostListSkeleton } from '../components/post-list-skeleton';
+import { ProfessionSelect } from '../components/profession-select';
 import { SortSelect } from '../components/sort-select';
 import { useForumPosts } from '../hooks/use-forum-posts';
 import { useForumState } from '../hooks/use-forum-state';
@@ -54,9 +56,9 @@ export function ForumPage() {
   const title = q ? `Search: ${q}` : current ? `${current.name} | Forum` : 'Forum';
 
   return (
-    <div className="mx-auto grid w-full max-w-6xl grid-cols-1 gap-5 px-4 py-6 lg:grid-cols-[minmax(0,1fr)_18rem] lg:gap-8">
+    <div className="mx-auto grid w-full max-w-6xl grid-cols-1 gap-3 px-4 py-4 sm:gap-5 sm:py-6 lg:grid-cols-[minmax(0,1fr)_18rem] lg:gap-8">
       <Head title={title} />
-      <div className="grid min-w-0 grid-cols-1 content-start gap-5">
+      <div className="grid min-w-0 grid-cols-1 content-start gap-3 sm:gap-5">
         <ForumBreadcrumb category={current} forumHref={hrefWith({ category: '' })} />
         <ForumHeader
           signedIn={!!user}
@@ -67,17 +69,20 @@ export function ForumPage() {
             update({ q: text });
           }}
           onClearSearch={() => update({ q: '', profession: '' })}
+          activeFilters={countActiveFilters(state)}
+          filters={
+            <>
+              <CategorySelect value={category} onChange={(slug) => update({ category: slug })} />
+              <SortSelect value={sort} searching={!!q} onChange={(s) => update({ sort: s })} />
+              <ProfessionSelect value={profession} onChange={(p) => update({ profession: p })} />
+            </>
+          }
         />
         <BulletinsSlot />
         <AdSlot location="forum-header" />
         {current && <CategoryBanner category={current} allHref={hrefWith({ category: '' })} />}
 
-        <div className="grid grid-cols-2 gap-3 sm:max-w-xl">
-          <CategorySelect value={category} onChange={(slug) => update({ category: slug })} />
-          <SortSelect value={sort} searching={!!q} onChange={(s) => update({ sort: s })} />
-        </div>
-
-        <section aria-labelledby="results-title" className="grid grid-cols-1 gap-4">
+        <section aria-labelledby="results-title" className="grid grid-cols-1 gap-3 sm:gap-4">
           <h2 id="results-title" ref={resultsRef} tabIndex={-1} className="sr-only">
             {q ? 'Search results' : 'Discussions'}
             {page > 1 && `, page ${page}`}
@@ -125,7 +130,7 @@ export function ForumPage() {
                 )
               ) : (
                 <ul
-                  className={cn('grid grid-cols-1 gap-3 transition-opacity', !settled && 'opacity-60')}
+                  className={cn('grid grid-cols-1 gap-2 transition-opacity sm:gap-3', !settled && 'opacity-60')}
                   aria-busy={!settled || undefined}
                 >
                   {posts.data.posts.map((post, i, all) => (

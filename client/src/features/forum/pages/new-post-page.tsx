@@ -1,4 +1,4 @@
-import { Link, useNavigate } from 'react-router';
+import { Link, useNavigate } from '@/lib/router';
 import { useUser } from '@/lib/auth';
 import { Head } from '@/components/ui/head';
 import { toast } from '@/components/ui/toast';

@@ -1,6 +1,6 @@
 import { Suspense, useEffect, useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Link, useLocation, useNavigate, useParams } from 'react-router';
+import { Link, useLocation, useNavigate, useParams } from '@/lib/router';
 import { Eye, Lock, MessageSquare, Pencil, Pin, Trash2 } from 'lucide-react';
 import type { TComment, TPostDetail } from '@common/contracts/forum';
 import { ApiError, errorMessage } from '@/lib/api-client';

@@ -1,4 +1,4 @@
-import { Link } from 'react-router';
+import { Link } from '@/lib/router';
 import { AVATARS } from '@common/avatars';
 import { AvatarIcon } from '@/components/ui/avatar-icon';
 

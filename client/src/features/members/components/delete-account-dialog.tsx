@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useQueryClient } from '@tanstack/react-query';
-import { useNavigate } from 'react-router';
+import { useNavigate } from '@/lib/router';
 import { ZDeleteAccountRequest, type TDeleteAccountRequest } from '@common/contracts/members';
 import { USER_QUERY_KEY } from '@/lib/auth';
 import { sessionStore } from '@/lib/storage';

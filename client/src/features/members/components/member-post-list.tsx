@@ -1,4 +1,4 @@
-import { Link } from 'react-router';
+import { Link } from '@/lib/router';
 import { ChevronLeft, ChevronRight, MessageSquare, ThumbsUp } from 'lucide-react';
 import type { TPost } from '@common/contracts/forum';
 import { formatAge } from '@/lib/dates';

@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { Route, Routes } from 'react-router';
+import { Route, Routes } from '@/lib/router';
 import { USER_QUERY_KEY } from '@/lib/auth';
 import { renderWithProviders } from '@/test/render';
 import { testUser } from '@/test/users';

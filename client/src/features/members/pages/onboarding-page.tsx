@@ -1,6 +1,6 @@
 import { Controller, useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useNavigate } from 'react-router';
+import { useNavigate } from '@/lib/router';
 import { z } from 'zod';
 import { DEFAULT_AVATAR, findAvatar } from '@common/avatars';
 import { ZAvatarKey, ZStatusText } from '@common/contracts/members';

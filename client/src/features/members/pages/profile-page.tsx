@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { Link } from 'react-router';
+import { Link } from '@/lib/router';
 import { avatarLabel } from '@common/avatars';
 import type { TUser } from '@common/contracts/auth';
 import { useUser } from '@/lib/auth';

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { screen, within } from '@testing-library/react';
-import { Route, Routes } from 'react-router';
+import { Route, Routes } from '@/lib/router';
 import type { TPost } from '@common/contracts/forum';
 import { renderWithProviders } from '@/test/render';
 import { PublicProfilePage } from './public-profile-page';

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { ArrowLeft } from 'lucide-react';
-import { Link, useLocation, useParams, useSearchParams } from 'react-router';
+import { Link, useLocation, useParams, useSearchParams } from '@/lib/router';
 import { avatarLabel } from '@common/avatars';
 import type { TPublicProfile } from '@common/contracts/members';
 import { PAGE_SIZE } from '@common/rules/site';

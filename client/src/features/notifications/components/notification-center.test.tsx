@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { useLocation } from 'react-router';
+import { useLocation } from '@/lib/router';
 import type { TNotification } from '@common/contracts/notifications';
 import { USER_QUERY_KEY } from '@/lib/auth';
 import { getSocketClient } from '@/lib/socket-client';

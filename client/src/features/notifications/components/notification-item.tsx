@@ -1,4 +1,4 @@
-import { Link } from 'react-router';
+import { Link } from '@/lib/router';
 import type { TNotification } from '@common/contracts/notifications';
 import { cn } from '@/lib/cn';
 import { formatDateTime, relativeAge } from '@/lib/dates';

@@ -1,5 +1,5 @@
 import { useRef, useState } from 'react';
-import { Link } from 'react-router';
+import { Link } from '@/lib/router';
 import { CheckCircle2 } from 'lucide-react';
 import type { TSupportResponse } from '@common/contracts/support';
 import { SimplePage } from '@/components/ui/simple-page';

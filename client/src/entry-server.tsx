@@ -1,0 +1,120 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
+import { dehydrate, type DehydratedState, type Query, type QueryClient } from '@tanstack/react-query';
+import { renderToPipeableStream } from 'react-dom/server';
+import type { ReactNode } from 'react';
+import { matchRoute } from '@common/routes';
+import { App } from '@/app';
+import { ForumPage, LandingPage, pageSource, PAGES } from '@/app/pages';
+import { setTransport } from '@/lib/api-client';
+import { getUserQueryOptions, USER_QUERY_KEY } from '@/lib/auth';
+import { createQueryClient } from '@/lib/query-client';
+import { StaticRouter } from '@/lib/router';
+
+// Server rendering (issue 15): the same React tree the browser hydrates. The server module
+// (server/plugins/web.ts) imports this file's build (dist/ssr) and calls renderApp for every page
+// request. A page's data comes through the same queries the browser runs, answered in process by
+// the app's own routes (their services, their access rules, the guest cache): the tree is rendered,
+// the queries it asked for are run, and it is rendered again until it asks for nothing new. The
+// answers go to the browser as dehydrated query state, so hydration finds the same data and the
+// browser asks the API for nothing on first load.
+
+/** Answers an API request of the page being rendered (the web plugin injects it into the app). */
+export type PageFetch = (url: string, init: RequestInit) => Promise<Response>;
+
+const currentFetch = new AsyncLocalStorage<PageFetch>();
+setTransport((input, init) => {
+  const fetchForPage = currentFetch.getStore();
+  if (!fetchForPage) return Promise.reject(new Error('An API call outside a page render'));
+  return fetchForPage(String(input), init ?? {});
+});
+
+/** Dependent queries (a list that waits for the categories) need one more pass each; three is plenty. */
+const MAX_PASSES = 4;
+
+export type RenderedApp = {
+  /** The markup of #root. */
+  html: string;
+  /** The query state to hydrate with (JSON-safe). */
+  state: { queries: DehydratedState; notFound: boolean };
+  /** Manifest keys (src/…) of the page modules this render used: the server preloads their chunks. */
+  pageSources: string[];
+};
+
+/** Renders the whole tree to a string once every lazy part has loaded. */
+function renderToString(node: ReactNode): Promise<string> {
+  return new Promise((resolve, reject) => {
+    let html = '';
+    const stream = renderToPipeableStream(node, {
+      // Every boundary inline, never outlined to a later chunk: an outlined one is revealed by an
+      // inline script, which the Content-Security-Policy (script-src 'self') rightly refuses.
+      progressiveChunkSize: Number.POSITIVE_INFINITY,
+      onAllReady() {
+        stream.pipe({
+          write(chunk: Uint8Array | string) {
+            html += typeof chunk === 'string' ? chunk : Buffer.from(chunk).toString('utf8');
+            return true;
+          },
+          end() {
+            resolve(html);
+          },
+          on() {},
+          once() {},
+          emit() {},
+          removeListener() {},
+        } as unknown as NodeJS.WritableStream);
+      },
+      onShellError: reject,
+      onError(err) {
+        // A part that throws renders its error boundary on the client; the page still renders.
+        if (process.env.NODE_ENV !== 'production') console.error(err);
+      },
+    });
+  });
+}
+
+const waiting = (q: Query) => q.state.status === 'pending' && q.state.fetchStatus === 'idle' && isEnabled(q);
+
+function isEnabled(q: Query): boolean {
+  const enabled = (q.options as { enabled?: boolean | ((q: Query) => boolean) }).enabled;
+  return typeof enabled === 'function' ? enabled(q) : enabled !== false;
+}
+
+/**
+ * The page at `url` (path and query) as its markup and the state to hydrate it with. `notFound`: the
+ * server already knows the path names nothing (a missing post), so the tree shows the 404 page.
+ */
+export async function renderApp(opts: { url: string; fetch: PageFetch; notFound: boolean }): Promise<RenderedApp> {
+  const queryClient: QueryClient = createQueryClient();
+  const pathname = new URL(opts.url, 'http://x').pathname;
+  return currentFetch.run(opts.fetch, async () => {
+    // Who is asking decides the page ('/' is the landing page for guests, the list for members).
+    await queryClient.prefetchQuery(getUserQueryOptions());
+    const tree = () => (
+      <StaticRouter location={opts.url}>
+        <App queryClient={queryClient} notFoundAt={opts.notFound ? pathname : undefined} />
+      </StaticRouter>
+    );
+    let html = await renderToString(tree());
+    for (let pass = 1; pass < MAX_PASSES; pass += 1) {
+      const asked = queryClient.getQueryCache().getAll().filter(waiting);
+      if (!asked.length) break;
+      // No retries here: a failed query is left to the browser, which retries it by its own rules.
+      await Promise.all(asked.map((q) => q.fetch({ ...q.options, retry: false }).catch(() => undefined)));
+      html = await renderToString(tree());
+    }
+    const signedIn = !!queryClient.getQueryData(USER_QUERY_KEY);
+    return {
+      html,
+      state: { queries: dehydrate(queryClient), notFound: opts.notFound },
+      pageSources: opts.notFound ? [] : pageSourcesFor(pathname, signedIn),
+    };
+  });
+}
+
+function pageSourcesFor(pathname: string, signedIn: boolean): string[] {
+  const route = matchRoute(pathname);
+  const page = route && PAGES[route.path];
+  if (!page) return [];
+  const source = pageSource(page === 'home' ? (signedIn ? ForumPage : LandingPage) : page);
+  return source ? [source] : [];
+}

@@ -1,0 +1,92 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { screen, within } from '@testing-library/react';
+import type { TPost } from '@common/contracts/forum';
+import { renderWithProviders } from '@/test/render';
+import { PostCard, shortAge } from './post-card';
+
+const HOUR = 3_600_000;
+
+const post: TPost = {
+  id: 7,
+  slug: 'van-racking',
+  title: 'Best van racking for parcels?',
+  excerpt: 'Thinking of fitting racking in my Transit.',
+  content: 'Thinking of fitting racking in my Transit.',
+  createdAt: new Date(Date.now() - 3 * HOUR - 60_000).toISOString(),
+  viewCount: 40,
+  commentCount: 3,
+  upvotes: 9,
+  downvotes: 2,
+  shareCount: 0,
+  isPinned: true,
+  isLocked: false,
+  userVote: null,
+  category: { id: 1, name: 'Multi-drop & Parcel Networks', slug: 'multi-drop', description: '', color: '#c2410c' },
+  author: { username: 'gaz_transit', firstName: 'Gareth', lastName: 'Price', avatar: 'van', statusText: 'Owner driver, Bristol' },
+};
+
+const hrefWith = ({ category, profession }: { category?: string; profession?: string }) =>
+  category ? `/forum?category=${category}` : `/forum?profession=${profession}`;
+
+beforeEach(() => {
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async () => new Response('{"message":"Not signed in"}', { status: 401 })),
+  );
+});
+afterEach(() => vi.unstubAllGlobals());
+
+describe('PostCard', () => {
+  it('carries every part of the spec card, in one markup for both widths', () => {
+    renderWithProviders(<PostCard post={post} hrefWith={hrefWith} />);
+    const card = screen.getByRole('article', { name: 'Best van racking for parcels?' });
+    expect(within(card).getByRole('link', { name: 'Best van racking for parcels?' }).getAttribute('href')).toBe('/forum/posts/van-racking');
+    expect(within(card).getByRole('link', { name: 'Category: Multi-drop & Parcel Networks' }).getAttribute('href')).toBe('/forum?category=multi-drop');
+    expect(within(card).getByRole('link', { name: 'Show posts from Van Delivery professionals' }).getAttribute('href')).toBe('/forum?profession=van');
+    expect(within(card).getByText('Pinned')).toBeTruthy();
+    expect(within(card).getByText('3 hours ago')).toBeTruthy();
+    expect(within(card).getByText('Thinking of fitting racking in my Transit.')).toBeTruthy();
+    expect(within(card).getByText('Owner driver, Bristol')).toBeTruthy();
+    expect(within(card).getByText('3 replies')).toBeTruthy();
+    expect(within(card).getByText('40 views')).toBeTruthy();
+    expect(within(card).getByRole('button', { name: 'Upvote, 9 upvotes' })).toBeTruthy();
+    expect(within(card).getByRole('button', { name: 'Downvote, 2 downvotes' })).toBeTruthy();
+    expect(within(card).getByRole('button', { name: /^Share/ })).toBeTruthy();
+    expect(within(card).getByRole('link', { name: /Join the discussion/ }).getAttribute('href')).toBe('/forum/posts/van-racking#comments');
+  });
+
+  it("gives the phone row's short forms to the eye only: screen readers get the words", () => {
+    renderWithProviders(<PostCard post={post} hrefWith={hrefWith} />);
+    const card = screen.getByRole('article', { name: 'Best van racking for parcels?' });
+    // '3h' and the bare reply count are hidden from assistive technology; the long forms stay readable.
+    expect(within(card).getByText('3h').closest('[aria-hidden="true"]')).not.toBeNull();
+    expect(within(card).getByText('3', { exact: true }).closest('[aria-hidden="true"]')).not.toBeNull();
+    expect(within(card).getByText('3 hours ago').closest('[aria-hidden="true"]')).toBeNull();
+    expect(within(card).getByText('3 replies').closest('[aria-hidden="true"]')).toBeNull();
+    // The row's score: up minus down votes, named.
+    expect(within(card).getByText('Score').parentElement?.textContent).toBe('Score 7');
+  });
+
+  it('reads Anonymous for a post without an author', () => {
+    renderWithProviders(<PostCard post={{ ...post, author: null }} hrefWith={hrefWith} />);
+    expect(screen.getByText('Anonymous')).toBeTruthy();
+    // The bike stands in for the missing profession (spec §2).
+    expect(screen.getByRole('link', { name: 'Show posts from Bicycle Courier professionals' })).toBeTruthy();
+  });
+});
+
+describe('shortAge', () => {
+  const now = Date.parse('2025-06-01T12:00:00Z');
+  it.each([
+    [now - 59 * 60_000, '<1h'],
+    [now - HOUR, '1h'],
+    [now - 23 * HOUR - 59 * 60_000, '23h'],
+    [now - 24 * HOUR, '1d'],
+    [now - 15 * 24 * HOUR, '15d'],
+  ])('%s → %s', (t, expected) => {
+    expect(shortAge(new Date(t).toISOString(), now)).toBe(expected);
+  });
+  it('is empty for a date that does not read as one', () => {
+    expect(shortAge('not a date', now)).toBe('');
+  });
+});
