@@ -43,6 +43,28 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
     { scope: 'worker', timeout: 120_000 },
   ],
   baseURL: async ({ server }, use) => use(server.baseURL),
+  // A server-rendered page shows before its app runs (client/public/boot.js); a test that types or
+  // clicks at once would act on markup the app has not taken over yet. Every navigation waits until
+  // the app is ready, or known not to come (its code blocked), as a reader's next tap would.
+  page: async ({ page }, use) => {
+    const settled = () =>
+      page
+        .waitForFunction(() => document.documentElement.dataset.app !== undefined || !document.querySelector('script[data-app]'), null, { timeout: 15_000 })
+        .catch(() => undefined);
+    const goto = page.goto.bind(page);
+    const reload = page.reload.bind(page);
+    page.goto = async (url, options) => {
+      const res = await goto(url, options);
+      if (res?.headers()['content-type']?.startsWith('text/html')) await settled();
+      return res;
+    };
+    page.reload = async (options) => {
+      const res = await reload(options);
+      if (res?.headers()['content-type']?.startsWith('text/html')) await settled();
+      return res;
+    };
+    await use(page);
+  },
   // Every browser starts with the cookie choice made (Essential Only, spec §3 keys), so the consent
   // banner never covers what other specs click; e2e/consent.spec.ts starts from a clean browser.
   storageState: async ({ baseURL }, use) =>

@@ -448,7 +448,10 @@ function scanDom(): string[] {
       }
       if (tag === 'script') {
         const src = el.getAttribute('src');
-        const own = src !== null && new URL(src, location.href).origin === location.origin && new URL(src, location.href).pathname.startsWith('/assets/');
+        const own =
+          src !== null &&
+          new URL(src, location.href).origin === location.origin &&
+          (new URL(src, location.href).pathname.startsWith('/assets/') || new URL(src, location.href).pathname === '/boot.js');
         // Data blocks never run: JSON-LD, and the one query state the server hands the app (ADR 0006).
         const state = el.id === 'kerbside-state' && el.getAttribute('type') === 'application/json' && root.querySelectorAll('script#kerbside-state').length === 1;
         if (!own && !state && el.getAttribute('type') !== 'application/ld+json') found.push(`script element: ${show(el)}`);
@@ -553,9 +556,9 @@ function headProblems(html: string, expected: { title: string; posting?: { headl
   if (title === undefined || decode(title) !== expected.title) problems.push(`<title> is ${JSON.stringify(title?.slice(0, 200))}`);
   const og = /<meta property="og:title" content="([^"]*)" \/>/.exec(html)?.[1];
   if (og === undefined || decode(og) !== expected.title) problems.push(`og:title is ${JSON.stringify(og?.slice(0, 200))}`);
-  // Scripts: the app's one module, JSON-LD blocks and the one query state (JSON, ADR 0006), nothing else.
+  // Scripts: the app's starter (boot.js naming its chunks), JSON-LD blocks and the one query state (JSON, ADR 0006), nothing else.
   const scripts = [...html.matchAll(/<script\b([^>]*)>/gi)].map((m) => m[1]);
-  const modules = scripts.filter((a) => /^ type="module" crossorigin src="\/assets\/[\w.-]+\.js"$/.test(a));
+  const modules = scripts.filter((a) => /^ type="module" src="\/boot\.js" data-app="\/assets\/[\w.-]+\.js"( data-page="(\/assets\/[\w.-]+\.js ?)+")?$/.test(a));
   const jsonLdTags = scripts.filter((a) => a === ' type="application/ld+json"');
   const stateTags = scripts.filter((a) => a === ' id="kerbside-state" type="application/json"');
   if (modules.length !== 1 || stateTags.length !== 1 || modules.length + jsonLdTags.length + stateTags.length !== scripts.length) {

@@ -7,11 +7,12 @@ import fp from 'fastify-plugin';
 import { matchRoute, notFoundFlag } from '../../common/routes.ts';
 import type { Config } from '../config.ts';
 import { PACKAGE_ROOT } from '../lib/package-root.ts';
+import { escapeHtml } from '../lib/html.ts';
 import { etagOf, matchesEtag, type CachedAnswer, type GuestCache, type LoadedAnswer } from '../lib/guest-cache.ts';
 import { viewerKey } from '../modules/posts/index.ts';
 import { renderDocument } from '../seo/document.ts';
 import { renderPage, type PageServices } from '../seo/pages.ts';
-import { pageHints, readManifest, stateScript, type Renderer } from '../seo/render.ts';
+import { deferAppScript, pageAssets, readManifest, stateScript, withPageScripts, type Renderer } from '../seo/render.ts';
 
 export const DEFAULT_CLIENT_DIR = path.join(PACKAGE_ROOT, 'dist/client');
 
@@ -41,6 +42,9 @@ export const webPlugin = fp(async (app: FastifyInstance, opts: WebPluginOptions)
   const notFoundHtml = withNoindexMeta(indexHtml);
   const indexEtag = etagOf(indexHtml);
   const manifest = readManifest(root);
+  // Server-rendered pages start the app after their first paint (client/public/boot.js).
+  const appShell = deferAppScript(indexHtml);
+  const compressed: Compressed = new Map();
   const rendererReady = Promise.resolve(opts.renderer ?? null);
   // A renderer that fails to load fails the page requests, with its error, not the start.
   rendererReady.catch(() => {});
@@ -76,15 +80,14 @@ export const webPlugin = fp(async (app: FastifyInstance, opts: WebPluginOptions)
       const render = async (): Promise<LoadedAnswer<PageMeta>> => {
         renderedHere = true;
         const page = await renderPage(services, config, safeDecode(pathname), q < 0 ? '' : req.url.slice(q + 1));
-        let root = '';
-        let hints = '';
+        let html = renderDocument(indexHtml, page.head, '', config.appName);
         const renderer = await rendererReady;
         if (renderer) {
           const rendered = await renderer.renderApp({ url: req.url, fetch: pageFetch(app, req), notFound: page.status === 404 });
-          root = rendered.html + stateScript(rendered.state);
-          hints = pageHints(manifest, rendered.pageSources);
+          const { scripts, styles } = pageAssets(manifest, rendered.pageSources);
+          const links = styles.map((href) => `<link rel="stylesheet" crossorigin href="${escapeHtml(href)}" />`).join('\n    ');
+          html = withPageScripts(renderDocument(appShell, page.head, rendered.html + stateScript(rendered.state), config.appName, links), scripts);
         }
-        const html = renderDocument(indexHtml, page.head, root, config.appName, hints);
         return { body: html, contentType: HTML_TYPE, status: page.status, meta: { noindex: page.head.robots === 'noindex', postId: page.postId } };
       };
       // A guest's page is every guest's page: made once, kept until the next write or a few seconds
@@ -94,19 +97,19 @@ export const webPlugin = fp(async (app: FastifyInstance, opts: WebPluginOptions)
       // A guest reading a kept post page is still a view (a page rendered here counted it through the API).
       if (postId !== undefined && !req.user && !renderedHere) await services.posts.views.count(postId, viewerKey(req));
       if (noindex) reply.header('X-Robots-Tag', 'noindex');
-      if (answer.status !== 200) return sendHtml(req, reply.code(answer.status), answer.body);
+      if (answer.status !== 200) return sendHtml(compressed, req, reply.code(answer.status), answer.bytes);
       reply.header('ETag', answer.etag);
       if (matchesEtag(req.headers['if-none-match'], answer.etag)) return reply.code(304).header('Cache-Control', 'no-cache').send();
-      return sendHtml(req, reply, answer.body, answer.etag);
+      return sendHtml(compressed, req, reply, answer.bytes, answer.etag);
     }
     const route = matchRoute(pathname);
     if (!route || (q >= 0 && notFoundFlag(req.url.slice(q + 1)) !== null)) {
-      return sendHtml(req, reply.code(404).header('X-Robots-Tag', 'noindex'), notFoundHtml);
+      return sendHtml(compressed, req, reply.code(404).header('X-Robots-Tag', 'noindex'), notFoundHtml);
     }
     if (route.noindex) reply.header('X-Robots-Tag', 'noindex');
     reply.header('ETag', indexEtag);
     if (req.headers['if-none-match'] === indexEtag) return reply.code(304).header('Cache-Control', 'no-cache').send();
-    return sendHtml(req, reply, indexHtml, indexEtag);
+    return sendHtml(compressed, req, reply, indexHtml, indexEtag);
   });
 });
 
@@ -116,8 +119,8 @@ const HTML_TYPE = 'text/html; charset=utf-8';
 type PageMeta = { noindex: boolean; postId?: number };
 
 /** A member's page, with the ETag of its own bytes (never kept). */
-function withEtag(page: LoadedAnswer<PageMeta>): Pick<CachedAnswer<PageMeta>, 'body' | 'etag' | 'status' | 'meta'> {
-  return { body: page.body, etag: etagOf(page.body), status: page.status ?? 200, meta: page.meta };
+function withEtag(page: LoadedAnswer<PageMeta>): Pick<CachedAnswer<PageMeta>, 'bytes' | 'etag' | 'status' | 'meta'> {
+  return { bytes: Buffer.from(page.body), etag: etagOf(page.body), status: page.status ?? 200, meta: page.meta };
 }
 
 /**
@@ -154,7 +157,7 @@ function safeDecode(pathname: string): string {
  * of markup and 15–25 kB compressed, the difference between one and several round trips on a weak
  * signal. Compressed bodies are kept by ETag for the pages asked for again (guests' cached pages).
  */
-function sendHtml(req: FastifyRequest, reply: FastifyReply, html: string, etag?: string) {
+function sendHtml(compressed: Compressed, req: FastifyRequest, reply: FastifyReply, html: string | Buffer, etag?: string) {
   reply.header('Cache-Control', 'no-cache').type('text/html; charset=utf-8').header('Vary', 'Accept-Encoding');
   const accepts = String(req.headers['accept-encoding'] ?? '');
   const encoding = /\bbr\b/.test(accepts) ? 'br' : /\bgzip\b/.test(accepts) ? 'gzip' : null;
@@ -176,7 +179,7 @@ function sendHtml(req: FastifyRequest, reply: FastifyReply, html: string, etag?:
 
 /** Compressed pages kept by ETag (oldest out first): a few MB at most. */
 const COMPRESSED_KEPT = 200;
-const compressed = new Map<string, Buffer>();
+type Compressed = Map<string, Buffer>;
 
 /** A page is what a browser navigates to: GET/HEAD, outside the API and socket, without a file extension. */
 function isPageRequest(method: FastifyRequest['method'], pathname: string) {

@@ -32,11 +32,11 @@ export function readManifest(clientDir: string): Manifest {
 }
 
 /**
- * Preload hints for the page modules a render used: each chunk and its static imports, minus the
- * entry's own (index.html already names those), so the browser fetches the page's code beside the
- * entry instead of after it has run.
+ * The page modules a render used, as the files the browser needs beside the app's chunk: each
+ * chunk and its static imports, minus the entry's own, so they are fetched together with the app
+ * instead of after it has run (client/public/boot.js), and the page's stylesheets.
  */
-export function pageHints(manifest: Manifest, sources: string[]): string {
+export function pageAssets(manifest: Manifest, sources: string[]): { scripts: string[]; styles: string[] } {
   const entry = new Set<string>();
   const walk = (key: string, into: Set<string>) => {
     if (into.has(key) || !manifest[key]) return;
@@ -46,14 +46,28 @@ export function pageHints(manifest: Manifest, sources: string[]): string {
   for (const [key, chunk] of Object.entries(manifest)) if (chunk.isEntry) walk(key, entry);
   const page = new Set<string>();
   for (const source of sources) walk(source, page);
-  const links: string[] = [];
+  const scripts: string[] = [];
+  const styles: string[] = [];
   for (const key of page) {
     if (entry.has(key)) continue;
-    const chunk = manifest[key]!;
-    links.push(`<link rel="modulepreload" crossorigin href="/${escapeHtml(chunk.file)}" />`);
-    for (const css of chunk.css ?? []) links.push(`<link rel="stylesheet" crossorigin href="/${escapeHtml(css)}" />`);
+    scripts.push(`/${manifest[key]!.file}`);
+    for (const css of manifest[key]!.css ?? []) styles.push(`/${css}`);
   }
-  return links.join('\n    ');
+  return { scripts, styles };
+}
+
+/**
+ * index.html's app script, started after the first paint instead (client/public/boot.js): the tag
+ * names the app's chunk in data-app, and boot.js imports it once the page has painted.
+ */
+export function deferAppScript(html: string): string {
+  return html.replace(/<script type="module" crossorigin src="(\/assets\/[\w.-]+\.js)"><\/script>/, (_tag, src: string) => `<script type="module" src="/boot.js" data-app="${src}"></script>`);
+}
+
+/** The deferred app script of `html` with the page's own chunks (data-page), fetched beside the app. */
+export function withPageScripts(html: string, scripts: string[]): string {
+  if (!scripts.length) return html;
+  return html.replace(/ data-app="([^"]*)"/, (_m, app: string) => ` data-app="${app}" data-page="${escapeHtml(scripts.join(' '))}"`);
 }
 
 /** The state to hydrate with, as JSON the HTML parser cannot end early (`<` is escaped). */

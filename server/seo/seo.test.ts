@@ -127,6 +127,9 @@ describe.each(testDatabases)('server-written pages: head, structured data, reada
     expect(a.headers['content-encoding']).toBe('br');
     const html = zlib.brotliDecompressSync(a.rawPayload).toString();
     expect(rootOf(html)).toContain('First kept post on the list');
+    // The app starts after the first paint: boot.js names its chunk (client/public/boot.js).
+    expect(html).toContain('<script type="module" src="/boot.js" data-app="/assets/index-x.js"></script>');
+    expect(html).not.toContain('<script type="module" crossorigin src="/assets/index-x.js">');
     const etag = String(a.headers.etag);
     expect((await t.app.inject({ url, headers: { 'if-none-match': etag } })).statusCode).toBe(304);
     const gz = await t.app.inject({ url, headers: { 'accept-encoding': 'gzip' } });

@@ -12,6 +12,7 @@ let hydrated = false;
 export function useHydrated(): boolean {
   const [now, setNow] = useState(hydrated);
   useEffect(() => {
+    if (!hydrated) document.documentElement.dataset.app = 'ready'; // client/public/boot.js reads it
     hydrated = true;
     setNow(true);
   }, []);

@@ -21,12 +21,17 @@ export function ConsentBanner() {
   return (
     <section aria-label="Cookie consent" className="sticky inset-x-0 bottom-0 z-40 border-t-2 border-brand-800 bg-white shadow-[0_-4px_16px_rgb(0_0_0/0.12)]">
       <div className="mx-auto flex max-w-6xl flex-col gap-3 px-4 py-3 md:flex-row md:items-center">
-        <p className="flex-1 text-sm sm:text-base">
-          We use essential cookies to keep you signed in. With your permission we'd also measure visits and page speed to
-          improve the forum. Nothing optional runs until you choose.{' '}
-          <Link to="/privacy" className="link">
-            Privacy Policy
-          </Link>
+        {/* One sentence per line box, not one paragraph: a first visit's banner (after 2 s) is not the
+            page's largest paint, which stays the page's own content (issue 15). */}
+        <p className="grid flex-1 text-sm sm:block sm:text-base">
+          <span>We use essential cookies to keep you signed in.</span>{' '}
+          <span>With your permission we'd also measure visits and page speed to improve the forum.</span>{' '}
+          <span>
+            Nothing optional runs until you choose.{' '}
+            <Link to="/privacy" className="link">
+              Privacy Policy
+            </Link>
+          </span>
         </p>
         {/* Equal columns: the three buttons are always the same size. */}
         <div className="grid grid-cols-3 gap-2 md:shrink-0">

@@ -1,0 +1,33 @@
+// Starts the app after the page's first paint (issue 15). The server has already drawn the page and
+// its links work without JavaScript; fetching and running ~100 kB of it before the first paint would
+// only delay what a phone on a weak signal sees first. The server names the app's chunk and the
+// page's own chunks on this script's tag (server/plugins/web.ts): they are fetched together, then run.
+// <html data-app> says where the app is: "ready" once hydrated (client/src/lib/hydrated.ts), "failed"
+// when its code did not arrive.
+const tag = document.querySelector('script[data-app]');
+const app = tag && tag.getAttribute('data-app');
+if (app) {
+  // A form sent before the app has taken it over would go out as a plain GET, the password in the
+  // address: until then a submit does nothing (the reader sends it again a moment later).
+  document.addEventListener(
+    'submit',
+    (event) => {
+      if (document.documentElement.dataset.app !== 'ready') event.preventDefault();
+    },
+    true,
+  );
+  const pages = (tag.getAttribute('data-page') || '').split(' ').filter(Boolean);
+  requestAnimationFrame(() =>
+    setTimeout(() => {
+      for (const href of pages) {
+        const link = document.createElement('link');
+        link.rel = 'modulepreload';
+        link.href = href;
+        document.head.append(link);
+      }
+      import(app).catch(() => {
+        document.documentElement.dataset.app = 'failed';
+      });
+    }, 0),
+  );
+}
