@@ -1,4 +1,4 @@
-import { test as base, expect, type APIResponse } from '@playwright/test';
+import { test as base, expect, type APIResponse, type Page, type Response } from '@playwright/test';
 import type { Db } from '../server/db/client.ts';
 import type { MaintenanceService } from '../server/modules/maintenance/index.ts';
 import { startApp } from './support/app-server.ts';
@@ -25,7 +25,42 @@ type TestFixtures = {
 
 let serial = 0;
 
-export const test = base.extend<TestFixtures, WorkerFixtures>({
+/**
+ * A server-rendered page shows before its app runs (client/public/boot.js); a test that types or
+ * clicks at once would act on markup the app has not taken over yet. Every page's goto and reload
+ * (in every context of the worker) wait until the app is ready, or known not to come (its code
+ * blocked), as a reader's next tap would.
+ */
+function waitForTheAppAfterNavigation(proto: Page) {
+  const settled = (page: Page) =>
+    page
+      .waitForFunction(() => document.documentElement.dataset.app !== undefined || !document.querySelector('script[data-app]'), null, { timeout: 15_000 })
+      .catch(() => undefined);
+  const isPage = (res: Response | null) => !!res?.headers()['content-type']?.startsWith('text/html');
+  const goto = proto.goto;
+  const reload = proto.reload;
+  proto.goto = async function (this: Page, ...args: Parameters<Page['goto']>) {
+    const res = await goto.apply(this, args);
+    if (isPage(res)) await settled(this);
+    return res;
+  };
+  proto.reload = async function (this: Page, ...args: Parameters<Page['reload']>) {
+    const res = await reload.apply(this, args);
+    if (isPage(res)) await settled(this);
+    return res;
+  };
+}
+
+export const test = base.extend<TestFixtures, WorkerFixtures & { appReadyAfterNavigation: void }>({
+  appReadyAfterNavigation: [
+    async ({ browser }, use) => {
+      const probe = await browser.newPage();
+      waitForTheAppAfterNavigation(Object.getPrototypeOf(probe) as Page);
+      await probe.close();
+      await use();
+    },
+    { scope: 'worker', auto: true },
+  ],
   // One app, database and SMTP sink per worker process, shared by its tests and stopped with it.
   server: [
     // Playwright reads the fixtures a fixture needs from its first parameter: this one needs none.
@@ -43,28 +78,6 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
     { scope: 'worker', timeout: 120_000 },
   ],
   baseURL: async ({ server }, use) => use(server.baseURL),
-  // A server-rendered page shows before its app runs (client/public/boot.js); a test that types or
-  // clicks at once would act on markup the app has not taken over yet. Every navigation waits until
-  // the app is ready, or known not to come (its code blocked), as a reader's next tap would.
-  page: async ({ page }, use) => {
-    const settled = () =>
-      page
-        .waitForFunction(() => document.documentElement.dataset.app !== undefined || !document.querySelector('script[data-app]'), null, { timeout: 15_000 })
-        .catch(() => undefined);
-    const goto = page.goto.bind(page);
-    const reload = page.reload.bind(page);
-    page.goto = async (url, options) => {
-      const res = await goto(url, options);
-      if (res?.headers()['content-type']?.startsWith('text/html')) await settled();
-      return res;
-    };
-    page.reload = async (options) => {
-      const res = await reload(options);
-      if (res?.headers()['content-type']?.startsWith('text/html')) await settled();
-      return res;
-    };
-    await use(page);
-  },
   // Every browser starts with the cookie choice made (Essential Only, spec §3 keys), so the consent
   // banner never covers what other specs click; e2e/consent.spec.ts starts from a clean browser.
   storageState: async ({ baseURL }, use) =>

@@ -139,6 +139,8 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   const analytics = createAnalyticsService(core);
   // Guests' forum answers, kept a few seconds and dropped by any write, here or (over the bus) elsewhere.
   const guestCache = createGuestCache(core, { bus });
+  // Every page carries the maintenance banner's state: a switch, however made, drops the kept pages.
+  events.on('maintenance.changed', () => guestCache.invalidate());
 
   // Layer 1: cross-cutting plugins.
   await app.register(errorsPlugin);

@@ -146,6 +146,14 @@ describe.each(testDatabases)('server-written pages: head, structured data, reada
     expect(rootOf(b.body)).toContain('Second post after a write');
     expect(b.headers.etag).not.toBe(etag);
 
+    // A maintenance switch, however made, is on the next guest's page (its banner is in every page).
+    const admin = await member(t, 'admin');
+    const notice = 'Back after the upgrade at ten.';
+    await t.app.maintenance.set(admin.id, { maintenanceMode: true, message: notice });
+    expect(rootOf((await t.app.inject({ url })).body)).toContain(notice);
+    await t.app.maintenance.set(admin.id, { maintenanceMode: false, message: '' });
+    expect(rootOf((await t.app.inject({ url })).body)).not.toContain(notice);
+
     // Every guest reading the kept post page is a view.
     const postUrl = `/forum/posts/${first.slug}`;
     await t.app.viewCounter.flush();
