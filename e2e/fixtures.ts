@@ -34,7 +34,12 @@ let serial = 0;
 function waitForTheAppAfterNavigation(proto: Page) {
   const settled = (page: Page) =>
     page
-      .waitForFunction(() => document.documentElement.dataset.app !== undefined || !document.querySelector('script[data-app]'), null, { timeout: 15_000 })
+      .waitForFunction(
+        // A <noscript> parsed into elements: this browser runs no scripts, so there is no app to wait for.
+        () => document.documentElement.dataset.app !== undefined || !document.querySelector('script[data-app]') || !!document.querySelector('noscript > *'),
+        null,
+        { timeout: 15_000, polling: 100 },
+      )
       .catch(() => undefined);
   const isPage = (res: Response | null) => !!res?.headers()['content-type']?.startsWith('text/html');
   const goto = proto.goto;

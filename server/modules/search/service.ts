@@ -24,7 +24,7 @@ import {
 // a prefix, all words required. Ranking every match of a word that is in half the forum would read half
 // the table, so a search only ever looks at the newest SEARCH_MAX_RESULTS matches ("candidates") and ranks
 // or sorts those. How the candidates are found depends on how many posts match, which the planner's
-// estimate tells us before anything is read (see chooseStrategy).
+// estimates tell us before anything is read (see chooseStrategy).
 
 /** At most this many words of a search are used; each is cut to MAX_WORD characters. */
 export const MAX_WORDS = 8;
@@ -43,28 +43,66 @@ export function searchWords(q: string): string[] {
 /** 'evr delivery' → `evr:* & delivery:*`: every word a prefix, all required. */
 export const tsQueryText = (words: string[]) => words.map((w) => `${w}:*`).join(' & ');
 
-export type Strategy = 'scan' | 'window';
+/**
+ * How the newest `max` matches are found:
+ * - 'matches': read every post with the rarest word from the GIN index, then sort them by id. Costs what
+ *   that word's matches cost, whatever their age: right for few matches.
+ * - 'window': the same GIN entries intersected with the primary-key range of the newest posts that should
+ *   hold about 1.5 × max matches, so only those posts are read (widened if they hold fewer than max).
+ * - 'walk': read posts newest first along the primary key, testing each, until max match (max / share rows).
+ *   Reads no index entry of the words: right for a word in many posts.
+ */
+export type Strategy = 'matches' | 'window' | 'walk';
+
+/** The planner's estimates that chooseStrategy weighs. */
+export type Estimates = {
+  /** Posts matching the whole search: every word, and the category and profession. */
+  matches: number;
+  /** Posts with the rarest word (the one the GIN index is read for), whatever else they hold. */
+  indexed: number;
+  /** Posts in the forum. */
+  posts: number;
+  /** Posts in the category searched, if one is. */
+  inCategory?: number;
+};
+
+// Costs in microseconds, measured on PostgreSQL 15 with 1,000,000 bench posts (bench/README.md): an entry of a
+// prefix word's GIN posting list (prefix words are gathered in full into a bitmap before anything else: ~22 ms
+// for the 94,000 of 'ulez:*'), an id of a primary-key range bitmap (~14 ms for 300,000), a post read through a
+// bitmap (mostly not cached: the matches of a rare word are spread over every age), and a post tested on the
+// walk (its tsvector is often TOASTed: ~1.3 µs a post read, ~13 ms for the 10,300 that hold 1000 'ulez').
+const COST_INDEX_ENTRY = 0.3;
+const COST_ID_RANGE = 0.05;
+const COST_FETCH = 2;
+const COST_WALK = 1.3;
+
+/** The newest posts that should hold about 1.5 × max matches, at the estimated share of matching posts. */
+const windowSize = (e: Estimates, max: number) => Math.min(e.posts, Math.ceil((1.5 * max * e.posts) / Math.max(1, e.matches)));
 
 /**
- * How to find the newest `max` matches of a text search, from the planner's estimate of matching posts:
- * - 'scan': one query, ORDER BY id DESC LIMIT max. For few matches the planner reads them from the GIN
- *   index and sorts them; for a word in most posts it walks the primary key backwards and stops after
- *   `max` matches (about max / share rows).
- * - 'window': a word in, say, 5 % of posts would make that walk read 20 rows per match. Instead restrict
- *   to the newest posts that should hold about 1.5 × max matches (id > maxId − window) and let the
- *   GIN bitmap and the primary-key range bitmap be intersected, so only matches are read.
+ * The cheapest strategy by the estimates. The break-even points move with the size of the forum (a walk
+ * costs max / share posts whatever the size, the GIN entries grow with it): a word in 9 % of posts is
+ * cheapest through the window at 100,000 posts and through the walk at 1,000,000. A word the planner has
+ * no statistics on (not among its most common ones) is estimated at 0.5 % of posts: few enough to read
+ * all its matches, which for a really rare word is a few.
  */
-export function chooseStrategy(estimate: number, totalPosts: number, max: number): Strategy {
-  if (estimate <= 2 * max) return 'scan';
-  // Measured on the bench data (bench/README.md): the walk reads max / share rows, the window pays for the
-  // term's whole GIN bitmap (prefix matches cost most) plus 1.5 × max rows; they cost the same near 15 %.
-  if (totalPosts > 0 && estimate / totalPosts >= 0.15) return 'scan';
-  return 'window';
+export function chooseStrategy(e: Estimates, max: number): Strategy {
+  const posts = Math.max(1, e.posts);
+  const walk = COST_WALK * Math.min(posts, (max * posts) / Math.max(1, e.matches));
+  const matches = e.indexed * (COST_INDEX_ENTRY + COST_FETCH);
+  const size = windowSize(e, max);
+  // In the window the planner intersects the id range with the word's GIN entries or, in a category, with the
+  // category's index entries, testing the category's posts in the range as the walk does.
+  const throughWord = e.indexed * COST_INDEX_ENTRY + e.indexed * (size / posts) * COST_FETCH;
+  const throughCategory = e.inCategory === undefined ? Infinity : size * (e.inCategory / posts) * COST_WALK;
+  const window = size * COST_ID_RANGE + Math.min(throughWord, throughCategory);
+  if (matches <= window && matches <= walk) return 'matches';
+  return window < walk ? 'window' : 'walk';
 }
 
 export type SearchOptions = {
-  /** The planner's estimate of the matches of `where` (the service keeps them, see createEstimates); without it, every search asks the planner. */
-  estimate?: (key: string, where: SQL) => Promise<number>;
+  /** Keeps the planner's estimates (the service's, see createMemo); without it, every search asks the planner. */
+  memo?: Memo;
   /** Default SEARCH_MAX_RESULTS; tests lower it. */
   maxResults?: number;
   /** Default chooseStrategy's pick; tests force one. */
@@ -72,16 +110,15 @@ export type SearchOptions = {
 };
 
 const EMPTY: TPostList = { posts: [], totalCount: 0, hasMore: false };
+const tsQuery = (text: string) => sql`to_tsquery('english', ${text})`;
 
 export async function searchPosts(db: Db, query: TSearchQuery, viewerId: number | null, opts: SearchOptions = {}): Promise<TPostList> {
   const max = opts.maxResults ?? SEARCH_MAX_RESULTS;
+  const memo = opts.memo ?? noMemo;
   const all = await loadCategories(db);
-  let categoryId: number | undefined;
-  if (query.category !== undefined) {
-    const category = findCategory(all, query.category);
-    if (!category) throw notFound('Category not found');
-    categoryId = category.id;
-  }
+  const category = query.category === undefined ? undefined : findCategory(all, query.category);
+  if (query.category !== undefined && !category) throw notFound('Category not found');
+  const categoryId = category?.id;
   const filter: PostFilter = { categoryId, profession: query.profession };
   const offset = (query.page - 1) * query.limit;
   if (offset >= max) return { ...EMPTY, totalCount: await countCapped(db, filter, query.q, max) };
@@ -90,32 +127,48 @@ export async function searchPosts(db: Db, query: TSearchQuery, viewerId: number 
 
   const words = searchWords(query.q);
   if (words.length === 0) return EMPTY; // only punctuation: nothing can match
-  const tsq = sql`to_tsquery('english', ${tsQueryText(words)})`;
-  const where = and(postConditions(filter), sql`${posts.search} @@ ${tsq}`)!;
+  const text = tsQueryText(words);
+  const tsq = tsQuery(text);
+  const filters = postConditions(filter);
+  const where = and(filters, sql`${posts.search} @@ ${tsq}`)!;
 
-  const totalPosts = all.reduce((sum, c) => sum + c.postCount, 0);
-  const estimateOf = opts.estimate ?? ((_key: string, w: SQL) => estimateRows(db, w));
-  const estimate = await estimateOf(`${tsQueryText(words)}|${categoryId ?? ''}|${query.profession ?? ''}`, where);
-  const strategy = opts.strategy ?? chooseStrategy(estimate, totalPosts, max);
+  const [matches, rarest] = await Promise.all([
+    memo(`${text}|${categoryId ?? ''}|${query.profession ?? ''}`, () => estimateRows(db, where)),
+    rarestWord(db, memo, words),
+  ]);
+  const estimates: Estimates = { matches, indexed: rarest.rows, posts: all.reduce((sum, c) => sum + c.postCount, 0), inCategory: category?.postCount };
+  const strategy = opts.strategy ?? chooseStrategy(estimates, max);
+  // The index is read for the rarest word only (several prefix words would each be gathered in full, a common
+  // one costing most of the table's entries); each post it finds is then tested against the whole search.
+  const textCondition =
+    words.length === 1 || rarest.word === undefined
+      ? sql`${posts.search} @@ ${tsq}`
+      : and(sql`${posts.search} @@ ${tsQuery(tsQueryText([rarest.word]))}`, sql`ts_match_vq(${posts.search}, ${tsq})`)!;
   const limit = Math.min(query.limit + 1, max - offset);
-  const order = candidateOrder(query.sortBy);
-  const rank = query.sortBy === undefined ? sql`ts_rank(${posts.search}, ${tsq})` : sql`0`;
+  const page = { order: candidateOrder(query.sortBy), rank: query.sortBy === undefined ? tsq : undefined, offset, limit, max };
 
   let found: Candidates;
-  if (strategy === 'scan') {
-    found = await candidatesPage(db, where, rank, order, offset, limit, max);
+  if (strategy === 'matches') {
+    // The filters as one condition (`is true`) that no index serves: the planner, estimating a word it has no
+    // statistics on at 0.5 % of posts ('tachograph': 5,000 rather than 100), would otherwise read a category's
+    // 65,000 index entries to save reading 100 posts. (A category with a commoner word goes to the window.)
+    // `id + 0`: sorted after reading, so the planner cannot walk the primary key instead.
+    found = await candidatesPage(db, and(sql`(${filters}) is true`, textCondition)!, sql`${posts.id} + 0 desc`, page);
+  } else if (strategy === 'walk') {
+    // ts_match_vq is the @@ operator as a function, which no index serves: the planner walks the primary key
+    // (or, in a small category, reads the category's posts and sorts them).
+    found = await candidatesPage(db, and(filters, sql`ts_match_vq(${posts.search}, ${tsq})`)!, sql`${posts.id} desc`, page);
   } else {
     const maxId = await newestId(db);
-    // The window should hold about 1.5 × max matches at the estimated share of matching posts. When the
-    // estimate was high and it holds fewer than max, it is widened (×4) once, then dropped.
-    let window = Math.ceil((1.5 * max * Math.max(1, totalPosts)) / Math.max(1, estimate));
+    // When the estimate was high and the window holds fewer than max, it is widened (×4) once, then dropped.
+    let window = windowSize(estimates, max);
     for (let attempt = 0; ; attempt++) {
       const minId = attempt < 2 ? maxId - window : 0;
       found = await db.transaction(async (tx) => {
         // Plain index scans off for this statement: the planner would otherwise walk the whole id range
         // and test every row, where intersecting the two bitmaps reads only the matches.
         await tx.execute(sql`set local enable_indexscan = off`);
-        return candidatesPage(tx as unknown as Db, and(where, gt(posts.id, minId))!, rank, order, offset, limit, max);
+        return candidatesPage(tx as unknown as Db, and(filters, textCondition, gt(posts.id, minId))!, sql`${posts.id} desc`, page);
       });
       if (found.total >= max || minId <= 0) break;
       window *= 4;
@@ -125,6 +178,28 @@ export async function searchPosts(db: Db, query: TSearchQuery, viewerId: number 
   const hasMore = found.ids.length > query.limit;
   const pageIds = hasMore ? found.ids.slice(0, query.limit) : found.ids;
   return { posts: await presentPosts(db, await rowsInOrder(db, pageIds), all, viewerId), totalCount: found.total, hasMore };
+}
+
+/**
+ * The word of a search with the fewest estimated matches (a stop word, which matches nothing by itself and
+ * is dropped from the search, is never it), and that estimate. One word: itself.
+ */
+async function rarestWord(db: Db, memo: Memo, words: string[]): Promise<{ word: string | undefined; rows: number }> {
+  const known = await Promise.all(
+    words.map((word) =>
+      memo(`word|${word}`, async () => {
+        const text = tsQueryText([word]);
+        const result = (await db.execute(sql`select numnode(${tsQuery(text)}) as n`)) as unknown as { rows: Array<{ n: number }> };
+        if (Number(result.rows[0]?.n ?? 0) === 0) return undefined;
+        return estimateRows(db, sql`${posts.search} @@ ${tsQuery(text)}`);
+      }),
+    ),
+  );
+  let best: { word: string | undefined; rows: number } = { word: undefined, rows: Infinity };
+  known.forEach((rows, i) => {
+    if (rows !== undefined && rows < best.rows) best = { word: words[i], rows };
+  });
+  return best.word === undefined ? { word: undefined, rows: 0 } : best;
 }
 
 /** Candidate order: relevance (title A beats content B), or the chosen sort. Never pinned first: a search lists matches. */
@@ -144,22 +219,29 @@ function candidateOrder(sortBy: Sort | undefined): SQL {
 /** One page of the candidates' ids, and how many candidates there are. */
 type Candidates = { ids: number[]; total: number };
 
+type Page = { order: SQL; rank: SQL | undefined; offset: number; limit: number; max: number };
+
 /**
- * The candidates are the newest `max` posts matching `where`; this orders them by `order` and returns one
- * page of their ids and their number, in one statement. The rank is computed while the row is at hand
- * (its tsvector is read once, for the match and the rank), and only for relevance order.
+ * The candidates are the newest `max` posts matching `where` (`newest` orders them by id, descending); this
+ * orders them by `page.order` and returns one page of their ids and their number, in one statement. The
+ * rank (relevance order only) is computed after the limit, so a strategy that reads more matches than max
+ * does not rank them all.
  */
-async function candidatesPage(db: Db, where: SQL, rank: SQL, order: SQL, offset: number, limit: number, max: number): Promise<Candidates> {
+async function candidatesPage(db: Db, where: SQL, newest: SQL, page: Page): Promise<Candidates> {
+  const score = page.rank ? sql`ts_rank(newest.search, ${page.rank})` : sql`0`;
   const result = (await db.execute(sql`
     with candidates as materialized (
-      select ${posts.id} as id, ${posts.createdAt} as created_at, ${posts.hotScore} as hot_score,
-             ${posts.viewCount} as view_count, ${rank} as score
-      from ${posts} where ${where}
-      order by ${posts.id} desc limit ${max}
+      select newest.id, newest.created_at, newest.hot_score, newest.view_count, ${score} as score
+      from (
+        select ${posts.id} as id, ${posts.createdAt} as created_at, ${posts.hotScore} as hot_score,
+               ${posts.viewCount} as view_count${page.rank ? sql`, ${posts.search} as search` : sql``}
+        from ${posts} where ${where}
+        order by ${newest} limit ${page.max}
+      ) newest
     )
     select page.id, counted.total
     from (select count(*)::int as total from candidates) counted
-    left join lateral (select id from candidates order by ${order} offset ${offset} limit ${limit}) page on true`)) as unknown as {
+    left join lateral (select id from candidates order by ${page.order} offset ${page.offset} limit ${page.limit}) page on true`)) as unknown as {
     rows: Array<{ id: number | null; total: number }>;
   };
   const rows = result.rows;
@@ -202,22 +284,26 @@ async function countCapped(db: Db, filter: PostFilter, q: string | undefined, ma
   return Number(row?.n ?? 0);
 }
 
-// Planner estimates by search text and filters, kept a few minutes: they only pick a strategy (both give
-// the same answer), and they change only as the table does.
-const ESTIMATE_TTL_MS = 5 * 60_000;
-const ESTIMATES_KEPT = 1000;
+/** Remembers what `load` found under `key` for a while. */
+export type Memo = <T>(key: string, load: () => Promise<T>) => Promise<T>;
+const noMemo: Memo = (_key, load) => load();
 
-/** The estimates of one service, by key (search text and filters). */
-function createEstimates(db: Db, clock: Clock) {
-  const cache = new Map<string, { rows: number; until: number }>();
-  return async (key: string, where: SQL): Promise<number> => {
+// Planner estimates by search text and filters (and by word), kept a few minutes: they only pick a strategy
+// (all give the same answer), and they change only as the table does.
+const ESTIMATE_TTL_MS = 5 * 60_000;
+const ESTIMATES_KEPT = 2000;
+
+/** The estimates of one service, by key. */
+function createMemo(clock: Clock): Memo {
+  const cache = new Map<string, { value: unknown; until: number }>();
+  return async <T,>(key: string, load: () => Promise<T>): Promise<T> => {
     const hit = cache.get(key);
-    if (hit && hit.until > clock.now().getTime()) return hit.rows;
-    const rows = await estimateRows(db, where);
+    if (hit && hit.until > clock.now().getTime()) return hit.value as T;
+    const value = await load();
     cache.delete(key);
     if (cache.size >= ESTIMATES_KEPT) cache.delete(cache.keys().next().value!);
-    cache.set(key, { rows, until: clock.now().getTime() + ESTIMATE_TTL_MS });
-    return rows;
+    cache.set(key, { value, until: clock.now().getTime() + ESTIMATE_TTL_MS });
+    return value;
   };
 }
 
@@ -246,9 +332,9 @@ async function rowsInOrder(db: Db, ids: number[]): Promise<PostRow[]> {
 
 /** The search service: buildApp creates it once from the core; its planner estimates live as long as it. */
 export function createSearchService({ db, clock }: Pick<Core, 'db' | 'clock'>) {
-  const estimate = createEstimates(db, clock);
+  const memo = createMemo(clock);
   return {
-    searchPosts: (query: TSearchQuery, viewerId: number | null) => searchPosts(db, query, viewerId, { estimate }),
+    searchPosts: (query: TSearchQuery, viewerId: number | null) => searchPosts(db, query, viewerId, { memo }),
   };
 }
 export type SearchService = ReturnType<typeof createSearchService>;
