@@ -727,7 +727,12 @@ test('forum: list pages, post pages with every vector in bodies and comments, au
   }
   // The notification panel: "… mentioned you in "<title>"".
   await watch.visit('notifications panel', '/forum', async () => {
-    await page.getByRole('button', { name: /^Notifications/ }).click();
+    // The bell is in its own chunk, hydrated after the page: a click that lands before it has
+    // hydrated opens nothing, so click until the panel shows (a reader taps again).
+    await expect(async () => {
+      await page.getByRole('button', { name: /^Notifications/ }).click();
+      await expect(page.getByText(/mentioned you in/).first()).toBeVisible({ timeout: 2_000 });
+    }).toPass({ timeout: 20_000 });
     await allShown(page, seed.titlePosts.slice(0, 3).map((p) => p.marker));
   });
   // The not-found page shows the missing path, or the value of a `?404=` flag.
