@@ -1,7 +1,6 @@
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import tailwindcss from '@tailwindcss/vite';
-import react from '@vitejs/plugin-react';
 import { tsImport } from 'tsx/esm/api';
 import { defineConfig, type Plugin } from 'vite';
 
@@ -48,7 +47,9 @@ function isEndpoint(v: unknown): v is { method: string; path: string; errors: nu
 export default defineConfig(({ isSsrBuild }) => ({
   root,
   publicDir: isSsrBuild ? false : path.resolve(root, 'public'),
-  plugins: [endpointsForTheClient(), react(), tailwindcss()],
+  plugins: [endpointsForTheClient(), tailwindcss()],
+  // JSX compiles to Preact's runtime: `react` and `react-dom` are Preact's compatibility layer (ADR 0007).
+  oxc: { jsx: { runtime: 'automatic', importSource: 'preact' } },
   resolve: {
     alias: {
       '@': path.resolve(root, 'src'),

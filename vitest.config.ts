@@ -27,12 +27,21 @@ export default defineConfig({
       {
         // extends: without it a project ignores the root test options (timeouts, workers).
         extends: true,
-        resolve: { alias },
+        resolve: {
+          alias: {
+            ...alias,
+            '@testing-library/react': path.resolve(import.meta.dirname, 'node_modules/@testing-library/react/dist/@testing-library/react.esm.js'),
+            'react-dom/test-utils': 'preact/test-utils',
+          },
+        },
         test: {
           name: 'client',
           environment: 'jsdom',
           include: ['client/**/*.test.{ts,tsx}'],
           setupFiles: ['client/src/test/setup.ts'],
+          // React Testing Library drives the components on Preact (ADR 0007): its ES build, inlined, so its
+          // one import that Preact's stand-in package lacks (react-dom/test-utils, for act) goes to Preact's.
+          server: { deps: { inline: [/@testing-library\/react/] } },
         },
       },
     ],

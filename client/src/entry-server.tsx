@@ -1,6 +1,7 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { dehydrate, type DehydratedState, type Query, type QueryClient } from '@tanstack/react-query';
-import { renderToPipeableStream } from 'react-dom/server';
+import type { VNode } from 'preact';
+import { renderToStringAsync } from 'preact-render-to-string';
 import type { ReactNode } from 'react';
 import { matchRoute } from '@common/routes';
 import { App } from '@/app';
@@ -40,37 +41,12 @@ export type RenderedApp = {
   pageSources: string[];
 };
 
-/** Renders the whole tree to a string once every lazy part has loaded. */
-function renderToString(node: ReactNode): Promise<string> {
-  return new Promise((resolve, reject) => {
-    let html = '';
-    const stream = renderToPipeableStream(node, {
-      // Every boundary inline, never outlined to a later chunk: an outlined one is revealed by an
-      // inline script, which the Content-Security-Policy (script-src 'self') rightly refuses.
-      progressiveChunkSize: Number.POSITIVE_INFINITY,
-      onAllReady() {
-        stream.pipe({
-          write(chunk: Uint8Array | string) {
-            html += typeof chunk === 'string' ? chunk : Buffer.from(chunk).toString('utf8');
-            return true;
-          },
-          end() {
-            resolve(html);
-          },
-          on() {},
-          once() {},
-          emit() {},
-          removeListener() {},
-        } as unknown as NodeJS.WritableStream);
-      },
-      onShellError: reject,
-      onError(err) {
-        // A part that throws renders its error boundary on the client; the page still renders.
-        if (process.env.NODE_ENV !== 'production') console.error(err);
-      },
-    });
-  });
-}
+/**
+ * Renders the whole tree to a string once every lazy part has loaded. Preact's renderer (ADR 0007)
+ * waits for every suspended part and writes it in place, so the page needs no inline script to
+ * reveal a part later (the Content-Security-Policy, script-src 'self', rightly refuses those).
+ */
+const renderToString = async (node: ReactNode): Promise<string> => renderToStringAsync(node as VNode);
 
 const waiting = (q: Query) => q.state.status === 'pending' && q.state.fetchStatus === 'idle' && isEnabled(q);
 

@@ -503,7 +503,8 @@ class Watch {
   async visit(screen: string, url: string | null, ready: () => Promise<void>, opts: { app?: boolean } = {}) {
     this.screen = screen;
     if (url !== null) await this.page.goto(url);
-    if (opts.app !== false) await expect(this.page.getByRole('banner')).toBeVisible();
+    // The app's header has rendered (hidden from assistive technology while a modal dialog is open).
+    if (opts.app !== false) await expect(this.page.getByRole('banner', { includeHidden: true })).toBeVisible();
     await ready();
     await this.check(screen);
   }

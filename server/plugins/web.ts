@@ -80,13 +80,16 @@ export const webPlugin = fp(async (app: FastifyInstance, opts: WebPluginOptions)
       const render = async (): Promise<LoadedAnswer<PageMeta>> => {
         renderedHere = true;
         const page = await renderPage(services, config, safeDecode(pathname), q < 0 ? '' : req.url.slice(q + 1));
-        let html = renderDocument(indexHtml, page.head, '', config.appName);
+        // Without a built renderer (`npm run dev`, process tests) the page is index.html's shell with its head.
         const renderer = await rendererReady;
+        let html: string;
         if (renderer) {
           const rendered = await renderer.renderApp({ url: req.url, fetch: pageFetch(app, req), notFound: page.status === 404 });
           const { scripts, styles } = pageAssets(manifest, rendered.pageSources);
           const links = styles.map((href) => `<link rel="stylesheet" crossorigin href="${escapeHtml(href)}" />`).join('\n    ');
           html = withPageScripts(renderDocument(appShell, page.head, rendered.html + stateScript(rendered.state), config.appName, links), scripts);
+        } else {
+          html = renderDocument(indexHtml, page.head, '', config.appName);
         }
         return { body: html, contentType: HTML_TYPE, status: page.status, meta: { noindex: page.head.robots === 'noindex', postId: page.postId } };
       };

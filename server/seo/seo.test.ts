@@ -200,7 +200,8 @@ describe.each(testDatabases)('server-written pages: head, structured data, reada
     const posting = structuredData(postPage.body).find((d) => d['@type'] === 'DiscussionForumPosting')!;
     expect(posting.headline).toBe(`Pay ${all} per drop?`);
     expect(rootOf(postPage.body)).toContain("Comment $&amp; $` $' $$ $1 $&lt;x&gt;");
-    expect(rootOf(list.body)).toContain('Pay $&amp; $` $&#x27; $$ $1 $&lt;x&gt; per drop?');
+    // Preact's renderer escapes what text needs escaped (& and <) and nothing more.
+    expect(rootOf(list.body)).toContain("Pay $&amp; $` $' $$ $1 $&lt;x> per drop?");
   });
 
   // Issue 12 finding 10: a malformed percent-escape is a missing page or a bad request, never a 500.

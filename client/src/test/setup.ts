@@ -1,5 +1,6 @@
 import { afterEach } from 'vitest';
 import { cleanup, configure } from '@testing-library/react';
+import { options } from 'preact';
 
 // Lazy pages load through dynamic imports; on a busy 2-core CI machine that can take over the
 // default 1 s that findBy* waits.
@@ -12,5 +13,10 @@ afterEach(() => {
   sessionStorage.clear();
 });
 
-// jsdom has no layout: scrolling (React Router's ScrollRestoration) is a no-op here.
+// jsdom has no layout: scrolling (the router's ScrollRestoration) is a no-op here.
 window.scrollTo = () => {};
+
+// Preact (ADR 0007) runs effects after the next frame: jsdom's requestAnimationFrame, with a timer
+// that calls cancelAnimationFrame. A timer left over when a file's jsdom is torn down then throws
+// (cancelAnimationFrame is gone). A plain timer is the same "after this task" without the frame.
+options.requestAnimationFrame = (flush) => void setTimeout(flush);

@@ -93,8 +93,13 @@ describe('AdView', () => {
 describe('AdList', () => {
   it('a broken ad disappears (logged) and the others still show', () => {
     const error = vi.spyOn(console, 'error').mockImplementation(() => undefined);
-    // A native ad whose title is not text makes React throw while rendering it.
-    const broken = ad({ id: 2, title: { bad: true } as unknown as string, linkUrl: 'https://x.example/' });
+    // A native ad that throws while it renders (here: reading its title).
+    const broken = ad({ id: 2, linkUrl: 'https://x.example/' });
+    Object.defineProperty(broken, 'title', {
+      get() {
+        throw new Error('a broken ad');
+      },
+    });
     renderWithProviders(<AdList ads={[broken, ad({ id: 3, title: 'Still here', linkUrl: 'https://y.example/' })]} />);
     expect(screen.getByRole('link', { name: /Still here/ })).toBeTruthy();
     expect(screen.getAllByText('Sponsored')).toHaveLength(1);

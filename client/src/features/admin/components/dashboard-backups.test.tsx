@@ -55,7 +55,8 @@ describe('DashboardBackups', () => {
     expect(line.textContent).toBe('Last backup: 1 Jun 2026, 04:00 · 6.04 MB Download');
     expect(screen.getByRole('link', { name: 'Download' }).getAttribute('href')).toBe('/api/admin/backups/kerbside-20260601-030000.tar.gz');
     expect(screen.getByRole('button', { name: 'Back up now' })).toHaveProperty('disabled', false);
-    expect(toast).toHaveBeenLastCalledWith({ title: 'Backup complete', variant: 'success' });
+    // Toasted by an effect, which runs once the card has painted.
+    await vi.waitFor(() => expect(toast).toHaveBeenLastCalledWith({ title: 'Backup complete', variant: 'success' }));
     expect(calls.filter((c) => c.method === 'POST')).toEqual([{ method: 'POST', path: '/api/admin/backups' }]);
   }, 10_000);
 

@@ -31,7 +31,10 @@ describe('ChatAccessGate', () => {
     expect(await screen.findByRole('heading', { name: 'Chat Requires Verification' })).toBeTruthy();
     expect(screen.queryByText('the inbox')).toBeNull();
     expect(screen.queryByRole('link', { name: 'Verify my email' })).toBeNull();
-    expect(toast).toHaveBeenCalledWith(expect.objectContaining({ title: 'Chat Feature Suspended', description: 'Your chat feature has been suspended by an administrator.' }));
+    // The toast is an effect: it runs after the card has painted.
+    await vi.waitFor(() =>
+      expect(toast).toHaveBeenCalledWith(expect.objectContaining({ title: 'Chat Feature Suspended', description: 'Your chat feature has been suspended by an administrator.' })),
+    );
   });
 
   it('email not verified: the card with the way to verify', async () => {

@@ -37,10 +37,10 @@ describe('Composer', () => {
 
   it('1000 characters (after trimming) can be sent; 1001 cannot, with the count shown in red', () => {
     render(<Composer conversationId={7} sending={false} onSend={async () => ({ ok: true })} />);
-    fireEvent.change(box(), { target: { value: `  ${'a'.repeat(1000)}  ` } });
+    fireEvent.input(box(), { target: { value: `  ${'a'.repeat(1000)}  ` } });
     expect(sendButton().disabled).toBe(false);
     expect(screen.getByText('1000/1000')).toBeTruthy();
-    fireEvent.change(box(), { target: { value: 'a'.repeat(1001) } });
+    fireEvent.input(box(), { target: { value: 'a'.repeat(1001) } });
     expect(sendButton().disabled).toBe(true);
     expect(box().getAttribute('aria-invalid')).toBe('true');
     expect(screen.getByText('1001/1000').className).toContain('text-red-700');
@@ -50,7 +50,7 @@ describe('Composer', () => {
     const onSend = vi.fn(async () => ({ ok: true }));
     render(<Composer conversationId={7} sending={false} onSend={onSend} />);
     await userEvent.type(box(), '   {Enter}');
-    fireEvent.change(box(), { target: { value: 'a'.repeat(1001) } });
+    fireEvent.input(box(), { target: { value: 'a'.repeat(1001) } });
     fireEvent.keyDown(box(), { key: 'Enter' });
     expect(onSend).not.toHaveBeenCalled();
   });

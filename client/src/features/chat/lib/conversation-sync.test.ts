@@ -239,6 +239,25 @@ describe('conversation sync', () => {
     expect(loadOutbox()).toEqual([]);
   });
 
+  it('sent over REST before the first load: the load (which resends the outbox) joins that send, never repeats it', async () => {
+    const t = setup({ state: 'reconnecting' });
+    let answer!: () => void;
+    t.transport.send.mockImplementationOnce(async (_cid, text, clientMessageId) => {
+      await new Promise<void>((resolve) => (answer = resolve));
+      const m = msg({ senderId: ME, content: text, clientMessageId });
+      t.stored.push(m);
+      return m;
+    });
+    const sending = t.sync.send('before the load');
+    t.sync.loaded(conversation([]));
+    answer();
+    await sending;
+    await vi.advanceTimersByTimeAsync(0);
+    expect(t.transport.send).toHaveBeenCalledTimes(1);
+    expect(t.shown()).toEqual(['before the load|saved']);
+    expect(loadOutbox()).toEqual([]);
+  });
+
   it("the socket's error for a send marks it failed and says why", async () => {
     const t = setup();
     const sending = t.sync.send('after suspension');

@@ -192,19 +192,33 @@ export function createConversationSync(opts: ConversationSyncOptions): Conversat
   const markFailed = (clientMessageId: string, failed: boolean) =>
     update((cur) => cur.map((m) => (m.clientMessageId === clientMessageId && m.pending ? { ...m, failed } : m)));
 
-  const sendRest = async (item: OutboxItem, quiet: boolean) => {
-    try {
-      acknowledge([await transport.send(item.conversationId, item.content, item.clientMessageId)]);
-    } catch (err) {
-      markFailed(item.clientMessageId, true);
-      if (!quiet) report({ title: CHAT_TEXT.sendErrorTitle, description: err instanceof ApiError ? (err.serverMessage ?? err.message) : 'Failed to send message' });
-      // The text stays on screen (failed, with its retry) even when it leaves the outbox.
-      if (isFinal(err)) removeFromOutbox([item.clientMessageId]);
-    }
+  /** REST sends on their way, by clientMessageId: a resend of the outbox while one is out waits for it instead. */
+  const posting = new Map<string, Promise<void>>();
+
+  const sendRest = (item: OutboxItem, quiet: boolean): Promise<void> => {
+    const pending = posting.get(item.clientMessageId);
+    if (pending) return pending;
+    const sent = (async () => {
+      try {
+        acknowledge([await transport.send(item.conversationId, item.content, item.clientMessageId)]);
+      } catch (err) {
+        markFailed(item.clientMessageId, true);
+        if (!quiet) report({ title: CHAT_TEXT.sendErrorTitle, description: err instanceof ApiError ? (err.serverMessage ?? err.message) : 'Failed to send message' });
+        // The text stays on screen (failed, with its retry) even when it leaves the outbox.
+        if (isFinal(err)) removeFromOutbox([item.clientMessageId]);
+      } finally {
+        posting.delete(item.clientMessageId);
+      }
+    })();
+    posting.set(item.clientMessageId, sent);
+    return sent;
   };
 
   /** Over the socket when it is open (REST after RECEIPT_TIMEOUT_MS without a receipt), else REST. Resolves when settled. */
   const deliver = (item: OutboxItem, quiet = false): Promise<void> => {
+    // Already going over REST (a send made before the first load, which resends the outbox): that one settles it.
+    const pending = posting.get(item.clientMessageId);
+    if (pending) return pending;
     markFailed(item.clientMessageId, false);
     settle(item.clientMessageId); // an earlier try of the same send is superseded
     const viaSocket = socket.send('send_message', { conversationId: Number(item.conversationId), content: item.content, clientMessageId: item.clientMessageId });
