@@ -12,7 +12,7 @@ export {
   presentPosts,
   type PostFilter,
 } from './list-service.ts';
-export { presentCategory, voteType, type CategoryRow, type PostRow } from './presenter.ts';
+export { presentCategory, presentPost, voteType, type AuthorRow, type CategoryRow, type PostRow } from './presenter.ts';
 export { hotScore } from './ranking.ts';
 export { commentColumns, loadCommentPage, mayEdit, presentComments, type Viewer } from './thread.ts';
 export { viewerKey } from './view-counter.ts';
