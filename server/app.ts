@@ -21,13 +21,14 @@ import { authRoutes, createAuthService } from './modules/auth/index.ts';
 import { backupRoutes, createBackupService } from './modules/backups/index.ts';
 import { bulletinRoutes, createBulletinService } from './modules/bulletins/index.ts';
 import { categoryRoutes, createCategoryService } from './modules/categories/index.ts';
-import { chatRoutes, createChatService } from './modules/chat/index.ts';
+import { chatRoutes, createChatPush, createChatService, createPresence, type ChatPush } from './modules/chat/index.ts';
 import { commentRoutes, createCommentService } from './modules/comments/index.ts';
 import { healthRoutes } from './modules/health/index.ts';
 import { createMaintenanceService, maintenanceRoutes, type MaintenanceService } from './modules/maintenance/index.ts';
 import { adminMemberRoutes, createDirectoryService, createMemberAdminService, createMembersService, memberRoutes } from './modules/members/index.ts';
 import { createNotificationService, notificationRoutes } from './modules/notifications/index.ts';
 import { createPostService, postRoutes } from './modules/posts/index.ts';
+import { createPushService, pushRoutes, type PushSenderOptions, type PushService } from './modules/push/index.ts';
 import { createReactionService, reactionRoutes } from './modules/reactions/index.ts';
 import { adminReportRoutes, createReportService, reportRoutes } from './modules/reports/index.ts';
 import { createRetentionService, retentionPlugin } from './modules/retention/index.ts';
@@ -69,12 +70,17 @@ export type AppDeps = {
   renderer?: Renderer | null;
   /** The services' clock; the system's by default (tests move it). */
   clock?: Clock;
+  /** The Web Push sender's options; tests give it an agent that reaches their own push service. */
+  push?: PushSenderOptions;
 };
 
 export type App = FastifyInstance & {
-  deps: Required<Omit<AppDeps, 'redis' | 'clientDir' | 'bus' | 'clock' | 'renderer'>> & { redis?: Redis };
+  deps: Required<Omit<AppDeps, 'redis' | 'clientDir' | 'bus' | 'clock' | 'renderer' | 'push'>> & { redis?: Redis };
   /** The app's maintenance switch, for browser tests that switch it as an admin does. */
   maintenance: MaintenanceService;
+  /** Web Push to members' devices, and the chat's check before it: tests wait on their idle(). */
+  push: PushService;
+  chatPush: ChatPush;
 };
 
 export function readMalformedEscapesLiterally(url: string): string {
@@ -178,10 +184,23 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   await app.register(voteRoutes, { votes: createVoteService(core) });
   await app.register(reactionRoutes, { reactions: createReactionService(core) });
   await app.register(shareRoutes, { shares: createShareService(core) });
-  // Notifications and chat messages reach members' sockets in every process through the gateway.
-  const notifications = createNotificationService({ ...core, sendToUser: (userId, frame) => app.gateway.sendToUser(userId, frame) });
+  // Web Push to members' devices: push.sendToUser(userId, {title, body, url, tag}) queues and returns.
+  const push = createPushService(core, deps.push);
+  full.push = push;
+  await app.register(pushRoutes, { push });
+  // Notifications and chat messages reach members' sockets in every process through the gateway, and
+  // their devices by Web Push: a chat message only when they have no socket open in any process.
+  const notifications = createNotificationService({
+    ...core,
+    sendToUser: (userId, frame) => app.gateway.sendToUser(userId, frame),
+    sendToDevices: push.sendToUser,
+  });
   await app.register(notificationRoutes, { notifications, events });
-  const chat = createChatService({ ...core, notify: (frames) => app.gateway.sendToUsers(frames), maintenance });
+  const presence = await createPresence({ bus, socketCount: (userId) => app.gateway.socketCount(userId), log: app.log });
+  app.addHook('onClose', async () => presence.close());
+  const chatPush = createChatPush({ presence, sendToDevices: push.sendToUser, log: app.log });
+  full.chatPush = chatPush;
+  const chat = createChatService({ ...core, notify: (frames) => app.gateway.sendToUsers(frames), alert: chatPush.newMessage, maintenance });
   await app.register(chatRoutes, { chat, events, appName: config.appName });
   await app.register(authRoutes, { config, events, auth: createAuthService({ ...core, identity }) });
   await app.register(memberRoutes, {
@@ -200,7 +219,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   await app.register(adminMemberRoutes, { events, memberAdmin: createMemberAdminService({ ...core, identity }) });
   await app.register(adminRoutes, { dashboard: createDashboardService({ ...core, maintenance }), audit: createAuditService(core) });
   await app.register(adminReportRoutes, { reports });
-  await app.register(adminEmailRoutes, { config, outbox: createOutboxService(core), announcements: createAnnouncementService(core) });
+  await app.register(adminEmailRoutes, { config, outbox: createOutboxService(core), announcements: createAnnouncementService({ ...core, sendToDevices: push.sendToUser }) });
   // The daily backup (and the admin's "Back up now") into $DATA_DIR/backups, whichever the database.
   await app.register(backupRoutes, { backups: createBackupService({ ...core, database }, { schedule: config.env !== 'test' }) });
 

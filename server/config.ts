@@ -1,3 +1,4 @@
+import { createECDH } from 'node:crypto';
 import { isIP } from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
@@ -41,6 +42,22 @@ const trustProxy = z
     return z.NEVER;
   });
 
+/** The push services' hosts (PUSH_ENDPOINT_HOSTS' default): Chrome's, Firefox's, Safari's, Edge's. */
+export const DEFAULT_PUSH_ENDPOINT_HOSTS = ['fcm.googleapis.com', 'updates.push.services.mozilla.com', 'web.push.apple.com', '*.notify.windows.com'];
+
+/**
+ * PUSH_ENDPOINT_HOSTS: the hosts the server may post Web Push messages to, since members give it the
+ * URLs. A host name, or `*.` and a name of two labels or more (any host under it).
+ */
+const LABEL = '[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?';
+const PUSH_HOST = new RegExp(`^(?:\\*\\.)?${LABEL}(?:\\.${LABEL})+$`);
+const pushEndpointHosts = z.string().transform((v, ctx): string[] => {
+  const hosts = v.split(',').map((s) => s.trim().toLowerCase());
+  if (hosts.every((h) => PUSH_HOST.test(h))) return hosts;
+  ctx.addIssue({ code: 'custom', message: 'must be comma-separated host names like fcm.googleapis.com or *.notify.windows.com' });
+  return z.NEVER;
+});
+
 const EnvSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   PORT: z.coerce.number().int().min(1).max(65535).default(5000),
@@ -61,6 +78,14 @@ const EnvSchema = z.object({
   TRUST_PROXY: trustProxy.optional(),
   BACKUP_KEEP: z.coerce.number().int().min(1).max(1000).default(7),
   METRICS_TOKEN: z.string().regex(/^\S{16,}$/, 'must be at least 16 characters, with no spaces').optional(),
+  // VAPID (RFC 8292), base64url as web-push's generate-vapid-keys prints them: an uncompressed P-256 point, a scalar.
+  VAPID_PUBLIC_KEY: z.string().regex(/^B[A-Za-z0-9_-]{86}$/, 'must be a P-256 public key: 65 bytes (uncompressed point) in base64url').optional(),
+  VAPID_PRIVATE_KEY: z.string().regex(/^[A-Za-z0-9_-]{43}$/, 'must be a P-256 private key: 32 bytes in base64url').optional(),
+  VAPID_SUBJECT: z
+    .string()
+    .refine((v) => /^mailto:[^@\s]+@[^@\s]+$/.test(v) || (URL.canParse(v) && v.startsWith('https://')), 'must be a mailto: address or an https:// URL')
+    .optional(),
+  PUSH_ENDPOINT_HOSTS: pushEndpointHosts.optional(),
 });
 
 export type Config = {
@@ -87,6 +112,12 @@ export type Config = {
   backupKeep: number;
   /** METRICS_TOKEN: a bearer token that opens GET /metrics to callers beyond this machine. */
   metricsToken?: string;
+  /** VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY (base64url); unset: made once and kept in the database (modules/push/vapid.ts). */
+  vapidKeys?: { publicKey: string; privateKey: string };
+  /** VAPID_SUBJECT: who the push services may contact; default APP_URL when https, else mailto: MAIL_FROM's address. */
+  vapidSubject: string;
+  /** PUSH_ENDPOINT_HOSTS: where push subscriptions may point (exact, or `*.` for any host under a name). */
+  pushEndpointHosts: string[];
 };
 
 export class ConfigError extends Error {}
@@ -112,6 +143,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new ConfigError('Invalid configuration:\n  WEB_CONCURRENCY: above 1 needs DATABASE_URL and REDIS_URL');
   }
   const appUrl = (e.APP_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, '');
+  const mailFrom = e.MAIL_FROM ?? `${e.APP_NAME} <no-reply@${new URL(appUrl).hostname}>`;
   return {
     env: e.NODE_ENV,
     port: e.PORT,
@@ -122,7 +154,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     dataDir: path.resolve(e.DATA_DIR),
     redisUrl: e.REDIS_URL,
     smtpUrl: e.SMTP_URL,
-    mailFrom: e.MAIL_FROM ?? `${e.APP_NAME} <no-reply@${new URL(appUrl).hostname}>`,
+    mailFrom,
     adminEmails: e.ADMIN_EMAILS.split(',')
       .map((s) => s.trim().toLowerCase())
       .filter(Boolean),
@@ -135,5 +167,27 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     trustProxy: e.TRUST_PROXY || false, // 0 hops is "trust nothing" too
     backupKeep: e.BACKUP_KEEP,
     metricsToken: e.METRICS_TOKEN,
+    vapidKeys: vapidKeys(e.VAPID_PUBLIC_KEY, e.VAPID_PRIVATE_KEY),
+    // Push services write to the subject when a sender misbehaves: the site itself, or its mail address.
+    vapidSubject: e.VAPID_SUBJECT ?? (appUrl.startsWith('https:') ? appUrl : `mailto:${/<([^>]+)>/.exec(mailFrom)?.[1] ?? mailFrom.trim()}`),
+    pushEndpointHosts: e.PUSH_ENDPOINT_HOSTS ?? DEFAULT_PUSH_ENDPOINT_HOSTS,
   };
+}
+
+/** Both VAPID keys or neither, and the public one must be the private one's: a wrong pair signs what no push service accepts. */
+function vapidKeys(publicKey: string | undefined, privateKey: string | undefined): Config['vapidKeys'] {
+  if (!publicKey && !privateKey) return undefined;
+  if (!publicKey || !privateKey) {
+    throw new ConfigError(`Invalid configuration:\n  ${publicKey ? 'VAPID_PRIVATE_KEY' : 'VAPID_PUBLIC_KEY'}: must be set with ${publicKey ? 'VAPID_PUBLIC_KEY' : 'VAPID_PRIVATE_KEY'} (or leave both unset)`);
+  }
+  let derived: string | undefined;
+  try {
+    const ecdh = createECDH('prime256v1');
+    ecdh.setPrivateKey(Buffer.from(privateKey, 'base64url'));
+    derived = ecdh.getPublicKey().toString('base64url');
+  } catch {
+    // Not a valid P-256 scalar (zero, or not below the group order): reported as a mismatch below.
+  }
+  if (derived !== publicKey) throw new ConfigError('Invalid configuration:\n  VAPID_PUBLIC_KEY: is not the public key of VAPID_PRIVATE_KEY');
+  return { publicKey, privateKey };
 }

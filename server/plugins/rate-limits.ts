@@ -69,6 +69,14 @@ export const MEMBER_LIMITS = {
     ],
     message: (wait: string) => `You are starting conversations too quickly. Please wait ${wait} before starting another.`,
   },
+  /** Turning push notifications on or off for a device (both draw on one allowance: push/routes.ts). */
+  pushSubscription: {
+    windows: [
+      { windowMs: MINUTE, max: 10, firstDayMax: 5 },
+      { windowMs: DAY, max: 100, firstDayMax: 30 },
+    ],
+    message: (wait: string) => `You are changing notification settings too quickly. Please wait ${wait} before trying again.`,
+  },
 } as const satisfies Record<string, { windows: readonly MemberWindow[]; message: (wait: string) => string }>;
 
 export type MemberLimitName = keyof typeof MEMBER_LIMITS;

@@ -4,3 +4,4 @@ export * from './site.ts';
 export * from './notifications.ts';
 export * from './chat.ts';
 export * from './admin.ts';
+export * from './push.ts';

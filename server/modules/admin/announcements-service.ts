@@ -9,12 +9,18 @@ import type { Core } from '../../core.ts';
 import type { Db } from '../../db/client.ts';
 import { announcements, emails, siteSettings, users } from '../../db/schema/index.ts';
 import { badRequest, conflict, notFound } from '../../http-errors.ts';
-import { renderMarkdown } from '../../lib/markdown.ts';
+import { makeExcerpt, renderMarkdown } from '../../lib/markdown.ts';
+import type { PushMessage } from '../push/index.ts';
 
 /** Recipients per batch, and at most one batch per interval across every process: a bounded rate. */
 export const ANNOUNCEMENT_BATCH_SIZE = 50;
 export const ANNOUNCEMENT_INTERVAL_MS = 10_000;
 export const ANNOUNCEMENT_MAIL_KIND = 'announcement';
+/** Characters of the announcement's text a push notification shows; the mail has it all. */
+export const ANNOUNCEMENT_PUSH_BODY_MAX = 200;
+
+/** The push service's sendToUser: queues a notification to the member's devices and returns. */
+export type SendToDevices = (userId: number, message: PushMessage) => void;
 
 type AnnouncementRow = typeof announcements.$inferSelect;
 
@@ -209,16 +215,27 @@ async function startAnnouncement(db: Db, adminId: number, id: number, now: Date)
 export type BatchResult = { announcementId: number; enqueued: number; done: boolean };
 
 /**
+ * The push notification of an announcement: its subject and the start of its text. There is no page
+ * of announcements (the mail is the whole of it), so it opens the member's home page.
+ */
+export function announcementPush(a: { id: number; subject: string; body: string }): PushMessage {
+  return { title: a.subject, body: makeExcerpt(a.body, ANNOUNCEMENT_PUSH_BODY_MAX), url: '/', tag: `announcement:${a.id}` };
+}
+
+/**
  * One batch of the oldest announcement being sent: up to `batchSize` recipients after its cursor get an
  * outbox row each, and the cursor and count move in the same transaction, so a restart carries on where
  * it stopped and no member gets it twice. The announcement row is claimed FOR UPDATE SKIP LOCKED: two
  * processes never work the same one at once. `minGapMs` bounds the rate across processes (no batch if
- * an announcement mail was queued more recently). Returns null when there was nothing to do.
+ * an announcement mail was queued more recently). After the commit, the batch's recipients other than
+ * the admin who wrote it get a push notification on their devices (`sendToDevices`), once each as the
+ * mail. Returns null when there was nothing to do.
  */
 export async function runAnnouncementBatch(
-  deps: Pick<Core, 'db' | 'config' | 'mailer' | 'clock'> & { batchSize?: number; minGapMs?: number },
+  deps: Pick<Core, 'db' | 'config' | 'mailer' | 'clock'> & { batchSize?: number; minGapMs?: number; sendToDevices?: SendToDevices },
 ): Promise<BatchResult | null> {
   const { db, config, mailer, clock } = deps;
+  let pushes: { message: PushMessage; userIds: number[] } | undefined;
   const batchSize = deps.batchSize ?? ANNOUNCEMENT_BATCH_SIZE;
   const minGapMs = deps.minGapMs ?? 0;
   const secret = await unsubscribeSecret(db);
@@ -261,6 +278,9 @@ export async function runAnnouncementBatch(
         }),
       );
     }
+    if (recipients.length) {
+      pushes = { message: announcementPush(a), userIds: recipients.map((r) => r.id).filter((id) => id !== a.createdBy) };
+    }
     const done = recipients.length < batchSize;
     await tx
       .update(announcements)
@@ -272,12 +292,13 @@ export async function runAnnouncementBatch(
       .where(eq(announcements.id, a.id));
     return { announcementId: a.id, enqueued: recipients.length, done };
   });
+  if (pushes && deps.sendToDevices) for (const userId of pushes.userIds) deps.sendToDevices(userId, pushes.message);
   if (result?.enqueued) await mailer.deliverDue();
   return result;
 }
 
 /** The loop every process runs (not in tests: they call runAnnouncementBatch themselves). */
-function startAnnouncementSender(deps: Pick<Core, 'db' | 'config' | 'mailer' | 'clock' | 'log'>) {
+function startAnnouncementSender(deps: Pick<Core, 'db' | 'config' | 'mailer' | 'clock' | 'log'> & { sendToDevices?: SendToDevices }) {
   let running: Promise<unknown> = Promise.resolve();
   let busy = false;
   const timer = setInterval(() => {
@@ -299,8 +320,11 @@ function startAnnouncementSender(deps: Pick<Core, 'db' | 'config' | 'mailer' | '
   };
 }
 
-/** Announcements and their unsubscribe link: buildApp creates it once from the core. */
-export function createAnnouncementService(core: Pick<Core, 'db' | 'config' | 'mailer' | 'clock' | 'log'>) {
+/**
+ * Announcements and their unsubscribe link: buildApp creates it once from the core, with the push
+ * service's sendToUser for the members' devices.
+ */
+export function createAnnouncementService(core: Pick<Core, 'db' | 'config' | 'mailer' | 'clock' | 'log'> & { sendToDevices?: SendToDevices }) {
   const { db, config, clock } = core;
   return {
     list: () => listAnnouncements(db),

@@ -15,6 +15,7 @@ import type { Db } from '../../db/client.ts';
 import { chatBlocks, conversations, messages, users } from '../../db/schema/index.ts';
 import { badRequest, forbidden, HttpError, notFound, tooManyRequests, unauthorized } from '../../http-errors.ts';
 import { presentChatUser, presentMessage, type MessageRow } from './presenter.ts';
+import type { NewMessageAlert } from './push.ts';
 
 // Chat and inbox (docs/API.md "Chat"). Every function takes the acting member's id and checks that
 // they are a participant: for anyone else a conversation does not exist (404). A message is stored
@@ -312,6 +313,7 @@ async function sendContext(db: Db, now: Date, me: number, conversationId: number
 async function sendMessage(
   db: Db,
   notify: Notify,
+  alert: NewMessageAlert,
   now: Date,
   me: number,
   conversationId: number,
@@ -372,6 +374,8 @@ async function sendMessage(
     { userId: me, frame: { type: 'new_message', message: mine, conversationId, senderName: sender.username } },
     { userId: other, frame: { type: 'new_message', message: theirs, conversationId, senderName: sender.username } },
   ]);
+  // Their devices too, if they have no socket to hear it on (checked in the background).
+  alert({ recipientId: other, conversationId, senderName: sender.username, text });
   await inboxUpdates(db, notify, [me, other], conversationId);
   return { message: mine, created: true };
 }
@@ -560,9 +564,16 @@ async function writesPaused(db: Db, maintenance: MaintenanceSwitch, userId: numb
 
 /**
  * The chat service: buildApp creates it once from the core, with `notify` (the gateway's
- * sendToUsers) and the maintenance switch the socket's sends respect.
+ * sendToUsers), `alert` (each new message, for the recipient's devices: push.ts) and the maintenance
+ * switch the socket's sends respect.
  */
-export function createChatService({ db, clock, notify, maintenance }: Pick<Core, 'db' | 'clock'> & { notify: Notify; maintenance: MaintenanceSwitch }) {
+export function createChatService({
+  db,
+  clock,
+  notify,
+  alert,
+  maintenance,
+}: Pick<Core, 'db' | 'clock'> & { notify: Notify; alert: NewMessageAlert; maintenance: MaintenanceSwitch }) {
   return {
     loadChatUser: (me: number) => loadChatUser(db, me),
     chatConversation: (me: number, conversationId: number) => chatConversation(db, me, conversationId),
@@ -572,7 +583,7 @@ export function createChatService({ db, clock, notify, maintenance }: Pick<Core,
     getConversation: (me: number, id: number, opts: { before?: number; limit: number }) => getConversation(db, me, id, opts),
     catchUp: (me: number, conversationId: number, after: number) => catchUp(db, me, conversationId, after),
     sendMessage: (me: number, conversationId: number, rawText: string, clientMessageId?: string) =>
-      sendMessage(db, notify, clock.now(), me, conversationId, rawText, clientMessageId),
+      sendMessage(db, notify, alert, clock.now(), me, conversationId, rawText, clientMessageId),
     markRead: (me: number, conversationId: number, messageIds?: number[], opts?: { checkAccess?: boolean }) =>
       markRead(db, notify, clock.now(), me, conversationId, messageIds, opts),
     markOneRead: (me: number, conversationId: number, messageId: number) => markOneRead(db, notify, clock.now(), me, conversationId, messageId),

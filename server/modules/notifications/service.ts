@@ -7,19 +7,27 @@ import type { Db } from '../../db/client.ts';
 import type { DomainEvents } from '../../events.ts';
 import { comments, notifications, posts, users } from '../../db/schema/index.ts';
 import { notFound } from '../../http-errors.ts';
+import type { PushMessage } from '../push/index.ts';
 import { presentNotification } from './presenter.ts';
 
 // Forum notifications (spec §3 Notification, §4; docs/API.md "Notifications"). Created after the
 // comment or post has committed, one per event and recipient, never for the actor; each new one and
-// each read is pushed to the recipient's sockets in every process through the gateway. Module-private
-// helpers take the database and where to push; createNotificationService binds them once.
+// each read is pushed to the recipient's sockets in every process through the gateway, and each new
+// one also to the recipient's devices (Web Push). Module-private helpers take the database and where
+// to push; createNotificationService binds them once.
 
 // ---- Where new notifications and reads are pushed ----
 
 /** Sends a frame to every socket of a member, in every process (the gateway's sendToUser). */
 export type SendToUser = (userId: number, frame: ServerFrame) => Promise<void>;
 
-type NotificationPush = { sendToUser: SendToUser; log: Core['log'] };
+/**
+ * Queues a Web Push notification to every device of a member and returns at once (the push service's
+ * sendToUser: it skips suspended and deleted accounts, and logs rather than throws a failed send).
+ */
+export type SendToDevices = (userId: number, message: PushMessage) => void;
+
+type NotificationPush = { sendToUser: SendToUser; sendToDevices: SendToDevices; log: Core['log'] };
 
 async function push(target: NotificationPush, userId: number, frame: ServerFrame) {
   try {
@@ -129,9 +137,29 @@ async function deliver(
     }
     return rows.length === 0 ? [] : tx.insert(notifications).values(rows).returning();
   });
+  for (const row of created) pushToDevices(to, row, target);
   await Promise.all(
     created.map((row) => push(to, row.userId, { type: 'notification:new', notification: presentNotification(row, target.postSlug) })),
   );
+}
+
+/** The page a notification opens: the post, at the comment when there is one (the anchor the client scrolls to). */
+export function notificationUrl(postSlug: string, commentId: number | null): string {
+  const post = `/forum/posts/${encodeURIComponent(postSlug)}`;
+  return commentId === null ? post : `${post}#comment-${commentId}`;
+}
+
+/**
+ * The stored notification to the member's devices: its title and message, opening its page. One tag
+ * per post, so a busy thread replaces its earlier notification on the device instead of piling up.
+ */
+function pushToDevices(to: NotificationPush, row: typeof notifications.$inferSelect, target: { postId: number; commentId: number | null; postSlug: string }) {
+  try {
+    to.sendToDevices(row.userId, { title: row.title, body: row.message, url: notificationUrl(target.postSlug, target.commentId), tag: `post:${target.postId}` });
+  } catch (err) {
+    // The row is stored and the sockets still hear of it; only the device misses this one.
+    to.log.warn({ err, userId: row.userId, notificationId: row.id }, 'notification web push failed');
+  }
 }
 
 /**
@@ -225,10 +253,17 @@ async function markRead(db: Db, to: NotificationPush, userId: number, id: number
 
 /**
  * The notifications service: buildApp creates it once from the core, with the gateway's sendToUser
- * for the pushes. New notifications come from post.created and comment.created (routes.ts subscribes).
+ * for the sockets and the push service's sendToUser for the devices. New notifications come from
+ * post.created and comment.created (routes.ts subscribes).
  */
-export function createNotificationService({ db, clock, log, sendToUser }: Pick<Core, 'db' | 'clock' | 'log'> & { sendToUser: SendToUser }) {
-  const to: NotificationPush = { sendToUser, log };
+export function createNotificationService({
+  db,
+  clock,
+  log,
+  sendToUser,
+  sendToDevices,
+}: Pick<Core, 'db' | 'clock' | 'log'> & { sendToUser: SendToUser; sendToDevices: SendToDevices }) {
+  const to: NotificationPush = { sendToUser, sendToDevices, log };
   return {
     notifyNewPost: (event: DomainEvents['post.created']) => notifyNewPost(db, to, event),
     notifyNewComment: (event: DomainEvents['comment.created']) => notifyNewComment(db, to, event),

@@ -142,6 +142,11 @@ const ACCESS: Record<string, Row> = {
   'POST /api/forum/notifications/read-all': { rule: 'user' },
   'POST /api/forum/notifications/:id/read': { rule: 'user', owned: (c) => ({ url: `/api/forum/notifications/${c.memberNotificationId}/read` }) },
 
+  // ——— Web push (push/routes.ts; another member's device: push.test.ts) ———
+  'GET /api/push/public-key': { rule: 'public' },
+  'POST /api/push/subscriptions': { rule: 'verified' },
+  'DELETE /api/push/subscriptions': { rule: 'user' },
+
   // ——— Chat ———
   'POST /api/chat/start': { rule: 'chat' },
   'PUT /api/chat/conversation/:id/state': {

@@ -1,0 +1,62 @@
+import type { Core } from '../../core.ts';
+import type { PushMessage, PushSendOptions } from '../push/index.ts';
+import type { Presence } from './presence.ts';
+
+// A chat message also goes to the recipient's devices (Web Push) when they have no open socket
+// anywhere: one with the site open hears of it there. The check and the push run after the send has
+// answered, so the sender never waits on another process's answer or a push service.
+
+/** Characters of the message a notification shows; the inbox has the rest. */
+export const CHAT_PUSH_BODY_MAX = 140;
+
+/** What the chat service reports of each new message (not of a retried one: that was reported once). */
+export type NewMessageAlert = (m: { recipientId: number; conversationId: number; senderName: string; text: string }) => void;
+
+/** Held by the push service for an hour at most: a chat message older than that is stale on a lock screen. */
+export const CHAT_PUSH_OPTIONS: PushSendOptions = { urgency: 'high', ttlSeconds: 3600 };
+
+/**
+ * The notification: who wrote, what (cut to CHAT_PUSH_BODY_MAX on a word where it can), the
+ * conversation it opens, and one tag per conversation so its notifications replace each other.
+ */
+export function chatPushMessage(m: { conversationId: number; senderName: string; text: string }): PushMessage {
+  const text = m.text.replace(/\s+/g, ' ').trim();
+  const chars = Array.from(text);
+  let body = text;
+  if (chars.length > CHAT_PUSH_BODY_MAX) {
+    const head = chars.slice(0, CHAT_PUSH_BODY_MAX - 1).join('');
+    const space = head.lastIndexOf(' ');
+    body = `${(space > CHAT_PUSH_BODY_MAX / 2 ? head.slice(0, space) : head).trimEnd()}…`;
+  }
+  return { title: `New message from ${m.senderName}`, body, url: `/inbox/${m.conversationId}`, tag: `conversation:${m.conversationId}` };
+}
+
+export function createChatPush({
+  presence,
+  sendToDevices,
+  log,
+}: {
+  presence: Pick<Presence, 'online'>;
+  /** The push service's sendToUser. */
+  sendToDevices: (userId: number, message: PushMessage, options: PushSendOptions) => void;
+  log: Core['log'];
+}) {
+  const running = new Set<Promise<void>>();
+  const newMessage: NewMessageAlert = (m) => {
+    const job = (async () => {
+      if ((await presence.online([m.recipientId])).has(m.recipientId)) return;
+      sendToDevices(m.recipientId, chatPushMessage(m), CHAT_PUSH_OPTIONS);
+    })()
+      .catch((err: unknown) => log.warn({ err, userId: m.recipientId, conversationId: m.conversationId }, 'chat web push failed'))
+      .finally(() => running.delete(job));
+    running.add(job);
+  };
+  return {
+    newMessage,
+    /** Resolves once every presence check started so far has ended (and its push, if any, is queued). */
+    async idle() {
+      while (running.size > 0) await Promise.all(running);
+    },
+  };
+}
+export type ChatPush = ReturnType<typeof createChatPush>;

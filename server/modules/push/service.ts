@@ -1,0 +1,97 @@
+import { createECDH } from 'node:crypto';
+import { and, count, desc, eq, notInArray } from 'drizzle-orm';
+import type { TPushSubscription, TPushSubscriptionSaved } from '../../../common/contracts/push.ts';
+import { PUSH_LIMITS, PUSH_MSG } from '../../../common/rules/push.ts';
+import type { Core } from '../../core.ts';
+import type { Db } from '../../db/client.ts';
+import { pushSubscriptions } from '../../db/schema/index.ts';
+import { badRequest, notFound } from '../../http-errors.ts';
+import { pushEndpointProblem } from './endpoints.ts';
+import { createPushSender, type PushSenderOptions } from './sender.ts';
+import { loadVapid, type Vapid } from './vapid.ts';
+
+// Web Push (docs/API.md "Push"): the VAPID public key, members' devices (push_subscriptions), and
+// sendToUser, which the rest of the app calls to reach a member's devices (sender.ts).
+
+/** Whether the browser's key is a point on P-256: one that is not would fail every send, so it is refused up front. */
+function onCurve(p256dh: string): boolean {
+  try {
+    const ecdh = createECDH('prime256v1');
+    ecdh.generateKeys();
+    ecdh.computeSecret(Buffer.from(p256dh, 'base64url'));
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * Stores a member's device, or, for an endpoint already stored (this browser subscribed before,
+ * perhaps signed in as someone else), takes it over with the new keys. Past
+ * PUSH_LIMITS.devicesPerMember the member's least recently subscribed devices go.
+ */
+async function subscribe(db: Db, hosts: readonly string[], now: Date, userId: number, sub: TPushSubscription): Promise<TPushSubscriptionSaved> {
+  const problem = pushEndpointProblem(sub.endpoint, hosts);
+  if (problem) throw badRequest(problem, { endpoint: problem });
+  if (!onCurve(sub.keys.p256dh)) throw badRequest(PUSH_MSG.p256dhNotOnCurve, { 'keys.p256dh': PUSH_MSG.p256dhNotOnCurve });
+  return db.transaction(async (tx) => {
+    await tx
+      .insert(pushSubscriptions)
+      .values({ userId, endpoint: sub.endpoint, p256dh: sub.keys.p256dh, auth: sub.keys.auth, createdAt: now, updatedAt: now })
+      .onConflictDoUpdate({
+        target: pushSubscriptions.endpoint,
+        set: { userId, p256dh: sub.keys.p256dh, auth: sub.keys.auth, updatedAt: now },
+      });
+    const kept = await tx
+      .select({ id: pushSubscriptions.id })
+      .from(pushSubscriptions)
+      .where(eq(pushSubscriptions.userId, userId))
+      .orderBy(desc(pushSubscriptions.updatedAt), desc(pushSubscriptions.id))
+      .limit(PUSH_LIMITS.devicesPerMember);
+    await tx.delete(pushSubscriptions).where(
+      and(
+        eq(pushSubscriptions.userId, userId),
+        notInArray(
+          pushSubscriptions.id,
+          kept.map((r) => r.id),
+        ),
+      ),
+    );
+    const [devices] = await tx.select({ n: count() }).from(pushSubscriptions).where(eq(pushSubscriptions.userId, userId));
+    return { endpoint: sub.endpoint, devices: Number(devices?.n ?? 0) };
+  });
+}
+
+/** Forgets one of the member's devices; another member's, or one not stored, is 404 (an endpoint tells nobody whose it is). */
+async function unsubscribe(db: Db, userId: number, endpoint: string): Promise<void> {
+  const gone = await db
+    .delete(pushSubscriptions)
+    .where(and(eq(pushSubscriptions.endpoint, endpoint), eq(pushSubscriptions.userId, userId)))
+    .returning({ id: pushSubscriptions.id });
+  if (gone.length === 0) throw notFound(PUSH_MSG.notFound);
+}
+
+/**
+ * The push service, made once in buildApp from the core. `options` are the sender's (tests give it an
+ * agent that trusts their own HTTPS server, and short delays); the app uses the defaults.
+ */
+export function createPushService({ config, db, log, clock }: Pick<Core, 'config' | 'db' | 'log' | 'clock'>, options: PushSenderOptions = {}) {
+  // Read (or made) on first need and kept; a failed read is tried again next time.
+  let vapid: Promise<Vapid> | undefined;
+  const keys = () =>
+    (vapid ??= loadVapid(db, config).catch((err: unknown) => {
+      vapid = undefined;
+      throw err;
+    }));
+  const sender = createPushSender({ db, log, clock, hosts: config.pushEndpointHosts, vapid: keys }, options);
+  return {
+    publicKey: async () => (await keys()).publicKey,
+    subscribe: (userId: number, sub: TPushSubscription) => subscribe(db, config.pushEndpointHosts, clock.now(), userId, sub),
+    unsubscribe: (userId: number, endpoint: string) => unsubscribe(db, userId, endpoint),
+    /** See sender.ts: queues, returns at once, never throws for a failed send. */
+    sendToUser: sender.sendToUser,
+    idle: sender.idle,
+    close: sender.close,
+  };
+}
+export type PushService = ReturnType<typeof createPushService>;
