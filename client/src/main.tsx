@@ -5,6 +5,7 @@ import { App } from './app';
 import { preloadPage } from './app/router';
 import { USER_QUERY_KEY } from './lib/auth';
 import { queryClient } from './lib/query-client';
+import { hydrateInSlices } from './lib/hydration-slices';
 import { BrowserRouter } from './lib/router';
 import type { RenderedApp } from './entry-server';
 import './index.css';
@@ -31,11 +32,14 @@ const app = (
 if (state) {
   // Not a top-level await: a page chunk imports this entry's chunk, which would still be evaluating.
   // As a transition: React hydrates in slices that leave the main thread free between them.
-  void preloadPage(window.location.pathname, !!queryClient.getQueryData(USER_QUERY_KEY)).then(() =>
-    startTransition(() => {
-      hydrateRoot(root, app);
-    }),
-  );
+  // In a task after the one that ran the code, so running it and hydrating are not one long task.
+  void preloadPage(window.location.pathname, !!queryClient.getQueryData(USER_QUERY_KEY))
+    .then(() => new Promise((resolve) => setTimeout(resolve)))
+    .then(() =>
+      startTransition(() => {
+        hydrateInSlices(() => hydrateRoot(root, app));
+      }),
+    );
 } else {
   void preloadPage(window.location.pathname);
   createRoot(root).render(app);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { plural, truncateTitle } from './format';
+import { formatNumber, plural, truncateTitle } from './format';
 
 describe('truncateTitle', () => {
   it('keeps titles of up to 80 characters', () => {
@@ -24,5 +24,14 @@ describe('plural', () => {
     expect(plural(0, 'reply', 'replies')).toBe('0 replies');
     expect(plural(1, 'reply', 'replies')).toBe('1 reply');
     expect(plural(1234, 'view', 'views')).toBe('1,234 views');
+  });
+});
+
+describe('formatNumber', () => {
+  it('writes what Intl.NumberFormat en-GB writes: commas between thousands, up to three decimals', () => {
+    const intl = new Intl.NumberFormat('en-GB');
+    for (const n of [0, 1, 12, 999, 1000, 1234, 12345, 123456, 1234567, 1000000, 2.5, 0.1, 12.3456, 1234.5678, -1, -1234, -0.5, 0.0004, 9_007_199_254_740_991]) {
+      expect(formatNumber(n), String(n)).toBe(intl.format(n));
+    }
   });
 });

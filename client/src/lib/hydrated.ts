@@ -1,4 +1,5 @@
 import { useEffect, useState } from 'react';
+import { slicesHydrated } from './hydration-slices';
 
 /** Set once the first render in this page has been committed (hydration or a client-only start). */
 let hydrated = false;
@@ -12,7 +13,8 @@ let hydrated = false;
 export function useHydrated(): boolean {
   const [now, setNow] = useState(hydrated);
   useEffect(() => {
-    if (!hydrated) document.documentElement.dataset.app = 'ready'; // client/public/boot.js reads it
+    // client/public/boot.js reads it: ready once the parts hydrated in slices are too.
+    if (!hydrated) void slicesHydrated().then(() => (document.documentElement.dataset.app = 'ready'));
     hydrated = true;
     setNow(true);
   }, []);

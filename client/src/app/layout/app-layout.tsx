@@ -1,4 +1,5 @@
 import { useEffect, useRef, type ReactNode } from 'react';
+import { Slice } from '@/lib/hydration-slices';
 import { ScrollRestoration, useLocation } from '@/lib/router';
 import { ConsentHost } from '@/features/consent/components/consent-host';
 import { MaintenanceBanner } from '@/features/maintenance/components/maintenance-banner';
@@ -33,12 +34,16 @@ export function AppLayout({ children }: { children: ReactNode }) {
         Skip to content
       </a>
       <MaintenanceBanner />
-      <Header />
+      <Slice>
+        <Header />
+      </Slice>
       <WelcomeBanner />
       <main id="main" ref={mainRef} tabIndex={-1} className="flex flex-1 flex-col">
         {children}
       </main>
-      <Footer />
+      <Slice>
+        <Footer />
+      </Slice>
       <ConsentHost />
       <AuthDialogHost />
       <ScrollRestoration />

@@ -16,6 +16,7 @@ import { FormField, inputClasses } from '@/components/ui/form-field';
 import { Switch } from '@/components/ui/switch';
 import { FormActions } from './form-actions';
 import { formErrors, zodFieldErrors } from '@/lib/form-errors';
+import { formatNumber } from '@/lib/format';
 
 type Props = {
   initial?: TAdminAdSlot;
@@ -186,7 +187,7 @@ export function AdForm({ initial, submitLabel, pending, onSubmit, onCancel }: Pr
           <TextArea
             id={f('html')}
             label="HTML"
-            hint={`Shown in a sandboxed frame: no scripts run; links open in a new tab. ${htmlBytes.toLocaleString('en-GB')} of ${AD_HTML_MAX_BYTES.toLocaleString('en-GB')} bytes.`}
+            hint={`Shown in a sandboxed frame: no scripts run; links open in a new tab. ${formatNumber(htmlBytes)} of ${formatNumber(AD_HTML_MAX_BYTES)} bytes.`}
             value={customHtml}
             onChange={(e) => setCustomHtml(e.target.value)}
             error={errors.customHtml}

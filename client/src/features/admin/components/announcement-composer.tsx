@@ -9,6 +9,7 @@ import { FormField, inputClasses } from '@/components/ui/form-field';
 import { errorMessage } from '@/lib/api-client';
 import { cn } from '@/lib/cn';
 import { useCreateAnnouncement } from '../api/emails';
+import { formatNumber } from '@/lib/format';
 
 /** Write an announcement once; it is saved as a draft to preview before anything is sent. */
 export function AnnouncementComposer({ onSaved }: { onSaved: (a: TAnnouncement) => void }) {
@@ -72,7 +73,7 @@ export function AnnouncementComposer({ onSaved }: { onSaved: (a: TAnnouncement) 
           {...register('body')}
         />
         <p id={`${id}-count`} className={cn('text-sm text-muted tabular-nums', length > ANNOUNCEMENT_LIMITS.bodyMax && 'font-semibold text-red-800')}>
-          {length.toLocaleString('en-GB')} / {ANNOUNCEMENT_LIMITS.bodyMax.toLocaleString('en-GB')}
+          {formatNumber(length)} / {formatNumber(ANNOUNCEMENT_LIMITS.bodyMax)}
         </p>
         {errors.body?.message && (
           <p id={`${id}-error`} role="alert" className="text-sm font-semibold text-red-800">

@@ -6,6 +6,7 @@ import { errorMessage } from '@/lib/api-client';
 import { cn } from '@/lib/cn';
 import { formatDateTime } from '@/lib/dates';
 import { getAnnouncementsQueryOptions } from '../api/emails';
+import { formatNumber } from '@/lib/format';
 
 const STATUS: Record<TAnnouncement['status'], { label: string; className: string }> = {
   draft: { label: 'Draft', className: 'bg-surface text-ink' },
@@ -28,7 +29,7 @@ export function AnnouncementList({ onPreview }: { onPreview: (a: TAnnouncement) 
             <p className="text-sm text-muted">
               <span className={cn('mr-2 rounded-full px-2 py-0.5 font-semibold', STATUS[a.status].className)}>{STATUS[a.status].label}</span>
               {a.audienceLabel}
-              {a.status !== 'draft' && ` · ${a.sentCount.toLocaleString('en-GB')} sent`}
+              {a.status !== 'draft' && ` · ${formatNumber(a.sentCount)} sent`}
               {a.status === 'sent' && a.finishedAt && ` · finished ${formatDateTime(a.finishedAt)}`}
               {a.status === 'draft' && ` · written ${formatDateTime(a.createdAt)}${a.createdBy ? ` by @${a.createdBy}` : ''}`}
             </p>

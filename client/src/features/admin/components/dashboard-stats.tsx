@@ -1,8 +1,9 @@
 import type { ReactNode } from 'react';
 import { Link } from '@/lib/router';
 import type { TDashboard } from '@common/contracts/admin';
+import { formatNumber } from '@/lib/format';
 
-const n = (v: number) => v.toLocaleString('en-GB');
+const n = (v: number) => formatNumber(v);
 
 function StatCard({ label, value, sub, to }: { label: string; value: number; sub?: ReactNode; to?: string }) {
   const body = (

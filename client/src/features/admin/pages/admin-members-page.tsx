@@ -1,4 +1,4 @@
-import { useEffect, useId, useState } from 'react';
+import { useId, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { useSearchParams } from '@/lib/router';
 import type { TMemberStatus } from '@common/contracts/admin';
@@ -13,6 +13,7 @@ import { getMemberQueryOptions, getMembersQueryOptions } from '../api/members';
 import { AdminLayout } from '../components/admin-layout';
 import { MemberDetail } from '../components/member-detail';
 import { MemberTable } from '../components/member-table';
+import { formatNumber } from '@/lib/format';
 
 const STATUS_LABEL: Record<TMemberStatus, string> = {
   all: 'All members',
@@ -31,8 +32,14 @@ export function AdminMembersPage() {
   const status = (MEMBER_STATUSES as readonly string[]).includes(params.get('status') ?? '') ? (params.get('status') as TMemberStatus) : 'all';
   const page = Math.max(1, Number(params.get('page')) || 1);
   const open = Number(params.get('member')) || null;
+  // The box follows the address when it changes (back, a link), set while rendering: an effect would
+  // run after the first paint and wipe what was typed in the meantime.
   const [text, setText] = useState(q);
-  useEffect(() => setText(q), [q]);
+  const [textFor, setTextFor] = useState(q);
+  if (textFor !== q) {
+    setTextFor(q);
+    setText(q);
+  }
 
   const set = (next: Record<string, string | null>) =>
     setParams((prev) => {
@@ -108,7 +115,7 @@ export function AdminMembersPage() {
               ? q
                 ? `No members match "${q}"`
                 : 'No members here'
-              : `${list.data.totalCount.toLocaleString('en-GB')} member${list.data.totalCount === 1 ? '' : 's'}${q ? ` matching "${q}"` : ''}`}
+              : `${formatNumber(list.data.totalCount)} member${list.data.totalCount === 1 ? '' : 's'}${q ? ` matching "${q}"` : ''}`}
           </p>
           <MemberTable members={list.data.members} onOpen={(m) => set({ member: String(m) })} />
           {pages > 1 && (

@@ -1,12 +1,13 @@
 import { cn } from '@/lib/cn';
 import { formatContentDate } from '@common/content/types';
 import type { PayEstimate } from '@common/pay-estimator';
+import { formatNumber } from '@/lib/format';
 
 const gbp = new Intl.NumberFormat('en-GB', { style: 'currency', currency: 'GBP' });
 /** Pounds to the penny; a minus sign for losses. */
 export const money = (n: number) => gbp.format(Math.round(n * 100) / 100 + 0);
-const pence = (n: number) => `${(Math.round(n * 10) / 10).toLocaleString('en-GB')}p`;
-const miles = (n: number) => Math.round(n).toLocaleString('en-GB');
+const pence = (n: number) => `${formatNumber(Math.round(n * 10) / 10)}p`;
+const miles = (n: number) => formatNumber(Math.round(n));
 
 function Row({ label, hour, week, year, strong }: { label: string; hour: number | null; week: number; year: number; strong?: boolean }) {
   return (

@@ -13,6 +13,7 @@ import { MemberCard, MemberCardSkeletons } from '../components/member-card';
 import { DIRECTORY_MAX_RESULTS } from '@common/rules/members';
 import { nextDirectoryParams, parseDirectoryState, type DirectoryState } from '../lib/directory-url-state';
 import { showingText } from '../lib/format';
+import { formatNumber } from '@/lib/format';
 
 /** Spec §2 User directory ('/directory/users'): search and sort in the address, pages joined by 'Load more'. */
 export function UserDirectoryPage() {
@@ -63,7 +64,7 @@ export function UserDirectoryPage() {
                   {q && last && (
                     <span className="font-normal">
                       {' · '}
-                      {last.totalCount.toLocaleString('en-GB')}
+                      {formatNumber(last.totalCount)}
                       {last.totalCount >= DIRECTORY_MAX_RESULTS ? '+' : ''} {last.totalCount === 1 ? 'match' : 'matches'} for “{q}”
                     </span>
                   )}

@@ -2,6 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Link } from '@/lib/router';
 import { cn } from '@/lib/cn';
 import { getCategoriesQueryOptions } from '../api/get-categories';
+import { formatNumber } from '@/lib/format';
 
 /** The sidebar's list of categories on large screens: one click filters, the current one is marked. */
 export function CategoryNav({ current, hrefFor }: { current: string; hrefFor: (slug: string) => string }) {
@@ -29,7 +30,7 @@ export function CategoryNav({ current, hrefFor }: { current: string; hrefFor: (s
             >
               <span aria-hidden="true" className="size-2.5 shrink-0 rounded-full" style={{ backgroundColor: c.color }} />
               <span className="min-w-0 flex-1 truncate">{c.name}</span>
-              <span className="text-sm text-muted tabular-nums">{c.postCount.toLocaleString('en-GB')}</span>
+              <span className="text-sm text-muted tabular-nums">{formatNumber(c.postCount)}</span>
             </Link>
           </li>
         ))}

@@ -6,6 +6,7 @@ import { inputClasses } from '@/components/ui/form-field';
 import { cn } from '@/lib/cn';
 import { useDraft } from '../hooks/use-draft';
 import { readFormError } from '@/lib/form-errors';
+import { formatNumber } from '@/lib/format';
 
 type Props = {
   /** Where the text is kept until the server accepts it (see use-draft.ts). */
@@ -130,7 +131,7 @@ export function CommentForm({ draftKey, initial = '', label, showLabel, submitLa
           )}
         </div>
         <p id={countId} className={cn('text-sm tabular-nums', near ? 'font-semibold text-red-800' : 'text-muted')} aria-live={near ? 'polite' : 'off'}>
-          {length > 0 && `${length.toLocaleString('en-GB')} / ${COMMENT_MAX.toLocaleString('en-GB')}`}
+          {length > 0 && `${formatNumber(length)} / ${formatNumber(COMMENT_MAX)}`}
         </p>
       </div>
       {formError && (

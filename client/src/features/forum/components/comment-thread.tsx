@@ -2,6 +2,7 @@ import { useMemo } from 'react';
 import type { TPostDetail } from '@common/contracts/forum';
 import { Button } from '@/components/ui/button';
 import { errorMessage } from '@/lib/api-client';
+import { Slice } from '@/lib/hydration-slices';
 import { buildCommentTree } from '../lib/comment-tree';
 import { CommentItem, type ThreadContext } from './comment-item';
 
@@ -23,7 +24,9 @@ export function CommentThread({ post, ctx, loadMore }: Props) {
       ) : (
         <ol aria-label="Comments" className="grid gap-3">
           {tree.map((node) => (
-            <CommentItem key={node.comment.id} node={node} ctx={ctx} />
+            <Slice key={node.comment.id}>
+              <CommentItem node={node} ctx={ctx} />
+            </Slice>
           ))}
         </ol>
       )}

@@ -3,7 +3,7 @@ import { ArrowBigUp, ArrowRight, Eye, Lock, MessageSquare, Pin } from 'lucide-re
 import type { TPost } from '@common/contracts/forum';
 import { PREVIEW_FALLBACK_AVATAR } from '@common/avatars';
 import { formatAge } from '@/lib/dates';
-import { plural } from '@/lib/format';
+import { plural, formatNumber } from '@/lib/format';
 import { AvatarIcon } from '@/components/ui/avatar-icon';
 import { professionLabel } from '../lib/summary';
 import { ShareMenu } from './share-menu';
@@ -110,7 +110,7 @@ export function PostCard({ post, hrefWith }: Props) {
           <MessageSquare aria-hidden="true" className="size-4" />
           <span className="max-sm:sr-only">{plural(post.commentCount, 'reply', 'replies')}</span>
           <span aria-hidden="true" className="tabular-nums sm:hidden">
-            {post.commentCount.toLocaleString('en-GB')}
+            {formatNumber(post.commentCount)}
           </span>
         </span>
         <span className="inline-flex items-center gap-1 max-sm:hidden">
@@ -121,7 +121,7 @@ export function PostCard({ post, hrefWith }: Props) {
         <span className="inline-flex items-center gap-0.5 font-semibold text-ink tabular-nums sm:hidden">
           <ArrowBigUp aria-hidden="true" className="size-4" />
           <span className="sr-only">Score </span>
-          {score.toLocaleString('en-GB')}
+          {formatNumber(score)}
         </span>
         {post.commentCount > 0 && (
           // The list has no comments in it (spec §7): the preview leads to them on the post page.

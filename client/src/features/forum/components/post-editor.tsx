@@ -9,6 +9,7 @@ import { getCategoriesQueryOptions } from '../api/get-categories';
 import { useDraft } from '../hooks/use-draft';
 import { readFormError } from '@/lib/form-errors';
 import { MarkdownPreview } from './markdown-preview';
+import { formatNumber } from '@/lib/format';
 
 /** The form's values as typed (the category as the select gives it). */
 export type PostFormValues = { title: string; categoryId: string; content: string };
@@ -238,7 +239,7 @@ export function PostEditor<R>({ draftKey, initial, submitLabel, onSubmit, onSave
               At least 10 characters. Markdown works: **bold**, *italic*, - lists, [links](https://…).
             </p>
             <p id={`${ids.content}-count`} className={cn('tabular-nums', contentLength > POST_CONTENT_MAX && 'font-semibold text-red-800')}>
-              {contentLength.toLocaleString('en-GB')} / {POST_CONTENT_MAX.toLocaleString('en-GB')}
+              {formatNumber(contentLength)} / {formatNumber(POST_CONTENT_MAX)}
             </p>
           </div>
         </div>

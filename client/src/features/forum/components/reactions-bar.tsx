@@ -1,6 +1,7 @@
 import { cn } from '@/lib/cn';
 import { topReactions, type ReactionSummary } from '../lib/reaction-summary';
 import { ReactionPicker } from './reaction-picker';
+import { formatNumber } from '@/lib/format';
 
 type Props = {
   summary: ReactionSummary | undefined;
@@ -23,7 +24,7 @@ export function ReactionsBar({ summary, mine, onToggle, label, size = 'md', clas
           key={chip.emoji}
           type="button"
           aria-pressed={chip.mine}
-          aria-label={`${chip.name}, ${chip.count.toLocaleString('en-GB')} ${chip.count === 1 ? 'reaction' : 'reactions'}`}
+          aria-label={`${chip.name}, ${formatNumber(chip.count)} ${chip.count === 1 ? 'reaction' : 'reactions'}`}
           title={chip.mine ? `${chip.name}: tap to take yours back` : chip.name}
           onClick={() => onToggle(chip.emoji)}
           className={cn(
@@ -35,7 +36,7 @@ export function ReactionsBar({ summary, mine, onToggle, label, size = 'md', clas
           <span aria-hidden="true" className={size === 'md' ? 'text-lg' : 'text-base'}>
             {chip.emoji}
           </span>
-          <span aria-hidden="true">{chip.count.toLocaleString('en-GB')}</span>
+          <span aria-hidden="true">{formatNumber(chip.count)}</span>
         </button>
       ))}
       <ReactionPicker mine={mine} onPick={onToggle} size={size} />

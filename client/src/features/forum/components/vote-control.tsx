@@ -7,6 +7,7 @@ import { cn } from '@/lib/cn';
 import { toast } from '@/components/ui/toast';
 import { useVote, type VoteTargetType } from '../api/vote';
 import { nextVoteState, type VoteState } from '../lib/vote-transition';
+import { formatNumber } from '@/lib/format';
 
 export type VoteControlProps = {
   targetType: VoteTargetType;
@@ -73,7 +74,7 @@ export function VoteControl({ targetType, id, upvotes, downvotes, userVote, size
       <button
         type="button"
         aria-pressed={shown.userVote === 'upvote'}
-        aria-label={`Upvote, ${shown.upvotes.toLocaleString('en-GB')} ${shown.upvotes === 1 ? 'upvote' : 'upvotes'}`}
+        aria-label={`Upvote, ${formatNumber(shown.upvotes)} ${shown.upvotes === 1 ? 'upvote' : 'upvotes'}`}
         title="Upvote"
         onClick={() => onVote('upvote')}
         className={cn(
@@ -84,12 +85,12 @@ export function VoteControl({ targetType, id, upvotes, downvotes, userVote, size
         )}
       >
         <ArrowBigUp aria-hidden="true" className={cn(icon, shown.userVote === 'upvote' && 'fill-current')} />
-        <span aria-hidden="true">{shown.upvotes.toLocaleString('en-GB')}</span>
+        <span aria-hidden="true">{formatNumber(shown.upvotes)}</span>
       </button>
       <button
         type="button"
         aria-pressed={shown.userVote === 'downvote'}
-        aria-label={`Downvote, ${shown.downvotes.toLocaleString('en-GB')} ${shown.downvotes === 1 ? 'downvote' : 'downvotes'}`}
+        aria-label={`Downvote, ${formatNumber(shown.downvotes)} ${shown.downvotes === 1 ? 'downvote' : 'downvotes'}`}
         title="Downvote"
         onClick={() => onVote('downvote')}
         className={cn(
@@ -100,7 +101,7 @@ export function VoteControl({ targetType, id, upvotes, downvotes, userVote, size
         )}
       >
         <ArrowBigDown aria-hidden="true" className={cn(icon, shown.userVote === 'downvote' && 'fill-current')} />
-        <span aria-hidden="true">{shown.downvotes.toLocaleString('en-GB')}</span>
+        <span aria-hidden="true">{formatNumber(shown.downvotes)}</span>
       </button>
     </div>
   );

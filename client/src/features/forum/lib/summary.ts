@@ -1,6 +1,7 @@
 import { avatarLabel } from '@common/avatars';
+import { formatNumber } from '@/lib/format';
 
-const count = (n: number) => n.toLocaleString('en-GB');
+const count = (n: number) => formatNumber(n);
 
 /** Spec §2: 'Found N result(s) for "q"' or, for none, 'No results found for "q"'. */
 export function searchSummary(total: number, q: string): string {

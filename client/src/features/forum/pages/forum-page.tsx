@@ -4,6 +4,7 @@ import { Link } from '@/lib/router';
 import { PAGE_SIZE } from '@common/rules/site';
 import { useUser } from '@/lib/auth';
 import { cn } from '@/lib/cn';
+import { Slice } from '@/lib/hydration-slices';
 import { trackAction } from '@/lib/track';
 import { buttonClasses } from '@/components/ui/button';
 import { Head } from '@/components/ui/head';
@@ -60,24 +61,26 @@ export function ForumPage() {
       <Head title={title} />
       <div className="grid min-w-0 grid-cols-1 content-start gap-3 sm:gap-5">
         <ForumBreadcrumb category={current} forumHref={hrefWith({ category: '' })} />
-        <ForumHeader
-          signedIn={!!user}
-          q={q}
-          searchActive={filtered}
-          onSearch={(text) => {
-            trackAction('search', 'forum', { query: text.slice(0, 200), category: category || null });
-            update({ q: text });
-          }}
-          onClearSearch={() => update({ q: '', profession: '' })}
-          activeFilters={countActiveFilters(state)}
-          filters={
-            <>
-              <CategorySelect value={category} onChange={(slug) => update({ category: slug })} />
-              <SortSelect value={sort} searching={!!q} onChange={(s) => update({ sort: s })} />
-              <ProfessionSelect value={profession} onChange={(p) => update({ profession: p })} />
-            </>
-          }
-        />
+        <Slice>
+          <ForumHeader
+            signedIn={!!user}
+            q={q}
+            searchActive={filtered}
+            onSearch={(text) => {
+              trackAction('search', 'forum', { query: text.slice(0, 200), category: category || null });
+              update({ q: text });
+            }}
+            onClearSearch={() => update({ q: '', profession: '' })}
+            activeFilters={countActiveFilters(state)}
+            filters={
+              <>
+                <CategorySelect value={category} onChange={(slug) => update({ category: slug })} />
+                <SortSelect value={sort} searching={!!q} onChange={(s) => update({ sort: s })} />
+                <ProfessionSelect value={profession} onChange={(p) => update({ profession: p })} />
+              </>
+            }
+          />
+        </Slice>
         <BulletinsSlot />
         <AdSlot location="forum-header" />
         {current && <CategoryBanner category={current} allHref={hrefWith({ category: '' })} />}
@@ -136,7 +139,9 @@ export function ForumPage() {
                   {posts.data.posts.map((post, i, all) => (
                     <Fragment key={post.id}>
                       <li>
-                        <PostCard post={post} hrefWith={hrefWith} />
+                        <Slice>
+                          <PostCard post={post} hrefWith={hrefWith} />
+                        </Slice>
                       </li>
                       {(i + 1) % AD_EVERY === 0 && i < all.length - 1 && <AdSlot location="post-content" as="li" />}
                     </Fragment>
@@ -150,10 +155,12 @@ export function ForumPage() {
         </section>
       </div>
 
-      <aside aria-label="Forum sidebar" className="hidden content-start gap-4 lg:grid">
-        <CategoryNav current={category} hrefFor={(slug) => hrefWith({ category: slug })} />
-        <AdSlot location="forum-sidebar" largeOnly />
-      </aside>
+      <Slice>
+        <aside aria-label="Forum sidebar" className="hidden content-start gap-4 lg:grid">
+          <CategoryNav current={category} hrefFor={(slug) => hrefWith({ category: slug })} />
+          <AdSlot location="forum-sidebar" largeOnly />
+        </aside>
+      </Slice>
     </div>
   );
 }

@@ -4,6 +4,7 @@ import { Link, useLocation, useNavigate, useParams } from '@/lib/router';
 import { Eye, Lock, MessageSquare, Pencil, Pin, Trash2 } from 'lucide-react';
 import type { TComment, TPostDetail } from '@common/contracts/forum';
 import { ApiError, errorMessage } from '@/lib/api-client';
+import { Slice } from '@/lib/hydration-slices';
 import { useUser } from '@/lib/auth';
 import { plural } from '@/lib/format';
 import { lazyNamed } from '@/lib/lazy';
@@ -179,26 +180,30 @@ function PostView({ post, partial }: { post: TPostDetail; partial: boolean }) {
 
         {!partial && !editing && (
           <>
-            <ReactionsBar
-              summary={post.reactions}
-              mine={post.userReactions?.postReactions ?? []}
-              onToggle={(emoji) => react.mutate(emoji)}
-              label="Reactions to this post"
-            />
-            <div className="flex flex-wrap items-center gap-x-3 gap-y-2 border-t border-line pt-3">
-              <VoteControl targetType="post" id={post.id} upvotes={post.upvotes} downvotes={post.downvotes} userVote={post.userVote} />
-              <ShareMenu post={post} />
-              <p className="ml-auto flex items-center gap-4 text-sm text-muted">
-                <span className="inline-flex items-center gap-1">
-                  <Eye aria-hidden="true" className="size-4" />
-                  {plural(post.viewCount, 'view', 'views')}
-                </span>
-                <a href="#comments" className="inline-flex items-center gap-1 hover:text-ink hover:underline">
-                  <MessageSquare aria-hidden="true" className="size-4" />
-                  {plural(post.commentCount, 'reply', 'replies')}
-                </a>
-              </p>
-            </div>
+            <Slice>
+              <ReactionsBar
+                summary={post.reactions}
+                mine={post.userReactions?.postReactions ?? []}
+                onToggle={(emoji) => react.mutate(emoji)}
+                label="Reactions to this post"
+              />
+            </Slice>
+            <Slice>
+              <div className="flex flex-wrap items-center gap-x-3 gap-y-2 border-t border-line pt-3">
+                <VoteControl targetType="post" id={post.id} upvotes={post.upvotes} downvotes={post.downvotes} userVote={post.userVote} />
+                <ShareMenu post={post} />
+                <p className="ml-auto flex items-center gap-4 text-sm text-muted">
+                  <span className="inline-flex items-center gap-1">
+                    <Eye aria-hidden="true" className="size-4" />
+                    {plural(post.viewCount, 'view', 'views')}
+                  </span>
+                  <a href="#comments" className="inline-flex items-center gap-1 hover:text-ink hover:underline">
+                    <MessageSquare aria-hidden="true" className="size-4" />
+                    {plural(post.commentCount, 'reply', 'replies')}
+                  </a>
+                </p>
+              </div>
+            </Slice>
             {(post.canEdit || reportable) && (
               <div className="-mt-1 flex flex-wrap gap-2">
                 {post.canEdit && (
@@ -224,7 +229,9 @@ function PostView({ post, partial }: { post: TPostDetail; partial: boolean }) {
           <h2 id="comments-title" className="text-xl font-bold">
             {plural(post.commentCount, 'reply', 'replies')}
           </h2>
-          <CommentComposer postId={post.id} user={user} isLocked={post.isLocked} onPosted={onPosted} />
+          <Slice>
+            <CommentComposer postId={post.id} user={user} isLocked={post.isLocked} onPosted={onPosted} />
+          </Slice>
           <CommentThread
             post={post}
             ctx={{

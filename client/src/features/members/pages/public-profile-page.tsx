@@ -16,6 +16,7 @@ import { MessageButton } from '@/components/message-button';
 import { ReportButton } from '@/components/report-button';
 import { getMemberPostsQueryOptions, getPublicProfileQueryOptions } from '../api/members-api';
 import { MemberPostList, PostPager } from '../components/member-post-list';
+import { formatNumber } from '@/lib/format';
 
 /** Spec §5: a page below 1 (or not a number) is page 1. */
 function parsePage(raw: string | null): number {
@@ -94,11 +95,11 @@ function ProfileHeader({ profile }: { profile: TPublicProfile }) {
         <dl className="mt-1 flex gap-6">
           <div className="flex flex-col-reverse">
             <dt className="text-sm text-muted">{profile.postCount === 1 ? 'Post' : 'Posts'}</dt>
-            <dd className="text-xl font-extrabold tabular-nums">{profile.postCount.toLocaleString('en-GB')}</dd>
+            <dd className="text-xl font-extrabold tabular-nums">{formatNumber(profile.postCount)}</dd>
           </div>
           <div className="flex flex-col-reverse">
             <dt className="text-sm text-muted">{profile.commentCount === 1 ? 'Comment' : 'Comments'}</dt>
-            <dd className="text-xl font-extrabold tabular-nums">{profile.commentCount.toLocaleString('en-GB')}</dd>
+            <dd className="text-xl font-extrabold tabular-nums">{formatNumber(profile.commentCount)}</dd>
           </div>
         </dl>
         <div className="mt-2 flex flex-wrap items-center gap-2">
@@ -126,7 +127,7 @@ function MemberPosts({ username, page, hrefFor }: { username: string; page: numb
   return (
     <section aria-labelledby="member-posts" className="grid gap-3">
       <h2 id="member-posts" className="text-xl font-bold">
-        Posts{posts.data && posts.data.totalCount > 0 ? ` (${posts.data.totalCount.toLocaleString('en-GB')})` : ''}
+        Posts{posts.data && posts.data.totalCount > 0 ? ` (${formatNumber(posts.data.totalCount)})` : ''}
       </h2>
       {posts.isPending ? (
         <div>

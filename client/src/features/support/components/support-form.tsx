@@ -9,6 +9,7 @@ import { Button } from '@/components/ui/button';
 import { FormField, inputClasses } from '@/components/ui/form-field';
 import { cn } from '@/lib/cn';
 import { useSendSupportMessage } from '../api/send-support-message';
+import { formatNumber } from '@/lib/format';
 
 const FIELDS = ['name', 'email', 'subject', 'message'] as const;
 
@@ -75,7 +76,7 @@ export function SupportForm({ defaults, onSent }: Props) {
           {...register('message')}
         />
         <p id={`${messageId}-count`} className={cn('text-sm text-muted tabular-nums', messageLength > SUPPORT_LIMITS.messageMax && 'font-semibold text-red-800')}>
-          {messageLength.toLocaleString('en-GB')} / {SUPPORT_LIMITS.messageMax.toLocaleString('en-GB')} characters
+          {formatNumber(messageLength)} / {formatNumber(SUPPORT_LIMITS.messageMax)} characters
         </p>
         {messageError && (
           <p id={`${messageId}-error`} role="alert" className="text-sm font-semibold text-red-800">
