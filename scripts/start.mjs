@@ -29,11 +29,21 @@ function newestMtime(p) {
 
 const mtime = (file) => (fs.existsSync(file) ? fs.statSync(file).mtimeMs : 0);
 
+/**
+ * newestMtime of a source folder, walked once per start: the client, the renderer and the server
+ * share sources (common/, package-lock.json). Every restart walks them, before the server starts.
+ */
+const newestBySource = new Map();
+function newestSourceMtime(source) {
+  if (!newestBySource.has(source)) newestBySource.set(source, newestMtime(path.join(here, source)));
+  return newestBySource.get(source);
+}
+
 /** When `output` is missing or older than any of `sources`: 'missing', 'stale', or undefined when it is up to date. */
 function staleness(output, sources) {
   const builtAt = mtime(path.join(here, output));
   if (!builtAt) return 'missing';
-  return builtAt < Math.max(...sources.map((s) => newestMtime(path.join(here, s)))) ? 'stale' : undefined;
+  return builtAt < Math.max(...sources.map(newestSourceMtime)) ? 'stale' : undefined;
 }
 
 function run(label, args) {

@@ -1,3 +1,5 @@
+// First: its body sets V8's start-up thresholds before any other module of the server runs.
+import { endStartupTuning } from './lib/v8-startup.ts';
 import cluster from 'node:cluster';
 import type { Redis } from 'ioredis';
 import type { buildApp } from './app.ts';
@@ -5,13 +7,14 @@ import { ConfigError, loadConfig, type Config } from './config.ts';
 import { openDatabase, type Database } from './db/client.ts';
 import { DataDirLockedError } from './db/data-dir-lock.ts';
 import { DatabaseOpenError, openFailureMessage } from './db/open-failure.ts';
-import { seedDatabase } from './db/seed/index.ts';
+import { logDemoAdmin, seedDatabase } from './db/seed/index.ts';
 
 /**
  * Process entry: config → database (migrated, seeded once) → app → listen; graceful shutdown.
- * The app's modules are imported while the database opens rather than before it, and what only some
- * processes need (ioredis, the cluster's metrics) only by those: a restart answers in about a second
- * (issue 15, ADR 0005).
+ * The app's modules are imported while the database opens rather than before it, what only some
+ * processes need (ioredis, the cluster's metrics) only by those, V8 optimises little until the server
+ * listens (lib/v8-startup.ts), and what no first answer needs waits until then: a restart answers
+ * within a second (issue 15, ADR 0005, bench/results/2026-11-24-idle.md).
  */
 async function main() {
   let config: Config;
@@ -30,6 +33,7 @@ async function main() {
     const database = await openDatabase({ url: config.databaseUrl, dataDir: config.dataDir });
     await seedDatabase(database.db, config, console);
     await database.close();
+    endStartupTuning();
     const { serveClusterMetrics } = await import('./plugins/metrics-cluster.ts');
     serveClusterMetrics(); // a worker's GET /metrics answers for them all
     for (let i = 0; i < config.webConcurrency; i++) cluster.fork();
@@ -66,9 +70,10 @@ async function main() {
   }
   let redis: Redis | undefined;
   let app: Awaited<ReturnType<typeof buildApp>>;
-  // Seeding runs while the app is built (that queries nothing; the demo sign-in's argon2 check runs
-  // on another thread meanwhile) and is finished before the server listens.
-  const seeding = cluster.isPrimary ? seedDatabase(database.db, config, console) : Promise.resolve();
+  // Seeding runs while the app is built (that queries nothing) and is finished before the server
+  // listens. The demo admin's sign-in is logged once it listens: its password check (argon2, 19 MiB)
+  // is no part of a first answer.
+  const seeding = cluster.isPrimary ? seedDatabase(database.db, config, console, { logDemoAdmin: false }) : Promise.resolve();
   seeding.catch(() => {}); // awaited below
   try {
     if (config.redisUrl) {
@@ -84,7 +89,9 @@ async function main() {
     await database.close(); // a port in use ends the process, not the database
     throw err;
   }
+  endStartupTuning();
   if (cluster.isPrimary) console.log(`${config.appName} is serving on ${config.appUrl} (database: ${database.kind})`);
+  const demoAdminLogged = cluster.isPrimary && config.seedDemo ? logDemoAdmin(database.db, console).catch((err: unknown) => console.error(err)) : undefined;
 
   // A signal during start-up is answered here too, once everything it would interrupt is open.
   const signal = await signals.first;
@@ -104,6 +111,7 @@ async function main() {
   ]);
   // Every way out closes the database first: neither the grace period nor a second signal cuts it short.
   try {
+    await demoAdminLogged; // not closing the database under its query
     await database.close();
   } catch (err) {
     console.error(err);

@@ -3,6 +3,7 @@ import path from 'node:path';
 import type { PGlite, PGliteOptions } from '@electric-sql/pglite';
 import { sql } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import type { drizzle as drizzlePgliteType } from 'drizzle-orm/pglite';
 import type pg from 'pg';
 import { PACKAGE_ROOT } from '../lib/package-root.ts';
 import { lockDataDir } from './data-dir-lock.ts';
@@ -24,7 +25,27 @@ export type Database = {
   close(): Promise<void>;
 };
 
-const migrationsFolder = path.join(PACKAGE_ROOT, 'drizzle');
+/** drizzle-kit's output: one .sql file per migration, listed in meta/_journal.json. */
+export const MIGRATIONS_FOLDER = path.join(PACKAGE_ROOT, 'drizzle');
+
+/**
+ * Whether `migrationsFolder` holds a migration the database has not applied, decided the way
+ * Drizzle's migrator decides it: a migration is applied when its journal `when` is newer than the
+ * `created_at` of the newest row in drizzle.__drizzle_migrations (every migration when there is no
+ * row). So when that row is at least the journal's newest `when`, the migrator would run nothing, and
+ * skipping it saves each start reading and hashing every migration file, two DDL statements and an
+ * empty transaction. A new migration file comes with a newer journal entry, so it is never skipped.
+ * `query` runs one statement and returns its rows.
+ */
+export async function migrationsPending(query: (text: string) => Promise<Array<Record<string, unknown>>>, migrationsFolder = MIGRATIONS_FOLDER) {
+  const journal = JSON.parse(fs.readFileSync(path.join(migrationsFolder, 'meta/_journal.json'), 'utf8')) as { entries: Array<{ when: number }> };
+  if (journal.entries.length === 0) return false;
+  const newest = Math.max(...journal.entries.map((e) => e.when));
+  const [table] = await query(`select to_regclass('drizzle.__drizzle_migrations') is not null as present`);
+  if (!table?.present) return true;
+  const [applied] = await query('select created_at from drizzle.__drizzle_migrations order by created_at desc limit 1');
+  return !applied || Number(applied.created_at) < newest;
+}
 
 /**
  * PostgreSQL when a URL is given, otherwise embedded PGlite: persisted in `dataDir`, or in memory
@@ -32,15 +53,12 @@ const migrationsFolder = path.join(PACKAGE_ROOT, 'drizzle');
  * PGlite holds the DATA_DIR lock until close() (DataDirLockedError when another process has it);
  * one that cannot be opened or migrated throws DatabaseOpenError.
  */
-export async function openDatabase(opts: { url?: string; dataDir?: string }): Promise<Database> {
+export async function openDatabase(opts: { url?: string; dataDir?: string; migrationsFolder?: string }): Promise<Database> {
+  const migrations = opts.migrationsFolder ?? MIGRATIONS_FOLDER;
   if (opts.url) {
     // Each driver is imported only when it is the one in use: the other one, its Drizzle adapter and
     // (for PGlite) its WebAssembly would otherwise cost every start time and resident memory.
-    const [{ default: pg }, { drizzle: drizzlePg }, { migrate: migratePg }] = await Promise.all([
-      import('pg'),
-      import('drizzle-orm/node-postgres'),
-      import('drizzle-orm/node-postgres/migrator'),
-    ]);
+    const [{ default: pg }, { drizzle: drizzlePg }] = await Promise.all([import('pg'), import('drizzle-orm/node-postgres')]);
     const pool = new pg.Pool({ connectionString: opts.url, max: 10 });
     // An idle connection the server closes (a PostgreSQL restart, a failover, pg_terminate_backend) is
     // reported here; unheard, the 'error' event ends the process (issue 14: a restart of PostgreSQL
@@ -48,7 +66,10 @@ export async function openDatabase(opts: { url?: string; dataDir?: string }): Pr
     // the next query; a query in flight still gets its own error.
     pool.on('error', () => undefined);
     const db = drizzlePg(pool, { schema }) as unknown as Db;
-    await migratePg(drizzlePg(pool), { migrationsFolder });
+    if (await migrationsPending(async (text) => (await pool.query(text)).rows, migrations)) {
+      const { migrate } = await import('drizzle-orm/node-postgres/migrator');
+      await migrate(drizzlePg(pool), { migrationsFolder: migrations });
+    }
     return {
       db,
       kind: 'postgres',
@@ -58,7 +79,11 @@ export async function openDatabase(opts: { url?: string; dataDir?: string }): Pr
     };
   }
   const dir = opts.dataDir ?? 'memory://';
-  if (dir.startsWith('memory://')) return pgliteDatabase(await openPglite(dir));
+  // Drizzle's PGlite adapter is imported while PGlite starts rather than after it: a restart's first
+  // answer waited ~80 ms for that import once the database was open.
+  const adapter = import('drizzle-orm/pglite');
+  adapter.catch(() => {}); // a failure is reported where it is awaited, not as an unhandled rejection
+  if (dir.startsWith('memory://')) return pgliteDatabase(await openPglite(dir), adapter, migrations);
 
   const lock = lockDataDir(dir);
   let client: PGlite | undefined;
@@ -66,7 +91,7 @@ export async function openDatabase(opts: { url?: string; dataDir?: string }): Pr
     const dataDir = path.join(dir, 'pglite');
     await createOnce(dataDir);
     client = await openPglite(dataDir);
-    return await pgliteDatabase(client, lock.release);
+    return await pgliteDatabase(client, adapter, migrations, lock.release);
   } catch (err) {
     await client?.close().catch(() => {});
     lock.release();
@@ -112,10 +137,18 @@ async function createOnce(dataDir: string) {
   fs.renameSync(fresh, dataDir);
 }
 
-async function pgliteDatabase(client: PGlite, release = () => {}): Promise<Database> {
-  const [{ drizzle: drizzlePglite }, { migrate: migratePglite }] = await Promise.all([import('drizzle-orm/pglite'), import('drizzle-orm/pglite/migrator')]);
+async function pgliteDatabase(
+  client: PGlite,
+  adapter: Promise<{ drizzle: typeof drizzlePgliteType }>,
+  migrationsFolder: string,
+  release = () => {},
+): Promise<Database> {
+  const { drizzle: drizzlePglite } = await adapter;
   const db = drizzlePglite(client, { schema }) as unknown as Db;
-  await migratePglite(drizzlePglite(client), { migrationsFolder });
+  if (await migrationsPending(async (text) => (await client.query<Record<string, unknown>>(text)).rows, migrationsFolder)) {
+    const { migrate } = await import('drizzle-orm/pglite/migrator');
+    await migrate(drizzlePglite(client), { migrationsFolder });
+  }
   return {
     db,
     kind: 'pglite',

@@ -10,7 +10,7 @@ import { categories, comments, posts, users } from '../schema/index.ts';
 import { CATEGORIES } from './categories.ts';
 import { planDemo } from './demo.ts';
 import { DEMO_ADMIN_EMAIL, DEMO_PASSWORD } from './demo-members.ts';
-import { seedDatabase, type SeedSummary } from './index.ts';
+import { logDemoAdmin, seedDatabase, type SeedSummary } from './index.ts';
 
 const NOW = new Date('2026-03-01T12:00:00Z');
 const DAY = 86_400_000;
@@ -206,6 +206,15 @@ describe.each(testDatabases)('seedDatabase on %s', (kind) => {
       expect(await seedDatabase(db, { seedDemo: true }, again)).toEqual({ categories: 0, users: 0, posts: 0, comments: 0 });
       expect(await tableCounts(db)).toEqual(before);
       expect(again.lines).toEqual([`Demo admin: ${DEMO_ADMIN_EMAIL} / ${DEMO_PASSWORD}`]);
+    });
+
+    it('leaves the demo sign-in to logDemoAdmin when told to (the server logs it once listening)', async () => {
+      const quiet = collectingLog();
+      await seedDatabase(db, { seedDemo: true }, quiet, { logDemoAdmin: false });
+      expect(quiet.lines).toEqual([]);
+      const later = collectingLog();
+      await logDemoAdmin(db, later);
+      expect(later.lines).toEqual([`Demo admin: ${DEMO_ADMIN_EMAIL} / ${DEMO_PASSWORD}`]);
     });
   });
 
