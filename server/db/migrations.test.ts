@@ -1,11 +1,9 @@
-import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
-import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
-import { testDatabases } from '../test/databases.ts';
+import { createScratchPostgresDatabase, testDatabases } from '../test/databases.ts';
 import { MIGRATIONS_FOLDER, migrationsPending, openDatabase, type Database } from './client.ts';
 
 // openDatabase skips Drizzle's migrator when the database already has the journal's newest migration
@@ -47,23 +45,8 @@ async function persistentDatabase(kind: 'pglite' | 'postgres', name: string) {
     const dataDir = name === 'memory' ? 'memory://' : path.join(root, `${name}-data`);
     return { open: (migrationsFolder: string) => openDatabase({ dataDir, migrationsFolder }), drop: async () => {} };
   }
-  const base = process.env.TEST_DATABASE_URL!;
-  const db = `kerbside_test_${randomBytes(6).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: base });
-  await admin.connect();
-  await admin.query(`create database ${db}`);
-  await admin.end();
-  const url = new URL(base);
-  url.pathname = `/${db}`;
-  return {
-    open: (migrationsFolder: string) => openDatabase({ url: url.toString(), migrationsFolder }),
-    drop: async () => {
-      const c = new pg.Client({ connectionString: base });
-      await c.connect();
-      await c.query(`drop database if exists ${db} with (force)`);
-      await c.end();
-    },
-  };
+  const scratch = await createScratchPostgresDatabase();
+  return { open: (migrationsFolder: string) => openDatabase({ url: scratch.url, migrationsFolder }), drop: scratch.drop };
 }
 
 describe.each(testDatabases)('migrations on %s', (kind) => {

@@ -10,9 +10,11 @@ export const testDatabases: Array<'pglite' | 'postgres'> = process.env.TEST_DATA
   ? ['pglite', 'postgres']
   : ['pglite'];
 
-/** A fresh, migrated, empty database; on PostgreSQL a throw-away database that close() drops. */
-export async function openTestDatabase(kind: 'pglite' | 'postgres'): Promise<Database & { url?: string }> {
-  if (kind === 'pglite') return openDatabase({ dataDir: 'memory://' });
+/**
+ * A throw-away, empty PostgreSQL database beside TEST_DATABASE_URL's: its URL, and drop(), which
+ * waits for its connections to go and drops it.
+ */
+export async function createScratchPostgresDatabase(): Promise<{ url: string; drop(): Promise<void> }> {
   const base = process.env.TEST_DATABASE_URL;
   if (!base) throw new Error('TEST_DATABASE_URL is not set');
   const name = `kerbside_test_${randomBytes(6).toString('hex')}`;
@@ -22,12 +24,9 @@ export async function openTestDatabase(kind: 'pglite' | 'postgres'): Promise<Dat
   await admin.end();
   const url = new URL(base);
   url.pathname = `/${name}`;
-  const database = await openDatabase({ url: url.toString() });
   return {
-    ...database,
     url: url.toString(),
-    close: async () => {
-      await database.close();
+    drop: async () => {
       // pool.end() can resolve before the server has seen every connection go; wait for that
       // rather than forcing, which would fail the still-closing clients.
       const c = new pg.Client({ connectionString: base });
@@ -39,6 +38,21 @@ export async function openTestDatabase(kind: 'pglite' | 'postgres'): Promise<Dat
       }
       await c.query(`drop database if exists ${name} with (force)`);
       await c.end();
+    },
+  };
+}
+
+/** A fresh, migrated, empty database; on PostgreSQL a throw-away database that close() drops. */
+export async function openTestDatabase(kind: 'pglite' | 'postgres'): Promise<Database & { url?: string }> {
+  if (kind === 'pglite') return openDatabase({ dataDir: 'memory://' });
+  const scratch = await createScratchPostgresDatabase();
+  const database = await openDatabase({ url: scratch.url });
+  return {
+    ...database,
+    url: scratch.url,
+    close: async () => {
+      await database.close();
+      await scratch.drop();
     },
   };
 }

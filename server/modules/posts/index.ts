@@ -5,6 +5,7 @@ export { postRoutes } from './routes.ts';
 export { createPostService, deletePost, type PostService } from './service.ts';
 export {
   findCategory,
+  authorColumns,
   listColumns,
   loadCategories,
   loadPostsPage,

@@ -103,19 +103,20 @@ export async function loadPostsPage(db: Db, opts: { filter: PostFilter; sortBy: 
     .orderBy(...listOrder(opts.sortBy));
 }
 
+/** What a list shows of a post's author (AuthorRow). */
+export const authorColumns = {
+  id: users.id,
+  username: users.username,
+  firstName: users.firstName,
+  lastName: users.lastName,
+  avatar: users.avatar,
+  statusText: users.statusText,
+  deletedAt: users.deletedAt,
+};
+
 export async function loadAuthors(db: Db, ids: number[]): Promise<Map<number, AuthorRow>> {
   if (ids.length === 0) return new Map();
-  const rows = await db
-    .select({
-      id: users.id,
-      username: users.username,
-      firstName: users.firstName,
-      lastName: users.lastName,
-      avatar: users.avatar,
-      statusText: users.statusText,
-      deletedAt: users.deletedAt,
-    })
-    .from(users)
+  const rows = await db.select(authorColumns).from(users)
     .where(inArray(users.id, ids));
   return new Map(rows.map((u) => [u.id, u]));
 }

@@ -8,6 +8,7 @@ import { postSearch, postVotes, posts, users } from '../../db/schema/index.ts';
 import { notFound } from '../../http-errors.ts';
 import {
   findCategory,
+  authorColumns,
   listColumns,
   loadCategories,
   loadPostsPage,
@@ -364,16 +365,6 @@ async function newestId(db: Db): Promise<number> {
   const [row] = await db.select({ id: sql<number>`max(${postSearch.postId})` }).from(postSearch);
   return Number(row?.id ?? 0);
 }
-
-const authorColumns = {
-  id: users.id,
-  username: users.username,
-  firstName: users.firstName,
-  lastName: users.lastName,
-  avatar: users.avatar,
-  statusText: users.statusText,
-  deletedAt: users.deletedAt,
-};
 
 /**
  * A page's posts with their list columns, authors and the viewer's vote (none for a guest: no user id is

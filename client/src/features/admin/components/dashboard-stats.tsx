@@ -3,14 +3,13 @@ import { Link } from '@/lib/router';
 import type { TDashboard } from '@common/contracts/admin';
 import { formatNumber } from '@/lib/format';
 
-const n = (v: number) => formatNumber(v);
 
 function StatCard({ label, value, sub, to }: { label: string; value: number; sub?: ReactNode; to?: string }) {
   const body = (
     <>
       <span className="text-sm font-semibold text-muted">{label}</span>
       <span className="text-3xl font-extrabold tabular-nums" data-testid={`stat-${label.toLowerCase().replace(/\s+/g, '-')}`}>
-        {n(value)}
+        {formatNumber(value)}
       </span>
       {sub && <span className="text-sm text-muted">{sub}</span>}
     </>
@@ -29,9 +28,9 @@ function StatCard({ label, value, sub, to }: { label: string; value: number; sub
 export function DashboardStats({ data }: { data: TDashboard }) {
   return (
     <section aria-label="Site figures" className="grid grid-cols-2 gap-3 md:grid-cols-3 lg:grid-cols-6">
-      <StatCard label="Members" value={data.members.total} sub={`${n(data.members.newThisWeek)} new this week · ${n(data.members.verified)} verified`} to="/admin/members" />
-      <StatCard label="Posts" value={data.posts.total} sub={`${n(data.posts.today)} today`} to="/admin/moderation" />
-      <StatCard label="Comments" value={data.comments.total} sub={`${n(data.comments.today)} today`} />
+      <StatCard label="Members" value={data.members.total} sub={`${formatNumber(data.members.newThisWeek)} new this week · ${formatNumber(data.members.verified)} verified`} to="/admin/members" />
+      <StatCard label="Posts" value={data.posts.total} sub={`${formatNumber(data.posts.today)} today`} to="/admin/moderation" />
+      <StatCard label="Comments" value={data.comments.total} sub={`${formatNumber(data.comments.today)} today`} />
       <StatCard label="Chat messages" value={data.messages.total} />
       <StatCard label="Open support tickets" value={data.openSupportTickets} to="/admin/support" />
       <StatCard label="Open reports" value={data.openReports} to="/admin/moderation" />

@@ -1,12 +1,10 @@
 import { avatarLabel } from '@common/avatars';
-import { formatNumber } from '@/lib/format';
-
-const count = (n: number) => formatNumber(n);
+import { plural } from '@/lib/format';
 
 /** Spec §2: 'Found N result(s) for "q"' or, for none, 'No results found for "q"'. */
 export function searchSummary(total: number, q: string): string {
   if (total <= 0) return `No results found for "${q}"`;
-  return `Found ${count(total)} ${total === 1 ? 'result' : 'results'} for "${q}"`;
+  return `Found ${plural(total, 'result', 'results')} for "${q}"`;
 }
 
 /**
@@ -18,5 +16,5 @@ export const professionLabel = (key: string) => avatarLabel(key, 'short');
 /** Spec §2: 'N post(s) from {profession} professionals'. */
 export function professionSummary(total: number, professionKey: string): string {
   const n = Math.max(0, total);
-  return `${count(n)} ${n === 1 ? 'post' : 'posts'} from ${professionLabel(professionKey)} professionals`;
+  return `${plural(n, 'post', 'posts')} from ${professionLabel(professionKey)} professionals`;
 }
