@@ -9,3 +9,4 @@ export * from './service.ts';
 export * from './sessions.ts';
 export * from './throttle.ts';
 export * from './users.ts';
+export * from './notification-preferences.ts';

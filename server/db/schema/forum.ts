@@ -43,6 +43,8 @@ export const posts = pgTable(
       .references(() => categories.id),
     // null once the author deleted their account: the post stays, shown as 'Anonymous'.
     authorId: integer('author_id').references(() => users.id, { onDelete: 'set null' }),
+    /** The author's device's id for this write (an offline post sent on reconnect): a resend is the same post. */
+    clientId: text('client_id'),
     isPinned: boolean('is_pinned').notNull().default(false),
     isLocked: boolean('is_locked').notNull().default(false),
     viewCount: integer('view_count').notNull().default(0),
@@ -78,6 +80,7 @@ export const posts = pgTable(
     index('posts_author_idx').on(t.authorId, t.createdAt.desc().nullsFirst()),
     // Search by profession counts a profession's live posts from this index alone (no table visits).
     index('posts_author_live_idx').on(t.authorId).where(sql`deleted_at is null`),
+    uniqueIndex('posts_author_client_key').on(t.authorId, t.clientId).where(sql`client_id is not null`),
     // Text search reads derived.post_search (below), which has the GIN index; posts.search is what it copies.
   ],
 );
@@ -126,6 +129,8 @@ export const comments = pgTable(
       .references(() => posts.id, { onDelete: 'cascade' }),
     authorId: integer('author_id').references(() => users.id, { onDelete: 'set null' }),
     parentId: integer('parent_id'),
+    /** The author's device's id for this write (an offline comment sent on reconnect): a resend is the same comment. */
+    clientId: text('client_id'),
     content: text('content').notNull(),
     contentHtml: text('content_html').notNull(),
     upvotes: integer('upvotes').notNull().default(0),
@@ -139,6 +144,7 @@ export const comments = pgTable(
     index('comments_post_idx').on(t.postId, t.createdAt, t.id),
     index('comments_parent_idx').on(t.parentId),
     index('comments_author_idx').on(t.authorId, t.createdAt.desc().nullsFirst()),
+    uniqueIndex('comments_author_client_key').on(t.authorId, t.clientId).where(sql`client_id is not null`),
   ],
 );
 

@@ -5,3 +5,4 @@ export * from './notifications.ts';
 export * from './chat.ts';
 export * from './admin.ts';
 export * from './push.ts';
+export * from './notification-preferences.ts';

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 import { comments, posts } from './forum.ts';
+import { NOTIFICATION_TYPES } from '../../../common/rules/notifications.ts';
 import { users } from './users.ts';
 
 const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
@@ -14,7 +15,7 @@ export const notifications = pgTable(
     userId: integer('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
-    type: text('type', { enum: ['comment', 'reply', 'mention'] }).notNull(),
+    type: text('type', { enum: NOTIFICATION_TYPES }).notNull(),
     actorId: integer('actor_id').references(() => users.id, { onDelete: 'set null' }),
     postId: integer('post_id').references(() => posts.id, { onDelete: 'cascade' }),
     commentId: integer('comment_id').references(() => comments.id, { onDelete: 'cascade' }),
