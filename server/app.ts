@@ -148,6 +148,10 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   // Every page carries the maintenance banner's state: a switch, however made, drops the kept pages.
   events.on('maintenance.changed', () => guestCache.invalidate());
 
+  // Web Push to members' devices: push.sendToUser(userId, {title, body, url, tag}) queues and returns.
+  const push = createPushService(core, deps.push);
+  full.push = push;
+
   // Layer 1: cross-cutting plugins.
   await app.register(errorsPlugin);
   // Early, so its timing hook covers every route registered after it.
@@ -157,6 +161,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     bus,
     sockets: () => app.gateway.socketCount(),
     analyticsBuffered: () => analytics.buffer.pending(),
+    pushStats: () => push.stats(),
   });
   await app.register(securityHeadersPlugin, { config });
   await app.register(cookie);
@@ -184,9 +189,6 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   await app.register(voteRoutes, { votes: createVoteService(core) });
   await app.register(reactionRoutes, { reactions: createReactionService(core) });
   await app.register(shareRoutes, { shares: createShareService(core) });
-  // Web Push to members' devices: push.sendToUser(userId, {title, body, url, tag}) queues and returns.
-  const push = createPushService(core, deps.push);
-  full.push = push;
   await app.register(pushRoutes, { push });
   // Notifications and chat messages reach members' sockets in every process through the gateway, and
   // their devices by Web Push: a chat message only when they have no socket open in any process.

@@ -157,6 +157,7 @@ describe.each(testDatabases)('GET /metrics: what it reports on %s', (kind) => {
       expect(sample(text, 'kerbside_db_pool_waiting_requests')).toBe(0);
     }
     expect(sample(text, 'kerbside_analytics_buffered_rows')).toBe(0);
+    for (const state of ['queued', 'in_flight', 'retrying']) expect(sample(text, 'kerbside_push_pending', { state })).toBe(0);
     const lag = sample(text, 'kerbside_bus_lag_seconds')!;
     expect(lag).toBeGreaterThanOrEqual(0);
     expect(lag).toBeLessThan(BUS_PING_TIMEOUT_MS / 1000);

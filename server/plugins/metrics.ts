@@ -8,6 +8,7 @@ import type { Database } from '../db/client.ts';
 import { emails } from '../db/schema/index.ts';
 import { channel, type EventBus } from '../realtime/bus.ts';
 import { clusterMetricsOf } from './metrics-cluster.ts';
+import type { PushSenderStats } from '../modules/push/index.ts';
 
 // GET /metrics in Prometheus's text format (docs/DEPLOY.md "Metrics"). Each app has its own registry,
 // so several apps in one process (tests) never share a metric; with WEB_CONCURRENCY workers the
@@ -31,6 +32,8 @@ export type MetricsOptions = {
   sockets: () => number;
   /** Analytics rows waiting in this process's buffer (read at each scrape). */
   analyticsBuffered: () => number;
+  /** This process's Web Push sender: its queue and how its deliveries ended (read at each scrape). */
+  pushStats: () => PushSenderStats;
 };
 
 const LOOPBACK = /^(127\.\d{1,3}\.\d{1,3}\.\d{1,3}|::1|::ffff:127\.\d{1,3}\.\d{1,3}\.\d{1,3})$/;
@@ -209,6 +212,37 @@ export const metricsPlugin = fp(
       aggregator: 'sum',
       collect() {
         this.set(opts.analyticsBuffered());
+      },
+    });
+
+    // Web Push: the sender's queue is in memory, so a growing one is seen here before it drops messages.
+    new Gauge({
+      name: 'kerbside_push_pending',
+      help: 'Web Push work in this process: fan-outs and deliveries queued, requests in flight, deliveries waiting to retry',
+      labelNames: ['state'],
+      registers: [registry],
+      aggregator: 'sum',
+      collect() {
+        const s = opts.pushStats();
+        this.set({ state: 'queued' }, s.queued);
+        this.set({ state: 'in_flight' }, s.inFlight);
+        this.set({ state: 'retrying' }, s.retrying);
+      },
+    });
+    // The sender counts since its start; the counter takes the difference at each scrape.
+    const pushCounted: Record<string, number> = {};
+    new Counter({
+      name: 'kerbside_push_deliveries_total',
+      help: 'Web Push deliveries by how they ended: delivered, gone (subscription removed), failed (given up), dropped (queue full)',
+      labelNames: ['outcome'],
+      registers: [registry],
+      aggregator: 'sum',
+      collect() {
+        for (const [outcome, n] of Object.entries(opts.pushStats().ended)) {
+          const delta = n - (pushCounted[outcome] ?? 0);
+          pushCounted[outcome] = n;
+          this.inc({ outcome }, delta);
+        }
       },
     });
 

@@ -184,6 +184,8 @@ describe.each(testDatabases)('web push sending on %s', (kind) => {
     expect(ps.received).toHaveLength(3);
     expect([await stored(gone), await stored(expired), await stored(fine)]).toEqual([0, 0, 1]);
     expect(logged('push subscription gone: removed').map((l) => l.status)).toEqual(expect.arrayContaining([404, 410]));
+    // What /metrics reads (kerbside_push_pending, kerbside_push_deliveries_total).
+    expect(push.stats()).toEqual({ queued: 0, inFlight: 0, retrying: 0, ended: { delivered: 1, gone: 2, failed: 0, dropped: 0 } });
     // Nothing more goes to them.
     push.sendToUser(driver.id, MESSAGE);
     await push.idle();

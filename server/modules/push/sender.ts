@@ -189,6 +189,10 @@ type SenderDeps = Pick<Core, 'db' | 'log' | 'clock'> & {
   vapid: () => Promise<Vapid>;
 };
 
+/** How a delivery ended: taken by the push service, refused for good (404/410: removed), given up, or never queued (queue full). */
+export type DeliveryEnd = 'delivered' | 'gone' | 'failed' | 'dropped';
+export type PushSenderStats = { queued: number; inFlight: number; retrying: number; ended: Record<DeliveryEnd, number> };
+
 /** The background sender: a bounded queue of fan-outs and deliveries, `concurrency` at a time. */
 export function createPushSender({ db, log, clock, hosts, vapid }: SenderDeps, options: PushSenderOptions = {}) {
   const o = { ...PUSH_DEFAULTS, ...options };
@@ -199,6 +203,8 @@ export function createPushSender({ db, log, clock, hosts, vapid }: SenderDeps, o
   const stopping = new AbortController();
   let active = 0;
   let closed = false;
+  /** Deliveries ended, by outcome, since the start: /metrics turns them into counters. */
+  const ended: Record<DeliveryEnd, number> = { delivered: 0, gone: 0, failed: 0, dropped: 0 };
 
   const settle = () => {
     if (active > 0 || queue.length > 0 || retries.size > 0) return;
@@ -209,6 +215,7 @@ export function createPushSender({ db, log, clock, hosts, vapid }: SenderDeps, o
     if (closed) return;
     if (queue.length >= o.maxQueued) {
       log.warn({ queued: queue.length, kind: job.kind }, 'push queue full: message dropped');
+      ended.dropped++;
       return;
     }
     queue.push(job);
@@ -251,22 +258,27 @@ export function createPushSender({ db, log, clock, hosts, vapid }: SenderDeps, o
     const where = { subscriptionId: sub.id, userId: sub.userId, host: hostOf(sub.endpoint), attempt: job.attempt };
     switch (outcome.kind) {
       case 'delivered':
+        ended.delivered++;
         log.debug({ ...where, status: outcome.status }, 'push delivered');
         return;
       case 'gone':
         // The browser unsubscribed or the subscription expired: it will never take a message again.
+        ended.gone++;
         await db.delete(pushSubscriptions).where(and(eq(pushSubscriptions.id, sub.id), eq(pushSubscriptions.endpoint, sub.endpoint)));
         log.info({ ...where, status: outcome.status }, 'push subscription gone: removed');
         return;
       case 'failed':
+        ended.failed++;
         log.warn({ ...where, reason: outcome.reason }, 'push not delivered');
         return;
       case 'retry': {
         if (job.attempt >= o.maxAttempts) {
+          ended.failed++;
           log.warn({ ...where, reason: outcome.reason }, 'push not delivered: gave up after retries');
           return;
         }
         if (outcome.retryAfterMs !== undefined && outcome.retryAfterMs > o.maxRetryAfterMs) {
+          ended.failed++;
           log.warn({ ...where, reason: outcome.reason, retryAfterMs: outcome.retryAfterMs }, 'push not delivered: Retry-After too far away');
           return;
         }
@@ -332,6 +344,10 @@ export function createPushSender({ db, log, clock, hosts, vapid }: SenderDeps, o
      */
     sendToUser(userId: number, message: PushMessage, options: PushSendOptions = {}): void {
       enqueue({ kind: 'fanOut', userId, message: { payload: pushPayload(message), topic: message.tag ? pushTopic(message.tag) : undefined, options } });
+    },
+    /** What /metrics reports: jobs waiting, requests in flight, deliveries waiting to retry, and how deliveries ended. */
+    stats(): PushSenderStats {
+      return { queued: queue.length, inFlight: active, retrying: retries.size, ended: { ...ended } };
     },
     /** Resolves once nothing is queued, in flight or waiting to be retried (tests; a graceful stop). */
     idle(): Promise<void> {

@@ -90,6 +90,7 @@ export function createPushService({ config, db, log, clock }: Pick<Core, 'config
     unsubscribe: (userId: number, endpoint: string) => unsubscribe(db, userId, endpoint),
     /** See sender.ts: queues, returns at once, never throws for a failed send. */
     sendToUser: sender.sendToUser,
+    stats: sender.stats,
     idle: sender.idle,
     close: sender.close,
   };
