@@ -3,6 +3,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { loadConfig } from '../server/config.ts';
 import { systemClock } from '../server/core.ts';
 import type { Db } from '../server/db/client.ts';
+import { readNotifyPreferences } from '../server/identity/index.ts';
 import { emails, users } from '../server/db/schema/index.ts';
 import { createMailer } from '../server/mail/mailer.ts';
 import { runAnnouncementBatch } from '../server/modules/admin/announcements-service.ts';
@@ -148,8 +149,8 @@ test('an admin writes, previews and sends an announcement to one role; the membe
   await expect(page.getByRole('heading', { name: 'Unsubscribe from announcements' })).toBeVisible();
   await page.getByRole('button', { name: 'Unsubscribe' }).click();
   await expect(page.getByRole('heading', { name: 'You are unsubscribed' })).toBeVisible();
-  const [row] = await db.select({ optOut: users.announcementsOptOutAt }).from(users).where(eq(users.email, pilot.email));
-  expect(row.optOut).not.toBeNull();
+  const [row] = await db.select({ id: users.id }).from(users).where(eq(users.email, pilot.email));
+  expect((await readNotifyPreferences(db, row.id)).announcements.email).toBe(false);
 
   await page.goto('/unsubscribe?token=1.forged');
   await expect(page.getByRole('heading', { name: 'Invalid unsubscribe link' })).toBeVisible();

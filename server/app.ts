@@ -26,6 +26,12 @@ import { commentRoutes, createCommentService } from './modules/comments/index.ts
 import { healthRoutes } from './modules/health/index.ts';
 import { createMaintenanceService, maintenanceRoutes, type MaintenanceService } from './modules/maintenance/index.ts';
 import { adminMemberRoutes, createDirectoryService, createMemberAdminService, createMembersService, memberRoutes } from './modules/members/index.ts';
+import {
+  createNotificationMailService,
+  createUnsubscribeService,
+  notificationMailRoutes,
+  type NotificationMailService,
+} from './modules/notification-mail/index.ts';
 import { createNotificationService, notificationRoutes } from './modules/notifications/index.ts';
 import { createPostService, postRoutes } from './modules/posts/index.ts';
 import { createPushService, pushRoutes, type PushSenderOptions, type PushService } from './modules/push/index.ts';
@@ -81,6 +87,8 @@ export type App = FastifyInstance & {
   /** Web Push to members' devices, and the chat's check before it: tests wait on their idle(). */
   push: PushService;
   chatPush: ChatPush;
+  /** The notification mail and weekly digest: tests call its runOnce(now). */
+  notificationMail: NotificationMailService;
 };
 
 export function readMalformedEscapesLiterally(url: string): string {
@@ -200,10 +208,15 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   await app.register(notificationRoutes, { notifications, events });
   const presence = await createPresence({ bus, socketCount: (userId) => app.gateway.socketCount(userId), log: app.log });
   app.addHook('onClose', async () => presence.close());
-  const chatPush = createChatPush({ presence, sendToDevices: push.sendToUser, log: app.log });
+  const chatPush = createChatPush({ db: core.db, presence, sendToDevices: push.sendToUser, log: app.log });
   full.chatPush = chatPush;
   const chat = createChatService({ ...core, notify: (frames) => app.gateway.sendToUsers(frames), alert: chatPush.newMessage, maintenance });
   await app.register(chatRoutes, { chat, events, appName: config.appName });
+  // Mail to members who are away (no socket in any process: the chat's presence), every minute in one
+  // process; and the unsubscribe link of every mail a member can switch off.
+  const notificationMail = createNotificationMailService({ ...core, database, online: presence.online }, { schedule: config.env !== 'test' });
+  full.notificationMail = notificationMail;
+  await app.register(notificationMailRoutes, { config, unsubscribe: createUnsubscribeService(core), mail: notificationMail });
   await app.register(authRoutes, { config, events, auth: createAuthService({ ...core, identity }) });
   await app.register(memberRoutes, {
     config,

@@ -86,6 +86,7 @@ const EnvSchema = z.object({
     .refine((v) => /^mailto:[^@\s]+@[^@\s]+$/.test(v) || (URL.canParse(v) && v.startsWith('https://')), 'must be a mailto: address or an https:// URL')
     .optional(),
   PUSH_ENDPOINT_HOSTS: pushEndpointHosts.optional(),
+  NOTIFY_EMAIL_DELAY_S: z.coerce.number().int().min(60).max(7 * 24 * 3600).default(900),
 });
 
 export type Config = {
@@ -118,6 +119,8 @@ export type Config = {
   vapidSubject: string;
   /** PUSH_ENDPOINT_HOSTS: where push subscriptions may point (exact, or `*.` for any host under a name). */
   pushEndpointHosts: string[];
+  /** NOTIFY_EMAIL_DELAY_S: how long a member is away (no socket, no request) before news is mailed. */
+  notifyEmailDelayS: number;
 };
 
 export class ConfigError extends Error {}
@@ -171,6 +174,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     // Push services write to the subject when a sender misbehaves: the site itself, or its mail address.
     vapidSubject: e.VAPID_SUBJECT ?? (appUrl.startsWith('https:') ? appUrl : `mailto:${/<([^>]+)>/.exec(mailFrom)?.[1] ?? mailFrom.trim()}`),
     pushEndpointHosts: e.PUSH_ENDPOINT_HOSTS ?? DEFAULT_PUSH_ENDPOINT_HOSTS,
+    notifyEmailDelayS: e.NOTIFY_EMAIL_DELAY_S,
   };
 }
 

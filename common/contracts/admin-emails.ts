@@ -2,8 +2,9 @@ import { z } from 'zod';
 import { ANNOUNCEMENT_AUDIENCES, ANNOUNCEMENT_LIMITS, EMAIL_STATUSES, EMAILS_MSG } from '../rules/admin-emails.ts';
 import { endpoint } from './endpoint.ts';
 
-// Admin: the mail outbox and announcements (docs/API.md "Admin: emails and announcements"), and the
-// unsubscribe link every announcement carries. Limits and messages are in rules/admin-emails.ts.
+// Admin: the mail outbox and announcements (docs/API.md "Admin: emails and announcements"). Limits and
+// messages are in rules/admin-emails.ts; the unsubscribe link every announcement carries is the
+// notification mail's (contracts/notification-mail.ts).
 
 export const ZEmailStatus = z.enum(EMAIL_STATUSES);
 export type TEmailStatus = z.infer<typeof ZEmailStatus>;
@@ -84,10 +85,6 @@ export const ZAnnouncementPreview = z.object({
 });
 export type TAnnouncementPreview = z.infer<typeof ZAnnouncementPreview>;
 
-export const ZUnsubscribeRequest = z.object({ token: z.string({ error: EMAILS_MSG.unsubscribeInvalid }).max(200, EMAILS_MSG.unsubscribeInvalid) });
-
-const ZMessage = z.object({ message: z.string() });
-
 /** The mail outbox, newest first, 50 a page, with the count of each status. */
 export const listOutbox = endpoint({
   method: 'GET',
@@ -139,13 +136,4 @@ export const sendAnnouncement = endpoint({
   params: ZEmailParams,
   responses: { 200: ZAnnouncement },
   errors: [400, 401, 403, 404, 409],
-});
-
-/** The unsubscribe link's form, for anyone holding the link. */
-export const unsubscribeFromAnnouncements = endpoint({
-  method: 'POST',
-  path: '/api/announcements/unsubscribe',
-  body: ZUnsubscribeRequest,
-  responses: { 200: ZMessage },
-  errors: [400, 429],
 });

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { PAGE_SIZE, PAGE_SIZE_MAX } from '../rules/site.ts';
 import {
+  CLIENT_ID_PATTERN,
   COMMENT_MAX,
   COMMENTS_PAGE,
   FORUM_MSG,
@@ -183,7 +184,10 @@ const categoryId = z.coerce
   .min(1, FORUM_MSG.chooseCategory)
   .max(2_147_483_647, FORUM_MSG.chooseCategory);
 
-export const ZCreatePostRequest = z.object({ title, content: postContent, categoryId });
+/** Sent again with the same id (offline writes), a post or comment is answered, not stored twice. */
+const clientId = z.string({ error: FORUM_MSG.clientId }).regex(CLIENT_ID_PATTERN, FORUM_MSG.clientId).optional();
+
+export const ZCreatePostRequest = z.object({ title, content: postContent, categoryId, clientId });
 export type TCreatePostRequest = z.infer<typeof ZCreatePostRequest>;
 
 /** Any of the three; the slug stays as it was so links keep working. */
@@ -201,6 +205,7 @@ export const ZCreateCommentRequest = z.object({
   content: commentContent,
   /** The comment this one replies to (of the same post); absent or null for a top-level comment. */
   parentId: z.number({ error: FORUM_MSG.parentGone }).int(FORUM_MSG.parentGone).min(1, FORUM_MSG.parentGone).max(2_147_483_647, FORUM_MSG.parentGone).nullish(),
+  clientId,
 });
 export type TCreateCommentRequest = z.infer<typeof ZCreateCommentRequest>;
 
@@ -236,7 +241,10 @@ export const getPost = endpoint({
   errors: [400, 404],
 });
 
-/** A verified member writes a post; answers its page. 429 when posting too fast. */
+/**
+ * A verified member writes a post; answers its page. 429 when posting too fast. Sent again with the
+ * same clientId, the post already stored is answered (201, nothing changes).
+ */
 export const createPost = endpoint({
   method: 'POST',
   path: '/api/forum/posts',
@@ -294,14 +302,18 @@ export const listComments = endpoint({
   errors: [400, 404],
 });
 
-/** A verified member comments on a post or replies to a comment (403 on a locked post). */
+/**
+ * A verified member comments on a post or replies to a comment (403 on a locked post). Sent again with
+ * the same clientId, the comment already stored is answered (201, nothing changes); 409 when that
+ * clientId is a comment on another post.
+ */
 export const createComment = endpoint({
   method: 'POST',
   path: '/api/forum/posts/:id/comments',
   params: ZTargetParams,
   body: ZCreateCommentRequest,
   responses: { 201: ZComment },
-  errors: [400, 401, 403, 404, 429],
+  errors: [400, 401, 403, 404, 409, 429],
 });
 
 /** Its author or an admin changes a comment's text. */

@@ -21,8 +21,6 @@ export const EMAILS_MSG = {
   announcementNotFound: 'Announcement not found',
   notDraft: 'This announcement has already been sent',
   noRecipients: 'Nobody would receive this announcement: no verified member in this audience has mail turned on',
-  unsubscribeInvalid: 'This unsubscribe link is invalid. Open the link from the email again, or contact support.',
-  unsubscribed: 'You are unsubscribed: you will no longer receive announcements from us. Emails about your account (codes, password resets, replies to your support messages) still arrive.',
 } as const;
 
 /** Who an announcement goes to: every verified member, or one role. */

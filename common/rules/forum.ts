@@ -32,6 +32,11 @@ export const POST_CONTENT_MAX = 20_000;
 export const COMMENT_MAX = 10_000;
 /** Comments on the post page and the most one GET …/comments returns. */
 export const COMMENTS_PAGE = 200;
+/**
+ * A device's own id for a post or comment it may send more than once (offline writes, a lost answer):
+ * the same author and id are the same write. nanoid's alphabet, long enough not to collide.
+ */
+export const CLIENT_ID_PATTERN = /^[A-Za-z0-9_-]{8,64}$/;
 
 export const FORUM_MSG = {
   titleMin: `Title must be at least ${POST_TITLE_MIN} characters`,
@@ -52,6 +57,8 @@ export const FORUM_MSG = {
   deleteOwnComment: 'You can only delete your own comments',
   postDeleted: 'Post deleted',
   commentDeleted: 'Comment deleted',
+  clientId: 'clientId must be 8 to 64 letters, digits, underscores or hyphens',
+  clientIdOtherPost: 'This clientId was already used for a comment on another post',
 } as const;
 
 // ——— Votes, reactions, shares ———

@@ -72,4 +72,10 @@ export const NOTIFY_PREFS_MSG = {
   unfollowed: 'You will be notified only of replies and mentions',
   categoryFollowed: 'You are following this category',
   categoryUnfollowed: 'You no longer follow this category',
+  // Follows API (issue 16): a level the post follow does not know; an author asking for "Normal" on
+  // their own post (they follow it by default and post_follows keeps only follow and mute).
+  levelInvalid: 'Choose follow, mute or none',
+  authorFollows: 'You follow your own post: choose Mute to stop its notifications',
+  postNotFound: 'Post not found',
+  categoryNotFound: 'Category not found',
 } as const;

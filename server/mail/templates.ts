@@ -1,14 +1,17 @@
+import { wordList } from '../../common/rules/notification-mail.ts';
+
 // Transactional mails: plain text first (what the dev outbox prints), and a simple HTML twin.
 export type MailContent = { subject: string; text: string; html: string };
 
 const escapeHtml = (s: string) =>
   s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] as string);
 
-function layout(appName: string, body: string) {
+/** `footer`: the closing small print, as HTML (by default: why this address got the mail). */
+function layout(appName: string, body: string, footer = `You received this email because this address was used on ${escapeHtml(appName)}.`) {
   return `<!doctype html><html lang="en-GB"><body style="font-family:Arial,Helvetica,sans-serif;color:#1f2937;line-height:1.5;max-width:560px;margin:0 auto;padding:24px">
 <p style="font-size:20px;font-weight:bold;margin:0 0 16px">${escapeHtml(appName)}</p>
 ${body}
-<p style="color:#6b7280;font-size:12px;margin-top:32px">You received this email because this address was used on ${escapeHtml(appName)}.</p>
+<p style="color:#6b7280;font-size:12px;margin-top:32px">${footer}</p>
 </body></html>`;
 }
 
@@ -185,6 +188,130 @@ export function accountLockedMail(opts: { appName: string; firstName: string; fa
 <p style="font-size:13px;color:#4b5563">Or paste this link into your browser:<br>${escapeHtml(link)}</p>
 <p>The link works once and expires in 30 minutes.</p>
 <p>If it was not you, someone may be guessing your password: a new one that you use nowhere else keeps them out.</p>`,
+    ),
+  };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Notification mails (issue 16): what a member missed while away, and the weekly digest. Every one
+// carries, per kind, a link that stops that kind's mails, and a link to the preferences page.
+
+export type NotificationMailKind = 'chat' | 'replies' | 'mentions' | 'followed';
+
+/** One line of a notification mail: what happened, an excerpt, and where it is. */
+export type NotificationMailItem = { title: string; excerpt: string; url: string };
+
+export type NotificationMailSection = {
+  kind: NotificationMailKind;
+  /** How many new of this kind, listed or not (the subject's count). */
+  count: number;
+  items: NotificationMailItem[];
+  /** Items not listed ("and 3 more"): for chat, conversations; else as `count` counts. */
+  more: number;
+  unsubscribeUrl: string;
+};
+
+const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
+
+const KIND_COUNT: Record<NotificationMailKind, (n: number) => string> = {
+  chat: (n) => plural(n, 'new message', 'new messages'),
+  replies: (n) => plural(n, 'reply', 'replies'),
+  mentions: (n) => plural(n, 'mention', 'mentions'),
+  followed: (n) => plural(n, 'update on what you follow', 'updates on what you follow'),
+};
+
+const KIND_HEADING: Record<NotificationMailKind, string> = {
+  chat: 'Messages',
+  replies: 'Replies',
+  mentions: 'Mentions',
+  followed: 'Posts you follow',
+};
+
+const KIND_STOP: Record<NotificationMailKind, string> = {
+  chat: 'Stop emails about chat messages',
+  replies: 'Stop emails about replies',
+  mentions: 'Stop emails about mentions',
+  followed: 'Stop emails about posts and categories you follow',
+};
+
+const smallLink = (url: string, label: string) =>
+  `<a href="${escapeHtml(url)}" style="color:#1d4ed8">${escapeHtml(label)}</a>`;
+
+/** "You have 2 new messages and 3 replies on Kerbside": one mail for whatever a member missed. */
+export function notificationMail(opts: {
+  appName: string;
+  firstName: string;
+  sections: NotificationMailSection[];
+  preferencesUrl: string;
+}): MailContent {
+  const { appName, firstName, sections, preferencesUrl } = opts;
+  const summary = wordList(sections.map((s) => KIND_COUNT[s.kind](s.count)));
+  const text = [`Hi ${firstName},`, '', `You have ${summary} on ${appName} since you were last there.`];
+  for (const s of sections) {
+    text.push('', `${KIND_HEADING[s.kind]}:`);
+    for (const item of s.items) text.push(`- ${item.title}${item.excerpt ? `: "${item.excerpt}"` : ''}`, `  ${item.url}`);
+    if (s.more > 0) text.push(`- and ${s.more} more`);
+    text.push(`${KIND_STOP[s.kind]}: ${s.unsubscribeUrl}`);
+  }
+  text.push('', `Choose which emails you get: ${preferencesUrl}`);
+  const html = sections
+    .map(
+      (s) => `<h2 style="font-size:16px;margin:24px 0 8px">${escapeHtml(KIND_HEADING[s.kind])}</h2>
+<ul style="padding-left:20px;margin:0">
+${s.items
+  .map(
+    (item) =>
+      `<li style="margin:0 0 8px"><a href="${escapeHtml(item.url)}" style="color:#1d4ed8">${escapeHtml(item.title)}</a>${item.excerpt ? `<br><span style="color:#4b5563">${escapeHtml(item.excerpt)}</span>` : ''}</li>`,
+  )
+  .join('\n')}${s.more > 0 ? `\n<li>and ${s.more} more</li>` : ''}
+</ul>
+<p style="font-size:12px;margin:4px 0 0">${smallLink(s.unsubscribeUrl, KIND_STOP[s.kind])}</p>`,
+    )
+    .join('\n');
+  return {
+    subject: `You have ${summary} on ${appName}`,
+    text: text.join('\n'),
+    html: layout(
+      appName,
+      `<p>Hi ${escapeHtml(firstName)},</p>
+<p>You have ${escapeHtml(summary)} on ${escapeHtml(appName)} since you were last there.</p>
+${html}`,
+      `You get these emails because you are a member of ${escapeHtml(appName)} and were away. ${smallLink(preferencesUrl, 'Choose which emails you get')}.`,
+    ),
+  };
+}
+
+/** One post of the weekly digest. */
+export type DigestPost = { title: string; category: string; excerpt: string; url: string; comments: number; upvotes: number };
+
+/** The weekly digest: the most popular posts of the week in the categories a member follows. */
+export function digestMail(opts: { appName: string; firstName: string; posts: DigestPost[]; unsubscribeUrl: string; preferencesUrl: string }): MailContent {
+  const { appName, firstName, posts, unsubscribeUrl, preferencesUrl } = opts;
+  const stats = (p: DigestPost) => `${plural(p.upvotes, 'upvote', 'upvotes')}, ${plural(p.comments, 'comment', 'comments')}`;
+  return {
+    subject: `This week on ${appName}: ${posts[0]?.title ?? ''}${posts.length > 1 ? ` and ${plural(posts.length - 1, 'more post', 'more posts')}` : ''}`,
+    text: [
+      `Hi ${firstName},`,
+      '',
+      `The most popular posts of the week in the categories you follow on ${appName}:`,
+      ...posts.flatMap((p, i) => ['', `${i + 1}. ${p.title} (${p.category}; ${stats(p)})`, ...(p.excerpt ? [`   ${p.excerpt}`] : []), `   ${p.url}`]),
+      '',
+      `Stop the weekly digest: ${unsubscribeUrl}`,
+      `Choose which emails you get: ${preferencesUrl}`,
+    ].join('\n'),
+    html: layout(
+      appName,
+      `<p>Hi ${escapeHtml(firstName)},</p>
+<p>The most popular posts of the week in the categories you follow on ${escapeHtml(appName)}:</p>
+<ol style="padding-left:20px">
+${posts
+  .map(
+    (p) =>
+      `<li style="margin:0 0 12px"><a href="${escapeHtml(p.url)}" style="color:#1d4ed8;font-weight:bold">${escapeHtml(p.title)}</a><br><span style="color:#6b7280;font-size:13px">${escapeHtml(p.category)} · ${escapeHtml(stats(p))}</span>${p.excerpt ? `<br>${escapeHtml(p.excerpt)}` : ''}</li>`,
+  )
+  .join('\n')}
+</ol>`,
+      `You get this digest because you switched it on. ${smallLink(unsubscribeUrl, 'Stop the weekly digest')} · ${smallLink(preferencesUrl, 'Choose which emails you get')}.`,
     ),
   };
 }

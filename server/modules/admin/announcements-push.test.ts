@@ -1,11 +1,11 @@
 // An admin announcement reaches each recipient's devices by Web Push as its batch is queued: the
 // app's push service posts to an in-process HTTPS push service (server/test/push-service.ts), and each
-// request is decrypted with the device's own keys. Once per recipient, as the mail; never to the admin
-// who wrote it, nor to members the announcement does not go to.
+// request is decrypted with the device's own keys. Once per recipient; never to the admin who wrote it,
+// nor to members whose announcements push switch is off (the email switch is the mail's alone).
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { systemClock } from '../../core.ts';
-import { announcements, users } from '../../db/schema/index.ts';
+import { announcements, emails, notificationPreferences, users } from '../../db/schema/index.ts';
 import { buildTestApp, type TestApp } from '../../test/app.ts';
 import { unique } from '../../test/auth.ts';
 import { testDatabases } from '../../test/databases.ts';
@@ -43,11 +43,15 @@ describe.each(testDatabases)('announcements by web push on %s', (kind) => {
   const payloadsTo = (d: BrowserSubscription) =>
     ps.received.filter((r) => r.path === new URL(d.json.endpoint).pathname).map((r) => JSON.parse(decryptPush(r.body, d)) as unknown);
 
-  it("each recipient's device gets it once, over several batches; not the admin who wrote it, not a member who opted out", async () => {
+  it("each recipient's device gets it once, over several batches; not the admin who wrote it, not a member whose push switch is off", async () => {
     const admin = await member(t, 'admin');
     const [a, b, optedOut] = [await member(t), await member(t), await member(t)];
     const [adminPhone, aPhone, bPhone, optedOutPhone] = await Promise.all([admin, a, b, optedOut].map(phoneOf));
-    await t.database.db.update(users).set({ announcementsOptOutAt: new Date() }).where(eq(users.id, optedOut.id));
+    // b takes announcements on the phone but not by mail; optedOut by mail but not on the phone.
+    await t.database.db.insert(notificationPreferences).values([
+      { userId: b.id, settings: { announcements: { email: false } } },
+      { userId: optedOut.id, settings: { announcements: { push: false } } },
+    ]);
     const [row] = await t.database.db
       .insert(announcements)
       .values({ subject: 'Depot closed on Monday', body: 'The **depot** is closed for the bank holiday.', audience: 'all', status: 'sending', createdBy: admin.id, startedAt: new Date() })
@@ -70,5 +74,12 @@ describe.each(testDatabases)('announcements by web push on %s', (kind) => {
     expect(await runAnnouncementBatch(deps)).toBeNull();
     await t.app.push.idle();
     expect(ps.received).toHaveLength(2);
+    // The mail follows the email switch: b is not mailed, optedOut is.
+    const mailedTo = await t.database.db
+      .select({ id: users.id })
+      .from(emails)
+      .innerJoin(users, eq(users.email, emails.to))
+      .where(eq(emails.kind, 'announcement'));
+    expect(mailedTo.map((m) => m.id).sort((x, y) => x - y)).toEqual([admin.id, a.id, optedOut.id].sort((x, y) => x - y));
   });
 });

@@ -1,4 +1,3 @@
-import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import { and, asc, count, desc, eq, gt, isNull, isNotNull, sql, type SQL } from 'drizzle-orm';
 import { avatarLabel } from '../../../common/avatars.ts';
 import type { TAnnouncement, TAnnouncementCreate, TAnnouncementPreview } from '../../../common/contracts/admin-emails.ts';
@@ -7,9 +6,11 @@ import { recordAudit } from '../../audit/index.ts';
 import type { Config } from '../../config.ts';
 import type { Core } from '../../core.ts';
 import type { Db } from '../../db/client.ts';
-import { announcements, emails, siteSettings, users } from '../../db/schema/index.ts';
+import { resolvePreferences } from '../../../common/rules/notification-preferences.ts';
+import { announcements, emails, notificationPreferences, users } from '../../db/schema/index.ts';
 import { badRequest, conflict, notFound } from '../../http-errors.ts';
 import { makeExcerpt, renderMarkdown } from '../../lib/markdown.ts';
+import { emailSwitchOn, signUnsubscribeToken, unsubscribeHeaders, unsubscribeSecret, unsubscribeToken, unsubscribeUrl } from '../notification-mail/index.ts';
 import type { PushMessage } from '../push/index.ts';
 
 /** Recipients per batch, and at most one batch per interval across every process: a bounded rate. */
@@ -23,61 +24,6 @@ export const ANNOUNCEMENT_PUSH_BODY_MAX = 200;
 export type SendToDevices = (userId: number, message: PushMessage) => void;
 
 type AnnouncementRow = typeof announcements.$inferSelect;
-
-// ---------------------------------------------------------------------------------------------
-// Unsubscribe tokens: `<userId>.<HMAC-SHA256(secret, "unsubscribe:<userId>")>`. The secret is a random
-// value made once and kept in site_settings, so every process (and a restart) signs alike.
-
-const SECRET_KEY = 'announcements.unsubscribe_secret';
-
-/** Read where needed (a batch reads it once); made on first use. No per-process cache: one indexed read. */
-async function unsubscribeSecret(db: Db): Promise<Buffer> {
-  const read = async () => (await db.select().from(siteSettings).where(eq(siteSettings.key, SECRET_KEY)).limit(1))[0];
-  let row = await read();
-  if (!row) {
-    await db
-      .insert(siteSettings)
-      .values({ key: SECRET_KEY, value: { secret: randomBytes(32).toString('hex') } })
-      .onConflictDoNothing({ target: siteSettings.key });
-    row = (await read())!;
-  }
-  return Buffer.from((row.value as { secret: string }).secret, 'hex');
-}
-
-const sign = (secret: Buffer, userId: number) => createHmac('sha256', secret).update(`unsubscribe:${userId}`).digest('base64url');
-
-export async function unsubscribeToken(db: Db, userId: number): Promise<string> {
-  return `${userId}.${sign(await unsubscribeSecret(db), userId)}`;
-}
-
-/** The user id of a well-signed token, else null. */
-async function readUnsubscribeToken(db: Db, token: string): Promise<number | null> {
-  const m = /^(\d{1,10})\.([A-Za-z0-9_-]{43})$/.exec(token.trim());
-  if (!m) return null;
-  const userId = Number(m[1]);
-  if (!Number.isSafeInteger(userId) || userId <= 0) return null;
-  const expected = Buffer.from(sign(await unsubscribeSecret(db), userId));
-  const given = Buffer.from(m[2]);
-  return expected.length === given.length && timingSafeEqual(expected, given) ? userId : null;
-}
-
-export const unsubscribeUrl = (config: Config, token: string) => `${config.appUrl}/unsubscribe?token=${encodeURIComponent(token)}`;
-
-/** RFC 2369 + RFC 8058: mail clients show an unsubscribe button that POSTs to the same link (one click). */
-export const unsubscribeHeaders = (link: string): Record<string, string> => ({
-  'List-Unsubscribe': `<${link}>`,
-  'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
-});
-
-/** Sets the opt-out (once: a second click keeps the first date). 400 for a bad or unknown token. */
-async function unsubscribe(db: Db, token: string, now: Date): Promise<{ userId: number }> {
-  const userId = await readUnsubscribeToken(db, token);
-  if (userId == null) throw badRequest(EMAILS_MSG.unsubscribeInvalid);
-  const [row] = await db.select({ id: users.id, deletedAt: users.deletedAt }).from(users).where(eq(users.id, userId)).limit(1);
-  if (!row) throw badRequest(EMAILS_MSG.unsubscribeInvalid);
-  await db.update(users).set({ announcementsOptOutAt: now }).where(and(eq(users.id, userId), isNull(users.announcementsOptOutAt)));
-  return { userId };
-}
 
 // ---------------------------------------------------------------------------------------------
 // The mail
@@ -112,21 +58,26 @@ ${bodyHtml}
 // ---------------------------------------------------------------------------------------------
 // Audience
 
-/** Who gets an announcement: verified, live, not suspended, not opted out, and of the role if one is set. */
+/**
+ * Who an announcement is for: verified, live, not suspended, and of the role if one is set. Each is
+ * mailed if their announcements email switch is on and pushed if the push one is
+ * (notification_preferences).
+ */
 function audienceWhere(audience: string, afterUserId = 0): SQL {
-  const parts: SQL[] = [
-    isNotNull(users.emailVerifiedAt),
-    isNull(users.deletedAt),
-    isNull(users.suspendedAt),
-    isNull(users.announcementsOptOutAt),
-    gt(users.id, afterUserId),
-  ];
+  const parts: SQL[] = [isNotNull(users.emailVerifiedAt), isNull(users.deletedAt), isNull(users.suspendedAt), gt(users.id, afterUserId)];
   if (audience !== 'all') parts.push(eq(users.avatar, audience));
   return and(...parts)!;
 }
 
+/** Of the audience, those whose announcements email switch is on: how many the mail reaches. */
+const mailedWhere = (audience: string, afterUserId = 0): SQL =>
+  and(
+    audienceWhere(audience, afterUserId),
+    emailSwitchOn(sql`(select np.settings from notification_preferences np where np.user_id = ${users.id})`, 'announcements'),
+  )!;
+
 async function recipientCount(db: Db, audience: string, afterUserId = 0): Promise<number> {
-  const [r] = await db.select({ n: count() }).from(users).where(audienceWhere(audience, afterUserId));
+  const [r] = await db.select({ n: count() }).from(users).where(mailedWhere(audience, afterUserId));
   return Number(r.n);
 }
 
@@ -190,7 +141,7 @@ async function previewAnnouncement(db: Db, config: Config, id: number, admin: { 
     bodyHtml: renderMarkdown(a.body),
     bodyText: a.body,
     firstName: admin.firstName,
-    unsubscribeUrl: unsubscribeUrl(config, await unsubscribeToken(db, admin.id)),
+    unsubscribeUrl: unsubscribeUrl(config, await unsubscribeToken(db, admin.id, ['announcements'])),
   });
   return { ...mail, recipientCount: a.status === 'draft' ? await recipientCount(db, a.audience) : a.sentCount };
 }
@@ -223,13 +174,14 @@ export function announcementPush(a: { id: number; subject: string; body: string 
 }
 
 /**
- * One batch of the oldest announcement being sent: up to `batchSize` recipients after its cursor get an
- * outbox row each, and the cursor and count move in the same transaction, so a restart carries on where
+ * One batch of the oldest announcement being sent: up to `batchSize` members of its audience after its
+ * cursor, each mailed (an outbox row) if their announcements email switch is on; the cursor and the
+ * count of mails move in the same transaction, so a restart carries on where
  * it stopped and no member gets it twice. The announcement row is claimed FOR UPDATE SKIP LOCKED: two
  * processes never work the same one at once. `minGapMs` bounds the rate across processes (no batch if
- * an announcement mail was queued more recently). After the commit, the batch's recipients other than
- * the admin who wrote it get a push notification on their devices (`sendToDevices`), once each as the
- * mail. Returns null when there was nothing to do.
+ * an announcement mail was queued more recently). After the commit, the batch's members whose
+ * announcements push switch is on, other than the admin who wrote it, get a push notification on their
+ * devices (`sendToDevices`), once each. Returns null when there was nothing to do.
  */
 export async function runAnnouncementBatch(
   deps: Pick<Core, 'db' | 'config' | 'mailer' | 'clock'> & { batchSize?: number; minGapMs?: number; sendToDevices?: SendToDevices },
@@ -257,17 +209,21 @@ export async function runAnnouncementBatch(
       if (recent) return null;
     }
     const recipients = await tx
-      .select({ id: users.id, email: users.email, firstName: users.firstName })
+      .select({ id: users.id, email: users.email, firstName: users.firstName, settings: notificationPreferences.settings })
       .from(users)
+      .leftJoin(notificationPreferences, eq(notificationPreferences.userId, users.id))
       .where(audienceWhere(a.audience, a.lastUserId))
       .orderBy(asc(users.id))
       .limit(batchSize);
     const now = clock.now();
-    if (recipients.length) {
+    // Each member's switches: mailed, pushed, both or neither.
+    const switches = recipients.map((r) => ({ ...r, on: resolvePreferences(r.settings).announcements }));
+    const mailed = switches.filter((r) => r.on.email);
+    if (mailed.length) {
       const bodyHtml = renderMarkdown(a.body);
       await tx.insert(emails).values(
-        recipients.map((r) => {
-          const link = unsubscribeUrl(config, `${r.id}.${sign(secret, r.id)}`);
+        mailed.map((r) => {
+          const link = unsubscribeUrl(config, signUnsubscribeToken(secret, r.id, ['announcements']));
           return {
             to: r.email.toLowerCase(),
             kind: ANNOUNCEMENT_MAIL_KIND,
@@ -278,19 +234,18 @@ export async function runAnnouncementBatch(
         }),
       );
     }
-    if (recipients.length) {
-      pushes = { message: announcementPush(a), userIds: recipients.map((r) => r.id).filter((id) => id !== a.createdBy) };
-    }
+    const pushed = switches.filter((r) => r.on.push && r.id !== a.createdBy).map((r) => r.id);
+    if (pushed.length) pushes = { message: announcementPush(a), userIds: pushed };
     const done = recipients.length < batchSize;
     await tx
       .update(announcements)
       .set({
         lastUserId: recipients.length ? recipients[recipients.length - 1].id : a.lastUserId,
-        sentCount: a.sentCount + recipients.length,
+        sentCount: a.sentCount + mailed.length,
         ...(done ? { status: 'sent' as const, finishedAt: now } : {}),
       })
       .where(eq(announcements.id, a.id));
-    return { announcementId: a.id, enqueued: recipients.length, done };
+    return { announcementId: a.id, enqueued: mailed.length, done };
   });
   if (pushes && deps.sendToDevices) for (const userId of pushes.userIds) deps.sendToDevices(userId, pushes.message);
   if (result?.enqueued) await mailer.deliverDue();
@@ -321,8 +276,8 @@ function startAnnouncementSender(deps: Pick<Core, 'db' | 'config' | 'mailer' | '
 }
 
 /**
- * Announcements and their unsubscribe link: buildApp creates it once from the core, with the push
- * service's sendToUser for the members' devices.
+ * Announcements: buildApp creates it once from the core, with the push service's sendToUser for the
+ * members' devices. Their unsubscribe link is the notification mail's (notification-mail/).
  */
 export function createAnnouncementService(core: Pick<Core, 'db' | 'config' | 'mailer' | 'clock' | 'log'> & { sendToDevices?: SendToDevices }) {
   const { db, config, clock } = core;
@@ -331,9 +286,6 @@ export function createAnnouncementService(core: Pick<Core, 'db' | 'config' | 'ma
     create: (adminId: number, input: TAnnouncementCreate) => createAnnouncement(db, adminId, input),
     preview: (id: number, admin: { id: number; firstName: string }) => previewAnnouncement(db, config, id, admin),
     start: (adminId: number, id: number) => startAnnouncement(db, adminId, id, clock.now()),
-    unsubscribe: (token: string) => unsubscribe(db, token, clock.now()),
-    /** The user id of a well-signed token, else null. */
-    readUnsubscribeToken: (token: string) => readUnsubscribeToken(db, token),
     startSender: () => startAnnouncementSender(core),
   };
 }

@@ -1,15 +1,22 @@
-import { and, desc, eq, inArray, isNotNull, isNull } from 'drizzle-orm';
+import { and, desc, eq, isNotNull, isNull } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { EMAILS_MSG } from '../../../common/rules/admin-emails.ts';
+import { UNSUBSCRIBE_MSG } from '../../../common/rules/notification-mail.ts';
 import { systemClock } from '../../core.ts';
-import { announcements, auditLog, emails, users } from '../../db/schema/index.ts';
+import type { Db } from '../../db/client.ts';
+import { announcements, auditLog, emails, notificationPreferences, users } from '../../db/schema/index.ts';
+import { readNotifyPreferences } from '../../identity/index.ts';
 import { buildTestApp, type TestApp } from '../../test/app.ts';
 import { get, post, registerUser, signUp } from '../../test/auth.ts';
 import { testDatabases } from '../../test/databases.ts';
 import { startSmtpSink, waitFor, type SmtpSink } from '../../test/smtp-sink.ts';
-import { runAnnouncementBatch, unsubscribeToken } from './announcements-service.ts';
+import { unsubscribeToken } from '../notification-mail/index.ts';
+import { runAnnouncementBatch } from './announcements-service.ts';
 
 type Member = Awaited<ReturnType<typeof signUp>>;
+
+/** Whether the member's announcements email switch is on (an unsubscribe turns it off). */
+const mailedAnnouncements = async (db: Db, userId: number) => (await readNotifyPreferences(db, userId)).announcements.email;
 
 describe.each(testDatabases)('admin emails and announcements (%s)', (kind) => {
   let t: TestApp;
@@ -149,7 +156,8 @@ describe.each(testDatabases)('admin emails and announcements (%s)', (kind) => {
 
     it('previews the rendered mail with the recipient count, then sends to one role in batches with a working unsubscribe link', async () => {
       const db = t.database.db;
-      await setUser(vans[2].id, { announcementsOptOutAt: new Date() }); // opted out: never mailed
+      // Announcements by email switched off (pushes still on): never mailed.
+      await db.insert(notificationPreferences).values({ userId: vans[2].id, settings: { announcements: { email: false } } });
       const suspendedVan = await signUp(t);
       await setUser(suspendedVan.id, { avatar: 'van', suspendedAt: new Date() });
       const unverifiedVan = await registerUser(t);
@@ -181,8 +189,11 @@ describe.each(testDatabases)('admin emails and announcements (%s)', (kind) => {
       expect(row).toMatchObject({ status: 'sending', sentCount: 1, lastUserId: vans[0].id });
       const second = await runAnnouncementBatch({ db, config: t.app.deps.config, mailer: t.app.deps.mailer, clock: systemClock, batchSize: 1 });
       expect(second).toMatchObject({ enqueued: 1, done: false });
+      // The third van is in the audience but not mailed (its email switch is off); then the end.
       const third = await runAnnouncementBatch({ db, config: t.app.deps.config, mailer: t.app.deps.mailer, clock: systemClock, batchSize: 1 });
-      expect(third).toMatchObject({ enqueued: 0, done: true });
+      expect(third).toMatchObject({ enqueued: 0, done: false });
+      const fourth = await runAnnouncementBatch({ db, config: t.app.deps.config, mailer: t.app.deps.mailer, clock: systemClock, batchSize: 1 });
+      expect(fourth).toMatchObject({ enqueued: 0, done: true });
       [row] = await db.select().from(announcements).where(eq(announcements.id, a.id));
       expect(row).toMatchObject({ status: 'sent', sentCount: 2, finishedAt: expect.any(Date) });
       expect(await batch()).toBeNull();
@@ -205,8 +216,8 @@ describe.each(testDatabases)('admin emails and announcements (%s)', (kind) => {
       expect(page.statusCode).toBe(200);
       expect(page.headers['content-type']).toContain('text/html');
       expect(page.body).toContain('<form method="post" action="/unsubscribe">');
-      const [before] = await db.select().from(users).where(eq(users.id, vans[0].id));
-      expect(before.announcementsOptOutAt).toBeNull(); // opening the page changes nothing
+      expect(page.body).toContain('Unsubscribe from announcements');
+      expect(await mailedAnnouncements(db, vans[0].id)).toBe(true); // opening the page changes nothing
       const done = await t.app.inject({
         method: 'POST',
         url: '/unsubscribe',
@@ -215,18 +226,20 @@ describe.each(testDatabases)('admin emails and announcements (%s)', (kind) => {
       });
       expect(done.statusCode).toBe(200);
       expect(done.body).toContain('You are unsubscribed');
-      const opted = await db.select().from(users).where(inArray(users.id, [vans[0].id, vans[1].id])).orderBy(users.id);
-      expect(opted.map((u) => u.announcementsOptOutAt !== null)).toEqual([true, false]);
+      expect(done.body).toContain('you will no longer receive emails about announcements');
+      expect([await mailedAnnouncements(db, vans[0].id), await mailedAnnouncements(db, vans[1].id)]).toEqual([false, true]);
       expect((await get(t, `/api/admin/announcements/${a.id}/preview`, admin.cookie)).json().recipientCount).toBe(2); // a sent one shows who got it
     });
 
     it('sends to all verified members in batches of the given size, honouring an opt-out made between batches', async () => {
       const db = t.database.db;
-      const eligible = await db
+      const verified = await db
         .select({ id: users.id, email: users.email })
         .from(users)
-        .where(and(isNotNull(users.emailVerifiedAt), isNull(users.suspendedAt), isNull(users.announcementsOptOutAt)))
+        .where(and(isNotNull(users.emailVerifiedAt), isNull(users.suspendedAt)))
         .orderBy(users.id);
+      const eligible = [];
+      for (const u of verified) if (await mailedAnnouncements(db, u.id)) eligible.push(u);
       const a = (await create({ subject: 'Forum rules updated', body: 'Please read the new community guidelines.', audience: 'all' })).json();
       const expected = (await get(t, `/api/admin/announcements/${a.id}/preview`, admin.cookie)).json().recipientCount as number;
       expect(expected).toBeGreaterThan(4);
@@ -237,14 +250,14 @@ describe.each(testDatabases)('admin emails and announcements (%s)', (kind) => {
       const firstTwo = (await announcementMails()).filter((m) => m.subject === 'Forum rules updated').map((m) => m.to);
       // Someone later in line unsubscribes through the JSON API before the next batch.
       const later = eligible.find((u) => !firstTwo.includes(u.email))!;
-      const unsub = await post(t, '/api/announcements/unsubscribe', { token: await unsubscribeToken(db, later.id) });
+      const unsub = await post(t, '/api/unsubscribe', { token: await unsubscribeToken(db, later.id, ['announcements']) });
       expect(unsub.statusCode).toBe(200);
-      expect(unsub.json().message).toBe(EMAILS_MSG.unsubscribed);
+      expect(unsub.json()).toEqual({ message: UNSUBSCRIBE_MSG.unsubscribed(['announcements']), kinds: ['announcements'] });
 
       for (let i = 0; i < 20; i++) {
         const r = await batch(2);
         if (!r || r.done) break;
-        expect(r.enqueued).toBe(2);
+        expect(r.enqueued).toBeLessThanOrEqual(2); // members whose switch is off are passed over
       }
       const [row] = await db.select().from(announcements).where(eq(announcements.id, a.id));
       expect(row.status).toBe('sent');
@@ -258,19 +271,28 @@ describe.each(testDatabases)('admin emails and announcements (%s)', (kind) => {
     });
 
     it('refuses a tampered or made-up unsubscribe token with 400 and changes nothing', async () => {
-      const token = await unsubscribeToken(t.database.db, member.id);
-      const [id, sig] = token.split('.');
-      const forged = [`${Number(id) + 1}.${sig}`, `${id}.${sig.slice(0, -1)}${sig.endsWith('A') ? 'B' : 'A'}`, 'abc', '', `${id}.`];
+      const token = await unsubscribeToken(t.database.db, member.id, ['announcements']);
+      const [id, kinds, sig] = token.split('.');
+      const forged = [
+        `${Number(id) + 1}.${kinds}.${sig}`,
+        `${id}.${kinds}.${sig.slice(0, -1)}${sig.endsWith('A') ? 'B' : 'A'}`,
+        // Another kind under this kind's signature, and a kind with no email switch.
+        `${id}.chat.${sig}`,
+        `${id}.announcements-chat.${sig}`,
+        `${id}.${sig}`,
+        'abc',
+        '',
+        `${id}.`,
+      ];
       for (const bad of forged) {
-        const res = await post(t, '/api/announcements/unsubscribe', { token: bad });
+        const res = await post(t, '/api/unsubscribe', { token: bad });
         expect(res.statusCode, bad).toBe(400);
-        expect(res.json().message).toBe(EMAILS_MSG.unsubscribeInvalid);
+        expect(res.json().message).toBe(UNSUBSCRIBE_MSG.invalid);
         const page = await get(t, `/unsubscribe?token=${encodeURIComponent(bad)}`);
         expect(page.statusCode).toBe(400);
         expect(page.body).toContain('Invalid unsubscribe link');
       }
-      const [row] = await t.database.db.select().from(users).where(eq(users.id, member.id));
-      expect(row.announcementsOptOutAt).toBeNull();
+      expect(await readNotifyPreferences(t.database.db, member.id)).toMatchObject({ announcements: { email: true }, chat: { email: true } });
     });
 
     it('never double-sends when two batch runs race (two processes)', async () => {
@@ -350,10 +372,7 @@ describe.each(testDatabases)('announcement mail over real SMTP (%s)', (kind) => 
     });
     expect(oneClick.statusCode).toBe(200);
     expect(oneClick.body).toContain('You are unsubscribed');
-    const after = await t.database.db.select().from(users).where(inArray(users.id, [member.id, admin.id])).orderBy(users.id);
-    expect(after.map((u) => [u.id, u.announcementsOptOutAt !== null])).toEqual([
-      [admin.id, false],
-      [member.id, true],
-    ]);
+    expect(await mailedAnnouncements(t.database.db, admin.id)).toBe(true);
+    expect(await mailedAnnouncements(t.database.db, member.id)).toBe(false);
   });
 });

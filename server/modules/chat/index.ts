@@ -1,4 +1,4 @@
 export { createPresence, type Presence } from './presence.ts';
-export { createChatPush, type ChatPush } from './push.ts';
+export { chatPushMessage, createChatPush, type ChatPush } from './push.ts';
 export { chatRoutes } from './routes.ts';
 export { createChatService, messagesOf, type ChatService } from './service.ts';

@@ -1,10 +1,12 @@
 import type { Core } from '../../core.ts';
+import { wantsNotification } from '../../identity/index.ts';
 import type { PushMessage, PushSendOptions } from '../push/index.ts';
 import type { Presence } from './presence.ts';
 
 // A chat message also goes to the recipient's devices (Web Push) when they have no open socket
-// anywhere: one with the site open hears of it there. The check and the push run after the send has
-// answered, so the sender never waits on another process's answer or a push service.
+// anywhere: one with the site open hears of it there, and only when their chat push switch is on
+// (docs/API.md "Notification preferences"). The checks and the push run after the send has answered,
+// so the sender never waits on another process's answer or a push service.
 
 /** Characters of the message a notification shows; the inbox has the rest. */
 export const CHAT_PUSH_BODY_MAX = 140;
@@ -32,10 +34,12 @@ export function chatPushMessage(m: { conversationId: number; senderName: string;
 }
 
 export function createChatPush({
+  db,
   presence,
   sendToDevices,
   log,
 }: {
+  db: Core['db'];
   presence: Pick<Presence, 'online'>;
   /** The push service's sendToUser. */
   sendToDevices: (userId: number, message: PushMessage, options: PushSendOptions) => void;
@@ -45,6 +49,7 @@ export function createChatPush({
   const newMessage: NewMessageAlert = (m) => {
     const job = (async () => {
       if ((await presence.online([m.recipientId])).has(m.recipientId)) return;
+      if (!(await wantsNotification(db, [m.recipientId], 'chat', 'push')).has(m.recipientId)) return;
       sendToDevices(m.recipientId, chatPushMessage(m), CHAT_PUSH_OPTIONS);
     })()
       .catch((err: unknown) => log.warn({ err, userId: m.recipientId, conversationId: m.conversationId }, 'chat web push failed'))

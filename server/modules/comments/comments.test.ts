@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ZComment, ZCommentList, ZPostDetail, type TComment } from '../../../common/contracts/forum.ts';
 import { FORUM_MSG } from '../../../common/rules/forum.ts';
-import { commentReactions, commentVotes, comments, posts } from '../../db/schema/index.ts';
+import { commentReactions, commentVotes, comments, notifications, posts } from '../../db/schema/index.ts';
 import { buildTestApp, type TestApp } from '../../test/app.ts';
 import { testDatabases } from '../../test/databases.ts';
 import { addCategory, createComment, createPost, expectCountersConsistent } from '../../test/forum.ts';
@@ -128,6 +128,92 @@ describe.each(testDatabases)('comments API on %s', (kind) => {
         expect(res.statusCode).toBe(404);
         expect(res.json().message).toBe(FORUM_MSG.postNotFound);
       }
+    });
+  });
+
+  describe('POST /api/forum/posts/:id/comments with a clientId (offline writes)', () => {
+    freshWriters();
+    let p: { id: number };
+    beforeAll(async () => {
+      p = await createPost(t, author.cookie, cat.id);
+    });
+    const add = (cookie: string, body: object, id = p.id) => call(t, 'POST', `/api/forum/posts/${id}/comments`, { cookie, body });
+    const rowsWith = (clientId: string) => t.database.db.select().from(comments).where(eq(comments.clientId, clientId));
+    const notificationsOf = async (commentId: number) =>
+      (await t.database.db.select().from(notifications).where(eq(notifications.commentId, commentId))).length;
+
+    it('a resend is the comment already stored: the same 201 and body, one row, one count, one notification', async () => {
+      const before = (await postRow(p.id)).commentCount;
+      const body = { content: 'Written in a dead zone', clientId: 'dz-comment-0001' };
+      const first = await add(commenter.cookie, body);
+      expect(first.statusCode, first.body).toBe(201);
+      const second = await add(commenter.cookie, body);
+      expect(second.statusCode, second.body).toBe(201);
+      expect(second.json()).toEqual(first.json());
+      expect(await rowsWith('dz-comment-0001')).toHaveLength(1);
+      expect((await postRow(p.id)).commentCount).toBe(before + 1);
+      expect(await notificationsOf(first.json().id)).toBe(1);
+    });
+
+    it('two sends at once store one comment, and both hear it', async () => {
+      const before = (await postRow(p.id)).commentCount;
+      const body = { content: 'Sent twice on reconnect', clientId: 'race-comment-01' };
+      const [a, b] = await Promise.all([add(commenter.cookie, body), add(commenter.cookie, body)]);
+      expect([a.statusCode, b.statusCode]).toEqual([201, 201]);
+      expect(a.json().id).toBe(b.json().id);
+      expect(await rowsWith('race-comment-01')).toHaveLength(1);
+      expect((await postRow(p.id)).commentCount).toBe(before + 1);
+    });
+
+    it('the same clientId of another member is their own comment', async () => {
+      const mine = await add(commenter.cookie, { content: 'Mine', clientId: 'shared-id-0001' });
+      const theirs = await add(other.cookie, { content: 'Theirs', clientId: 'shared-id-0001' });
+      expect([mine.statusCode, theirs.statusCode]).toEqual([201, 201]);
+      expect(theirs.json()).toMatchObject({ content: 'Theirs', author: { username: other.username } });
+      expect(theirs.json().id).not.toBe(mine.json().id);
+    });
+
+    it('a resend after the post was locked is still answered with the stored comment', async () => {
+      const writer = await member(t); // comments are rate-limited per member
+      const q = await createPost(t, author.cookie, cat.id);
+      const first = await add(writer.cookie, { content: 'Before the lock', clientId: 'before-lock-01' }, q.id);
+      await call(t, 'PUT', `/api/forum/posts/${q.id}/lock`, { cookie: admin.cookie, body: { locked: true } });
+      const again = await add(writer.cookie, { content: 'Before the lock', clientId: 'before-lock-01' }, q.id);
+      expect(again.statusCode).toBe(201);
+      expect(again.json().id).toBe(first.json().id);
+      expect((await postRow(q.id)).commentCount).toBe(1);
+    });
+
+    it('409 for a clientId already used on another post; 404 once the comment was deleted; nothing stored', async () => {
+      const writer = await member(t);
+      const q = await createPost(t, author.cookie, cat.id);
+      const first = await add(writer.cookie, { content: 'On the first post', clientId: 'one-post-only-1' });
+      const elsewhere = await add(writer.cookie, { content: 'On the first post', clientId: 'one-post-only-1' }, q.id);
+      expect(elsewhere.statusCode).toBe(409);
+      expect(elsewhere.json()).toMatchObject({ message: FORUM_MSG.clientIdOtherPost, errors: { clientId: FORUM_MSG.clientIdOtherPost } });
+      expect((await postRow(q.id)).commentCount).toBe(0);
+      await call(t, 'DELETE', `/api/forum/comments/${first.json().id}`, { cookie: writer.cookie });
+      const gone = await add(writer.cookie, { content: 'On the first post', clientId: 'one-post-only-1' });
+      expect(gone.statusCode).toBe(404);
+      expect(gone.json().message).toBe(FORUM_MSG.commentNotFound);
+      expect(await rowsWith('one-post-only-1')).toHaveLength(1);
+    });
+
+    it('the same clientId sent to two posts at once: one is stored, the other hears 409', async () => {
+      const writer = await member(t);
+      const q = await createPost(t, author.cookie, cat.id);
+      const body = { content: 'Which post is it?', clientId: 'two-posts-race-1' };
+      const answers = await Promise.all([add(writer.cookie, body), add(writer.cookie, body, q.id)]);
+      expect(answers.map((a) => a.statusCode).sort()).toEqual([201, 409]);
+      expect(await rowsWith('two-posts-race-1')).toHaveLength(1);
+    });
+
+    it.each(['short', 'x'.repeat(65), 'has space 123', 'dots.are.out', 12345678, ''])('400 for clientId %j, nothing stored', async (clientId) => {
+      const before = (await postRow(p.id)).commentCount;
+      const res = await add(other.cookie, { content: 'Hello there', clientId });
+      expect(res.statusCode).toBe(400);
+      expect(res.json()).toMatchObject({ message: FORUM_MSG.clientId, errors: { clientId: FORUM_MSG.clientId } });
+      expect((await postRow(p.id)).commentCount).toBe(before);
     });
   });
 

@@ -12,7 +12,7 @@ import type { Core } from '../../core.ts';
 import type { Db, Tx } from '../../db/client.ts';
 import type { Events } from '../../events.ts';
 import { comments, posts } from '../../db/schema/index.ts';
-import { badRequest, forbidden, notFound } from '../../http-errors.ts';
+import { badRequest, conflict, forbidden, notFound } from '../../http-errors.ts';
 import type { SessionUser } from '../../identity/index.ts';
 import { renderMarkdown } from '../../lib/markdown.ts';
 import { commentColumns, hotScore, loadCommentPage, mayEdit, presentComments, type Viewer } from '../posts/index.ts';
@@ -65,12 +65,32 @@ async function listComments(db: Db, postId: number, viewer: Viewer, query: TList
 }
 
 /**
+ * The author's comment sent earlier with this clientId (offline writes), if any: the answer to a
+ * resend. One on another post is not this write (409); one deleted since is gone (404).
+ */
+async function commentByClientId(tx: Tx, authorId: number, postId: number, clientId: string | undefined) {
+  if (clientId === undefined) return undefined;
+  const [row] = await tx
+    .select(commentColumns)
+    .from(comments)
+    .where(and(eq(comments.authorId, authorId), eq(comments.clientId, clientId)));
+  if (!row) return undefined;
+  if (row.postId !== postId) throw conflict(FORUM_MSG.clientIdOtherPost, { clientId: FORUM_MSG.clientIdOtherPost });
+  if (row.deletedAt) throw notFound(FORUM_MSG.commentNotFound);
+  return row;
+}
+
+/**
  * POST /api/forum/posts/:id/comments (verified member). One transaction: the post row is locked, the
  * comment inserted, comment_count and hot_score updated together. Admins may still comment on a locked post.
+ * A clientId sent again (an offline write resent, an answer lost) is the comment already stored:
+ * answered as it is, with no count or event, even if the post was locked since.
  */
 async function createComment(db: Db, events: Events, user: SessionUser, postId: number, input: TCreateCommentRequest): Promise<TComment> {
-  const row = await db.transaction(async (tx) => {
+  const { row, created } = await db.transaction(async (tx) => {
     const post = await lockLivePost(tx, postId);
+    const earlier = await commentByClientId(tx, user.id, postId, input.clientId);
+    if (earlier) return { row: earlier, created: false };
     if (post.isLocked && !user.isAdmin) throw forbidden(FORUM_MSG.locked);
     if (input.parentId != null) {
       const [parent] = await tx
@@ -87,16 +107,27 @@ async function createComment(db: Db, events: Events, user: SessionUser, postId: 
         parentId: input.parentId ?? null,
         content: input.content,
         contentHtml: renderMarkdown(input.content),
+        clientId: input.clientId ?? null,
       })
+      // The author's clientId is unique (not the lookup above: two posts' locks do not exclude each
+      // other): a concurrent send of the same write leaves this one out.
+      .onConflictDoNothing()
       .returning(commentColumns);
+    if (!inserted) {
+      const repeated = await commentByClientId(tx, user.id, postId, input.clientId);
+      if (!repeated) throw new Error('comment insert refused without a clientId conflict');
+      return { row: repeated, created: false };
+    }
     await moveCommentCount(tx, post, 1);
-    return inserted;
+    return { row: inserted, created: true };
   });
   // After commit: subscribers (notifications) never see a comment that could still roll back.
-  await events.publish('comment.created', {
-    actor: { id: user.id, username: user.username },
-    comment: { id: row.id, postId: row.postId, parentId: row.parentId, content: row.content },
-  });
+  if (created) {
+    await events.publish('comment.created', {
+      actor: { id: user.id, username: user.username },
+      comment: { id: row.id, postId: row.postId, parentId: row.parentId, content: row.content },
+    });
+  }
   const [comment] = await presentComments(db, [row], user);
   return comment;
 }

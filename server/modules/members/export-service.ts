@@ -1,21 +1,25 @@
 import { and, asc, eq, isNull } from 'drizzle-orm';
 import type { TUser } from '../../../common/contracts/auth.ts';
 import type { TChatMessage } from '../../../common/contracts/chat.ts';
+import type { NotifyPreferences } from '../../../common/rules/notification-preferences.ts';
 import type { Db } from '../../db/client.ts';
 import {
   categories,
+  categoryFollows,
   commentReactions,
   commentVotes,
   comments,
   notifications,
+  postFollows,
   postReactions,
   postVotes,
   posts,
+  pushSubscriptions,
   shareEvents,
   users,
 } from '../../db/schema/index.ts';
 import { HttpError } from '../../http-errors.ts';
-import { AUTH_MSG, presentUser } from '../../identity/index.ts';
+import { AUTH_MSG, presentUser, readNotifyPreferences } from '../../identity/index.ts';
 import { messagesOf } from '../chat/index.ts';
 import { voteType } from '../posts/index.ts';
 
@@ -74,6 +78,14 @@ export type TDataExport = {
   }>;
   /** Chat messages they sent and received, oldest first (senderId tells which). */
   messages: TChatMessage[];
+  /** Their notification switches, defaults filled in (issue 16). */
+  notificationPreferences: NotifyPreferences;
+  follows: {
+    posts: Array<{ postId: number; postSlug: string; level: 'follow' | 'mute'; createdAt: string }>;
+    categories: Array<{ categoryId: number; name: string; slug: string; createdAt: string }>;
+  };
+  /** Their devices for Web Push: the push service's host and dates only (the keys are secrets of the device). */
+  pushDevices: Array<{ host: string; createdAt: string; updatedAt: string }>;
 };
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
@@ -179,6 +191,26 @@ export async function buildDataExport(db: Db, userId: number, now: Date): Promis
     .where(eq(notifications.userId, userId))
     .orderBy(asc(notifications.createdAt), asc(notifications.id));
 
+  const postFollowRows = await db
+    .select({ postId: postFollows.postId, postSlug: posts.slug, level: postFollows.level, createdAt: postFollows.createdAt })
+    .from(postFollows)
+    .innerJoin(posts, eq(posts.id, postFollows.postId))
+    .where(eq(postFollows.userId, userId))
+    .orderBy(asc(postFollows.createdAt), asc(postFollows.postId));
+
+  const categoryFollowRows = await db
+    .select({ categoryId: categoryFollows.categoryId, name: categories.name, slug: categories.slug, createdAt: categoryFollows.createdAt })
+    .from(categoryFollows)
+    .innerJoin(categories, eq(categories.id, categoryFollows.categoryId))
+    .where(eq(categoryFollows.userId, userId))
+    .orderBy(asc(categoryFollows.createdAt), asc(categoryFollows.categoryId));
+
+  const deviceRows = await db
+    .select({ endpoint: pushSubscriptions.endpoint, createdAt: pushSubscriptions.createdAt, updatedAt: pushSubscriptions.updatedAt })
+    .from(pushSubscriptions)
+    .where(eq(pushSubscriptions.userId, userId))
+    .orderBy(asc(pushSubscriptions.createdAt), asc(pushSubscriptions.id));
+
   return {
     format: { name: 'kerbside-data-export', version: EXPORT_FORMAT_VERSION },
     exportedAt: now.toISOString(),
@@ -224,5 +256,11 @@ export async function buildDataExport(db: Db, userId: number, now: Date): Promis
       commentId: n.commentId,
     })),
     messages: await messagesOf(db, userId),
+    notificationPreferences: await readNotifyPreferences(db, userId),
+    follows: {
+      posts: postFollowRows.map((f) => ({ ...f, createdAt: f.createdAt.toISOString() })),
+      categories: categoryFollowRows.map((f) => ({ ...f, createdAt: f.createdAt.toISOString() })),
+    },
+    pushDevices: deviceRows.map((d) => ({ host: new URL(d.endpoint).host, createdAt: d.createdAt.toISOString(), updatedAt: d.updatedAt.toISOString() })),
   };
 }

@@ -1,12 +1,21 @@
 import type { FastifyPluginAsync } from 'fastify';
 import {
+  followCategory,
+  getNotifyPreferences,
+  getPostFollow,
+  listCategoryFollows,
+  setPostFollow,
+  unfollowCategory,
+  updateNotifyPreferences,
+} from '../../../common/contracts/notification-preferences.ts';
+import {
   getNotificationUnreadCount,
   listNotifications,
   markAllNotificationsRead,
   markNotificationRead,
 } from '../../../common/contracts/notifications.ts';
 import type { Events } from '../../events.ts';
-import { requireUser } from '../../identity/index.ts';
+import { requireUser, requireVerified } from '../../identity/index.ts';
 import { route } from '../../lib/route.ts';
 import type { NotificationService } from './service.ts';
 
@@ -14,6 +23,8 @@ import type { NotificationService } from './service.ts';
  * Notifications (docs/API.md "Notifications"): every call is the signed-in member's own (a guest, or
  * a suspended or deleted account, hears 401); created on post.created and comment.created. New
  * notifications and reads reach the member's sockets through the service (app.gateway).
+ * Preferences and follows ("Notification preferences", "Follows") need a verified member, as every
+ * other way of being notified does (push subscriptions, mentions): unverified 403.
  */
 export const notificationRoutes: FastifyPluginAsync<{ notifications: NotificationService; events: Events }> = async (
   app,
@@ -28,4 +39,15 @@ export const notificationRoutes: FastifyPluginAsync<{ notifications: Notificatio
   route(app, getNotificationUnreadCount, hooks, async (req) => ({ count: await notifications.unreadCount(req.user!.id) }));
   route(app, markAllNotificationsRead, hooks, async (req) => notifications.markAllRead(req.user!.id));
   route(app, markNotificationRead, hooks, async (req) => notifications.markRead(req.user!.id, req.params.id));
+
+  const verified = { preValidation: requireVerified };
+  route(app, getNotifyPreferences, verified, async (req) => ({ preferences: await notifications.preferences.get(req.user!.id) }));
+  route(app, updateNotifyPreferences, verified, async (req) => ({
+    preferences: await notifications.preferences.update(req.user!.id, req.body.preferences),
+  }));
+  route(app, getPostFollow, verified, async (req) => ({ level: await notifications.follows.getPost(req.user!.id, req.params.id) }));
+  route(app, setPostFollow, verified, async (req) => ({ level: await notifications.follows.setPost(req.user!.id, req.params.id, req.body.level) }));
+  route(app, listCategoryFollows, verified, async (req) => ({ categoryIds: await notifications.follows.categories(req.user!.id) }));
+  route(app, followCategory, verified, async (req) => notifications.follows.setCategory(req.user!.id, req.params.id, true));
+  route(app, unfollowCategory, verified, async (req) => notifications.follows.setCategory(req.user!.id, req.params.id, false));
 };

@@ -1,20 +1,25 @@
 import { and, count, desc, eq, gt, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
+import type { TPostFollowLevel, TUpdateNotifyPreferences } from '../../../common/contracts/notification-preferences.ts';
 import type { TNotification, TNotificationReadResponse, TNotificationType } from '../../../common/contracts/notifications.ts';
+import { type NotifyKind, resolvePreferences } from '../../../common/rules/notification-preferences.ts';
 import { NOTIFICATION_MSG } from '../../../common/rules/notifications.ts';
 import type { ServerFrame } from '../../../common/ws-events.ts';
 import type { Core } from '../../core.ts';
 import type { Db } from '../../db/client.ts';
 import type { DomainEvents } from '../../events.ts';
-import { comments, notifications, posts, users } from '../../db/schema/index.ts';
+import { categories, categoryFollows, comments, notificationPreferences, notifications, postFollows, posts, users } from '../../db/schema/index.ts';
 import { notFound } from '../../http-errors.ts';
 import type { PushMessage } from '../push/index.ts';
+import { getPostFollow, listCategoryFollows, setCategoryFollow, setPostFollow } from './follows-service.ts';
+import { getPreferences, updatePreferences } from './preferences-service.ts';
 import { presentNotification } from './presenter.ts';
 
 // Forum notifications (spec §3 Notification, §4; docs/API.md "Notifications"). Created after the
-// comment or post has committed, one per event and recipient, never for the actor; each new one and
-// each read is pushed to the recipient's sockets in every process through the gateway, and each new
-// one also to the recipient's devices (Web Push). Module-private helpers take the database and where
-// to push; createNotificationService binds them once.
+// comment or post has committed, one per event and recipient, never for the actor nor for a member who
+// muted the post; each new one and each read is pushed to the recipient's sockets in every process
+// through the gateway, and each new one also to the recipient's devices (Web Push), as far as the
+// recipient's switches for its kind allow (docs/API.md "Notification preferences"). Module-private
+// helpers take the database and where to push; createNotificationService binds them once.
 
 // ---- Where new notifications and reads are pushed ----
 
@@ -87,9 +92,29 @@ export const NOTIFICATION_TEXT = {
     title: 'You were mentioned',
     message: `${actor} mentioned you in ${quoted(postTitle)}`,
   }),
+  followedPost: (actor: string, postTitle: string) => ({
+    title: 'New comment on a post you follow',
+    message: `${actor} commented on ${quoted(postTitle)}`,
+  }),
+  followedCategory: (actor: string, postTitle: string, category: string) => ({
+    title: `New post in ${category}`,
+    message: `${actor} posted ${quoted(postTitle)}`,
+  }),
+};
+
+/** The switch (common/rules/notification-preferences.ts) each type of notification answers to. */
+export const NOTIFICATION_KIND: Record<TNotificationType, NotifyKind> = {
+  reply: 'replies',
+  comment: 'replies',
+  mention: 'mentions',
+  followed_post: 'followed',
+  followed_category: 'followed',
 };
 
 type Draft = { userId: number; type: TNotificationType; title: string; message: string };
+
+/** A member's own switches as stored (notification_preferences.settings; null: all defaults). */
+type Saved = unknown;
 
 /** Verified, not deleted members with these (lower-cased) usernames. Uses users_username_lower_key. */
 async function mentionedUserIds(db: Db, usernames: string[]): Promise<number[]> {
@@ -102,8 +127,51 @@ async function mentionedUserIds(db: Db, usernames: string[]): Promise<number[]> 
 }
 
 /**
+ * Everyone who follows or muted a post, with their switches: one query however many there are (walks
+ * post_follows_post_idx). Deleted accounts are left out. The author's follow is implicit (no row) and
+ * reaches them as a "comment" notification, so only their mute matters here.
+ */
+async function postAudience(db: Db, postId: number): Promise<{ followers: Map<number, Saved>; muted: Set<number> }> {
+  const rows = await db
+    .select({ userId: postFollows.userId, level: postFollows.level, settings: notificationPreferences.settings })
+    .from(postFollows)
+    .innerJoin(users, and(eq(users.id, postFollows.userId), isNull(users.deletedAt)))
+    .leftJoin(notificationPreferences, eq(notificationPreferences.userId, postFollows.userId))
+    .where(eq(postFollows.postId, postId));
+  const followers = new Map<number, Saved>();
+  const muted = new Set<number>();
+  for (const r of rows) {
+    if (r.level === 'mute') muted.add(r.userId);
+    else followers.set(r.userId, r.settings);
+  }
+  return { followers, muted };
+}
+
+/** The followers of a category, with their switches: one query (walks category_follows_category_idx). */
+async function categoryFollowers(db: Db, categoryId: number): Promise<Map<number, Saved>> {
+  const rows = await db
+    .select({ userId: categoryFollows.userId, settings: notificationPreferences.settings })
+    .from(categoryFollows)
+    .innerJoin(users, and(eq(users.id, categoryFollows.userId), isNull(users.deletedAt)))
+    .leftJoin(notificationPreferences, eq(notificationPreferences.userId, categoryFollows.userId))
+    .where(eq(categoryFollows.categoryId, categoryId));
+  return new Map(rows.map((r) => [r.userId, r.settings]));
+}
+
+/** Rows per INSERT: a post's followers may be thousands, and a statement takes at most 65,535 parameters. */
+const INSERT_BATCH = 1000;
+
+/**
  * Stores one notification per recipient (the first draft for a user wins, so callers list them by
- * precedence), skipping the actor and deleted accounts, then pushes each to its recipient.
+ * precedence), skipping the actor, members who muted the post and deleted accounts, then tells each
+ * recipient as their switches for its kind say:
+ * - site off: the row is still stored, since the notification mail reads the rows, but stored already
+ *   read (readAt = createdAt: the bell does not count it) and not sent to the member's sockets. The
+ *   notification mail counts a row as unseen while readAt is null or equals createdAt.
+ * - push off: no Web Push to their devices.
+ * `known` holds the switches of recipients already read with their follow (alive); the others (a
+ * handful: reply target, post author, mentions) are read here in one query. A bounded number of
+ * queries whatever the number of followers: one per INSERT_BATCH rows.
  */
 async function deliver(
   db: Db,
@@ -111,17 +179,37 @@ async function deliver(
   actorId: number,
   target: { postId: number; commentId: number | null; postSlug: string },
   drafts: Draft[],
+  audience: { known?: Map<number, Saved>; muted?: Set<number> } = {},
 ) {
+  const known = audience.known ?? new Map<number, Saved>();
   const byUser = new Map<number, Draft>();
-  for (const d of drafts) if (d.userId !== actorId && !byUser.has(d.userId)) byUser.set(d.userId, d);
+  for (const d of drafts) if (d.userId !== actorId && !audience.muted?.has(d.userId) && !byUser.has(d.userId)) byUser.set(d.userId, d);
   if (byUser.size === 0) return;
-  const active = await db
-    .select({ id: users.id })
-    .from(users)
-    .where(and(inArray(users.id, [...byUser.keys()]), isNull(users.deletedAt)));
-  let rows = active.map(({ id }) => {
+  const saved = new Map<number, Saved>([...known].filter(([id]) => byUser.has(id)));
+  const unknown = [...byUser.keys()].filter((id) => !known.has(id));
+  if (unknown.length > 0) {
+    const active = await db
+      .select({ id: users.id, settings: notificationPreferences.settings })
+      .from(users)
+      .leftJoin(notificationPreferences, eq(notificationPreferences.userId, users.id))
+      .where(and(inArray(users.id, unknown), isNull(users.deletedAt)));
+    for (const a of active) saved.set(a.id, a.settings);
+  }
+  const wants = new Map([...saved].map(([id, settings]) => [id, resolvePreferences(settings)[NOTIFICATION_KIND[byUser.get(id)!.type]]]));
+  let rows = [...saved.keys()].map((id) => {
     const d = byUser.get(id)!;
-    return { userId: id, type: d.type, actorId, postId: target.postId, commentId: target.commentId, title: d.title, message: d.message };
+    return {
+      userId: id,
+      type: d.type,
+      actorId,
+      postId: target.postId,
+      commentId: target.commentId,
+      title: d.title,
+      message: d.message,
+      // One transaction, one now(): a site-off row's readAt is exactly its createdAt.
+      createdAt: sql`now()`,
+      readAt: wants.get(id)!.site === false ? sql`now()` : null,
+    };
   });
   const created = await db.transaction(async (tx) => {
     if (rows.some((r) => r.type === 'mention')) {
@@ -135,11 +223,15 @@ async function deliver(
       let left = MENTIONS_PER_HOUR - Number(spent?.n ?? 0);
       rows = rows.filter((r) => r.type !== 'mention' || left-- > 0);
     }
-    return rows.length === 0 ? [] : tx.insert(notifications).values(rows).returning();
+    const out: (typeof notifications.$inferSelect)[] = [];
+    for (let i = 0; i < rows.length; i += INSERT_BATCH) out.push(...(await tx.insert(notifications).values(rows.slice(i, i + INSERT_BATCH)).returning()));
+    return out;
   });
-  for (const row of created) pushToDevices(to, row, target);
+  for (const row of created) if (wants.get(row.userId)!.push === true) pushToDevices(to, row, target);
   await Promise.all(
-    created.map((row) => push(to, row.userId, { type: 'notification:new', notification: presentNotification(row, target.postSlug) })),
+    created
+      .filter((row) => row.readAt === null)
+      .map((row) => push(to, row.userId, { type: 'notification:new', notification: presentNotification(row, target.postSlug) })),
   );
 }
 
@@ -164,8 +256,9 @@ function pushToDevices(to: NotificationPush, row: typeof notifications.$inferSel
 
 /**
  * After a comment has committed: the parent comment's author hears of a reply, the post's author of
- * a comment, each @mentioned member of a mention; one notification each (reply before comment before
- * mention), never the commenter. Never throws: a failure is logged and the comment stands.
+ * a comment, each @mentioned member of a mention, and each follower of the post of a comment on a post
+ * they follow; one notification each (in that order of precedence), never the commenter, nobody who
+ * muted the post. Never throws: a failure is logged and the comment stands.
  */
 async function notifyNewComment(db: Db, to: NotificationPush, { actor, comment }: DomainEvents['comment.created']): Promise<void> {
   try {
@@ -183,21 +276,33 @@ async function notifyNewComment(db: Db, to: NotificationPush, { actor, comment }
     for (const id of await mentionedUserIds(db, parseMentions(comment.content))) {
       drafts.push({ userId: id, type: 'mention', ...NOTIFICATION_TEXT.mentionInComment(actor.username, post.title) });
     }
-    await deliver(db, to, actor.id, { postId: post.id, commentId: comment.id, postSlug: post.slug }, drafts);
+    const { followers, muted } = await postAudience(db, post.id);
+    const followed = NOTIFICATION_TEXT.followedPost(actor.username, post.title);
+    for (const id of followers.keys()) drafts.push({ userId: id, type: 'followed_post', ...followed });
+    await deliver(db, to, actor.id, { postId: post.id, commentId: comment.id, postSlug: post.slug }, drafts, { known: followers, muted });
   } catch (err) {
     to.log.error({ err }, 'notifications for a new comment failed');
   }
 }
 
-/** After a post has committed: each @mentioned member (not the author) is told once. Never throws. */
+/**
+ * After a post has committed: each @mentioned member (not the author) is told once, and each follower
+ * of its category of a new post there (a mention wins). Never throws.
+ */
 async function notifyNewPost(db: Db, to: NotificationPush, { actor, post }: DomainEvents['post.created']): Promise<void> {
   try {
-    const ids = await mentionedUserIds(db, parseMentions(post.content));
-    if (ids.length === 0) return;
-    const [row] = await db.select({ slug: posts.slug }).from(posts).where(eq(posts.id, post.id));
+    const [row] = await db
+      .select({ slug: posts.slug, categoryId: posts.categoryId, categoryName: categories.name })
+      .from(posts)
+      .innerJoin(categories, eq(categories.id, posts.categoryId))
+      .where(eq(posts.id, post.id));
     if (!row) return;
+    const ids = await mentionedUserIds(db, parseMentions(post.content));
     const drafts = ids.map((id): Draft => ({ userId: id, type: 'mention', ...NOTIFICATION_TEXT.mentionInPost(actor.username, post.title) }));
-    await deliver(db, to, actor.id, { postId: post.id, commentId: null, postSlug: row.slug }, drafts);
+    const followers = await categoryFollowers(db, row.categoryId);
+    const followed = NOTIFICATION_TEXT.followedCategory(actor.username, post.title, row.categoryName);
+    for (const id of followers.keys()) drafts.push({ userId: id, type: 'followed_category', ...followed });
+    await deliver(db, to, actor.id, { postId: post.id, commentId: null, postSlug: row.slug }, drafts, { known: followers });
   } catch (err) {
     to.log.error({ err }, 'notifications for a new post failed');
   }
@@ -254,7 +359,8 @@ async function markRead(db: Db, to: NotificationPush, userId: number, id: number
 /**
  * The notifications service: buildApp creates it once from the core, with the gateway's sendToUser
  * for the sockets and the push service's sendToUser for the devices. New notifications come from
- * post.created and comment.created (routes.ts subscribes).
+ * post.created and comment.created (routes.ts subscribes). It also keeps the members' switches and
+ * follows (preferences-service.ts, follows-service.ts), which decide who is told what.
  */
 export function createNotificationService({
   db,
@@ -271,6 +377,16 @@ export function createNotificationService({
     unreadCount: (userId: number) => unreadCount(db, userId),
     markAllRead: (userId: number) => markAllRead(db, to, clock.now(), userId),
     markRead: (userId: number, id: number) => markRead(db, to, userId, id),
+    preferences: {
+      get: (userId: number) => getPreferences(db, userId),
+      update: (userId: number, changes: TUpdateNotifyPreferences['preferences']) => updatePreferences(db, clock.now(), userId, changes),
+    },
+    follows: {
+      getPost: (userId: number, postId: number) => getPostFollow(db, userId, postId),
+      setPost: (userId: number, postId: number, level: TPostFollowLevel) => setPostFollow(db, userId, postId, level),
+      categories: (userId: number) => listCategoryFollows(db, userId),
+      setCategory: (userId: number, categoryId: number, following: boolean) => setCategoryFollow(db, userId, categoryId, following),
+    },
   };
 }
 export type NotificationService = ReturnType<typeof createNotificationService>;

@@ -218,6 +218,76 @@ describe.each(testDatabases)('posts API on %s', (kind) => {
         await insertPostsAgo(m.id, 2, 30 * MINUTE);
         await createPost(t, m.cookie, cat.id);
       });
+
+      it('the resend of a post that reached the limit is answered with the post, not 429', async () => {
+        const m = await member(t, 'newcomer');
+        await insertPostsAgo(m.id, 2, 30 * MINUTE);
+        const body = postBody(cat.id, { clientId: 'last-of-the-day' });
+        const first = await call(t, 'POST', '/api/forum/posts', { cookie: m.cookie, body });
+        expect(first.statusCode, first.body).toBe(201);
+        const again = await call(t, 'POST', '/api/forum/posts', { cookie: m.cookie, body });
+        expect(again.statusCode, again.body).toBe(201);
+        expect(again.json()).toEqual(first.json());
+        expect((await call(t, 'POST', '/api/forum/posts', { cookie: m.cookie, body: postBody(cat.id) })).statusCode).toBe(429);
+      });
+    });
+
+    describe('with a clientId (offline writes)', () => {
+      const send = (cookie: string, body: object) => call(t, 'POST', '/api/forum/posts', { cookie, body });
+      const rowsWith = (clientId: string) => t.database.db.select().from(posts).where(eq(posts.clientId, clientId));
+
+      it('a resend is the post already stored: the same 201 and body, one row, the category counted once', async () => {
+        const m = await member(t);
+        const before = await postCount(cat.id);
+        const body = postBody(cat.id, { clientId: 'V1StGXR8_Z5jdHi6B-myT' });
+        const first = await send(m.cookie, body);
+        expect(first.statusCode, first.body).toBe(201);
+        const second = await send(m.cookie, body);
+        expect(second.statusCode, second.body).toBe(201);
+        expect(second.json()).toEqual(first.json());
+        expect(await rowsWith('V1StGXR8_Z5jdHi6B-myT')).toHaveLength(1);
+        expect(await postCount(cat.id)).toBe(before + 1);
+      });
+
+      it('two sends at once store one post, and both hear it', async () => {
+        const m = await member(t);
+        const before = await postCount(cat.id);
+        const body = postBody(cat.id, { clientId: 'race-post-000001' });
+        const [a, b] = await Promise.all([send(m.cookie, body), send(m.cookie, body)]);
+        expect([a.statusCode, b.statusCode]).toEqual([201, 201]);
+        expect(a.json().id).toBe(b.json().id);
+        expect(await rowsWith('race-post-000001')).toHaveLength(1);
+        expect(await postCount(cat.id)).toBe(before + 1);
+      });
+
+      it('the same clientId of another member is their own post; a new clientId is a new post', async () => {
+        const [m, n] = [await member(t), await member(t)];
+        const mine = await send(m.cookie, postBody(cat.id, { title: 'Same words, two posts', clientId: 'shared-post-01' }));
+        const theirs = await send(n.cookie, postBody(cat.id, { title: 'Same words, two posts', clientId: 'shared-post-01' }));
+        const mineAgain = await send(m.cookie, postBody(cat.id, { title: 'Same words, two posts', clientId: 'shared-post-02' }));
+        expect([mine.statusCode, theirs.statusCode, mineAgain.statusCode]).toEqual([201, 201, 201]);
+        expect(new Set([mine.json().id, theirs.json().id, mineAgain.json().id]).size).toBe(3);
+        expect(theirs.json().author.username).toBe(n.username);
+      });
+
+      it('404 for the resend of a post deleted since, and nothing is stored', async () => {
+        const m = await member(t);
+        const body = postBody(cat.id, { clientId: 'deleted-post-01' });
+        const first = await send(m.cookie, body);
+        await call(t, 'DELETE', `/api/forum/posts/${first.json().id}`, { cookie: m.cookie });
+        const again = await send(m.cookie, body);
+        expect(again.statusCode).toBe(404);
+        expect(again.json().message).toBe(FORUM_MSG.postNotFound);
+        expect(await rowsWith('deleted-post-01')).toHaveLength(1);
+      });
+
+      it.each(['short', 'x'.repeat(65), 'has space 123', 'slash/in/it', 12345678, ''])('400 for clientId %j, nothing stored', async (clientId) => {
+        const before = await postCount(cat.id);
+        const res = await send(author.cookie, postBody(cat.id, { clientId }));
+        expect(res.statusCode).toBe(400);
+        expect(res.json()).toMatchObject({ message: FORUM_MSG.clientId, errors: { clientId: FORUM_MSG.clientId } });
+        expect(await postCount(cat.id)).toBe(before);
+      });
     });
   });
 

@@ -124,15 +124,29 @@ async function assertCategory(tx: Tx, categoryId: number) {
   if (!category) throw badRequest(FORUM_MSG.chooseCategory, { categoryId: FORUM_MSG.chooseCategory });
 }
 
+/** The author's post sent earlier with this clientId (offline writes), if any. */
+async function postByClientId(tx: Tx, authorId: number, clientId: string | undefined): Promise<number | undefined> {
+  if (clientId === undefined) return undefined;
+  const [row] = await tx
+    .select({ id: posts.id })
+    .from(posts)
+    .where(and(eq(posts.authorId, authorId), eq(posts.clientId, clientId)));
+  return row?.id;
+}
+
 /**
  * POST /api/forum/posts (verified member). One transaction: the author's row is locked so two requests
  * cannot both pass the posting limit, then the post is inserted (markdown rendered once) and the
  * category's post_count goes up. The time is read once the lock is held, so the limit counts every
- * post committed before.
+ * post committed before. A clientId sent again (an offline write resent, an answer lost) is the post
+ * already stored: answered as it is, with no count, event or limit asked again.
  */
 async function createPost(db: Db, clock: Clock, events: Events, user: SessionUser, input: TCreatePostRequest): Promise<TPostDetail> {
-  const id = await db.transaction(async (tx) => {
+  const { id, created } = await db.transaction(async (tx) => {
     await tx.select({ id: users.id }).from(users).where(eq(users.id, user.id)).for('update');
+    // Before the limit: the post a resend repeats has already been counted once.
+    const earlier = await postByClientId(tx, user.id, input.clientId);
+    if (earlier !== undefined) return { id: earlier, created: false };
     const now = clock.now();
     await assertMayPost(tx, user, now);
     await assertCategory(tx, input.categoryId);
@@ -145,29 +159,34 @@ async function createPost(db: Db, clock: Clock, events: Events, user: SessionUse
       excerpt: makeExcerpt(input.content),
       categoryId: input.categoryId,
       authorId: user.id,
+      clientId: input.clientId ?? null,
       hotScore: hotScore(0, 0, 0, now),
       createdAt: now,
       updatedAt: now,
     };
     let slug = await freeSlug(tx, base);
     for (let attempt = 0; ; attempt++) {
+      // Either unique index may refuse the row: the slug's, or the author's clientId's (the unique
+      // index, not the lookup above, is what keeps one post per clientId).
       const [row] = await tx
         .insert(posts)
         .values({ ...values, slug })
-        .onConflictDoNothing({ target: posts.slug })
+        .onConflictDoNothing()
         .returning({ id: posts.id });
       if (row) {
         await tx
           .update(categories)
           .set({ postCount: sql`${categories.postCount} + 1` })
           .where(eq(categories.id, input.categoryId));
-        return row.id;
+        return { id: row.id, created: true };
       }
+      const repeated = await postByClientId(tx, user.id, input.clientId);
+      if (repeated !== undefined) return { id: repeated, created: false };
       if (attempt >= 5) throw new Error(`no free slug for ${base}`);
       slug = randomSlug(base);
     }
   });
-  await events.publish('post.created', { actor: { id: user.id, username: user.username }, post: { id, title: input.title, content: input.content } });
+  if (created) await events.publish('post.created', { actor: { id: user.id, username: user.username }, post: { id, title: input.title, content: input.content } });
   return getPostDetailById(db, id, user);
 }
 

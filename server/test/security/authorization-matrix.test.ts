@@ -78,7 +78,7 @@ const ACCESS: Record<string, Row> = {
   'POST /api/analytics/session/end': { rule: 'public' },
   'POST /api/metrics/vitals': { rule: 'public' },
   'POST /api/support': { rule: 'public' },
-  'POST /api/announcements/unsubscribe': { rule: 'public' },
+  'POST /api/unsubscribe': { rule: 'public' },
 
   // ——— Accounts ———
   'POST /api/auth/register': { rule: 'public' },
@@ -141,6 +141,15 @@ const ACCESS: Record<string, Row> = {
   'GET /api/forum/notifications/unread-count': { rule: 'user' },
   'POST /api/forum/notifications/read-all': { rule: 'user' },
   'POST /api/forum/notifications/:id/read': { rule: 'user', owned: (c) => ({ url: `/api/forum/notifications/${c.memberNotificationId}/read` }) },
+
+  // ——— Notification preferences and follows (notifications/routes.ts): always the caller's own ———
+  'GET /api/notification-preferences': { rule: 'verified' },
+  'PUT /api/notification-preferences': { rule: 'verified' },
+  'GET /api/forum/posts/:id/follow': { rule: 'verified' },
+  'PUT /api/forum/posts/:id/follow': { rule: 'verified' },
+  'GET /api/forum/categories/follows': { rule: 'verified' },
+  'PUT /api/forum/categories/:id/follow': { rule: 'verified' },
+  'DELETE /api/forum/categories/:id/follow': { rule: 'verified' },
 
   // ——— Web push (push/routes.ts; another member's device: push.test.ts) ———
   'GET /api/push/public-key': { rule: 'public' },
