@@ -3,9 +3,14 @@ import { pathToFileURL } from 'node:url';
 import tailwindcss from '@tailwindcss/vite';
 import { tsImport } from 'tsx/esm/api';
 import { defineConfig, type Plugin } from 'vite';
+import { buildServiceWorker } from './scripts/build-sw.mjs';
 
 const root = path.resolve(import.meta.dirname, 'client');
 const contracts = path.resolve(import.meta.dirname, 'common/contracts');
+const aliases = {
+  '@': path.resolve(root, 'src'),
+  '@common': path.resolve(import.meta.dirname, 'common'),
+};
 
 /**
  * `@endpoints/<feature>`: the endpoint objects of common/contracts/<feature>.ts as the client runs
@@ -44,18 +49,32 @@ function isEndpoint(v: unknown): v is { method: string; path: string; errors: nu
   return typeof e.method === 'string' && typeof e.path === 'string' && e.path.startsWith('/api/') && Array.isArray(e.errors) && typeof e.responses === 'object';
 }
 
+/**
+ * /sw.js (issue 16): once the client build is written, scripts/build-sw.mjs lists its files for the
+ * worker's precache and bundles client/src/sw/sw.ts, resolving `@endpoints/…` as the client does. Part
+ * of every client build (`npm run build`, `npm start`), so a build never ships without its worker.
+ */
+function serviceWorker(outDir: string, alias: Record<string, string>): Plugin {
+  return {
+    name: 'kerbside:service-worker',
+    apply: 'build',
+    closeBundle: {
+      order: 'post',
+      sequential: true,
+      handler: async () => {
+        await buildServiceWorker({ outDir, alias, plugins: [endpointsForTheClient()] });
+      },
+    },
+  };
+}
+
 export default defineConfig(({ isSsrBuild }) => ({
   root,
   publicDir: isSsrBuild ? false : path.resolve(root, 'public'),
-  plugins: [endpointsForTheClient(), tailwindcss()],
+  plugins: [endpointsForTheClient(), tailwindcss(), ...(isSsrBuild ? [] : [serviceWorker(path.resolve(import.meta.dirname, 'dist/client'), aliases)])],
   // JSX compiles to Preact's runtime: `react` and `react-dom` are Preact's compatibility layer (ADR 0007).
   oxc: { jsx: { runtime: 'automatic', importSource: 'preact' } },
-  resolve: {
-    alias: {
-      '@': path.resolve(root, 'src'),
-      '@common': path.resolve(import.meta.dirname, 'common'),
-    },
-  },
+  resolve: { alias: aliases },
   // `vite build --ssr src/entry-server.tsx` builds the server renderer (dist/ssr): the same tree,
   // its packages left to node_modules, but for lucide-react, whose one module of every icon cost
   // ~175 ms of each start and ~25 MB resident when imported whole (issue 15).

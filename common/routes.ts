@@ -37,6 +37,7 @@ export const ROUTES: readonly RouteDef[] = [
   { path: '/onboarding', access: 'member', noindex: true },
   { path: '/inbox', access: 'member', noindex: true },
   { path: '/inbox/:id', access: 'member', noindex: true },
+  { path: '/settings/notifications', access: 'member', noindex: true },
   { path: '/admin', access: 'admin', noindex: true },
   { path: '/admin/support', access: 'admin', noindex: true },
   { path: '/admin/emails', access: 'admin', noindex: true },

@@ -7,6 +7,7 @@ import { USER_QUERY_KEY } from './lib/auth';
 import { queryClient } from './lib/query-client';
 import { hydrateInSlices } from './lib/hydration-slices';
 import { BrowserRouter } from './lib/router';
+import { registerServiceWorker } from './lib/service-worker';
 import type { RenderedApp } from './entry-server';
 import './index.css';
 
@@ -44,3 +45,6 @@ if (state) {
   void preloadPage(window.location.pathname);
   createRoot(root).render(app);
 }
+
+// Offline and updates (issue 16): /sw.js registers once the page is hydrated and the browser is idle.
+registerServiceWorker();

@@ -261,7 +261,7 @@ export const PRIVACY: ContentPage = {
       blocks: [
         {
           type: 'p',
-          text: 'Kerbside uses one cookie and your browser\u2019s local and session storage. Only Essential storage is used until you make a choice; Analytics, Functional and Marketing stay off until you switch them on, in the banner or in Cookie Settings at the bottom of every page.',
+          text: 'Kerbside uses one cookie and your browser\u2019s local and session storage, and for working offline its service worker, cache storage and IndexedDB. Only Essential storage is used until you make a choice; Analytics, Functional and Marketing stay off until you switch them on, in the banner or in Cookie Settings at the bottom of every page.',
         },
         {
           type: 'table',
@@ -271,11 +271,15 @@ export const PRIVACY: ContentPage = {
             ['sid (__Host-sid on HTTPS)', 'Cookie, HttpOnly', 'Keeps you signed in. Set only when you sign in.', '30 days, or when you sign out'],
             ['cookie_consent, cookie_preferences', 'Local storage', 'Remembers that you made a choice and what you chose.', 'Until you change your choice or clear your browser'],
             ['welcomeBannerDismissed', 'Local storage', 'Remembers that you closed the welcome banner.', 'Until you clear your browser'],
+            ['pushPromptDeclined', 'Local storage', 'Remembers that you said \u201cNot now\u201d to push notifications (or your browser blocked them), so you are not asked again.', 'Until you clear your browser'],
             ['pendingVerificationEmail', 'Local storage', 'The address waiting for a verification code, so the verification screen can be reopened.', 'Removed once the address is verified'],
             ['dismissedBulletins', 'Local storage', 'The bulletins you closed, so they stay closed.', 'Until you clear your browser'],
             ['kerbside:draft:*, chat:draft:*, chat:outbox', 'Local storage', 'Posts, comments and messages you have not finished or that have not yet reached us, so nothing you write is lost.', 'Removed once sent or discarded'],
             ['returnTo', 'Session storage', 'The page to take you back to after you sign in.', 'When you close the tab'],
             ['react-router-scroll-positions', 'Session storage', 'Where you had scrolled to on each page, so Back returns you to the same place in a long list.', 'When you close the tab'],
+            ['Service worker (sw.js): workbox-precache-*, kerbside-offline-pages-*', 'Service worker, cache storage', 'The site\u2019s own files and copies of the courier guide, the pay estimator and these legal pages, so the site opens quickly and they work offline. Nothing about you.', 'Replaced by each new version of the site; until you clear your browser'],
+            ['kerbside-post-pages-*, kerbside-post-reads, kerbside-post-comments', 'Cache storage', 'The last 20 posts you opened, so you can read them without a connection.', 'The oldest goes after 20; all of them when you sign in or out'],
+            ['kerbside-offline-writes', 'IndexedDB', 'Posts and comments you wrote without a connection, kept on your device until they reach us, so each is sent once when the connection returns.', 'Removed once sent or discarded'],
           ],
         },
         {

@@ -26,6 +26,11 @@ describe('web plugin (built client + SPA fallback)', () => {
     fs.writeFileSync(asset, ASSET);
     fs.writeFileSync(`${asset}.br`, zlib.brotliCompressSync(ASSET));
     fs.writeFileSync(`${asset}.gz`, zlib.gzipSync(ASSET));
+    // What scripts/build-sw.mjs adds: the service worker (compressed like any script) and its pages.
+    fs.writeFileSync(path.join(dir, 'sw.js'), ASSET);
+    fs.writeFileSync(path.join(dir, 'sw.js.br'), zlib.brotliCompressSync(ASSET));
+    fs.writeFileSync(path.join(dir, 'offline.html'), '<!doctype html><title>You\'re offline</title>');
+    fs.writeFileSync(path.join(dir, 'app-shell.html'), INDEX);
 
     app = Fastify();
     await app.register(errorsPlugin);
@@ -68,6 +73,22 @@ describe('web plugin (built client + SPA fallback)', () => {
     const missing = await app.inject('/assets/index-gone.js');
     expect(missing.statusCode).toBe(404);
     expect(missing.json()).toEqual({ message: 'Not found' });
+  });
+
+  it('serves the service worker and its pages to be revalidated every time, at scope /', async () => {
+    for (const headers of [{}, { 'accept-encoding': 'br' }]) {
+      const sw = await app.inject({ url: '/sw.js', headers });
+      expect(sw.statusCode).toBe(200);
+      expect(sw.headers['content-type']).toMatch(/^(text|application)\/javascript/);
+      expect(sw.headers['cache-control']).toBe('no-cache');
+      expect(sw.headers['x-robots-tag']).toBeUndefined();
+    }
+    for (const url of ['/offline.html', '/app-shell.html']) {
+      const res = await app.inject(url);
+      expect(res.statusCode, url).toBe(200);
+      expect(res.headers['cache-control'], url).toBe('no-cache');
+      expect(res.headers['x-robots-tag'], url).toBe('noindex');
+    }
   });
 
   it('answers a known route with index.html, never cached', async () => {

@@ -19,6 +19,16 @@ export const DEFAULT_CLIENT_DIR = path.join(PACKAGE_ROOT, 'dist/client');
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 // Files copied from client/public keep their names across builds, so they may only be cached briefly.
 const PUBLIC_FILE = 'public, max-age=3600';
+/**
+ * The service worker and the pages it precaches (scripts/build-sw.mjs) are asked again every time:
+ * a browser checks /sw.js for a new version on every visit, and an HTTP-cached copy would hold a
+ * deploy back. The two pages are for the worker, not for search engines.
+ */
+const SERVICE_WORKER_FILES: Record<string, { cacheControl: string; noindex: boolean }> = {
+  'sw.js': { cacheControl: 'no-cache', noindex: false },
+  'offline.html': { cacheControl: 'no-cache', noindex: true },
+  'app-shell.html': { cacheControl: 'no-cache', noindex: true },
+};
 const NOINDEX_META = '<meta name="robots" content="noindex">';
 
 export type WebPluginOptions = {
@@ -63,7 +73,10 @@ export const webPlugin = fp(async (app: FastifyInstance, opts: WebPluginOptions)
     cacheControl: false,
     setHeaders: (reply, filePath) => {
       const rel = path.relative(root, filePath).split(path.sep);
-      reply.header('Cache-Control', rel[0] === 'assets' ? IMMUTABLE : PUBLIC_FILE);
+      // filePath is the file sent: sw.js.br for sw.js to a browser that takes brotli.
+      const worker = rel.length === 1 ? SERVICE_WORKER_FILES[rel[0]!.replace(/\.(br|gz)$/, '')] : undefined;
+      reply.header('Cache-Control', worker?.cacheControl ?? (rel[0] === 'assets' ? IMMUTABLE : PUBLIC_FILE));
+      if (worker?.noindex) reply.header('X-Robots-Tag', 'noindex');
     },
   });
 
@@ -102,7 +115,7 @@ export const webPlugin = fp(async (app: FastifyInstance, opts: WebPluginOptions)
       if (noindex) reply.header('X-Robots-Tag', 'noindex');
       if (answer.status !== 200) return sendHtml(compressed, req, reply.code(answer.status), answer.bytes);
       reply.header('ETag', answer.etag);
-      if (matchesEtag(req.headers['if-none-match'], answer.etag)) return reply.code(304).header('Cache-Control', 'no-cache').send();
+      if (matchesEtag(req.headers['if-none-match'], answer.etag)) return reply.code(304).header('Cache-Control', pageCacheControl(req)).send();
       return sendHtml(compressed, req, reply, answer.bytes, answer.etag);
     }
     const route = matchRoute(pathname);
@@ -161,7 +174,7 @@ function safeDecode(pathname: string): string {
  * signal. Compressed bodies are kept by ETag for the pages asked for again (guests' cached pages).
  */
 function sendHtml(compressed: Compressed, req: FastifyRequest, reply: FastifyReply, html: string | Buffer, etag?: string) {
-  reply.header('Cache-Control', 'no-cache').type('text/html; charset=utf-8').header('Vary', 'Accept-Encoding');
+  reply.header('Cache-Control', pageCacheControl(req)).type('text/html; charset=utf-8').header('Vary', 'Accept-Encoding');
   const accepts = String(req.headers['accept-encoding'] ?? '');
   const encoding = /\bbr\b/.test(accepts) ? 'br' : /\bgzip\b/.test(accepts) ? 'gzip' : null;
   if (!encoding || html.length < 1024) return reply.send(html);
@@ -178,6 +191,15 @@ function sendHtml(compressed: Compressed, req: FastifyRequest, reply: FastifyRep
     }
   }
   return reply.header('Content-Encoding', encoding).send(body);
+}
+
+/**
+ * A page made for a signed-in member is `private`, as the API's answers to members are
+ * (server/lib/guest-cache.ts): no shared cache keeps it, and the service worker keeps no copy of it
+ * among the pages it shows every reader of the device offline (client/src/sw/sw.ts).
+ */
+function pageCacheControl(req: FastifyRequest): string {
+  return req.user ? 'private, no-cache' : 'no-cache';
 }
 
 /** Compressed pages kept by ETag (oldest out first): a few MB at most. */

@@ -139,6 +139,9 @@ describe.each(testDatabases)('server-written pages: head, structured data, reada
     const mine = await t.app.inject({ url, headers: { cookie: author.cookie } });
     expect(rootOf(mine.body)).toContain('href="/forum/new"');
     expect(mine.headers.etag).not.toBe(etag);
+    // Marked private, a guest's not: no shared cache, nor the service worker's offline copies, keeps a member's page.
+    expect(a.headers['cache-control']).toBe('no-cache');
+    expect(mine.headers['cache-control']).toBe('private, no-cache');
 
     // A write through the API is on the next guest's page at once.
     await createPost(t, author.cookie, category.id, { title: 'Second post after a write', content: 'Body of the second post.' });

@@ -38,6 +38,7 @@ const OnboardingPage = page('../features/members/pages/onboarding-page.tsx', 'On
 const UserDirectoryPage = page('../features/directory/pages/user-directory-page.tsx', 'UserDirectoryPage');
 const JobPortalPage = page('../features/directory/pages/job-portal-page.tsx', 'JobPortalPage');
 const InboxPage = page('../features/chat/pages/inbox-page.tsx', 'InboxPage');
+const NotificationPreferencesPage = page('../features/notifications/pages/notification-preferences-page.tsx', 'NotificationPreferencesPage');
 const AdminDashboardPage = page('../features/admin/pages/admin-dashboard-page.tsx', 'AdminDashboardPage');
 const AdminMembersPage = page('../features/admin/pages/admin-members-page.tsx', 'AdminMembersPage');
 const AdminModerationPage = page('../features/admin/pages/admin-moderation-page.tsx', 'AdminModerationPage');
@@ -80,6 +81,7 @@ export const PAGES: Record<string, LazyComponent<ComponentType> | 'home'> = {
   '/onboarding': OnboardingPage,
   '/inbox': InboxPage,
   '/inbox/:id': InboxPage,
+  '/settings/notifications': NotificationPreferencesPage,
   '/admin': AdminDashboardPage,
   '/admin/support': AdminSupportPage,
   '/admin/emails': AdminEmailsPage,

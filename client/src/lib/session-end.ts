@@ -3,6 +3,7 @@ import type { TUser } from '@common/contracts/auth';
 import { toast } from '@/components/ui/toast';
 import { getUserQueryOptions, USER_QUERY_KEY } from './auth';
 import { openAuthDialog } from './auth-dialog';
+import { forgetMemberReads } from './service-worker';
 import type { SocketClient } from './socket-client';
 
 export const SIGNED_OUT_TOAST = {
@@ -22,6 +23,8 @@ const RECHECK_GAP_MS = 10_000;
  */
 export function showSignedOut(queryClient: QueryClient): void {
   queryClient.setQueryData(USER_QUERY_KEY, null);
+  // The posts kept for reading offline were kept as this member (lib/service-worker.ts).
+  void forgetMemberReads();
   // Not refetched now: the member-only pages still mounted would only hear 401s while they unmount.
   void queryClient.invalidateQueries({ predicate: (q) => q.queryKey[0] !== USER_QUERY_KEY[0], refetchType: 'none' });
   toast({
@@ -57,4 +60,17 @@ export function watchSessionEnd(client: SocketClient, queryClient: QueryClient):
         } else showSignedOut(queryClient);
       });
   });
+}
+
+/** The longest a sign-out waits for this device's push subscription to be forgotten. */
+const SIGN_OUT_PUSH_WAIT_MS = 1500;
+
+/**
+ * Signing out here (the Log out link): while the session can still say so, the server forgets this
+ * device's push subscription, so the next person on it gets no notifications meant for the member.
+ * Best effort and bounded: signing out never fails or waits long for it.
+ */
+export async function beforeSignOut(): Promise<void> {
+  const forget = import('./push-subscription').then((push) => push.forgetPushOnSignOut()).catch(() => undefined);
+  await Promise.race([forget, new Promise((resolve) => setTimeout(resolve, SIGN_OUT_PUSH_WAIT_MS))]);
 }

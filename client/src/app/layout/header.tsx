@@ -11,6 +11,7 @@ import { ChatSlot } from '@/features/chat/components/chat-slot';
 import { preloadAuthDialog } from './auth-dialog-host';
 import { Logo } from './logo';
 import { LogoutLink } from './logout-link';
+import { MemberDevice } from './member-device';
 import { MobileMenu } from './mobile-menu';
 import { NAV_ITEMS } from './nav-items';
 
@@ -76,6 +77,7 @@ export function Header() {
           )}
           {user && <ChatSlot userId={user.id} />}
           {user && <NotificationsSlot userId={user.id} />}
+          {user && <MemberDevice userId={user.id} />}
           {user && (
             <LogoutLink className={cn(barLink, 'hidden lg:inline-flex')}>
               <LogOut aria-hidden="true" className="size-4" />

@@ -2,8 +2,10 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, screen, waitFor } from '@testing-library/react';
 import type { TUser } from '@common/contracts/auth';
 import type { TChatMessage } from '@common/contracts/chat';
+import { NOTIFY_DEFAULTS } from '@common/rules/notification-preferences';
 import { USER_QUERY_KEY } from '@/lib/auth';
 import { saveConsent } from '@/lib/consent';
+import { notifyPreferencesKey } from '@/lib/notify-preferences';
 import type * as SocketClientModule from '@/lib/socket-client';
 import { renderWithProviders } from '@/test/render';
 import { testUser } from '@/test/users';
@@ -162,6 +164,28 @@ describe('ChatCenter', () => {
     expect(toast).not.toHaveBeenCalled();
     incoming(2, 6);
     expect(toast).toHaveBeenCalledWith(expect.objectContaining({ title: 'New message from jo' }));
+  });
+
+  it('chat "On site" switched off in the notification preferences: no toast and no browser notification; delivered still sent', async () => {
+    const answer = vi.mocked(fetch).getMockImplementation()!;
+    vi.mocked(fetch).mockImplementation(async (url, init) =>
+      url === '/api/notification-preferences'
+        ? Response.json({ preferences: { ...NOTIFY_DEFAULTS, chat: { site: false, push: true, email: true } } })
+        : answer(url, init),
+    );
+    const { queryClient } = renderWithProviders(<ChatCenter userId={ME} />);
+    await screen.findByRole('link', { name: 'Messages' });
+    await waitFor(() => expect(queryClient.getQueryData(notifyPreferencesKey)).toBeDefined());
+    // Ids no other test uses: receipts are sent once per message for the page's life.
+    incoming(901);
+    visibility = 'hidden';
+    incoming(902, 6);
+    expect(toast).not.toHaveBeenCalled();
+    expect(notifications).toEqual([]);
+    expect(socket.sent).toEqual([
+      { type: 'message_delivered', payload: { conversationId: 5, messageIds: [901] } },
+      { type: 'message_delivered', payload: { conversationId: 6, messageIds: [902] } },
+    ]);
   });
 
   it('the browser notification only while the page is hidden, closed after 5 s', async () => {

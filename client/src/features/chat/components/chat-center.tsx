@@ -8,6 +8,7 @@ import { toast } from '@/components/ui/toast';
 import { cn } from '@/lib/cn';
 import { useConsent } from '@/lib/consent';
 import { USER_QUERY_KEY } from '@/lib/auth';
+import { notifyPreferencesQueryOptions } from '@/lib/notify-preferences';
 import type { TUser } from '@common/contracts/auth';
 import { CHAT_UNREAD_KEY, chatUnreadQueryOptions, INBOX_ROOT } from '../api/chat-api';
 import { receiptsFor } from '../lib/conversation-sync';
@@ -60,6 +61,12 @@ export function ChatCenter({ userId, className }: { userId: number; className?: 
   const count = q.data?.count ?? 0;
   useUnreadTitle(count);
 
+  // The member's chat/site switch (docs/API.md "Notification preferences"): off, a new message updates
+  // the badge and the inbox but shows no toast or browser notification. Until it has loaded (or if it
+  // cannot be read), the default: on.
+  const prefs = useQuery({ ...notifyPreferencesQueryOptions(), retry: false });
+  const chatOnSite = prefs.data?.chat.site !== false;
+
   const viewing = /^\/inbox\/([^/]+)/.exec(pathname)?.[1];
   const burst = useRef<{ n: number; until: number }>({ n: 0, until: 0 });
 
@@ -85,7 +92,7 @@ export function ChatCenter({ userId, className }: { userId: number; className?: 
     const shown = viewing === id || (windows && isWindowShown(id));
     // Spec §2: on large screens an incoming message opens its floating window (a minimized one stays minimized).
     if (windows && viewing !== id && !hasWindow(id)) openWindow(id);
-    if (!hidden && shown) return;
+    if ((!hidden && shown) || !chatOnSite) return;
     const now = Date.now();
     burst.current = now < burst.current.until ? { n: burst.current.n + 1, until: now + TOAST_MS } : { n: 1, until: now + TOAST_MS };
     const title = newMessageToastTitle(burst.current.n, frame.senderName);

@@ -1,5 +1,6 @@
 import { nanoid } from 'nanoid';
 import { ApiError } from '@/lib/api-client';
+import { askForPushAfter } from '@/lib/push-subscription';
 import type { SocketClient } from '@/lib/socket-client';
 import { catchUp, fetchOlder, markAllReadIn, sendMessageRest } from '../api/chat-api';
 import type { TCatchUpResponse, TChatMessage, TConversation } from '../api/types';
@@ -356,6 +357,8 @@ export function createConversationSync(opts: ConversationSyncOptions): Conversat
       } finally {
         set({ sending: false });
       }
+      // Delivered (no longer pending): a moment to offer push notifications (issue 16).
+      if (!state.messages.some((m) => m.clientMessageId === item.clientMessageId && m.pending)) askForPushAfter('chat');
       return { ok: true };
     },
 

@@ -37,7 +37,7 @@ describe('load more after posting', () => {
     queryClient.setQueryData(forumKeys.postPage('p'), post([c(1, 0), c(2, 1)], { hasMoreComments: true }));
     vi.stubGlobal('fetch', vi.fn(async () => new Response(JSON.stringify(c(50, 59)), { status: 201 })));
     const wrapper = ({ children }: { children: ReactNode }) => <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>;
-    const { result } = renderHook(() => useCreateComment(1), { wrapper });
+    const { result } = renderHook(() => useCreateComment(1, 7), { wrapper });
     await act(() => result.current.mutateAsync({ content: 'hello', parentId: null }));
     await waitFor(() => expect(queryClient.getQueryData<TPostDetail>(forumKeys.postPage('p'))!.comments).toHaveLength(3));
     const after = queryClient.getQueryData<TPostDetail>(forumKeys.postPage('p'))!;

@@ -1,7 +1,11 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { nanoid } from 'nanoid';
 import type { TComment, TCreateCommentRequest, TPostDetail } from '@common/contracts/forum';
+import { endpointUrl } from '@common/contracts/endpoint';
 import { createComment, deleteComment, listComments, updateComment } from '@endpoints/forum';
 import { call } from '@/lib/api-client';
+import { offlineWrites, type OfflineWrite } from '@/lib/offline-writes';
+import { askForPushAfter } from '@/lib/push-subscription';
 import { trackAction } from '@/lib/track';
 import { patchForumQueries, patchPostIn } from '../lib/cache-patch';
 import { updatePostDetail } from './get-post';
@@ -47,19 +51,52 @@ export function useLoadMoreComments(postId: number) {
   });
 }
 
-export function useCreateComment(postId: number) {
+/**
+ * A comment the server accepted, from the composer or sent later from the device's queue, joins the
+ * cached post page (once: a resend answers the same comment).
+ */
+export function applyPostedComment(queryClient: QueryClient, postId: number, comment: TComment) {
+  postedHere.add(comment.id);
+  let count: number | undefined;
+  updatePostDetail(queryClient, postId, (p) => {
+    count = p.comments.some((c) => c.id === comment.id) ? p.commentCount : p.commentCount + 1;
+    return { ...p, comments: mergeComments(p.comments, [comment]), commentCount: count };
+  });
+  if (count !== undefined) setCommentCount(queryClient, postId, count);
+}
+
+/** A new comment as the device keeps it until the server has it (lib/offline-writes.ts). */
+export function commentWrite(postId: number, userId: number, input: TCreateCommentRequest): OfflineWrite {
+  const clientId = nanoid();
+  return {
+    clientId,
+    kind: 'comment',
+    userId,
+    createdAt: new Date().toISOString(),
+    url: endpointUrl(createComment, { id: postId }),
+    body: { ...input, clientId },
+    postId,
+  };
+}
+
+/**
+ * Posts a comment: resolves to the stored comment, or to null when there was no signal and it was
+ * kept on the device to be sent when the connection returns (shown as pending meanwhile).
+ */
+export function useCreateComment(postId: number, userId: number) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (input: TCreateCommentRequest) => call(createComment, { params: { id: postId }, body: input }),
+    // Not paused while offline (the default): without a signal the write is kept on the device at once.
+    networkMode: 'always',
+    mutationFn: async (input: TCreateCommentRequest): Promise<TComment | null> => {
+      const r = await offlineWrites.submit<TComment>(commentWrite(postId, userId, input));
+      return r.sent ? r.result : null;
+    },
     onSuccess: (comment) => {
-      postedHere.add(comment.id);
+      if (!comment) return;
       trackAction('comment', 'post', { postId, commentId: comment.id });
-      let count: number | undefined;
-      updatePostDetail(queryClient, postId, (p) => {
-        count = p.comments.some((c) => c.id === comment.id) ? p.commentCount : p.commentCount + 1;
-        return { ...p, comments: mergeComments(p.comments, [comment]), commentCount: count };
-      });
-      if (count !== undefined) setCommentCount(queryClient, postId, count);
+      applyPostedComment(queryClient, postId, comment);
+      askForPushAfter('comment');
     },
   });
 }

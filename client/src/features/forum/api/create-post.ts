@@ -1,19 +1,44 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { TCreatePostRequest } from '@common/contracts/forum';
+import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { nanoid } from 'nanoid';
+import type { TCreatePostRequest, TPostDetail } from '@common/contracts/forum';
+import { endpointUrl } from '@common/contracts/endpoint';
 import { createPost } from '@endpoints/forum';
-import { call } from '@/lib/api-client';
+import { offlineWrites, type OfflineWrite } from '@/lib/offline-writes';
+import { askForPushAfter } from '@/lib/push-subscription';
 import { forumKeys } from './keys';
 
-/** POST /api/forum/posts: 201 with the whole post page; 400 field messages; 429 posting too fast. */
-export function useCreatePost() {
+/** A post the server accepted, from the editor or sent later from the device's queue. */
+export function applyPublishedPost(queryClient: QueryClient, post: TPostDetail) {
+  // The new page opens from the answer, with no second request on a weak signal.
+  queryClient.setQueryData(forumKeys.postPage(post.slug), post);
+  void queryClient.invalidateQueries({ queryKey: forumKeys.posts });
+  void queryClient.invalidateQueries({ queryKey: forumKeys.categories });
+}
+
+/** A new post as the device keeps it until the server has it (lib/offline-writes.ts). */
+export function postWrite(userId: number, input: TCreatePostRequest): OfflineWrite {
+  const clientId = nanoid();
+  return { clientId, kind: 'post', userId, createdAt: new Date().toISOString(), url: endpointUrl(createPost), body: { ...input, clientId } };
+}
+
+/**
+ * POST /api/forum/posts: 201 with the whole post page; 400 field messages; 429 posting too fast.
+ * Resolves to null when there was no signal and the post was kept on the device, to be published
+ * when the connection returns.
+ */
+export function useCreatePost(userId: number) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (input: TCreatePostRequest) => call(createPost, { body: input }),
+    // Not paused while offline (the default): without a signal the write is kept on the device at once.
+    networkMode: 'always',
+    mutationFn: async (input: TCreatePostRequest): Promise<TPostDetail | null> => {
+      const r = await offlineWrites.submit<TPostDetail>(postWrite(userId, input));
+      return r.sent ? r.result : null;
+    },
     onSuccess: (post) => {
-      // The new page opens from the answer, with no second request on a weak signal.
-      queryClient.setQueryData(forumKeys.postPage(post.slug), post);
-      void queryClient.invalidateQueries({ queryKey: forumKeys.posts });
-      void queryClient.invalidateQueries({ queryKey: forumKeys.categories });
+      if (!post) return;
+      applyPublishedPost(queryClient, post);
+      askForPushAfter('post');
     },
   });
 }

@@ -1,4 +1,5 @@
 import { listPosts } from '@endpoints/forum';
+import { getPostFollow, listCategoryFollows } from '@endpoints/notification-preferences';
 import { sharedKeys } from '@/lib/query-keys';
 import type { PostsParams } from './get-posts';
 import type { SearchPostsParams } from './search-posts';
@@ -20,4 +21,8 @@ export const forumKeys = {
   /** A post page by slug, whatever case it was opened with. */
   postPage: (slug: string) => [POST_DETAIL, slug.toLowerCase()] as const,
   categories: sharedKeys.categories,
+  /** The reader's follow level for a post (follow, mute, none). */
+  postFollow: (postId: number) => [getPostFollow.path, postId] as const,
+  /** The ids of the categories the reader follows. */
+  categoryFollows: [listCategoryFollows.path] as const,
 };

@@ -1,9 +1,21 @@
+import type { ReactNode } from 'react';
 import { Link } from '@/lib/router';
 import type { TCategory } from '@common/contracts/forum';
 import { buttonClasses } from '@/components/ui/button';
 
-/** Spec §2: the chosen category's name, description and colour, with 'View All Categories'. */
-export function CategoryBanner({ category, allHref }: { category: Pick<TCategory, 'name' | 'description' | 'color'>; allHref: string }) {
+/**
+ * Spec §2: the chosen category's name, description and colour, with 'View All Categories' and, for a
+ * member, `follow` (the category's follow toggle).
+ */
+export function CategoryBanner({
+  category,
+  allHref,
+  follow,
+}: {
+  category: Pick<TCategory, 'name' | 'description' | 'color'>;
+  allHref: string;
+  follow?: ReactNode;
+}) {
   return (
     <section
       aria-labelledby="category-banner-title"
@@ -17,9 +29,12 @@ export function CategoryBanner({ category, allHref }: { category: Pick<TCategory
         </h2>
         {category.description && <p className="text-muted">{category.description}</p>}
       </div>
-      <Link to={allHref} className={buttonClasses('secondary', 'sm')}>
-        View All Categories
-      </Link>
+      <div className="flex flex-wrap items-center gap-2">
+        {follow}
+        <Link to={allHref} className={buttonClasses('secondary', 'sm')}>
+          View All Categories
+        </Link>
+      </div>
     </section>
   );
 }

@@ -1,7 +1,9 @@
 import type { TComment } from '@common/contracts/forum';
 import type { TUser } from '@common/contracts/auth';
 import { openAuthDialog } from '@/lib/auth-dialog';
+import { PENDING_TEXT } from '@/lib/offline-writes';
 import { Button } from '@/components/ui/button';
+import { toast } from '@/components/ui/toast';
 import { useCreateComment } from '../api/comments';
 import { CommentForm } from './comment-form';
 import { LockedNotice } from './locked-notice';
@@ -26,7 +28,8 @@ type Props = {
  * reason, and everyone sees a locked post's notice instead.
  */
 export function CommentComposer({ postId, user, isLocked, parent, onPosted, onCancel, autoFocus }: Props) {
-  const create = useCreateComment(postId);
+  // The user is known by the time anything is sent (the box shows only for a verified member).
+  const create = useCreateComment(postId, user?.id ?? 0);
   if (isLocked) return <LockedNotice />;
   if (user === undefined) return null;
   if (user === null) {
@@ -60,7 +63,13 @@ export function CommentComposer({ postId, user, isLocked, parent, onPosted, onCa
       submitLabel={parent ? 'Reply' : 'Post Comment'}
       autoFocus={autoFocus}
       onCancel={onCancel}
-      onSubmit={(content) => create.mutateAsync({ content, parentId: parent?.id ?? null }).then(onPosted)}
+      onSubmit={async (content) => {
+        const comment = await create.mutateAsync({ content, parentId: parent?.id ?? null });
+        if (comment) return onPosted(comment);
+        // No signal: kept on the device (the thread shows it pending), sent when back online.
+        toast({ title: PENDING_TEXT.title, description: PENDING_TEXT.body });
+        onCancel?.();
+      }}
     />
   );
 }

@@ -3,6 +3,7 @@ import type { TPostDetail } from '@common/contracts/forum';
 import { Button } from '@/components/ui/button';
 import { errorMessage } from '@/lib/api-client';
 import { Slice } from '@/lib/hydration-slices';
+import { offlineWrites, PENDING_TEXT, usePendingWrites, type OfflineWrite } from '@/lib/offline-writes';
 import { buildCommentTree } from '../lib/comment-tree';
 import { CommentItem, type ThreadContext } from './comment-item';
 
@@ -15,9 +16,12 @@ type Props = {
 /** The comments of a post as threads, oldest first, with 'Load more comments' while there are more. */
 export function CommentThread({ post, ctx, loadMore }: Props) {
   const tree = useMemo(() => buildCommentTree(post.comments), [post.comments]);
+  const userId = ctx.user?.id;
+  const kept = usePendingWrites(userId);
+  const pending = useMemo(() => kept.filter((w) => w.kind === 'comment' && w.postId === post.id), [kept, post.id]);
   return (
     <div className="grid gap-4">
-      {tree.length === 0 ? (
+      {tree.length === 0 && pending.length === 0 ? (
         <p className="rounded-xl border-2 border-dashed border-line bg-white p-6 text-center text-muted">
           No replies yet. {post.isLocked ? '' : 'Start the conversation!'}
         </p>
@@ -27,6 +31,13 @@ export function CommentThread({ post, ctx, loadMore }: Props) {
             <Slice key={node.comment.id}>
               <CommentItem node={node} ctx={ctx} />
             </Slice>
+          ))}
+        </ol>
+      )}
+      {pending.length > 0 && userId !== undefined && (
+        <ol aria-label="Comments waiting to be sent" className="grid gap-3">
+          {pending.map((w) => (
+            <PendingComment key={w.clientId} write={w} post={post} username={ctx.user?.username ?? ''} userId={userId} />
           ))}
         </ol>
       )}
@@ -43,5 +54,50 @@ export function CommentThread({ post, ctx, loadMore }: Props) {
         </div>
       )}
     </div>
+  );
+}
+
+/**
+ * A comment written without a signal, kept on this device until the server has it: the member sees
+ * their words in the thread at once, and what happens to them (waiting, or the server's reason when it
+ * refused them, with the choice to throw them away).
+ */
+function PendingComment({ write, post, username, userId }: { write: OfflineWrite; post: TPostDetail; username: string; userId: number }) {
+  const content = typeof write.body.content === 'string' ? write.body.content : '';
+  const parentId = typeof write.body.parentId === 'number' ? write.body.parentId : null;
+  const parent = parentId === null ? undefined : post.comments.find((c) => c.id === parentId);
+  return (
+    <li>
+      <article
+        aria-label="Your comment, not sent yet"
+        data-pending-comment={write.clientId}
+        className="grid gap-2 rounded-xl border-2 border-dashed border-line bg-surface p-3 sm:p-4"
+      >
+        <p className="text-sm font-semibold">
+          {username}
+          {parent && <span className="font-normal text-muted"> · reply to {parent.author?.username ?? 'Anonymous'}</span>}
+        </p>
+        <p className="break-words whitespace-pre-wrap">{content}</p>
+        {write.error ? (
+          <div className="flex flex-wrap items-center gap-2">
+            <p role="alert" className="text-sm font-semibold text-red-800">
+              Not posted: {write.error}
+            </p>
+            <Button variant="ghost" size="sm" onClick={() => void offlineWrites.discard(write.clientId)}>
+              Discard
+            </Button>
+          </div>
+        ) : (
+          <div className="flex flex-wrap items-center gap-2">
+            <p role="status" className="text-sm text-muted">
+              {PENDING_TEXT.body}
+            </p>
+            <Button variant="ghost" size="sm" onClick={() => void offlineWrites.flush(userId)}>
+              Try now
+            </Button>
+          </div>
+        )}
+      </article>
+    </li>
   );
 }

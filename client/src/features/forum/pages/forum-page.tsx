@@ -1,12 +1,14 @@
-import { Fragment, useEffect, useRef } from 'react';
+import { Fragment, Suspense, useEffect, useRef } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@/lib/router';
 import { PAGE_SIZE } from '@common/rules/site';
 import { useUser } from '@/lib/auth';
 import { cn } from '@/lib/cn';
 import { Slice } from '@/lib/hydration-slices';
+import { lazyNamed } from '@/lib/lazy';
 import { trackAction } from '@/lib/track';
 import { buttonClasses } from '@/components/ui/button';
+import { ErrorBoundary } from '@/components/ui/error-boundary';
 import { Head } from '@/components/ui/head';
 import { getCategoriesQueryOptions } from '../api/get-categories';
 import { AdSlot } from '../components/ad-slot';
@@ -27,6 +29,9 @@ import { ProfessionSelect } from '../components/profession-select';
 import { SortSelect } from '../components/sort-select';
 import { useForumPosts } from '../hooks/use-forum-posts';
 import { useForumState } from '../hooks/use-forum-state';
+
+// A member's "Follow category" toggle: its own chunk, fetched only for a category's view.
+const CategoryFollowButton = lazyNamed(() => import('../components/category-follow-button'), 'CategoryFollowButton');
 
 /** Spec §2: an in-content ad after every third post. */
 const AD_EVERY = 3;
@@ -83,7 +88,21 @@ export function ForumPage() {
         </Slice>
         <BulletinsSlot />
         <AdSlot location="forum-header" />
-        {current && <CategoryBanner category={current} allHref={hrefWith({ category: '' })} />}
+        {current && (
+          <CategoryBanner
+            category={current}
+            allHref={hrefWith({ category: '' })}
+            follow={
+              user?.emailVerified && (
+                <ErrorBoundary fallback={() => null}>
+                  <Suspense fallback={null}>
+                    <CategoryFollowButton categoryId={current.id} categoryName={current.name} />
+                  </Suspense>
+                </ErrorBoundary>
+              )
+            }
+          />
+        )}
 
         <section aria-labelledby="results-title" className="grid grid-cols-1 gap-3 sm:gap-4">
           <h2 id="results-title" ref={resultsRef} tabIndex={-1} className="sr-only">

@@ -1,9 +1,13 @@
+import { useState } from 'react';
 import { Link, useNavigate } from '@/lib/router';
 import { useUser } from '@/lib/auth';
+import { offlineWrites, PENDING_TEXT, usePendingWrites, type OfflineWrite } from '@/lib/offline-writes';
+import { Button } from '@/components/ui/button';
 import { Head } from '@/components/ui/head';
 import { toast } from '@/components/ui/toast';
 import { useCreatePost } from '../api/create-post';
-import { EMPTY_POST, PostEditor } from '../components/post-editor';
+import { writeDraft } from '../hooks/use-draft';
+import { EMPTY_POST, PostEditor, type PostFormValues } from '../components/post-editor';
 
 /** The draft of a new post: kept across refreshes and failed sends until the server accepts it. */
 export const NEW_POST_DRAFT_KEY = 'new-post'; // stored as 'kerbside:draft:new-post'
@@ -12,7 +16,18 @@ export const NEW_POST_DRAFT_KEY = 'new-post'; // stored as 'kerbside:draft:new-p
 export function NewPostPage() {
   const navigate = useNavigate();
   const { user } = useUser();
-  const create = useCreatePost();
+  // The route is for members: the user is known by the time anything is sent.
+  const create = useCreatePost(user?.id ?? 0);
+  const kept = usePendingWrites(user?.id);
+  const pending = kept.filter((w) => w.kind === 'post');
+  // A new editor (key) reads the draft again: after a refused post is taken back to edit.
+  const [editorKey, setEditorKey] = useState(0);
+  const edit = (w: OfflineWrite) => {
+    const values: PostFormValues = { title: String(w.body.title ?? ''), categoryId: String(w.body.categoryId ?? ''), content: String(w.body.content ?? '') };
+    writeDraft(NEW_POST_DRAFT_KEY, values);
+    void offlineWrites.discard(w.clientId);
+    setEditorKey((k) => k + 1);
+  };
 
   return (
     <div className="mx-auto grid w-full max-w-3xl grid-cols-1 gap-5 px-4 py-6">
@@ -35,8 +50,12 @@ export function NewPostPage() {
         <h1 className="text-3xl font-extrabold">Start a discussion</h1>
         <p className="text-muted">Ask a question, share a tip or warn others about a problem on the road.</p>
       </div>
+      {pending.map((w) => (
+        <PendingPost key={w.clientId} write={w} onEdit={() => edit(w)} onTryNow={() => user && void offlineWrites.flush(user.id)} />
+      ))}
       <div className="rounded-2xl border border-line bg-white p-4 shadow-sm sm:p-6">
         <PostEditor
+          key={editorKey}
           draftKey={NEW_POST_DRAFT_KEY}
           initial={EMPTY_POST}
           submitLabel="Publish Post"
@@ -49,6 +68,11 @@ export function NewPostPage() {
           }
           onSubmit={(values) => create.mutateAsync(values)}
           onSaved={(post) => {
+            if (!post) {
+              // No signal: kept on the device (the notice above), published when back online.
+              toast({ title: PENDING_TEXT.title, description: PENDING_TEXT.body });
+              return;
+            }
             toast({ title: 'Post published', description: 'Your discussion is live.', variant: 'success' });
             navigate(`/forum/posts/${encodeURIComponent(post.slug)}`);
           }}
@@ -56,5 +80,39 @@ export function NewPostPage() {
         />
       </div>
     </div>
+  );
+}
+
+/** A post written without a signal, kept on this device until the server has it (or refused it). */
+function PendingPost({ write, onEdit, onTryNow }: { write: OfflineWrite; onEdit: () => void; onTryNow: () => void }) {
+  const title = String(write.body.title ?? '');
+  return (
+    <section aria-label="Your post, not published yet" className="grid gap-2 rounded-xl border-2 border-dashed border-line bg-surface p-4">
+      <p className="font-semibold break-words">{title}</p>
+      {write.error ? (
+        <>
+          <p role="alert" className="text-sm font-semibold text-red-800">
+            Not published: {write.error}
+          </p>
+          <div className="flex flex-wrap gap-2">
+            <Button size="sm" variant="secondary" onClick={onEdit}>
+              Edit and try again
+            </Button>
+            <Button size="sm" variant="ghost" onClick={() => void offlineWrites.discard(write.clientId)}>
+              Discard
+            </Button>
+          </div>
+        </>
+      ) : (
+        <div className="flex flex-wrap items-center gap-2">
+          <p role="status" className="text-sm text-muted">
+            {PENDING_TEXT.body}
+          </p>
+          <Button size="sm" variant="ghost" onClick={onTryNow}>
+            Try now
+          </Button>
+        </div>
+      )}
+    </section>
   );
 }

@@ -26,6 +26,7 @@ import { CommentComposer } from '../components/comment-composer';
 import { CommentThread } from '../components/comment-thread';
 import { ConfirmDialog } from '../components/confirm-dialog';
 import { PostContent } from '../components/post-content';
+import { PostFollowControl } from '../components/post-follow-control';
 import { PostModerationBar } from '../components/post-moderation-bar';
 import { ReactionsBar } from '../components/reactions-bar';
 import { ShareMenu } from '../components/share-menu';
@@ -192,6 +193,7 @@ function PostView({ post, partial }: { post: TPostDetail; partial: boolean }) {
               <div className="flex flex-wrap items-center gap-x-3 gap-y-2 border-t border-line pt-3">
                 <VoteControl targetType="post" id={post.id} upvotes={post.upvotes} downvotes={post.downvotes} userVote={post.userVote} />
                 <ShareMenu post={post} />
+                {user?.emailVerified && <PostFollowControl postId={post.id} isAuthor={post.author?.username === user.username} />}
                 <p className="ml-auto flex items-center gap-4 text-sm text-muted">
                   <span className="inline-flex items-center gap-1">
                     <Eye aria-hidden="true" className="size-4" />

@@ -55,6 +55,16 @@ export function ProfilePage() {
         <ChangeEmailSection currentEmail={user.email} pendingEmail={pendingEmail} onDone={() => setEmail(false)} />
       </SettingsSection>
 
+      <section aria-labelledby="notifications-title" className="grid gap-3 rounded-2xl border border-line bg-white p-4 shadow-sm sm:p-5">
+        <h2 id="notifications-title" className="text-lg font-bold">
+          Notifications
+        </h2>
+        <p>Choose what you hear about, on the site, on your phone and by email.</p>
+        <Link to="/settings/notifications" className={buttonClasses('secondary', 'md', 'justify-self-start')}>
+          Notification preferences
+        </Link>
+      </section>
+
       <section aria-labelledby="devices-title" className="grid gap-3 rounded-2xl border border-line bg-white p-4 shadow-sm sm:p-5">
         <h2 id="devices-title" className="text-lg font-bold">
           Your devices
@@ -67,7 +77,7 @@ export function ProfilePage() {
         <h2 id="your-data-title" className="text-lg font-bold">
           Your data
         </h2>
-        <p>Download everything we hold about you (your profile, posts, comments, votes, reactions, messages and notifications) as a JSON file.</p>
+        <p>Download everything we hold about you (your profile, posts, comments, votes, reactions, messages, notifications, notification settings and follows) as a JSON file.</p>
         <DownloadDataButton />
       </section>
 

@@ -172,7 +172,7 @@ describe('NotificationCenter', () => {
     const later = note({ id: 556, title: 'mo commented', commentId: 78, postSlug: 'van-racking' });
     act(() => FakeWebSocket.last.receive({ type: 'notification:new', notification: later }));
     await waitFor(() => expect(bell().getAttribute('aria-label')).toBe('Notifications, 1 unread'));
-    const items = within(dialog).getAllByRole('link');
+    const items = within(within(dialog).getByRole('list')).getAllByRole('link');
     expect(items.map((a) => a.textContent)).toEqual([
       expect.stringContaining('mo commented'),
       expect.stringContaining('jo replied to you'),
@@ -184,6 +184,16 @@ describe('NotificationCenter', () => {
     await waitFor(() => expect(calls).toContainEqual({ method: 'POST', url: '/api/forum/notifications/556/read' }));
     await waitFor(() => expect(bell().getAttribute('aria-label')).toBe('Notifications'));
     expect(queryClient.getQueryData<TNotification[]>(notificationKeys.list)?.[0]).toMatchObject({ id: 556, isRead: true });
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+  });
+
+  it('the panel links to the notification settings page', async () => {
+    stubServer({ list: [note()], count: 0 });
+    await renderCenter();
+    const user = userEvent.setup();
+    await user.click(bell());
+    await user.click(within(await panel()).getByRole('link', { name: 'Notification settings' }));
+    expect(location()).toBe('/settings/notifications');
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
   });
 

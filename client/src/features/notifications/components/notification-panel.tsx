@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
-import { BellOff } from 'lucide-react';
+import { BellOff, Settings } from 'lucide-react';
+import { Link } from '@/lib/router';
 import type { TNotification } from '@common/contracts/notifications';
 import { getNotificationsQueryOptions } from '../api/get-notifications';
 import { useMarkRead } from '../api/mark-read';
@@ -54,6 +55,14 @@ export function NotificationPanel({ headingId, newIds, onNavigate }: Props) {
           </p>
         )}
       </div>
+      <Link
+        to="/settings/notifications"
+        onClick={onNavigate}
+        className="flex min-h-11 items-center gap-2 border-t border-line px-4 text-sm font-semibold text-brand-800 hover:bg-brand-50"
+      >
+        <Settings aria-hidden="true" className="size-4" />
+        Notification settings
+      </Link>
     </>
   );
 }

@@ -1,0 +1,92 @@
+import { toast } from '@/components/ui/toast';
+import { isMemberCache } from '@/sw/cache-names';
+import { slicesHydrated } from './hydration-slices';
+import { whenIdle } from './idle';
+
+// The page's side of the service worker (/sw.js, client/src/sw/sw.ts; docs/ARCHITECTURE.md "Service
+// worker"): registration, the "New version available" toast, and emptying a member's kept posts when
+// their session ends. Other code that needs the worker (push subscription, offline writes) waits for
+// navigator.serviceWorker.ready; only this file registers it.
+
+export const UPDATE_TOAST = { title: 'New version available', action: 'Reload' } as const;
+
+/** A long-open tab asks for a new worker at most this often, when it comes back into view. */
+const UPDATE_CHECK_GAP_MS = 60 * 60 * 1000;
+
+/**
+ * Only a production build registers the worker (`npm run dev` serves modules the precache does not
+ * list), and only where browsers allow one: https, or http on this machine (localhost, 127.0.0.1).
+ */
+export function canRegister(location: Pick<Location, 'protocol' | 'hostname'>, production: boolean): boolean {
+  if (!production) return false;
+  return location.protocol === 'https:' || (location.protocol === 'http:' && ['localhost', '127.0.0.1', '[::1]'].includes(location.hostname));
+}
+
+/**
+ * Registers /sw.js once the page has hydrated and the browser is idle (the first paint and the
+ * reader's first taps never wait for it, nor do they pay for its install, which fetches the build).
+ */
+export function registerServiceWorker(): void {
+  if (!('serviceWorker' in navigator) || !canRegister(window.location, import.meta.env.PROD)) return;
+  whenIdle(() => {
+    void slicesHydrated()
+      .then(() => navigator.serviceWorker.register('/sw.js', { scope: '/', updateViaCache: 'none' }))
+      .then(watchForUpdates)
+      .catch(() => undefined); // storage full, private mode: the site works as it did without one
+  });
+}
+
+function watchForUpdates(registration: ServiceWorkerRegistration): void {
+  const sw = navigator.serviceWorker;
+  // The first worker takes this page over (it claims it) with nothing to reload for. A later one took
+  // over from the worker that served this page's chunks, which its precache no longer keeps: a chunk
+  // this page loads later could not be found, so the page reloads (in every tab of the old build, the
+  // one whose reader pressed Reload first) and starts on the new build whole.
+  let controlled = !!sw.controller;
+  let reloading = false;
+  sw.addEventListener('controllerchange', () => {
+    if (!controlled) {
+      controlled = true;
+      return;
+    }
+    if (reloading) return;
+    reloading = true;
+    window.location.reload();
+  });
+  const offer = (worker: ServiceWorker) => {
+    if (!sw.controller) return; // the first install: nothing older is running
+    toast({
+      title: UPDATE_TOAST.title,
+      duration: Infinity,
+      action: { label: UPDATE_TOAST.action, onClick: () => worker.postMessage({ type: 'SKIP_WAITING' }) },
+    });
+  };
+  if (registration.waiting) offer(registration.waiting);
+  registration.addEventListener('updatefound', () => {
+    const next = registration.installing;
+    next?.addEventListener('statechange', () => {
+      if (next.state === 'installed') offer(next);
+    });
+  });
+  let checkedAt = Date.now();
+  document.addEventListener('visibilitychange', () => {
+    if (document.visibilityState !== 'visible' || Date.now() - checkedAt < UPDATE_CHECK_GAP_MS) return;
+    checkedAt = Date.now();
+    void registration.update().catch(() => undefined);
+  });
+}
+
+/**
+ * Forgets the posts this device kept for reading offline as the member whose session ended: they
+ * hold that member's votes and rights. The worker also empties them as a sign-in or sign-out passes
+ * through it; this covers a session ended elsewhere (client/src/lib/session-end.ts).
+ */
+export async function forgetMemberReads(): Promise<void> {
+  if (typeof caches === 'undefined') return;
+  try {
+    const names = await caches.keys();
+    await Promise.all(names.filter(isMemberCache).map((name) => caches.delete(name)));
+  } catch {
+    // storage refused (private mode): nothing was kept either
+  }
+}

@@ -1,0 +1,299 @@
+// Kerbside's service worker (issue 16), built into /sw.js by scripts/build-sw.mjs as part of `vite
+// build`, with the build's files listed in place of self.__WB_MANIFEST. docs/ARCHITECTURE.md,
+// "Service worker", says what it keeps and why; the decisions are in policy.ts.
+//
+// Why a deploy never leaves a phone on a broken mix of old and new files: the build's files are
+// content-hashed and all of them are precached at install, in one step that fails whole. A new worker
+// installs beside the old one and waits; until every tab of the old build has gone (or its reader
+// pressed Reload on the "New version available" toast), the old worker answers those tabs from its
+// own precache, so a chunk an old page loads late is the old chunk even though the server only has
+// the new ones. Pages (HTML) are kept per build (PAGE_CACHE_PREFIX + BUILD_ID) and a kept page is
+// only ever served when every chunk it names is in this worker's precache (servesWithThisBuild); any
+// other page comes from the network, whose HTML names the server's chunks, fetched from the network.
+// When a new worker takes over, every tab of the old build reloads (client/src/lib/service-worker.ts).
+import { deleteAccount } from '@endpoints/members';
+import { login, logout, logoutByLink, verifyCode } from '@endpoints/auth';
+import { getPushPublicKey, subscribePush, unsubscribePush } from '@endpoints/push';
+import type { WorkboxPlugin } from 'workbox-core/types';
+import { clientsClaim } from 'workbox-core';
+import { ExpirationPlugin } from 'workbox-expiration';
+import { cleanupOutdatedCaches, getCacheKeyForURL, matchPrecache, precacheAndRoute, type PrecacheEntry } from 'workbox-precaching';
+import { registerRoute, setCatchHandler } from 'workbox-routing';
+import { NetworkFirst, NetworkOnly } from 'workbox-strategies';
+import { API_CACHE, isMemberCache, PAGE_CACHE_PREFIX } from './cache-names';
+import {
+  APP_SHELL_URL,
+  assetsOfPage,
+  isEndpoint,
+  isPrivate,
+  mergeRecentPosts,
+  NAVIGATION_TIMEOUT_S,
+  notificationTarget,
+  OFFLINE_PAGE_URL,
+  OFFLINE_PAGES,
+  pageKind,
+  postOfPage,
+  postReadCache,
+  postReadUrl,
+  pushDisplay,
+  RECENT_POSTS_KEPT,
+  recentPostOfPage,
+  recentPostOfRead,
+  renderOfflinePage,
+  type KeptPost,
+  type RecentPost,
+} from './policy';
+
+declare const self: ServiceWorkerGlobalScope & { __WB_MANIFEST: Array<PrecacheEntry | string> };
+/** The build's id (a hash of its precache list), written by scripts/build-sw.mjs. */
+declare const __BUILD_ID__: string;
+
+const OFFLINE_PAGES_CACHE = PAGE_CACHE_PREFIX.offlinePages + __BUILD_ID__;
+const POST_PAGES_CACHE = PAGE_CACHE_PREFIX.postPages + __BUILD_ID__;
+/** A member's visit refreshes the guest copy of an offline page at most this often. */
+const GUEST_COPY_MAX_AGE_MS = 60 * 60 * 1000;
+const SESSION_CHANGES = [login, verifyCode, logout, logoutByLink, deleteAccount];
+
+// ——— Install, activate, update ———
+
+precacheAndRoute(self.__WB_MANIFEST);
+cleanupOutdatedCaches();
+// The first worker takes the open tabs over at once (they run this build, or the network answers
+// them as before), so a member's first visit already keeps what they read. A later worker only
+// takes over once told to (the message below), and then every tab reloads.
+clientsClaim();
+
+self.addEventListener('install', (event) => {
+  // The pages that answer offline, as a guest sees them. A page that cannot be fetched now is only
+  // missing offline (the offline page stands in): it does not fail the install.
+  event.waitUntil(Promise.allSettled(OFFLINE_PAGES.map((path) => storeGuestCopy(path))));
+});
+
+self.addEventListener('activate', (event) => {
+  // Other builds' pages name chunks this precache no longer has.
+  event.waitUntil(caches.keys().then((names) => Promise.all(names.filter(isOtherBuildsPages).map((n) => caches.delete(n)))));
+});
+
+function isOtherBuildsPages(name: string): boolean {
+  return Object.values(PAGE_CACHE_PREFIX).some((prefix) => name.startsWith(prefix)) && name !== OFFLINE_PAGES_CACHE && name !== POST_PAGES_CACHE;
+}
+
+// The page's Reload button (client/src/lib/service-worker.ts): the waiting worker takes over now.
+self.addEventListener('message', (event) => {
+  if ((event.data as { type?: unknown } | null)?.type === 'SKIP_WAITING') void self.skipWaiting();
+});
+
+// ——— Sessions: a member's reads never outlive their session on this device ———
+
+self.addEventListener('fetch', (event) => {
+  const url = new URL(event.request.url);
+  if (url.origin === self.location.origin && isEndpoint(SESSION_CHANGES, event.request.method, url.pathname)) {
+    event.waitUntil(clearMemberCaches());
+  }
+});
+
+async function clearMemberCaches(): Promise<void> {
+  const names = await caches.keys();
+  await Promise.all(names.filter(isMemberCache).map((n) => caches.delete(n)));
+}
+
+// ——— Pages ———
+
+const pathKey = (request: Request) => {
+  const url = new URL(request.url);
+  return url.origin + url.pathname;
+};
+
+/** Keeps one copy per page path (a query string such as ?utm_source does not make another). */
+const onePerPath: WorkboxPlugin = {
+  cacheKeyWillBeUsed: async ({ request }) => pathKey(request),
+};
+
+/**
+ * A post that is gone (deleted, or removed by a moderator: 404 or 410) leaves the device too, so no
+ * copy of it can be read offline afterwards. `key` is the cache key the strategy used.
+ */
+function forgetGone(cacheName: string, key: (request: Request) => string): WorkboxPlugin {
+  return {
+    fetchDidSucceed: async ({ request, response }) => {
+      if (response.status === 404 || response.status === 410) await caches.open(cacheName).then((c) => c.delete(key(request)));
+      return response;
+    },
+  };
+}
+
+/** A kept page is served only with this build's files (see the top of this file). */
+const servesWithThisBuild: WorkboxPlugin = {
+  cachedResponseWillBeUsed: async ({ cachedResponse }) => (cachedResponse && (await isOfThisBuild(cachedResponse)) ? cachedResponse : null),
+};
+
+async function isOfThisBuild(page: Response): Promise<boolean> {
+  const html = await page.clone().text();
+  return assetsOfPage(html).every((path) => getCacheKeyForURL(path) !== undefined);
+}
+
+/** Only a whole page of our own is kept: never an error, a redirect or another origin's answer. */
+const okPagesOnly: WorkboxPlugin = {
+  cacheWillUpdate: async ({ response }) => (response.status === 200 && response.type === 'basic' && !response.redirected ? response : null),
+};
+
+/**
+ * The offline pages keep a guest's copy: a page the server made for a signed-in member (`private`)
+ * is not kept; a guest copy is fetched in its place, at most once an hour.
+ */
+const guestCopiesOnly: WorkboxPlugin = {
+  cacheWillUpdate: async ({ request, response, event }) => {
+    if (!isPrivate(response.headers.get('cache-control'))) return response;
+    const path = new URL(request.url).pathname;
+    const kept = await caches.open(OFFLINE_PAGES_CACHE).then((c) => c.match(self.location.origin + path));
+    const age = kept ? Date.now() - Date.parse(kept.headers.get('date') ?? '') : Infinity;
+    if (!(age < GUEST_COPY_MAX_AGE_MS)) event?.waitUntil(storeGuestCopy(path).catch(() => undefined));
+    return null;
+  },
+};
+
+async function storeGuestCopy(path: string): Promise<void> {
+  const res = await fetch(path, { credentials: 'omit', cache: 'no-store', headers: { Accept: 'text/html' } });
+  if (res.status !== 200 || res.redirected) throw new Error(`${path} answered ${res.status}`);
+  await (await caches.open(OFFLINE_PAGES_CACHE)).put(self.location.origin + path, res);
+}
+
+registerRoute(
+  ({ request, url }) => request.mode === 'navigate' && url.origin === self.location.origin && pageKind(url.pathname) === 'offline',
+  new NetworkFirst({
+    cacheName: OFFLINE_PAGES_CACHE,
+    networkTimeoutSeconds: NAVIGATION_TIMEOUT_S,
+    plugins: [onePerPath, okPagesOnly, guestCopiesOnly, servesWithThisBuild],
+  }),
+);
+
+registerRoute(
+  ({ request, url }) => request.mode === 'navigate' && url.origin === self.location.origin && pageKind(url.pathname) === 'post',
+  new NetworkFirst({
+    cacheName: POST_PAGES_CACHE,
+    networkTimeoutSeconds: NAVIGATION_TIMEOUT_S,
+    plugins: [onePerPath, okPagesOnly, servesWithThisBuild, forgetGone(POST_PAGES_CACHE, pathKey), new ExpirationPlugin({ maxEntries: RECENT_POSTS_KEPT })],
+  }),
+);
+
+// Every other page comes from the network only; without it, the offline page (the catch handler).
+registerRoute(({ request, url }) => request.mode === 'navigate' && url.origin === self.location.origin && pageKind(url.pathname) === 'other', new NetworkOnly());
+
+// ——— API: a post's read and its comments, nothing else ———
+
+/** Only a 200 answer is kept (never an error, nor a 304 without its body). */
+const okAnswersOnly: WorkboxPlugin = {
+  cacheWillUpdate: async ({ response }) => (response.status === 200 && response.type === 'basic' ? response : null),
+};
+
+for (const cacheName of Object.values(API_CACHE)) {
+  // No timeout: online, a read is always the server's latest (a comment just written, a vote).
+  registerRoute(
+    ({ request, url }) => url.origin === self.location.origin && postReadCache(request.method, url.pathname) === cacheName,
+    new NetworkFirst({ cacheName, plugins: [okAnswersOnly, forgetGone(cacheName, (request) => request.url), new ExpirationPlugin({ maxEntries: RECENT_POSTS_KEPT })] }),
+  );
+}
+
+// ——— Offline ———
+
+setCatchHandler(async ({ request, url }) => {
+  if (request.mode !== 'navigate' || !url) return Response.error();
+  // A post read through the app (its API answer kept, not its page): the app shell renders it from there.
+  const slug = postOfPage(url.pathname);
+  if (slug && (await caches.open(API_CACHE.postReads).then((c) => c.match(self.location.origin + postReadUrl(slug))))) {
+    const shell = await matchPrecache(APP_SHELL_URL);
+    if (shell) return shell;
+  }
+  return offlinePage();
+});
+
+async function offlinePage(): Promise<Response> {
+  const template = await matchPrecache(OFFLINE_PAGE_URL);
+  const html = renderOfflinePage(template ? await template.text() : "<h1>You're offline</h1><!--recent-posts-->", await recentPosts());
+  return new Response(html, { status: 200, headers: { 'Content-Type': 'text/html; charset=utf-8', 'Cache-Control': 'no-store' } });
+}
+
+/** The posts this device can show offline, newest first. */
+async function recentPosts(): Promise<RecentPost[]> {
+  const kept = async (cacheName: string, read: (path: string, res: Response) => Promise<RecentPost | null>) => {
+    const cache = await caches.open(cacheName);
+    const posts = await Promise.all(
+      (await cache.keys()).map(async (req) => {
+        const res = await cache.match(req);
+        const post = res ? await read(new URL(req.url).pathname, res) : null;
+        return post ? { ...post, at: Date.parse(res!.headers.get('date') ?? '') || 0 } : null;
+      }),
+    );
+    return posts.filter((p): p is KeptPost => p !== null);
+  };
+  const [pages, reads] = await Promise.all([
+    kept(POST_PAGES_CACHE, async (path, res) => ((await isOfThisBuild(res)) ? recentPostOfPage(path, await res.text()) : null)),
+    kept(API_CACHE.postReads, async (_path, res) => recentPostOfRead(await res.text())),
+  ]);
+  return mergeRecentPosts([...pages, ...reads]);
+}
+
+// ——— Web Push (server/modules/push/sender.ts sends {title, body, url, tag}) ———
+
+self.addEventListener('push', (event) => {
+  const { title, options } = pushDisplay(event.data ? event.data.text() : null);
+  // renotify is not in TypeScript's NotificationOptions yet; browsers that support tags read it.
+  event.waitUntil(self.registration.showNotification(title, options as NotificationOptions));
+});
+
+self.addEventListener('notificationclick', (event) => {
+  event.notification.close();
+  const target = notificationTarget((event.notification.data as { url?: unknown } | null)?.url, self.location.origin);
+  event.waitUntil(openOrFocus(target));
+});
+
+/** Focuses a tab of the site and takes it to `url`, else opens one there. */
+async function openOrFocus(url: string): Promise<void> {
+  const tabs = await self.clients.matchAll({ type: 'window', includeUncontrolled: true });
+  const tab = tabs.find((c) => new URL(c.url).origin === self.location.origin);
+  if (tab) {
+    try {
+      const focused = await tab.focus();
+      // navigate() answers null for a tab this worker does not control: then a new window below.
+      if (focused.url === url || (await focused.navigate(url))) return;
+    } catch {
+      // not allowed (the tab went away): a new window below
+    }
+  }
+  await self.clients.openWindow(url);
+}
+
+type PushSubscriptionChangeEvent = ExtendableEvent & { oldSubscription?: PushSubscription | null; newSubscription?: PushSubscription | null };
+
+// The push service replaced or expired the subscription: subscribe again with the server's key and
+// tell the server, so this device keeps getting notifications without the member doing anything.
+self.addEventListener('pushsubscriptionchange', (event) => {
+  const { oldSubscription, newSubscription } = event as PushSubscriptionChangeEvent;
+  event.waitUntil(resubscribe(oldSubscription ?? null, newSubscription ?? null));
+});
+
+async function resubscribe(old: PushSubscription | null, fresh: PushSubscription | null): Promise<void> {
+  let subscription = fresh;
+  if (!subscription) {
+    const res = await fetch(getPushPublicKey.path, { credentials: 'same-origin', headers: { Accept: 'application/json' } });
+    if (!res.ok) return;
+    const { publicKey } = (await res.json()) as { publicKey: string };
+    subscription = await self.registration.pushManager.subscribe({ userVisibleOnly: true, applicationServerKey: base64UrlBytes(publicKey) });
+  }
+  await sendJson(subscribePush, subscription.toJSON());
+  if (old && old.endpoint !== subscription.endpoint) await sendJson(unsubscribePush, { endpoint: old.endpoint });
+}
+
+function sendJson(endpoint: { method: string; path: string }, body: unknown): Promise<Response> {
+  return fetch(endpoint.path, {
+    method: endpoint.method,
+    credentials: 'same-origin',
+    headers: { 'Content-Type': 'application/json', Accept: 'application/json' },
+    body: JSON.stringify(body),
+  });
+}
+
+function base64UrlBytes(value: string): Uint8Array<ArrayBuffer> {
+  const base64 = value.replace(/-/g, '+').replace(/_/g, '/').padEnd(Math.ceil(value.length / 4) * 4, '=');
+  return Uint8Array.from(atob(base64), (c) => c.charCodeAt(0));
+}

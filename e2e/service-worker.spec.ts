@@ -1,0 +1,185 @@
+import type { APIRequestContext, Page } from '@playwright/test';
+import { expect, test } from './fixtures';
+import { toastTitled } from './support/ui';
+
+// Issue 16, installable and offline: /sw.js (client/src/sw/sw.ts) installs and takes the page over,
+// the guide, the estimator and the legal pages answer offline, a post read online reads offline,
+// every other page offline is the offline page, and a new version waits for the reader's Reload.
+
+/** Opens `path` and waits until the worker is installed and controls the page (it claims it). */
+async function installWorker(page: Page, path = '/forum') {
+  await page.goto(path);
+  // The page registers its worker when the reader first interacts (or after a while), once idle.
+  await page.keyboard.press('Shift');
+  await page.evaluate(async () => {
+    await navigator.serviceWorker.ready;
+  });
+  await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
+}
+
+/** A post written through the API by a fresh member (the page's own cookies stay a guest's). */
+async function writePost(request: APIRequestContext, baseURL: string, account: { email: string; password: string }, title: string) {
+  const headers = { origin: baseURL };
+  expect((await request.post('/api/auth/login', { data: { email: account.email, password: account.password }, headers })).ok()).toBe(true);
+  const categories = (await (await request.get('/api/forum/categories')).json()) as Array<{ id: number }>;
+  const res = await request.post('/api/forum/posts', {
+    data: { title, content: `${title}: kept on the phone for reading between drops.`, categoryId: categories[0]!.id },
+    headers,
+  });
+  expect(res.status(), await res.text()).toBe(201);
+  return (await res.json()) as { id: number; slug: string; title: string };
+}
+
+test('the worker installs, controls the page, and is served to be revalidated on every visit', async ({ page }) => {
+  await installWorker(page);
+  const scope = await page.evaluate(async () => (await navigator.serviceWorker.getRegistration())?.scope);
+  expect(scope).toBe(new URL('/', page.url()).href);
+  const sw = await page.request.get('/sw.js');
+  expect(sw.status()).toBe(200);
+  expect(sw.headers()['cache-control']).toBe('no-cache');
+});
+
+test('offline: the guide and the legal pages load, any other page is the offline page', async ({ page, context }) => {
+  await installWorker(page);
+  await context.setOffline(true);
+  try {
+    await page.goto('/courier-guide-uk');
+    await expect(page.getByRole('heading', { level: 1, name: 'The UK courier guide' })).toBeVisible();
+    await page.goto('/privacy-policy');
+    await expect(page.getByRole('heading', { level: 1 })).toContainText('Privacy');
+
+    await page.goto('/inbox');
+    await expect(page.getByRole('heading', { level: 1, name: "You're offline" })).toBeVisible();
+    await expect(page).toHaveURL(/\/inbox$/);
+    await expect(page.getByRole('link', { name: 'UK courier guide' })).toHaveAttribute('href', '/courier-guide-uk');
+    await expect(page.getByRole('link', { name: 'Pay estimator' })).toHaveAttribute('href', '/pay-estimator');
+
+    // Its links work offline.
+    await page.getByRole('link', { name: 'Pay estimator' }).click();
+    await expect(page).toHaveURL(/\/pay-estimator$/);
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    await expect(page.getByRole('heading', { level: 1, name: "You're offline" })).toHaveCount(0);
+  } finally {
+    await context.setOffline(false);
+  }
+});
+
+test('a post opened online reads offline, and the offline page lists it', async ({ page, context, accounts, playwright, baseURL }) => {
+  const api = await playwright.request.newContext({ baseURL });
+  const account = await accounts.createVerified();
+  const stamp = Date.now().toString(36);
+  const opened = await writePost(api, baseURL!, account, `Offline reading test ${stamp}`);
+  const throughApp = await writePost(api, baseURL!, account, `Opened in the app ${stamp}`);
+  await api.dispose();
+
+  await installWorker(page);
+  // One post opened as a page, one through the app from the list (only its API answer is fetched).
+  await page.goto(`/forum/posts/${opened.slug}`);
+  await expect(page.getByRole('heading', { level: 1, name: opened.title })).toBeVisible();
+  await page.goto('/forum');
+  await page.getByRole('link', { name: throughApp.title }).click();
+  await expect(page.getByRole('heading', { level: 1, name: throughApp.title })).toBeVisible();
+
+  await context.setOffline(true);
+  try {
+    await page.goto(`/forum/posts/${opened.slug}`);
+    await expect(page.getByRole('heading', { level: 1, name: opened.title })).toBeVisible();
+    await expect(page.getByText(`${opened.title}: kept on the phone`)).toBeVisible();
+
+    await page.goto(`/forum/posts/${throughApp.slug}`);
+    await expect(page.getByRole('heading', { level: 1, name: throughApp.title })).toBeVisible();
+    await expect(page.getByText(`${throughApp.title}: kept on the phone`)).toBeVisible();
+
+    await page.goto('/forum/posts/never-opened-here');
+    await expect(page.getByRole('heading', { level: 1, name: "You're offline" })).toBeVisible();
+    await expect(page.getByRole('link', { name: opened.title })).toHaveAttribute('href', `/forum/posts/${opened.slug}`);
+    await expect(page.getByRole('link', { name: throughApp.title })).toHaveAttribute('href', `/forum/posts/${throughApp.slug}`);
+  } finally {
+    await context.setOffline(false);
+  }
+});
+
+test("a member's kept posts are forgotten when they sign out", async ({ page, context, accounts, playwright, baseURL }) => {
+  const api = await playwright.request.newContext({ baseURL });
+  const account = await accounts.createVerified();
+  const post = await writePost(api, baseURL!, account, `Read before signing out ${Date.now().toString(36)}`);
+  await api.dispose();
+
+  await installWorker(page);
+  await page.context().request.post('/api/auth/login', { data: { email: account.email, password: account.password }, headers: { origin: baseURL! } });
+  await page.goto(`/forum/posts/${post.slug}`);
+  await expect(page.getByRole('heading', { level: 1, name: post.title })).toBeVisible();
+  await page.getByRole('banner').getByRole('link', { name: 'Log out' }).click();
+  await expect(page).toHaveURL(new URL('/', baseURL).href);
+
+  await context.setOffline(true);
+  try {
+    await page.goto(`/forum/posts/${post.slug}`);
+    await expect(page.getByRole('heading', { level: 1, name: "You're offline" })).toBeVisible();
+    await expect(page.getByRole('link', { name: post.title })).toHaveCount(0);
+  } finally {
+    await context.setOffline(false);
+  }
+});
+
+test('a post deleted since it was read is not kept for reading offline', async ({ page, context, accounts, playwright, baseURL }) => {
+  const api = await playwright.request.newContext({ baseURL });
+  const account = await accounts.createVerified();
+  const post = await writePost(api, baseURL!, account, `Deleted after reading ${Date.now().toString(36)}`);
+
+  await installWorker(page);
+  await page.goto(`/forum/posts/${post.slug}`);
+  await expect(page.getByRole('heading', { level: 1, name: post.title })).toBeVisible();
+  expect((await api.delete(`/api/forum/posts/${post.id}`, { headers: { origin: baseURL! } })).ok()).toBe(true);
+  await api.dispose();
+  await page.reload();
+  await expect(page.getByRole('heading', { level: 1, name: post.title })).toHaveCount(0);
+
+  await context.setOffline(true);
+  try {
+    await page.goto(`/forum/posts/${post.slug}`);
+    await expect(page.getByRole('heading', { level: 1, name: "You're offline" })).toBeVisible();
+    await expect(page.getByRole('link', { name: post.title })).toHaveCount(0);
+  } finally {
+    await context.setOffline(false);
+  }
+});
+
+test('a new version waits for the reader: the toast offers Reload, which switches to it', async ({ page }) => {
+  await installWorker(page);
+  // The next deploy, as the browser meets it: a worker script it has not installed. Playwright's
+  // routing never sees the browser's own fetch of a worker script (so changed bytes cannot be served
+  // through it); a new script URL is the same update to the browser: install beside, then wait.
+  await page.evaluate(async () => {
+    await navigator.serviceWorker.register('/sw.js?deploy=next', { scope: '/', updateViaCache: 'none' });
+  });
+  const toast = toastTitled(page, 'New version available');
+  await expect(toast).toBeVisible();
+  // It waits: the page stays on the worker that served it until the reader says so.
+  const before = await page.evaluate(async () => {
+    const registration = await navigator.serviceWorker.getRegistration();
+    return { waiting: registration?.waiting?.scriptURL, controller: navigator.serviceWorker.controller?.scriptURL };
+  });
+  expect(before.waiting).toMatch(/\/sw\.js\?deploy=next$/);
+  expect(before.controller).toMatch(/\/sw\.js$/);
+
+  await page.evaluate(() => ((window as unknown as { beforeReload: boolean }).beforeReload = true));
+  const reloaded = page.waitForEvent('load');
+  await page.getByRole('region', { name: /notifications/i }).getByRole('button', { name: 'Reload' }).click();
+  await reloaded;
+  await page.waitForFunction(() => !(window as unknown as { beforeReload?: boolean }).beforeReload);
+  const after = await page.evaluate(async () => {
+    const registration = await navigator.serviceWorker.getRegistration();
+    return { waiting: registration?.waiting ?? null, controller: navigator.serviceWorker.controller?.scriptURL };
+  });
+  expect(after.waiting).toBeNull();
+  expect(after.controller).toMatch(/\/sw\.js\?deploy=next$/);
+  // The new worker answers offline from its own precache.
+  await page.context().setOffline(true);
+  try {
+    await page.goto('/courier-guide-uk');
+    await expect(page.getByRole('heading', { level: 1, name: 'The UK courier guide' })).toBeVisible();
+  } finally {
+    await page.context().setOffline(false);
+  }
+});
