@@ -129,11 +129,14 @@ describe('enablePush / disablePush', () => {
 });
 
 describe('refreshPushSubscription (app start)', () => {
-  it('the same key: nothing changes', async () => {
+  it('the same key: the subscription is stored again once per tab (a sign-out made the server forget it), never re-made', async () => {
+    sessionStorage.clear();
     const b = fakeBrowser({ permission: 'granted', subscribed: keyBytes() });
     await push.refreshPushSubscription();
+    await push.refreshPushSubscription();
     expect(b.pushManager.subscribe).not.toHaveBeenCalled();
-    expect(bodyOf(b.fetch, 'POST')).toEqual([]);
+    expect(bodyOf(b.fetch, 'POST')).toHaveLength(1);
+    expect(bodyOf(b.fetch, 'POST')[0]).toMatchObject({ endpoint: ENDPOINT });
   });
 
   it('the server key changed: the old subscription goes, a new one with the current key is stored', async () => {
@@ -151,17 +154,6 @@ describe('refreshPushSubscription (app start)', () => {
     const b = fakeBrowser({ permission: 'default' });
     await push.refreshPushSubscription();
     expect(b.fetch).not.toHaveBeenCalled();
-  });
-});
-
-describe('forgetPushOnSignOut', () => {
-  it("DELETEs this device's subscription and keeps the browser's; never throws", async () => {
-    const b = fakeBrowser({ permission: 'granted', subscribed: keyBytes() });
-    await push.forgetPushOnSignOut();
-    expect(bodyOf(b.fetch, 'DELETE')).toEqual([{ endpoint: ENDPOINT }]);
-    expect(b.state.subscription!.unsubscribe).not.toHaveBeenCalled();
-    b.fetch.mockRejectedValue(new TypeError('Failed to fetch'));
-    await expect(push.forgetPushOnSignOut()).resolves.toBeUndefined();
   });
 });
 

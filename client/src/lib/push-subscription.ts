@@ -1,6 +1,6 @@
 import { getPushPublicKey, subscribePush, unsubscribePush } from '@endpoints/push';
 import { ApiError, call } from './api-client';
-import { storage } from './storage';
+import { sessionStore, storage } from './storage';
 
 // Web Push on this device (docs/API.md "Push"): the browser's permission, its PushSubscription on the
 // service worker's registration (client/src/lib/service-worker.ts registers /sw.js, which shows the
@@ -72,7 +72,10 @@ function sameKey(a: ArrayBuffer | null | undefined, b: Uint8Array): boolean {
 }
 
 async function subscribeWith(registration: ServiceWorkerRegistration, key: Uint8Array<ArrayBuffer>): Promise<void> {
-  const subscription = await registration.pushManager.subscribe({ userVisibleOnly: true, applicationServerKey: key });
+  await storeOnServer(await registration.pushManager.subscribe({ userVisibleOnly: true, applicationServerKey: key }));
+}
+
+async function storeOnServer(subscription: PushSubscription): Promise<void> {
   const json = subscription.toJSON();
   await call(subscribePush, { body: { endpoint: json.endpoint ?? subscription.endpoint, keys: { p256dh: json.keys?.p256dh ?? '', auth: json.keys?.auth ?? '' } } });
 }
@@ -124,24 +127,11 @@ async function forgetOnServer(endpoint: string): Promise<void> {
 }
 
 /**
- * Sign-out: the server stops sending this member's pushes to this device. The browser's subscription
- * stays (the next member to sign in here and turn push on takes it over, as the server allows);
- * nothing here may stop the sign-out, so failures are swallowed.
- */
-export async function forgetPushOnSignOut(): Promise<void> {
-  try {
-    if (!pushSupported() || Notification.permission !== 'granted') return;
-    const found = await existingSubscription();
-    if (found?.subscription) await call(unsubscribePush, { body: { endpoint: found.subscription.endpoint } }, { keepalive: true });
-  } catch {
-    // Signed out anyway; the server drops the row when the push service next answers 404/410.
-  }
-}
-
-/**
  * App start for a signed-in member: when the server's VAPID key has changed since this device
  * subscribed, the old subscription no longer works, so it is replaced by one with the current key.
- * Also stores the subscription again, so the server knows it is this member's device.
+ * Otherwise the subscription is stored again, once per tab: the server keeps a device only while the
+ * sign-in it subscribed under lasts (a sign-out anywhere forgets it), so after signing in again this
+ * is what brings the member's notifications back to this device.
  */
 export async function refreshPushSubscription(): Promise<void> {
   if (!pushSupported() || Notification.permission !== 'granted') return;
@@ -149,7 +139,12 @@ export async function refreshPushSubscription(): Promise<void> {
   if (!found?.subscription) return;
   const { publicKey } = await call(getPushPublicKey);
   const key = base64UrlToBytes(publicKey);
-  if (sameKey(found.subscription.options.applicationServerKey, key)) return;
+  if (sameKey(found.subscription.options.applicationServerKey, key)) {
+    if (sessionStore.get('pushStored') === found.subscription.endpoint) return;
+    await storeOnServer(found.subscription);
+    sessionStore.set('pushStored', found.subscription.endpoint);
+    return;
+  }
   await forgetOnServer(found.subscription.endpoint).catch(() => undefined);
   await found.subscription.unsubscribe();
   await subscribeWith(found.registration, key);

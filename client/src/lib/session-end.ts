@@ -61,16 +61,3 @@ export function watchSessionEnd(client: SocketClient, queryClient: QueryClient):
       });
   });
 }
-
-/** The longest a sign-out waits for this device's push subscription to be forgotten. */
-const SIGN_OUT_PUSH_WAIT_MS = 1500;
-
-/**
- * Signing out here (the Log out link): while the session can still say so, the server forgets this
- * device's push subscription, so the next person on it gets no notifications meant for the member.
- * Best effort and bounded: signing out never fails or waits long for it.
- */
-export async function beforeSignOut(): Promise<void> {
-  const forget = import('./push-subscription').then((push) => push.forgetPushOnSignOut()).catch(() => undefined);
-  await Promise.race([forget, new Promise((resolve) => setTimeout(resolve, SIGN_OUT_PUSH_WAIT_MS))]);
-}

@@ -2,7 +2,7 @@
 // like an empty store instead of breaking the page.
 
 export type LocalKey = 'pendingVerificationEmail' | 'welcomeBannerDismissed' | 'pushPromptDeclined';
-export type SessionKey = 'returnTo';
+export type SessionKey = 'returnTo' | 'pushStored';
 
 function safe(kind: 'localStorage' | 'sessionStorage') {
   const store = (): Storage | null => {

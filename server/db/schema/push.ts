@@ -1,5 +1,5 @@
 import { index, integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
-import { users } from './users.ts';
+import { sessions, users } from './users.ts';
 
 const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
 
@@ -19,9 +19,17 @@ export const pushSubscriptions = pgTable(
     /** The browser's P-256 public key and auth secret (RFC 8291), base64url without padding. */
     p256dh: text('p256dh').notNull(),
     auth: text('auth').notNull(),
+    /**
+     * The sign-in this browser subscribed under: when it ends (sign-out, "sign out everywhere", a
+     * password reset, expiry) the device stops getting the member's notifications, so a lost or shared
+     * phone's lock screen shows nothing once signed out. The client subscribes again after sign-in.
+     */
+    sessionTokenHash: text('session_token_hash')
+      .notNull()
+      .references(() => sessions.tokenHash, { onDelete: 'cascade' }),
     createdAt: ts('created_at').notNull().defaultNow(),
     /** Last subscribed (again): a member's least recent goes first past PUSH_LIMITS.devicesPerMember. */
     updatedAt: ts('updated_at').notNull().defaultNow(),
   },
-  (t) => [uniqueIndex('push_subscriptions_endpoint_key').on(t.endpoint), index('push_subscriptions_user_idx').on(t.userId, t.updatedAt)],
+  (t) => [uniqueIndex('push_subscriptions_endpoint_key').on(t.endpoint), index('push_subscriptions_user_idx').on(t.userId, t.updatedAt), index('push_subscriptions_session_idx').on(t.sessionTokenHash)],
 );

@@ -8,10 +8,10 @@ import webpush from 'web-push';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_PUSH_ENDPOINT_HOSTS } from '../../config.ts';
 import { systemClock } from '../../core.ts';
-import { pushSubscriptions, siteSettings, users } from '../../db/schema/index.ts';
+import { pushSubscriptions, sessions, siteSettings, users } from '../../db/schema/index.ts';
 import { PUSH_LIMITS, PUSH_MSG } from '../../../common/rules/push.ts';
 import { buildTestApp, type TestApp } from '../../test/app.ts';
-import { unique } from '../../test/auth.ts';
+import { PASSWORD, sessionCookie, unique } from '../../test/auth.ts';
 import { testDatabases } from '../../test/databases.ts';
 import { call, member, suspend, type Member } from '../../test/members.ts';
 import { browserSubscription } from '../../test/push-service.ts';
@@ -133,11 +133,12 @@ describe.each(testDatabases)('web push API on %s', (kind) => {
 
   it(`keeps a member's ${PUSH_LIMITS.devicesPerMember} most recent devices`, async () => {
     const m = await member(t);
+    const [session] = await t.database.db.select({ tokenHash: sessions.tokenHash }).from(sessions).where(eq(sessions.userId, m.id));
     // Devices subscribed over the past days (put straight into the database: the rate limit is not under test).
     const older = Array.from({ length: PUSH_LIMITS.devicesPerMember }, (_, i) => {
       const b = browserSubscription(endpointOn('push.test')).json;
       const at = new Date(Date.now() - (PUSH_LIMITS.devicesPerMember - i) * 86_400_000);
-      return { userId: m.id, endpoint: b.endpoint, p256dh: b.keys.p256dh, auth: b.keys.auth, createdAt: at, updatedAt: at };
+      return { userId: m.id, sessionTokenHash: session.tokenHash, endpoint: b.endpoint, p256dh: b.keys.p256dh, auth: b.keys.auth, createdAt: at, updatedAt: at };
     });
     await t.database.db.insert(pushSubscriptions).values(older);
     // The oldest subscribes again, so it is now the most recent; then a new device.
@@ -149,6 +150,24 @@ describe.each(testDatabases)('web push API on %s', (kind) => {
     expect(res.json()).toEqual({ endpoint: added.json.endpoint, devices: PUSH_LIMITS.devicesPerMember });
     const kept = (await devicesOf(m.id)).map((r) => r.endpoint).sort();
     expect(kept).toEqual([older[0].endpoint, ...older.slice(2).map((r) => r.endpoint), added.json.endpoint].sort());
+  });
+
+  it('forgets a device when the sign-in it subscribed under ends: "sign out everywhere" the others, sign-out this one', async () => {
+    const m = await member(t);
+    const [{ email }] = await t.database.db.select({ email: users.email }).from(users).where(eq(users.id, m.id));
+    const login = await call(t, 'POST', '/api/auth/login', { body: { email, password: PASSWORD } });
+    expect(login.statusCode, login.body).toBe(200);
+    const laptop = { ...m, cookie: sessionCookie(login)! };
+    const phoneDevice = browserSubscription(endpointOn('push.test')).json;
+    const laptopDevice = browserSubscription(endpointOn('push.test')).json;
+    expect((await subscribe(m, phoneDevice)).statusCode).toBe(201);
+    expect((await subscribe(laptop, laptopDevice)).statusCode).toBe(201);
+
+    expect((await call(t, 'POST', '/api/profile/sessions/end-others', { cookie: m.cookie })).statusCode).toBe(200);
+    expect((await devicesOf(m.id)).map((r) => r.endpoint)).toEqual([phoneDevice.endpoint]);
+
+    expect((await call(t, 'POST', '/api/logout', { cookie: m.cookie })).statusCode).toBeLessThan(400);
+    expect(await devicesOf(m.id)).toHaveLength(0);
   });
 
   it('refuses, with a clear message and nothing stored, any endpoint off the push services or keys of the wrong shape', async () => {

@@ -24,7 +24,7 @@ export const pushRoutes: FastifyPluginAsync<{ push: PushService }> = async (app,
   const limit = memberLimit(app, 'pushSubscription');
 
   route(app, subscribePush, { preValidation: requireVerified, preHandler: limit }, async (req, reply) =>
-    reply.code(201).send(await push.subscribe(req.user!.id, req.body)),
+    reply.code(201).send(await push.subscribe({ userId: req.user!.id, sessionTokenHash: req.sessionTokenHash! }, req.body)),
   );
 
   route(app, unsubscribePush, { preValidation: requireUser, preHandler: limit }, async (req, reply) => {

@@ -26,21 +26,23 @@ function onCurve(p256dh: string): boolean {
 }
 
 /**
- * Stores a member's device, or, for an endpoint already stored (this browser subscribed before,
- * perhaps signed in as someone else), takes it over with the new keys. Past
+ * Stores a member's device under the sign-in it came with, or, for an endpoint already stored (this
+ * browser subscribed before, perhaps signed in as someone else), takes it over with the new keys and
+ * sign-in. The device is forgotten when that sign-in ends (the foreign key cascades). Past
  * PUSH_LIMITS.devicesPerMember the member's least recently subscribed devices go.
  */
-async function subscribe(db: Db, hosts: readonly string[], now: Date, userId: number, sub: TPushSubscription): Promise<TPushSubscriptionSaved> {
+async function subscribe(db: Db, hosts: readonly string[], now: Date, by: { userId: number; sessionTokenHash: string }, sub: TPushSubscription): Promise<TPushSubscriptionSaved> {
   const problem = pushEndpointProblem(sub.endpoint, hosts);
   if (problem) throw badRequest(problem, { endpoint: problem });
   if (!onCurve(sub.keys.p256dh)) throw badRequest(PUSH_MSG.p256dhNotOnCurve, { 'keys.p256dh': PUSH_MSG.p256dhNotOnCurve });
+  const { userId, sessionTokenHash } = by;
   return db.transaction(async (tx) => {
     await tx
       .insert(pushSubscriptions)
-      .values({ userId, endpoint: sub.endpoint, p256dh: sub.keys.p256dh, auth: sub.keys.auth, createdAt: now, updatedAt: now })
+      .values({ userId, sessionTokenHash, endpoint: sub.endpoint, p256dh: sub.keys.p256dh, auth: sub.keys.auth, createdAt: now, updatedAt: now })
       .onConflictDoUpdate({
         target: pushSubscriptions.endpoint,
-        set: { userId, p256dh: sub.keys.p256dh, auth: sub.keys.auth, updatedAt: now },
+        set: { userId, sessionTokenHash, p256dh: sub.keys.p256dh, auth: sub.keys.auth, updatedAt: now },
       });
     const kept = await tx
       .select({ id: pushSubscriptions.id })
@@ -86,7 +88,7 @@ export function createPushService({ config, db, log, clock }: Pick<Core, 'config
   const sender = createPushSender({ db, log, clock, hosts: config.pushEndpointHosts, vapid: keys }, options);
   return {
     publicKey: async () => (await keys()).publicKey,
-    subscribe: (userId: number, sub: TPushSubscription) => subscribe(db, config.pushEndpointHosts, clock.now(), userId, sub),
+    subscribe: (by: { userId: number; sessionTokenHash: string }, sub: TPushSubscription) => subscribe(db, config.pushEndpointHosts, clock.now(), by, sub),
     unsubscribe: (userId: number, endpoint: string) => unsubscribe(db, userId, endpoint),
     /** See sender.ts: queues, returns at once, never throws for a failed send. */
     sendToUser: sender.sendToUser,
