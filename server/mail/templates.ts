@@ -1,10 +1,8 @@
 import { wordList } from '../../common/rules/notification-mail.ts';
+import { escapeHtml } from '../lib/html.ts';
 
 // Transactional mails: plain text first (what the dev outbox prints), and a simple HTML twin.
 export type MailContent = { subject: string; text: string; html: string };
-
-const escapeHtml = (s: string) =>
-  s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] as string);
 
 /** `footer`: the closing small print, as HTML (by default: why this address got the mail). */
 function layout(appName: string, body: string, footer = `You received this email because this address was used on ${escapeHtml(appName)}.`) {

@@ -4,15 +4,13 @@ import { UNSUBSCRIBE_KIND_WORDS, UNSUBSCRIBE_MSG, wordList } from '../../../comm
 import type { NotifyKind } from '../../../common/rules/notification-preferences.ts';
 import type { Config } from '../../config.ts';
 import { HttpError } from '../../http-errors.ts';
+import { escapeHtml } from '../../lib/html.ts';
 import { route } from '../../lib/route.ts';
 import { perIpLimit } from '../../plugins/rate-limits.ts';
 import type { NotificationMailService } from './service.ts';
 import type { UnsubscribeService } from './unsubscribe.ts';
 
 const unsubscribeLimit = perIpLimit(30, '1 minute', 'Too many requests. Please wait a moment and try again.');
-
-const escapeHtml = (s: string) =>
-  s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] as string);
 
 /** The unsubscribe pages are tiny server-rendered HTML (they work from any mail client, no JavaScript). */
 function page(reply: FastifyReply, status: number, config: Config, heading: string, body: string) {
