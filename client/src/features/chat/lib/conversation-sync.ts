@@ -1,6 +1,6 @@
 import { nanoid } from 'nanoid';
 import { ApiError } from '@/lib/api-client';
-import { askForPushAfter } from '@/lib/push-subscription';
+import { askForPushLater } from '@/lib/push-ask';
 import type { SocketClient } from '@/lib/socket-client';
 import { catchUp, fetchOlder, markAllReadIn, sendMessageRest } from '../api/chat-api';
 import type { TCatchUpResponse, TChatMessage, TConversation } from '../api/types';
@@ -358,7 +358,7 @@ export function createConversationSync(opts: ConversationSyncOptions): Conversat
         set({ sending: false });
       }
       // Delivered (no longer pending): a moment to offer push notifications (issue 16).
-      if (!state.messages.some((m) => m.clientMessageId === item.clientMessageId && m.pending)) askForPushAfter('chat');
+      if (!state.messages.some((m) => m.clientMessageId === item.clientMessageId && m.pending)) askForPushLater('chat');
       return { ok: true };
     },
 

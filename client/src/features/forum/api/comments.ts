@@ -5,7 +5,7 @@ import { endpointUrl } from '@common/contracts/endpoint';
 import { createComment, deleteComment, listComments, updateComment } from '@endpoints/forum';
 import { call } from '@/lib/api-client';
 import { offlineWrites, type OfflineWrite } from '@/lib/offline-writes';
-import { askForPushAfter } from '@/lib/push-subscription';
+import { askForPushLater } from '@/lib/push-ask';
 import { trackAction } from '@/lib/track';
 import { patchForumQueries, patchPostIn } from '../lib/cache-patch';
 import { updatePostDetail } from './get-post';
@@ -96,7 +96,7 @@ export function useCreateComment(postId: number, userId: number) {
       if (!comment) return;
       trackAction('comment', 'post', { postId, commentId: comment.id });
       applyPostedComment(queryClient, postId, comment);
-      askForPushAfter('comment');
+      askForPushLater('comment');
     },
   });
 }

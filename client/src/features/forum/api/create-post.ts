@@ -4,7 +4,7 @@ import type { TCreatePostRequest, TPostDetail } from '@common/contracts/forum';
 import { endpointUrl } from '@common/contracts/endpoint';
 import { createPost } from '@endpoints/forum';
 import { offlineWrites, type OfflineWrite } from '@/lib/offline-writes';
-import { askForPushAfter } from '@/lib/push-subscription';
+import { askForPushLater } from '@/lib/push-ask';
 import { forumKeys } from './keys';
 
 /** A post the server accepted, from the editor or sent later from the device's queue. */
@@ -38,7 +38,7 @@ export function useCreatePost(userId: number) {
     onSuccess: (post) => {
       if (!post) return;
       applyPublishedPost(queryClient, post);
-      askForPushAfter('post');
+      askForPushLater('post');
     },
   });
 }

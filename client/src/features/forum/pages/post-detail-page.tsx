@@ -26,7 +26,6 @@ import { CommentComposer } from '../components/comment-composer';
 import { CommentThread } from '../components/comment-thread';
 import { ConfirmDialog } from '../components/confirm-dialog';
 import { PostContent } from '../components/post-content';
-import { PostFollowControl } from '../components/post-follow-control';
 import { PostModerationBar } from '../components/post-moderation-bar';
 import { ReactionsBar } from '../components/reactions-bar';
 import { ShareMenu } from '../components/share-menu';
@@ -35,6 +34,8 @@ import { useCommentAnchor } from '../hooks/use-comment-anchor';
 
 // The editor (and its preview renderer) is fetched only when an author taps Edit.
 const PostEditor = lazyNamed(() => import('../components/post-editor'), 'PostEditor');
+// Only verified members see it: a guest's page does not carry the follow code.
+const PostFollowControl = lazyNamed(() => import('../components/post-follow-control'), 'PostFollowControl');
 
 /** /forum/posts/{slug} and /forum/post/{slug}: the whole post, its reactions and its comments. */
 export function PostDetailPage() {
@@ -193,7 +194,11 @@ function PostView({ post, partial }: { post: TPostDetail; partial: boolean }) {
               <div className="flex flex-wrap items-center gap-x-3 gap-y-2 border-t border-line pt-3">
                 <VoteControl targetType="post" id={post.id} upvotes={post.upvotes} downvotes={post.downvotes} userVote={post.userVote} />
                 <ShareMenu post={post} />
-                {user?.emailVerified && <PostFollowControl postId={post.id} isAuthor={post.author?.username === user.username} />}
+                {user?.emailVerified && (
+                  <Suspense fallback={null}>
+                    <PostFollowControl postId={post.id} isAuthor={post.author?.username === user.username} />
+                  </Suspense>
+                )}
                 <p className="ml-auto flex items-center gap-4 text-sm text-muted">
                   <span className="inline-flex items-center gap-1">
                     <Eye aria-hidden="true" className="size-4" />
