@@ -100,4 +100,18 @@ describe('loadConfig', () => {
       loadConfig({ WEB_CONCURRENCY: '2', DATABASE_URL: 'postgres://u@db/k', REDIS_URL: 'redis://cache:6379' }).webConcurrency,
     ).toBe(2);
   });
+  it('keeps photos on disk by default, and takes an S3 bucket only with its endpoint and keys', () => {
+    const plain = loadConfig({});
+    expect(plain.uploadMaxBytes).toBe(10 * 1024 * 1024);
+    expect(plain.s3).toBeUndefined();
+    expect(loadConfig({ UPLOAD_MAX_MB: '2' }).uploadMaxBytes).toBe(2 * 1024 * 1024);
+    expect(configError({ UPLOAD_MAX_MB: '0' })).toContain('UPLOAD_MAX_MB:');
+    expect(configError({ S3_BUCKET: 'photos' })).toContain('S3_ENDPOINT: must be set with S3_BUCKET');
+    expect(configError({ S3_BUCKET: 'Not A Bucket' })).toContain('S3_BUCKET: must be an S3 bucket name');
+    expect(configError({ S3_BUCKET: 'photos', S3_ENDPOINT: 'minio:9000', S3_ACCESS_KEY_ID: 'k', S3_SECRET_ACCESS_KEY: 's' })).toContain(
+      'S3_ENDPOINT: must be a URL starting with http:// or https://',
+    );
+    const s3 = loadConfig({ S3_BUCKET: 'photos', S3_ENDPOINT: 'http://127.0.0.1:9000/', S3_ACCESS_KEY_ID: 'k', S3_SECRET_ACCESS_KEY: 's', S3_PUBLIC_URL: 'https://cdn.example.com/' }).s3;
+    expect(s3).toEqual({ bucket: 'photos', endpoint: 'http://127.0.0.1:9000', region: 'us-east-1', accessKeyId: 'k', secretAccessKey: 's', publicUrl: 'https://cdn.example.com' });
+  });
 });

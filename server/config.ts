@@ -87,6 +87,13 @@ const EnvSchema = z.object({
     .optional(),
   PUSH_ENDPOINT_HOSTS: pushEndpointHosts.optional(),
   NOTIFY_EMAIL_DELAY_S: z.coerce.number().int().min(60).max(7 * 24 * 3600).default(900),
+  UPLOAD_MAX_MB: z.coerce.number().min(1).max(100).default(10),
+  S3_BUCKET: z.string().regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, 'must be an S3 bucket name (3-63 lower-case letters, digits, dots and hyphens)').optional(),
+  S3_ENDPOINT: url(['http:', 'https:']).optional(),
+  S3_REGION: z.string().min(1).default('us-east-1'),
+  S3_ACCESS_KEY_ID: z.string().min(1).optional(),
+  S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
+  S3_PUBLIC_URL: url(['http:', 'https:']).optional(),
 });
 
 export type Config = {
@@ -121,6 +128,14 @@ export type Config = {
   pushEndpointHosts: string[];
   /** NOTIFY_EMAIL_DELAY_S: how long a member is away (no socket, no request) before news is mailed. */
   notifyEmailDelayS: number;
+  /** UPLOAD_MAX_MB in bytes: the largest photo file accepted. */
+  uploadMaxBytes: number;
+  /**
+   * S3_*: an S3-compatible bucket for photos, shared by several machines; unset: files in
+   * `$DATA_DIR/uploads`. `publicUrl` (S3_PUBLIC_URL) is where browsers fetch them; without it this
+   * server reads them from the bucket and serves them under /uploads itself.
+   */
+  s3?: { bucket: string; endpoint: string; region: string; accessKeyId: string; secretAccessKey: string; publicUrl?: string };
 };
 
 export class ConfigError extends Error {}
@@ -175,6 +190,23 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     vapidSubject: e.VAPID_SUBJECT ?? (appUrl.startsWith('https:') ? appUrl : `mailto:${/<([^>]+)>/.exec(mailFrom)?.[1] ?? mailFrom.trim()}`),
     pushEndpointHosts: e.PUSH_ENDPOINT_HOSTS ?? DEFAULT_PUSH_ENDPOINT_HOSTS,
     notifyEmailDelayS: e.NOTIFY_EMAIL_DELAY_S,
+    uploadMaxBytes: Math.round(e.UPLOAD_MAX_MB * 1024 * 1024),
+    s3: s3Config(e),
+  };
+}
+
+/** S3_BUCKET turns the bucket on, and then its endpoint and keys must be set too. */
+function s3Config(e: z.infer<typeof EnvSchema>): Config['s3'] {
+  if (!e.S3_BUCKET) return undefined;
+  const missing = (['S3_ENDPOINT', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'] as const).filter((k) => !e[k]);
+  if (missing.length) throw new ConfigError(`Invalid configuration:\n  ${missing.map((k) => `${k}: must be set with S3_BUCKET`).join('\n  ')}`);
+  return {
+    bucket: e.S3_BUCKET,
+    endpoint: e.S3_ENDPOINT!.replace(/\/+$/, ''),
+    region: e.S3_REGION,
+    accessKeyId: e.S3_ACCESS_KEY_ID!,
+    secretAccessKey: e.S3_SECRET_ACCESS_KEY!,
+    publicUrl: e.S3_PUBLIC_URL?.replace(/\/+$/, ''),
   };
 }
 

@@ -77,6 +77,14 @@ export const MEMBER_LIMITS = {
     ],
     message: (wait: string) => `You are changing notification settings too quickly. Please wait ${wait} before trying again.`,
   },
+  /** Photos (uploads/routes.ts): a phone's burst of a few shots is fine, a day's worth of a camera roll is not. */
+  upload: {
+    windows: [
+      { windowMs: MINUTE, max: 20, firstDayMax: 5 },
+      { windowMs: DAY, max: 100, firstDayMax: 10 },
+    ],
+    message: (wait: string) => `You are uploading photos too quickly. Please wait ${wait} before uploading another.`,
+  },
 } as const satisfies Record<string, { windows: readonly MemberWindow[]; message: (wait: string) => string }>;
 
 export type MemberLimitName = keyof typeof MEMBER_LIMITS;

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { check, index, integer, pgTable, primaryKey, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { users } from './users.ts';
+import { uploads } from './uploads.ts';
 
 const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
 const windowState = (name: string) => text(name, { enum: ['open', 'minimized', 'closed'] }).notNull().default('open');
@@ -41,6 +42,8 @@ export const messages = pgTable(
     /** Kept when the sender's account is deleted (the row is anonymised); null only if the row itself goes. */
     senderId: integer('sender_id').references(() => users.id, { onDelete: 'set null' }),
     content: text('content').notNull(),
+    /** A photo sent with (or as) the message; null once an admin removes it everywhere. */
+    uploadId: text('upload_id').references(() => uploads.id, { onDelete: 'set null' }),
     /** The sender's id for the send: a retry with the same one returns the stored message. */
     clientMessageId: text('client_message_id'),
     createdAt: ts('created_at').notNull().defaultNow(),

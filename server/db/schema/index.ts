@@ -6,3 +6,4 @@ export * from './chat.ts';
 export * from './admin.ts';
 export * from './push.ts';
 export * from './notification-preferences.ts';
+export * from './uploads.ts';
