@@ -49,10 +49,12 @@ export const clientFrames = {
   /**
    * Stored first, then `new_message` to every socket of both members; the sender's copy (with the
    * clientMessageId) is the receipt. A retry with the same clientMessageId never stores twice.
+   * `uploadId`: one of the sender's own photos sent with it (the content may then be empty).
    */
   send_message: z.object({
     conversationId: z.coerce.number().int().positive(),
     content: z.string().max(16 * 1024),
+    uploadId: z.string().max(64).optional(),
     clientMessageId: ZClientMessageId.optional(),
   }),
   /** The recipient's client has these messages: deliveredAt set, `message_status` to the sender. */

@@ -15,7 +15,7 @@ import {
   createDashboardService,
   createOutboxService,
 } from './modules/admin/index.ts';
-import { adRoutes, createAdService } from './modules/ads/index.ts';
+import { adRoutes, createAdImageOrigins, createAdService } from './modules/ads/index.ts';
 import { analyticsRoutes, createAnalyticsService } from './modules/analytics/index.ts';
 import { authRoutes, createAuthService } from './modules/auth/index.ts';
 import { backupRoutes, createBackupService } from './modules/backups/index.ts';
@@ -42,6 +42,7 @@ import { createSearchService, searchRoutes } from './modules/search/index.ts';
 import { createShareService, shareRoutes } from './modules/shares/index.ts';
 import { siteConfigRoutes } from './modules/site-config/index.ts';
 import { createSupportService, supportRoutes } from './modules/support/index.ts';
+import { createUploadService, uploadRoutes } from './modules/uploads/index.ts';
 import { createVoteService, voteRoutes } from './modules/votes/index.ts';
 import { errorsPlugin } from './plugins/errors.ts';
 import { metricsPlugin } from './plugins/metrics.ts';
@@ -159,6 +160,11 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   // Web Push to members' devices: push.sendToUser(userId, {title, body, url, tag}) queues and returns.
   const push = createPushService(core, deps.push);
   full.push = push;
+  // Members' photos: stored on disk or in the S3 bucket; posts, comments, chat and accounts use them.
+  const uploads = createUploadService(core, { schedule: config.env !== 'test' });
+  app.addHook('onClose', async () => uploads.close());
+  // The CSP's img-src names the ads' image origins: read at start, again after an ad is written.
+  const adImageOrigins = createAdImageOrigins(core);
 
   // Layer 1: cross-cutting plugins.
   await app.register(errorsPlugin);
@@ -171,7 +177,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     analyticsBuffered: () => analytics.buffer.pending(),
     pushStats: () => push.stats(),
   });
-  await app.register(securityHeadersPlugin, { config });
+  await app.register(securityHeadersPlugin, { config, adImageOrigins });
   await app.register(cookie);
   await app.register(originCheckPlugin, { config });
   await app.register(rateLimit, { global: false, ...(deps.redis ? { redis: deps.redis, nameSpace: 'kerbside-rl:' } : {}) });
@@ -189,11 +195,11 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   await app.register(maintenanceRoutes, { config, events, maintenance }); // after the session plugin: its write hook needs req.user
   // The forum's posts and categories are read by the server-written pages too (webPlugin, below).
   const categories = createCategoryService(core);
-  const posts = createPostService(core);
+  const posts = createPostService({ ...core, uploads });
   await app.register(categoryRoutes, { categories, cache: guestCache });
   await app.register(searchRoutes, { search: createSearchService(core), cache: guestCache });
   await app.register(postRoutes, { posts, cache: guestCache });
-  await app.register(commentRoutes, { comments: createCommentService(core) });
+  await app.register(commentRoutes, { comments: createCommentService({ ...core, uploads }) });
   await app.register(voteRoutes, { votes: createVoteService(core) });
   await app.register(reactionRoutes, { reactions: createReactionService(core) });
   await app.register(shareRoutes, { shares: createShareService(core) });
@@ -210,7 +216,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   app.addHook('onClose', async () => presence.close());
   const chatPush = createChatPush({ db: core.db, presence, sendToDevices: push.sendToUser, log: app.log });
   full.chatPush = chatPush;
-  const chat = createChatService({ ...core, notify: (frames) => app.gateway.sendToUsers(frames), alert: chatPush.newMessage, maintenance });
+  const chat = createChatService({ ...core, notify: (frames) => app.gateway.sendToUsers(frames), alert: chatPush.newMessage, maintenance, uploads });
   await app.register(chatRoutes, { chat, events, appName: config.appName });
   // Mail to members who are away (no socket in any process: the chat's presence), every minute in one
   // process; and the unsubscribe link of every mail a member can switch off.
@@ -221,17 +227,18 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   await app.register(memberRoutes, {
     config,
     events,
-    members: createMembersService({ ...core, identity }),
+    members: createMembersService({ ...core, identity, uploads }),
     directory: createDirectoryService(core),
   });
   await app.register(bulletinRoutes, { bulletins: createBulletinService(core) });
-  await app.register(adRoutes, { ads: createAdService(core) });
+  await app.register(adRoutes, { ads: createAdService(core, { onChange: adImageOrigins.refresh }) });
+  await app.register(uploadRoutes, { config, uploads });
   await app.register(analyticsRoutes, { analytics });
   await app.register(supportRoutes, { support: createSupportService(core) });
-  const reports = createReportService(core);
+  const reports = createReportService({ ...core, uploads });
   await app.register(reportRoutes, { reports });
   // Every /api/admin/* route answers 401 to guests and 403 to members (requireAdmin on each).
-  await app.register(adminMemberRoutes, { events, memberAdmin: createMemberAdminService({ ...core, identity }) });
+  await app.register(adminMemberRoutes, { events, memberAdmin: createMemberAdminService({ ...core, identity, uploads }) });
   await app.register(adminRoutes, { dashboard: createDashboardService({ ...core, maintenance }), audit: createAuditService(core) });
   await app.register(adminReportRoutes, { reports });
   await app.register(adminEmailRoutes, { config, outbox: createOutboxService(core), announcements: createAnnouncementService({ ...core, sendToDevices: push.sendToUser }) });

@@ -159,6 +159,11 @@ export const PRIVACY: ContentPage = {
               'Contract',
             ],
             [
+              'Photos you attach to posts, comments and messages',
+              'To show them where you put them. Before a photo is stored we remove every piece of hidden information in the file, including where and when it was taken (GPS location and camera details), and keep resized copies so it loads quickly on a phone',
+              'Contract',
+            ],
+            [
               'Private messages and chat settings (such as people you block)',
               'To deliver messages between members and protect members from unwanted contact',
               'Contract; legitimate interests in keeping members safe',
@@ -208,6 +213,7 @@ export const PRIVACY: ContentPage = {
             ['Sign-in sessions', '30 days from sign-in, or until you sign out'],
             ['Verification codes and password reset links', 'Until used or expired, whichever comes first'],
             ['Account, posts, comments, votes and reactions', 'While your account exists. When you delete your account it is anonymised at once: your name, email address, username and profile are removed and your posts and comments show as "Anonymous"'],
+            ['Photos', 'While a post, comment or message shows them. A photo you upload but never use is deleted after 24 hours; when you delete your account, your photos are deleted at once'],
             ['Private messages', 'While the conversation exists; after you delete your account, the other member keeps the conversation, with you shown as a deleted member'],
             ['Analytics and page-speed records', '13 months, then deleted'],
             ['Support tickets', '2 years after the ticket is closed'],
@@ -279,6 +285,7 @@ export const PRIVACY: ContentPage = {
             ['react-router-scroll-positions', 'Session storage', 'Where you had scrolled to on each page, so Back returns you to the same place in a long list.', 'When you close the tab'],
             ['Service worker (sw.js): workbox-precache-*, kerbside-offline-pages-*', 'Service worker, cache storage', 'The site\u2019s own files and copies of the courier guide, the pay estimator and these legal pages, so the site opens quickly and they work offline. Nothing about you.', 'Replaced by each new version of the site; until you clear your browser'],
             ['kerbside-post-pages-*, kerbside-post-reads, kerbside-post-comments', 'Cache storage', 'The last 20 posts you opened, so you can read them without a connection.', 'The oldest goes after 20; all of them when you sign in or out'],
+            ['kerbside-photos', 'Cache storage', 'The photos you last looked at, so posts kept for offline show their photos and nothing is downloaded twice.', '30 days; the oldest goes after 150; all of them when you sign in or out'],
             ['kerbside-offline-writes', 'IndexedDB', 'Posts and comments you wrote without a connection, kept on your device until they reach us, so each is sent once when the connection returns.', 'Removed once sent or discarded'],
           ],
         },

@@ -7,7 +7,9 @@ import {
   CLIENT_MESSAGE_ID_MAX,
   MESSAGE_MAX,
 } from '../rules/chat.ts';
+import { UPLOAD_ID_PATTERN } from '../rules/uploads.ts';
 import { endpoint } from './endpoint.ts';
+import { ZPhoto } from './uploads.ts';
 
 // Chat and inbox (spec §2 Chat, §3 Conversation/Message, §4 Chat, §5, §7; docs/API.md "Chat").
 // Server and client validate with the same schemas; limits and messages are in common/rules/chat.ts.
@@ -22,6 +24,8 @@ export const ZMessageText = z
   .trim()
   .min(1, CHAT_MSG.empty)
   .max(MESSAGE_MAX, CHAT_MSG.tooLong);
+/** The text beside a photo: trimmed, at most 1000 characters, and may be empty (the photo alone). */
+export const ZPhotoCaption = z.string({ error: CHAT_MSG.empty }).trim().max(MESSAGE_MAX, CHAT_MSG.tooLong);
 
 export const ZClientMessageId = z.string().min(1).max(CLIENT_MESSAGE_ID_MAX);
 
@@ -31,7 +35,10 @@ export const ZChatMessage = z.object({
   conversationId: z.number(),
   /** null when the sender deleted their account (shown as a deleted member). */
   senderId: z.number().nullable(),
+  /** May be empty when the message is a photo alone. */
   content: z.string(),
+  /** The photo sent with the message; null without one, or once an admin removed it everywhere. */
+  photo: ZPhoto.nullable(),
   createdAt: z.string(),
   deliveredAt: z.string().nullable(),
   readAt: z.string().nullable(),
@@ -105,8 +112,18 @@ export const ZCatchUpQuery = z.object({
 export const ZCatchUpResponse = z.object({ messages: z.array(ZChatMessage), hasMore: z.boolean() });
 export type TCatchUpResponse = z.infer<typeof ZCatchUpResponse>;
 
-/** POST /api/inbox/conversations/:id/messages → 201 the message (200 the stored one on a repeated clientMessageId). */
-export const ZSendMessageRequest = z.object({ text: ZMessageText, clientMessageId: ZClientMessageId.optional() });
+/**
+ * POST /api/inbox/conversations/:id/messages → 201 the message (200 the stored one on a repeated
+ * clientMessageId). `uploadId`: one of the sender's own photos (POST /api/uploads) sent with it; with
+ * one the text may be empty.
+ */
+export const ZSendMessageRequest = z
+  .object({
+    text: ZPhotoCaption.default(''),
+    uploadId: z.string().regex(UPLOAD_ID_PATTERN, CHAT_MSG.photoUnavailable).optional(),
+    clientMessageId: ZClientMessageId.optional(),
+  })
+  .refine((v) => v.text !== '' || v.uploadId !== undefined, { message: CHAT_MSG.empty, path: ['text'] });
 export type TSendMessageRequest = z.infer<typeof ZSendMessageRequest>;
 
 /** PUT /api/inbox/conversations/:id/read → { count: 0 } (unread left in it). */

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { REPORT_ACTIONS, REPORT_QUEUE_MSG, REPORT_STATUSES } from '../rules/reports.ts';
 import { endpoint } from './endpoint.ts';
 import { ZReportTargetType } from './reports.ts';
+import { ZPhoto } from './uploads.ts';
 
 // Admin moderation: posts, the reports queue and categories (docs/API.md "Admin: moderation and
 // categories"). Every call is admins only; every change is written to the audit log.
@@ -24,6 +25,7 @@ export const MODERATION_MSG = {
   reportNotFound: 'Report not found',
   reportClosed: 'This report has already been closed',
   cannotDeleteMember: 'Members are suspended or deleted from the Members screen',
+  cannotDeleteMessage: "A chat message is not deleted: remove its photo, or suspend the sender's chat",
   resolutionMax: 'Resolution must be at most 1000 characters',
 } as const;
 
@@ -101,23 +103,35 @@ export type TAdminReportsQuery = z.infer<typeof ZAdminReportsQuery>;
 
 /**
  * What was reported, as the queue shows it. `exists` is false once the post, comment or member is gone
- * (deleted by its author or an admin); `href` is where an admin can look at it.
+ * (deleted by its author or an admin); `href` is where an admin can look at it (null for a chat
+ * message: the queue item carries its conversation instead).
  */
 export const ZReportTarget = z.object({
   type: ZReportTargetType,
   id: z.number(),
   exists: z.boolean(),
   href: z.string().nullable(),
-  /** post: its title; comment: an excerpt of its text; user: @username. */
+  /** post: its title; comment or message: an excerpt of its text ('Photo' for a photo alone); user: @username. */
   label: z.string(),
   postTitle: z.string().nullable(),
   postSlug: z.string().nullable(),
   commentExcerpt: z.string().nullable(),
   username: z.string().nullable(),
-  /** The author of the post or comment (or the member themselves). */
+  /** The author of the post, comment or message (or the member themselves). */
   authorUsername: z.string().nullable(),
 });
 export type TReportTarget = z.infer<typeof ZReportTarget>;
+
+/** A message of a reported message's conversation, as the queue shows it; `reported` marks the one reported. */
+export const ZReportContextMessage = z.object({
+  id: z.number(),
+  /** null when the sender's account was deleted. */
+  senderUsername: z.string().nullable(),
+  content: z.string(),
+  photo: ZPhoto.nullable(),
+  createdAt: z.string(),
+  reported: z.boolean(),
+});
 
 export const ZAdminReport = z.object({
   id: z.number(),
@@ -131,6 +145,13 @@ export const ZAdminReport = z.object({
   resolution: z.string().nullable(),
   resolvedAt: z.string().nullable(),
   resolvedBy: z.object({ username: z.string() }).nullable(),
+  /** The photos the reported post, comment or message shows now (not removed ones): "Remove photo everywhere". */
+  photos: z.array(ZPhoto),
+  /**
+   * A reported message only: it among the messages of its conversation around it (up to
+   * REPORT_MESSAGE_CONTEXT before and after, oldest first). null for other targets.
+   */
+  conversation: z.object({ id: z.number(), messages: z.array(ZReportContextMessage) }).nullable(),
 });
 export type TAdminReport = z.infer<typeof ZAdminReport>;
 

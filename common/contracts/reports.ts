@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { REPORT_MSG, REPORT_REASON_MAX, REPORT_REASON_MIN, REPORT_TARGET_TYPES } from '../rules/reports.ts';
 import { endpoint } from './endpoint.ts';
 
-// Member reports on posts, comments and members (docs/API.md "Reports"). Admins work the queue
+// Member reports on posts, comments, chat messages and members (docs/API.md "Reports"). Admins work the queue
 // through common/contracts/moderation.ts. Limits and messages are in rules/reports.ts.
 
 export const ZReportTargetType = z.enum(REPORT_TARGET_TYPES, { error: REPORT_MSG.targetType });
@@ -23,7 +23,10 @@ export type TCreateReportRequest = z.infer<typeof ZCreateReportRequest>;
 export const ZCreateReportResponse = z.object({ id: z.number(), message: z.string() });
 export type TCreateReportResponse = z.infer<typeof ZCreateReportResponse>;
 
-/** A verified member reports a post, comment or member to the admins. */
+/**
+ * A verified member reports a post, comment, chat message or member to the admins. A message is
+ * reported by a member of its conversation: for anyone else it is a 404, as a missing one.
+ */
 export const createReport = endpoint({
   method: 'POST',
   path: '/api/reports',

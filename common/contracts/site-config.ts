@@ -8,10 +8,12 @@ export const ZSiteConfig = z.object({
   gtmId: z.string().nullable(),
   /** AdSense publisher id, used only with marketing consent. */
   adsenseClient: z.string().nullable(),
+  /** The largest photo file the server takes (UPLOAD_MAX_MB): the client downscales below it. */
+  uploadMaxBytes: z.number(),
 });
 export type TSiteConfig = z.infer<typeof ZSiteConfig>;
 
-/** The public part of the configuration (tag manager and AdSense ids). */
+/** The public part of the configuration (tag manager and AdSense ids, the photo size limit). */
 export const getSiteConfig = endpoint({
   method: 'GET',
   path: '/api/site-config',

@@ -26,6 +26,10 @@ export const CHAT_MSG = {
   tooLong: `Message must be at most ${MESSAGE_MAX} characters`,
   tooFast: 'You are sending messages too quickly. Please wait a moment.',
   stateInvalid: 'State must be open, minimized or closed',
+  /** A photo sent with a message must be one of the sender's own uploads, still there. */
+  photoUnavailable: 'That photo is not available: upload it again',
+  /** A photo sent without text, as its push notification and notification mail say it. */
+  photoOnly: 'Sent a photo',
   /** Client only (spec §5). */
   tempConversation: 'Conversation is still being created. Please wait.',
 } as const;

@@ -39,4 +39,8 @@ export const UPLOAD_MSG = {
   notFound: 'No such photo',
   tooManyInContent: `A post, comment or message can show at most ${UPLOAD_LIMITS.perContent} photos`,
   removed: 'The photo was removed everywhere it appeared',
+  /** Client only: the upload never reached the server (no signal, or the connection dropped). */
+  networkFailed: 'The photo did not upload: check your connection and try again',
+  /** Client only: a post, comment or message is not sent while one of its photos is still uploading. */
+  waitForUploads: 'Wait for your photos to finish uploading',
 } as const;

@@ -22,6 +22,7 @@ export const AUDIT_ACTIONS = {
   'post.unlock': 'post',
   'post.move': 'post',
   'comment.delete': 'comment',
+  'upload.remove': 'upload',
   'category.create': 'category',
   'category.update': 'category',
   'category.reorder': 'category',

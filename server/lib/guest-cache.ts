@@ -242,10 +242,11 @@ export function revalidateOwnAnswer(req: FastifyRequest, reply: FastifyReply, pa
 }
 
 /**
- * Writes that change nothing a guest reads (sign-in, beacons, chat, notifications, support), so they
- * leave the cache alone: analytics beacons alone would otherwise empty it on every page view.
+ * Writes that change nothing a guest reads (sign-in, beacons, chat, notifications, support, a new
+ * photo: no post shows it yet), so they leave the cache alone: analytics beacons alone would otherwise
+ * empty it on every page view.
  */
-const UNRELATED_WRITES = ['/api/analytics/', '/api/metrics/vitals', '/api/auth/', '/api/logout', '/api/chat/', '/api/inbox/', '/api/forum/notifications/', '/api/support', '/api/push/'];
+const UNRELATED_WRITES = ['/api/analytics/', '/api/metrics/vitals', '/api/auth/', '/api/logout', '/api/chat/', '/api/inbox/', '/api/forum/notifications/', '/api/support', '/api/push/', '/api/uploads'];
 const READS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 export function changesForumContent(method: string, url: string): boolean {

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { makeExcerpt, markdownToText, renderMarkdown, sanitizeRenderedHtml, slugify } from './markdown.ts';
+import type { TPhoto } from '../../common/contracts/uploads.ts';
+import { makeExcerpt, markdownToText, renderMarkdown, sanitizeRenderedHtml, slugify, uploadIdsIn } from './markdown.ts';
 
 const ALLOWED_TAGS = new Set([
   'p', 'br', 'strong', 'em', 'del', 'code', 'pre', 'blockquote', 'ul', 'ol', 'li', 'a',
@@ -132,9 +133,149 @@ describe('renderMarkdown', () => {
     expect(renderMarkdown('[home](/forum) [p](//evil.example) [f](ftp://x.example)')).toBe('<p>home p f</p>');
   });
 
-  it('shows images as their alt text and task boxes as characters', () => {
-    expect(renderMarkdown('![my van](https://example.com/van.jpg)')).toBe('<p>my van</p>');
+  it('shows task boxes as characters', () => {
     expect(renderMarkdown('- [x] MOT\n- [ ] Tax')).toBe('<ul>\n<li>☑ MOT</li>\n<li>☐ Tax</li>\n</ul>');
+  });
+});
+
+// ——— Photos: only this site's uploads are <img>s ———
+
+const ID = 'a1b2c3d4e5f6g7h8i9j0';
+const OTHER = 'zzzzzzzzzzzzzzzzzzzz';
+const photoOf = (id: string, origin = ''): TPhoto => ({
+  id,
+  src: `${origin}/uploads/${id}/full.jpg`,
+  srcset: `${origin}/uploads/${id}/w320.webp 320w, ${origin}/uploads/${id}/w640.webp 640w, ${origin}/uploads/${id}/full.webp 800w`,
+  width: 800,
+  height: 600,
+});
+const PHOTOS = new Map([[ID, photoOf(ID)]]);
+const imgTags = (html: string) => [...html.matchAll(/<img\b[^>]*>/g)].map((m) => m[0]);
+
+/** expectSafe, with <img> allowed when it is exactly one of `photos` as renderMarkdown writes it. */
+function expectSafeWithPhotos(html: string, photos: ReadonlyMap<string, TPhoto>) {
+  const allowed = [...photos.values()];
+  for (const img of imgTags(html)) {
+    const photo = allowed.find((p) => img.includes(`src="${p.src}"`));
+    expect(photo, `unexpected ${img}`).toBeDefined();
+    expect(img).toMatch(
+      /^<img src="[^"]+" srcset="[^"]+" sizes="[^"]+" width="\d+" height="\d+" alt="[^"<>]*" loading="lazy" decoding="async" \/>$/,
+    );
+    expect(img).toContain(`srcset="${photo!.srcset}"`);
+  }
+  expectSafe(html.replace(/<img\b[^>]*>/g, ''));
+}
+
+describe('photos in markdown', () => {
+  it('an image of an upload in the map is an <img> of its stored files: srcset, sizes, width, height, alt, lazy', () => {
+    expect(renderMarkdown(`![Van racking](/uploads/${ID}/full.webp)`, PHOTOS)).toBe(
+      `<p><img src="/uploads/${ID}/full.jpg" srcset="/uploads/${ID}/w320.webp 320w, /uploads/${ID}/w640.webp 640w, /uploads/${ID}/full.webp 800w" ` +
+        'sizes="(max-width: 768px) 100vw, 768px" width="800" height="600" alt="Van racking" loading="lazy" decoding="async" /></p>',
+    );
+  });
+
+  it('any origin and any stored file of the upload shows our own files; empty alt reads "Photo"; alt is escaped', () => {
+    for (const url of [`https://kerbside.example/uploads/${ID}/w320.webp`, `https://bucket.example/uploads/${ID}/full.jpg`, `http://x.example/uploads/${ID}/w1280.webp`]) {
+      const [img] = imgTags(renderMarkdown(`![](${url})`, PHOTOS));
+      expect(img).toContain(`src="/uploads/${ID}/full.jpg"`);
+      expect(img).toContain('alt="Photo"');
+    }
+    const html = renderMarkdown(`![a "quoted" <b>bold</b> **van**](/uploads/${ID}/full.webp)`, PHOTOS);
+    expect(imgTags(html)[0]).toContain('alt="a &quot;quoted&quot; &lt;b&gt;bold&lt;/b&gt; van"');
+    expectSafeWithPhotos(html, PHOTOS);
+  });
+
+  it('uses the URLs the map gives (an S3 public URL) and nothing the text says', () => {
+    const s3 = new Map([[ID, photoOf(ID, 'https://cdn.example')]]);
+    const [img] = imgTags(renderMarkdown(`![x](/uploads/${ID}/full.webp)`, s3));
+    expect(img).toContain(`src="https://cdn.example/uploads/${ID}/full.jpg"`);
+    expect(img).toContain(`https://cdn.example/uploads/${ID}/w640.webp 640w`);
+  });
+
+  it('every other image is a link (or its text), never an <img>: no tracking pixel', () => {
+    const cases: Array<[string, ReadonlyMap<string, TPhoto> | undefined, string]> = [
+      ['![pixel](https://evil.example/p.gif)', PHOTOS, '<p><a href="https://evil.example/p.gif" rel="nofollow ugc noopener" target="_blank">pixel</a></p>'],
+      ['![](https://evil.example/p.gif)', PHOTOS, '<p><a href="https://evil.example/p.gif" rel="nofollow ugc noopener" target="_blank">https://evil.example/p.gif</a></p>'],
+      // An upload not in the map (unknown, or removed by an admin) is not shown: its relative URL is no safe link.
+      [`![gone](/uploads/${OTHER}/full.webp)`, PHOTOS, '<p>gone</p>'],
+      [`![gone](https://kerbside.example/uploads/${OTHER}/full.webp)`, PHOTOS, `<p><a href="https://kerbside.example/uploads/${OTHER}/full.webp" rel="nofollow ugc noopener" target="_blank">gone</a></p>`],
+      [`![no map](/uploads/${ID}/full.webp)`, undefined, '<p>no map</p>'],
+      [`![no map](/uploads/${ID}/full.webp)`, new Map(), '<p>no map</p>'],
+      // Not a stored file's name, or not an upload path: not the upload.
+      [`![x](/uploads/${ID}/evil.svg)`, PHOTOS, '<p>x</p>'],
+      [`![x](/uploads/${ID}/full.webp/../../x)`, PHOTOS, '<p>x</p>'],
+      ['![x](javascript:alert(1))', PHOTOS, '<p>x</p>'],
+      [`![x](javascript:/uploads/${ID}/full.webp)`, PHOTOS, '<p>x</p>'],
+      [`![x](data:image/png;base64,AAAA)`, PHOTOS, '<p>x</p>'],
+    ];
+    for (const [src, photos, html] of cases) {
+      expect(renderMarkdown(src, photos), src).toBe(html);
+      expectSafe(renderMarkdown(src, photos));
+    }
+  });
+
+  it.each([
+    `![x](/uploads/${ID}/full.webp" onerror="alert(1))`,
+    `![x" onerror="alert(1)](/uploads/${ID}/full.webp)`,
+    `![x](/uploads/${ID}/full.webp "t\\" onerror=\\"alert(1)")`,
+    `[![x](/uploads/${ID}/full.webp)](javascript:alert(1))`,
+    `<img src="/uploads/${ID}/full.jpg" onerror="alert(1)">`,
+    `![x](</uploads/${ID}/full.webp onerror=alert(1)>)`,
+    `![x](/uploads/${ID}/full.webp?"><script>alert(1)</script>)`,
+  ])('neutralises %s, with the photo in the map', (src) => {
+    expectSafeWithPhotos(renderMarkdown(src, PHOTOS), PHOTOS);
+  });
+
+  it("the allowlist's own pass drops any <img> that loads anything but this call's photos", () => {
+    const ok = `<img src="/uploads/${ID}/full.jpg" srcset="/uploads/${ID}/w320.webp 320w" width="800" height="600" alt="a">`;
+    expect(imgTags(sanitizeRenderedHtml(ok, PHOTOS))).toHaveLength(1);
+    expect(sanitizeRenderedHtml(ok)).toBe('');
+    expect(sanitizeRenderedHtml(`<img src="https://evil.example/p.gif" alt="a">`, PHOTOS)).toBe('');
+    expect(sanitizeRenderedHtml(`<img src="/uploads/${ID}/full.jpg" srcset="https://evil.example/p.gif 320w" alt="a">`, PHOTOS)).toBe('');
+    expect(sanitizeRenderedHtml(`<img src="/uploads/${OTHER}/full.jpg" alt="a">`, PHOTOS)).toBe('');
+    // Attributes outside the allowlist go, the photo stays.
+    const stripped = sanitizeRenderedHtml(`<img src="/uploads/${ID}/full.jpg" onerror="alert(1)" style="x" class="y" title="t">`, PHOTOS);
+    expect(stripped).toBe(`<img src="/uploads/${ID}/full.jpg" />`);
+  });
+
+  it('an image in code is text, not a photo', () => {
+    const src = `\`![a](/uploads/${ID}/full.webp)\`\n\n\`\`\`\n![b](/uploads/${ID}/full.webp)\n\`\`\``;
+    expect(imgTags(renderMarkdown(src, PHOTOS))).toEqual([]);
+    expect(uploadIdsIn(src)).toEqual([]);
+  });
+
+  it('the excerpt and plain text show an image as its alt text', () => {
+    expect(makeExcerpt(`Look: ![my van](/uploads/${ID}/full.webp) and ![pixel](https://evil.example/p.gif)`)).toBe('Look: my van and pixel');
+  });
+});
+
+describe('uploadIdsIn', () => {
+  it('finds each upload once, in images anywhere (lists, quotes, tables, links, references), relative or under any origin', () => {
+    const ids = Array.from({ length: 6 }, (_, i) => `${i}`.repeat(20));
+    const src = [
+      `![a](/uploads/${ids[0]}/full.webp) ![again](https://kerbside.example/uploads/${ids[0]}/w640.webp)`,
+      `- ![b](https://cdn.example/uploads/${ids[1]}/full.jpg)`,
+      `> ![c](/uploads/${ids[2]}/w320.webp)`,
+      `| x |\n|---|\n| ![d](/uploads/${ids[3]}/w1280.webp) |`,
+      '',
+      `[![e](/uploads/${ids[4]}/full.webp)](https://example.com)`,
+      '',
+      `![f][ref]\n\n[ref]: /uploads/${ids[5]}/full.webp`,
+    ].join('\n');
+    expect(uploadIdsIn(src).sort()).toEqual(ids);
+  });
+
+  it('ignores links, foreign images, bad ids and file names, and code', () => {
+    const src = [
+      `[link](/uploads/${ID}/full.webp)`,
+      '![x](https://evil.example/p.gif)',
+      '![x](/uploads/SHOUTING0123456789AB/full.webp)',
+      '![x](/uploads/short/full.webp)',
+      `![x](/uploads/${ID}/original.png)`,
+      `![x](/elsewhere/uploads/${ID}/full.webp)`,
+      `    ![x](/uploads/${ID}/full.webp)`,
+    ].join('\n\n');
+    expect(uploadIdsIn(src)).toEqual([]);
   });
 });
 

@@ -1,5 +1,7 @@
 import { Marked, type Token, type Tokens } from 'marked';
 import type SanitizeHtml from 'sanitize-html';
+import type { TPhoto } from '../../common/contracts/uploads.ts';
+import { UPLOAD_FILE_PATTERN, UPLOAD_ID_PATTERN } from '../../common/rules/uploads.ts';
 import { lazyRequire } from './lazy-require.ts';
 
 // Markdown is rendered once, on write, and the HTML is stored beside the source (DESIGN.md).
@@ -22,12 +24,32 @@ const marked = new Marked({
     link({ href, tokens }: Tokens.Link) {
       return isSafeHref(href) ? false : this.parser.parseInline(tokens);
     },
-    // No images for now: show the alt text so nothing is lost.
-    image: ({ text }: Tokens.Image) => escapeHtml(text),
+    // Only a photo of this site's uploads is an <img> (renderMarkdown attached it to the token); any
+    // other image is a link to it, never loaded by the page, so no one can plant a tracking pixel.
+    image(token: Tokens.Image) {
+      const alt = token.tokens ? this.parser.parseInline(token.tokens, this.parser.textRenderer) : token.text;
+      const photo = (token as PhotoImage).photo;
+      if (photo) {
+        return (
+          `<img src="${escapeHtml(photo.src)}" srcset="${escapeHtml(photo.srcset)}" sizes="${PHOTO_SIZES}" ` +
+          `width="${photo.width}" height="${photo.height}" alt="${escapeHtml(alt.trim() || PHOTO_ALT)}" loading="lazy" decoding="async">`
+        );
+      }
+      const label = escapeHtml(alt.trim() || token.href);
+      return isSafeHref(token.href) ? `<a href="${escapeHtml(new URL(token.href.trim()).href)}">${label}</a>` : label;
+    },
     // GFM task lists would render <input>; a plain box character reads the same.
-    checkbox: ({ checked }: Tokens.Checkbox) => (checked ? '☑ ' : '☐ '),
+    checkbox: ({ checked }: Tokens.Checkbox): string => (checked ? '☑ ' : '☐ '),
   },
 });
+
+/** An image token of one of this site's uploads, with the photo it shows (renderMarkdown sets it). */
+type PhotoImage = Tokens.Image & { photo?: TPhoto };
+
+/** A post's column is at most 768 px wide; on a phone the photo spans the screen. */
+const PHOTO_SIZES = '(max-width: 768px) 100vw, 768px';
+/** An <img> always has alt text: a screen reader says "Photo" when the author gave none. */
+const PHOTO_ALT = 'Photo';
 
 const LINK_REL = 'nofollow ugc noopener';
 const SAFE_SCHEMES = new Set(['http:', 'https:', 'mailto:']);
@@ -50,11 +72,17 @@ const sanitizeHtml = lazyRequire<typeof SanitizeHtml>('sanitize-html');
 const sanitizeOptions = (lib: typeof SanitizeHtml): SanitizeHtml.IOptions => ({
   allowedTags: [
     'p', 'br', 'strong', 'em', 'del', 'code', 'pre', 'blockquote', 'ul', 'ol', 'li', 'a',
-    'h3', 'h4', 'h5', 'h6', 'hr', 'table', 'thead', 'tbody', 'tr', 'th', 'td',
+    'h3', 'h4', 'h5', 'h6', 'hr', 'table', 'thead', 'tbody', 'tr', 'th', 'td', 'img',
   ],
-  allowedAttributes: { a: ['href', 'rel', 'target'], ol: ['start'], th: ['align'], td: ['align'] },
+  allowedAttributes: {
+    a: ['href', 'rel', 'target'],
+    ol: ['start'],
+    th: ['align'],
+    td: ['align'],
+    img: ['src', 'srcset', 'sizes', 'width', 'height', 'alt', 'loading', 'decoding'],
+  },
   allowedSchemes: ['http', 'https', 'mailto'],
-  allowedSchemesAppliedToAttributes: ['href'],
+  allowedSchemesAppliedToAttributes: ['href', 'src', 'srcset'],
   allowProtocolRelative: false,
   allowedClasses: {},
   allowedStyles: {},
@@ -67,20 +95,79 @@ const sanitizeOptions = (lib: typeof SanitizeHtml): SanitizeHtml.IOptions => ({
     h2: 'h3',
     a: lib.simpleTransform('a', { rel: LINK_REL, target: '_blank' }),
   },
-  // Second line of defence behind the link renderer: an <a> whose href did not survive goes, text and all.
-  exclusiveFilter: (frame) => frame.tag === 'a' && !isSafeHref(frame.attribs.href),
 });
 let SANITIZE: SanitizeHtml.IOptions | undefined;
 
-/** The allowlist pass on its own (exported so tests can aim raw HTML at it, as if marked had let it through). */
-export function sanitizeRenderedHtml(html: string): string {
-  const lib = sanitizeHtml();
-  return lib(html, (SANITIZE ??= sanitizeOptions(lib))).trim();
+/** Every URL a photo's <img> may load: its src and each srcset candidate. */
+function photoUrls(photos: ReadonlyMap<string, TPhoto> | undefined): Set<string> {
+  const urls = new Set<string>();
+  for (const p of photos?.values() ?? []) {
+    urls.add(p.src);
+    for (const url of srcsetUrls(p.srcset)) urls.add(url);
+  }
+  return urls;
 }
 
-/** Markdown (GFM) → sanitised HTML safe to inject into a page. */
-export function renderMarkdown(src: string): string {
-  return sanitizeRenderedHtml(marked.parse(src, { async: false }));
+const srcsetUrls = (srcset: string) => srcset.split(',').map((candidate) => candidate.trim().split(/\s+/)[0]!);
+
+/**
+ * The allowlist pass on its own (exported so tests can aim raw HTML at it, as if marked had let it
+ * through). Second line of defence behind the renderers: an <a> whose href did not survive goes, text
+ * and all, and so does an <img> that loads anything but the URLs of this call's `photos`.
+ */
+export function sanitizeRenderedHtml(html: string, photos?: ReadonlyMap<string, TPhoto>): string {
+  const lib = sanitizeHtml();
+  const allowed = photoUrls(photos);
+  const loadsOnlyPhotos = (attribs: Record<string, string>) =>
+    allowed.has(attribs.src ?? '') && (attribs.srcset === undefined || srcsetUrls(attribs.srcset).every((url) => allowed.has(url)));
+  return lib(html, {
+    ...(SANITIZE ??= sanitizeOptions(lib)),
+    exclusiveFilter: (frame) => (frame.tag === 'a' && !isSafeHref(frame.attribs.href)) || (frame.tag === 'img' && !loadsOnlyPhotos(frame.attribs)),
+  }).trim();
+}
+
+/**
+ * Markdown (GFM) → sanitised HTML safe to inject into a page. `photos`: the uploads this text may show
+ * (the uploads service's photos(uploadIdsIn(src)): existing, not removed); an image of one of them is
+ * an <img> of our stored files, whatever origin its URL was written with. Every other image is a link.
+ */
+export function renderMarkdown(src: string, photos?: ReadonlyMap<string, TPhoto>): string {
+  const tokens = marked.lexer(src);
+  if (photos?.size) {
+    marked.walkTokens(tokens, (t) => {
+      const id = t.type === 'image' ? uploadIdOf((t as Tokens.Image).href) : undefined;
+      if (id !== undefined) (t as PhotoImage).photo = photos.get(id);
+    });
+  }
+  return sanitizeRenderedHtml(marked.parser(tokens), photos);
+}
+
+const UPLOAD_PATH = /^\/uploads\/([^/]+)\/([^/]+)$/;
+
+/**
+ * The upload an image URL shows: a path `/uploads/<id>/<file>` of one of its stored files, relative or
+ * under any http(s) origin (ours, or the bucket's S3_PUBLIC_URL; the <img> loads our own URLs anyway).
+ */
+function uploadIdOf(href: string): string | undefined {
+  let url: URL;
+  try {
+    url = new URL(href.trim(), 'http://relative.invalid');
+  } catch {
+    return undefined;
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') return undefined;
+  const [, id, file] = UPLOAD_PATH.exec(url.pathname) ?? [];
+  return id && UPLOAD_ID_PATTERN.test(id) && UPLOAD_FILE_PATTERN.test(file!) ? id : undefined;
+}
+
+/** The distinct uploads that markdown images in `src` show (images in code are text, not images). */
+export function uploadIdsIn(src: string): string[] {
+  const ids = new Set<string>();
+  marked.walkTokens(marked.lexer(src), (t) => {
+    const id = t.type === 'image' ? uploadIdOf((t as Tokens.Image).href) : undefined;
+    if (id !== undefined) ids.add(id);
+  });
+  return [...ids];
 }
 
 const BLOCK_TYPES = new Set(['paragraph', 'heading', 'code', 'blockquote', 'list', 'list_item', 'table', 'hr', 'space']);

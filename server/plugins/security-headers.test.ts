@@ -2,6 +2,8 @@ import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../config.ts';
 import { buildTestApp, type TestApp } from '../test/app.ts';
+import { call, member } from '../test/members.ts';
+import { adImageOriginsOf } from '../modules/ads/index.ts';
 import { securityHeadersPlugin } from './security-headers.ts';
 
 function directives(csp: unknown): Map<string, string[]> {
@@ -67,5 +69,41 @@ describe('security headers', () => {
     expect(csp.get('img-src')).toContain('https://www.googletagmanager.com');
     expect(csp.get('script-src')).not.toContain("'unsafe-inline'");
     expect(csp.get('script-src')).not.toContain("'unsafe-eval'");
+  });
+
+  it("lets images load from our origin and the ads' own image origins only, as soon as an ad is saved", async () => {
+    const imgSrc = async (url = '/healthz') => directives((await t.app.inject(url)).headers['content-security-policy']).get('img-src');
+    expect(await imgSrc()).toEqual(["'self'", 'data:', 'blob:']);
+    const admin = await member(t, 'admin');
+    const native = await call(t, 'POST', '/api/admin/ads', {
+      cookie: admin.cookie,
+      body: { location: 'forum-header', adType: 'native', title: 'Van cover', linkUrl: 'https://insure.example/vans', imageUrl: 'https://cdn.example.com/x.png' },
+    });
+    expect(native.statusCode, native.body).toBe(201);
+    const custom = await call(t, 'POST', '/api/admin/ads', {
+      cookie: admin.cookie,
+      body: { location: 'post-content', adType: 'custom', customHtml: '<a href="https://link.example"><img src="https://ads.example.org/banner.png" alt=""></a>' },
+    });
+    expect(custom.statusCode, custom.body).toBe(201);
+    // A page and an API answer alike: the ads are shown on pages, their images load under its policy.
+    for (const url of ['/healthz', '/api/forum/posts']) {
+      expect(await imgSrc(url)).toEqual(["'self'", 'data:', 'blob:', 'https://ads.example.org', 'https://cdn.example.com']);
+    }
+    // Deleted: its origin goes too.
+    const res = await call(t, 'DELETE', `/api/admin/ads/${(custom.json() as { id: number }).id}`, { cookie: admin.cookie });
+    expect(res.statusCode).toBe(204);
+    expect(await imgSrc()).toEqual(["'self'", 'data:', 'blob:', 'https://cdn.example.com']);
+  });
+
+  it("reads an ad's image origins from its image URL and its HTML's src, srcset and CSS url()", () => {
+    expect(
+      adImageOriginsOf({
+        imageUrl: null,
+        customHtml:
+          '<img src=https://a.example/1.png><img srcset="https://b.example/1.png 1x, https://c.example:8443/2.png 2x">' +
+          '<div style="background:url(\'https://d.example/bg.jpg\')"></div><a href="https://not-an-image.example">x</a><img src="http://insecure.example/x.png">',
+      }),
+    ).toEqual(['https://a.example', 'https://b.example', 'https://c.example:8443', 'https://d.example']);
+    expect(adImageOriginsOf({ imageUrl: '/images/van.webp', customHtml: null })).toEqual([]);
   });
 });

@@ -5,14 +5,25 @@ import type { Config } from '../config.ts';
 /**
  * Headers on every response. Scripts come only from our origin (no 'unsafe-inline'); styles allow
  * inline because Radix positions popovers with style attributes. Third-party tags (consent-gated)
- * are added to the allowlist only when configured.
+ * are added to the allowlist only when configured. Images: our origin, the photos' bucket when it
+ * has its own public address (S3_PUBLIC_URL), and the origins of the ads' own images
+ * (`adImageOrigins`, modules/ads/image-origins.ts), so nothing else can load a tracking pixel. A
+ * route that sets its own policy (a photo file: uploads/routes.ts) keeps it.
  */
-export const securityHeadersPlugin = fp(async (app: FastifyInstance, opts: { config: Config }) => {
-  const { config } = opts;
+/** The ads' image origins as the ads module keeps them (createAdImageOrigins). */
+export type ImageOrigins = {
+  /** The same array until they change. */
+  current(): readonly string[];
+  refresh(): Promise<void>;
+};
+
+export const securityHeadersPlugin = fp(async (app: FastifyInstance, opts: { config: Config; adImageOrigins?: ImageOrigins }) => {
+  const { config, adImageOrigins } = opts;
   const scriptSrc = ["'self'"];
   const connectSrc = ["'self'", config.appUrl.replace(/^http/, 'ws')];
   const frameSrc = ["'self'"];
   const imgSrc = ["'self'", 'data:', 'blob:'];
+  if (config.s3?.publicUrl) imgSrc.push(new URL(config.s3.publicUrl).origin);
   if (config.gtmId) {
     scriptSrc.push('https://www.googletagmanager.com');
     connectSrc.push('https://www.googletagmanager.com', 'https://www.google-analytics.com', 'https://*.google-analytics.com');
@@ -23,22 +34,34 @@ export const securityHeadersPlugin = fp(async (app: FastifyInstance, opts: { con
     frameSrc.push('https://*.googlesyndication.com', 'https://*.doubleclick.net');
     imgSrc.push('https:');
   }
-  const csp = [
-    "default-src 'self'",
-    `script-src ${scriptSrc.join(' ')}`,
-    "style-src 'self' 'unsafe-inline'",
-    `img-src ${imgSrc.join(' ')}`,
-    "font-src 'self' data:",
-    `connect-src ${connectSrc.join(' ')}`,
-    `frame-src ${frameSrc.join(' ')}`,
-    "object-src 'none'",
-    "base-uri 'self'",
-    "form-action 'self'",
-    "frame-ancestors 'none'",
-  ].join('; ');
+  const policy = (adImages: readonly string[]) =>
+    [
+      "default-src 'self'",
+      `script-src ${scriptSrc.join(' ')}`,
+      "style-src 'self' 'unsafe-inline'",
+      `img-src ${[...new Set([...imgSrc, ...adImages])].join(' ')}`,
+      "font-src 'self' data:",
+      `connect-src ${connectSrc.join(' ')}`,
+      `frame-src ${frameSrc.join(' ')}`,
+      "object-src 'none'",
+      "base-uri 'self'",
+      "form-action 'self'",
+      "frame-ancestors 'none'",
+    ].join('; ');
+  // Made again only when the ads' image origins change (the same array until then).
+  let adImages: readonly string[] = [];
+  let csp = policy(adImages);
+  if (adImageOrigins) await adImageOrigins.refresh();
+  const currentCsp = () => {
+    const now = adImageOrigins?.current();
+    if (now && now !== adImages) {
+      adImages = now;
+      csp = policy(adImages);
+    }
+    return csp;
+  };
 
   const headers: Array<[string, string]> = [
-    ['Content-Security-Policy', csp],
     ['X-Content-Type-Options', 'nosniff'],
     ['Referrer-Policy', 'strict-origin-when-cross-origin'],
     ['X-Frame-Options', 'DENY'],
@@ -49,6 +72,7 @@ export const securityHeadersPlugin = fp(async (app: FastifyInstance, opts: { con
 
   // A callback hook, not an async one: it runs on every answer (issue 15: the cached guest path).
   app.addHook('onSend', (_req, reply, payload, done) => {
+    if (!reply.hasHeader('content-security-policy')) reply.header('Content-Security-Policy', currentCsp());
     for (const [name, value] of headers) reply.header(name, value);
     done(null, payload);
   });

@@ -12,11 +12,13 @@ type Props = {
   targetType: TReportTargetType;
   targetId: number;
   targetLabel: string;
+  /** The flag alone (the word for screen readers only): where a row of messages has little room. */
+  compact?: boolean;
   className?: string;
 };
 
-/** 'Report' for signed-in members on a post, a comment or a profile; opens the reason dialog. */
-export function ReportButton({ targetType, targetId, targetLabel, className }: Props) {
+/** 'Report' for signed-in members on a post, a comment, a chat message or a profile; opens the reason dialog. */
+export function ReportButton({ targetType, targetId, targetLabel, compact, className }: Props) {
   const [open, setOpen] = useState(false);
   const [used, setUsed] = useState(false);
   return (
@@ -24,7 +26,8 @@ export function ReportButton({ targetType, targetId, targetLabel, className }: P
       <button
         type="button"
         className={cn(
-          'inline-flex min-h-9 items-center gap-1.5 rounded-lg px-2 text-sm font-semibold text-muted hover:bg-brand-50 hover:text-ink',
+          'inline-flex items-center gap-1.5 rounded-lg font-semibold text-muted hover:bg-brand-50 hover:text-ink',
+          compact ? 'min-h-8 min-w-8 justify-center text-xs' : 'min-h-9 px-2 text-sm',
           className,
         )}
         onClick={() => {
@@ -34,7 +37,7 @@ export function ReportButton({ targetType, targetId, targetLabel, className }: P
         aria-haspopup="dialog"
         aria-label={`Report ${targetLabel}`}
       >
-        <Flag aria-hidden="true" className="size-4" /> Report
+        <Flag aria-hidden="true" className={compact ? 'size-3.5' : 'size-4'} /> <span className={cn(compact && 'sr-only')}>Report</span>
       </button>
       {used && (
         <ErrorBoundary fallback={() => null}>

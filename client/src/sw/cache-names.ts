@@ -16,11 +16,15 @@ export const API_CACHE = {
   postComments: 'kerbside-post-comments',
 } as const;
 
+/** Photos (/uploads/<id>/<file>) this device showed, so a post kept for offline shows its photos too. */
+export const PHOTOS_CACHE = 'kerbside-photos';
+
 /**
  * A cache holding what one member read as that member (their votes and reactions, whether they may
  * edit): emptied when a session starts or ends, so the next person on the device never sees it.
  */
 export function isMemberCache(name: string): boolean {
-  return name.startsWith(PAGE_CACHE_PREFIX.postPages) || name === API_CACHE.postReads || name === API_CACHE.postComments;
+  // Photos too: a chat photo is one member's conversation, and its address is its only lock.
+  return name.startsWith(PAGE_CACHE_PREFIX.postPages) || name === API_CACHE.postReads || name === API_CACHE.postComments || name === PHOTOS_CACHE;
 }
 

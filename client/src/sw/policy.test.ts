@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { PRIVACY } from '@common/content/legal';
 import { allBlocks } from '@common/content/types';
-import { API_CACHE, isMemberCache, PAGE_CACHE_PREFIX } from './cache-names';
+import { API_CACHE, isMemberCache, PAGE_CACHE_PREFIX, PHOTOS_CACHE } from './cache-names';
 import {
   assetsOfPage,
   FALLBACK_PUSH,
@@ -57,6 +57,7 @@ describe('which API answers the worker keeps', () => {
   it("knows a member's caches from the guest copies", () => {
     expect(isMemberCache(`${PAGE_CACHE_PREFIX.postPages}abc123`)).toBe(true);
     expect(isMemberCache(API_CACHE.postReads)).toBe(true);
+    expect(isMemberCache(PHOTOS_CACHE)).toBe(true);
     expect(isMemberCache(API_CACHE.postComments)).toBe(true);
     expect(isMemberCache(`${PAGE_CACHE_PREFIX.offlinePages}abc123`)).toBe(false);
     expect(isMemberCache('workbox-precache-v2-http://localhost/')).toBe(false);

@@ -19,8 +19,8 @@ import { clientsClaim } from 'workbox-core';
 import { ExpirationPlugin } from 'workbox-expiration';
 import { cleanupOutdatedCaches, getCacheKeyForURL, matchPrecache, precacheAndRoute, type PrecacheEntry } from 'workbox-precaching';
 import { registerRoute, setCatchHandler } from 'workbox-routing';
-import { NetworkFirst, NetworkOnly } from 'workbox-strategies';
-import { API_CACHE, isMemberCache, PAGE_CACHE_PREFIX } from './cache-names';
+import { CacheFirst, NetworkFirst, NetworkOnly } from 'workbox-strategies';
+import { API_CACHE, isMemberCache, PAGE_CACHE_PREFIX, PHOTOS_CACHE } from './cache-names';
 import {
   APP_SHELL_URL,
   assetsOfPage,
@@ -53,6 +53,8 @@ const POST_PAGES_CACHE = PAGE_CACHE_PREFIX.postPages + __BUILD_ID__;
 /** A member's visit refreshes the guest copy of an offline page at most this often. */
 const GUEST_COPY_MAX_AGE_MS = 60 * 60 * 1000;
 const SESSION_CHANGES = [login, verifyCode, logout, logoutByLink, deleteAccount];
+/** Photos kept on the device: enough for the posts kept for offline (RECENT_POSTS_KEPT) and a few chats. */
+const PHOTOS_KEPT = 150;
 
 // ——— Install, activate, update ———
 
@@ -193,6 +195,13 @@ for (const cacheName of Object.values(API_CACHE)) {
     new NetworkFirst({ cacheName, plugins: [okAnswersOnly, forgetGone(cacheName, (request) => request.url), new ExpirationPlugin({ maxEntries: RECENT_POSTS_KEPT })] }),
   );
 }
+
+// ——— Photos: a photo's files never change (a new photo is a new address), so a kept one is served as is ———
+
+registerRoute(
+  ({ request, url }) => request.method === 'GET' && url.origin === self.location.origin && url.pathname.startsWith('/uploads/'),
+  new CacheFirst({ cacheName: PHOTOS_CACHE, plugins: [okAnswersOnly, new ExpirationPlugin({ maxEntries: PHOTOS_KEPT, maxAgeSeconds: 30 * 24 * 3600, purgeOnQuotaError: true })] }),
+);
 
 // ——— Offline ———
 

@@ -136,7 +136,7 @@ export const reports = pgTable(
   {
     id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
     reporterId: integer('reporter_id').references(() => users.id, { onDelete: 'set null' }),
-    targetType: text('target_type', { enum: ['post', 'comment', 'user'] }).notNull(),
+    targetType: text('target_type', { enum: ['post', 'comment', 'message', 'user'] }).notNull(),
     targetId: integer('target_id').notNull(),
     reason: text('reason').notNull(),
     status: text('status', { enum: ['open', 'resolved', 'dismissed'] }).notNull().default('open'),

@@ -101,14 +101,18 @@ async function deleteSlot(db: Db, actorId: number, id: number): Promise<void> {
   });
 }
 
-/** The ad slots service: buildApp creates it once from the core. */
-export function createAdService({ db, clock }: Pick<Core, 'db' | 'clock'>) {
+/**
+ * The ad slots service: buildApp creates it once from the core. `onChange`: after an ad is written
+ * (the CSP's ad image origins read them again).
+ */
+export function createAdService({ db, clock }: Pick<Core, 'db' | 'clock'>, { onChange = async () => {} }: { onChange?: () => Promise<void> } = {}) {
+  const changed = async <T>(result: T) => (await onChange(), result);
   return {
     listFor: (location: string, device?: TAdDevice) => listSlotsFor(db, location, device),
     listAll: () => listAllSlots(db),
-    create: (actorId: number, input: TAdSlotCreate) => createSlot(db, actorId, input),
-    update: (actorId: number, id: number, patch: TAdSlotUpdate) => updateSlot(db, clock.now(), actorId, id, patch),
-    remove: (actorId: number, id: number) => deleteSlot(db, actorId, id),
+    create: async (actorId: number, input: TAdSlotCreate) => changed(await createSlot(db, actorId, input)),
+    update: async (actorId: number, id: number, patch: TAdSlotUpdate) => changed(await updateSlot(db, clock.now(), actorId, id, patch)),
+    remove: async (actorId: number, id: number) => changed(await deleteSlot(db, actorId, id)),
   };
 }
 export type AdService = ReturnType<typeof createAdService>;

@@ -58,7 +58,7 @@ export const chatRoutes: FastifyPluginAsync<{ chat: ChatService; events: Events;
   route(app, getConversation, guard, async (req) => chat.getConversation(me(req), req.params.id, req.query));
 
   route(app, sendMessage, guard, async (req, reply) => {
-    const { message, created } = await chat.sendMessage(me(req), req.params.id, req.body.text, req.body.clientMessageId);
+    const { message, created } = await chat.sendMessage(me(req), req.params.id, req.body);
     return reply.code(created ? 201 : 200).send(message);
   });
 

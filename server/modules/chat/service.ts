@@ -7,13 +7,16 @@ import {
   type TConversation,
   type TInboxItem,
   ZMessageText,
+  ZPhotoCaption,
 } from '../../../common/contracts/chat.ts';
+import type { TPhoto } from '../../../common/contracts/uploads.ts';
 import { CHAT_CATCH_UP_MAX, CHAT_MSG, CHAT_RATE_MAX, CHAT_RATE_WINDOW_MS } from '../../../common/rules/chat.ts';
 import type { ServerFrame } from '../../../common/ws-events.ts';
 import type { Core } from '../../core.ts';
-import type { Db } from '../../db/client.ts';
-import { chatBlocks, conversations, messages, users } from '../../db/schema/index.ts';
+import type { Db, Tx } from '../../db/client.ts';
+import { chatBlocks, conversations, messages, uploads as uploadsTable, users } from '../../db/schema/index.ts';
 import { badRequest, forbidden, HttpError, notFound, tooManyRequests, unauthorized } from '../../http-errors.ts';
+import type { UploadService } from '../uploads/index.ts';
 import { presentChatUser, presentMessage, type MessageRow } from './presenter.ts';
 import type { NewMessageAlert } from './push.ts';
 
@@ -27,6 +30,15 @@ import type { NewMessageAlert } from './push.ts';
  * the frames of one call go out as one event on the bus; a no-op without a gateway).
  */
 export type Notify = (events: Array<{ userId: number; frame: ServerFrame }>) => Promise<void>;
+
+/** What the chat uses of the uploads service: the photos messages show, and where a sent one is used. */
+export type ChatPhotos = Pick<UploadService, 'photos' | 'photoOf' | 'recordUses'>;
+
+/** The photos of these messages, for presentMessage: one query, and none for a page without photos. */
+async function photosOf(uploads: Pick<ChatPhotos, 'photos'>, rows: MessageRow[]): Promise<ReadonlyMap<string, TPhoto>> {
+  const ids = [...new Set(rows.flatMap((m) => (m.uploadId === null ? [] : [m.uploadId])))];
+  return ids.length > 0 ? uploads.photos(ids) : new Map();
+}
 
 /** What the service reads of the maintenance switch (buildApp passes the app's maintenance service). */
 export type MaintenanceSwitch = { cached(): Promise<{ maintenanceMode: boolean }> };
@@ -177,7 +189,12 @@ async function totalUnread(db: Db, me: number): Promise<number> {
  * milliseconds) is compared with the stored one cut to milliseconds, and the id breaks ties, so
  * conversations updated in the same millisecond are neither skipped nor repeated across pages.
  */
-async function listInbox(db: Db, me: number, opts: { before?: string; beforeId?: number; limit: number }): Promise<TInboxItem[]> {
+async function listInbox(
+  db: Db,
+  uploads: ChatPhotos,
+  me: number,
+  opts: { before?: string; beforeId?: number; limit: number },
+): Promise<TInboxItem[]> {
   const mine = or(eq(conversations.userLowId, me), eq(conversations.userHighId, me));
   const ms = sql`date_trunc('milliseconds', ${conversations.updatedAt})`;
   const cursor = opts.before
@@ -212,13 +229,14 @@ async function listInbox(db: Db, me: number, opts: { before?: string; beforeId?:
   ]);
   const cardById = new Map(cards.map((u) => [u.id, presentChatUser(u)]));
   const lastBy = new Map(lasts.map((m) => [m.conversationId, m]));
+  const photos = await photosOf(uploads, lasts);
   const unreadBy = new Map(unread.map((u) => [u.conversationId, Number(u.n)]));
   return rows.map((c) => {
     const last = lastBy.get(c.id);
     return {
       id: c.id,
       otherUser: cardById.get(otherOf(c, me)) ?? presentChatUser({ id: otherOf(c, me), username: '', avatar: null, statusText: null, deletedAt: new Date() }),
-      lastMessage: last ? presentMessage(last, me) : null,
+      lastMessage: last ? presentMessage(last, me, photos) : null,
       unreadCount: unreadBy.get(c.id) ?? 0,
       state: stateOf(c, me),
       updatedAt: c.updatedAt.toISOString(),
@@ -226,7 +244,7 @@ async function listInbox(db: Db, me: number, opts: { before?: string; beforeId?:
   });
 }
 
-async function getConversation(db: Db, me: number, id: number, opts: { before?: number; limit: number }): Promise<TConversation> {
+async function getConversation(db: Db, uploads: ChatPhotos, me: number, id: number, opts: { before?: number; limit: number }): Promise<TConversation> {
   const c = await participantConversation(db, me, id);
   const rows = await db
     .select()
@@ -236,17 +254,18 @@ async function getConversation(db: Db, me: number, id: number, opts: { before?: 
     .limit(opts.limit + 1);
   const hasMore = rows.length > opts.limit;
   const page = rows.slice(0, opts.limit).reverse();
+  const photos = await photosOf(uploads, page);
   return {
     id,
     otherUser: await userCard(db, otherOf(c, me)),
-    messages: page.map((m) => presentMessage(m, me)),
+    messages: page.map((m) => presentMessage(m, me, photos)),
     hasMore,
     unreadCount: await unreadIn(db, me, id),
     state: stateOf(c, me),
   };
 }
 
-async function catchUp(db: Db, me: number, conversationId: number, after: number) {
+async function catchUp(db: Db, uploads: ChatPhotos, me: number, conversationId: number, after: number) {
   await participantConversation(db, me, conversationId);
   const rows = await db
     .select()
@@ -254,7 +273,9 @@ async function catchUp(db: Db, me: number, conversationId: number, after: number
     .where(and(eq(messages.conversationId, conversationId), gt(messages.id, after)))
     .orderBy(asc(messages.id))
     .limit(CHAT_CATCH_UP_MAX + 1);
-  return { messages: rows.slice(0, CHAT_CATCH_UP_MAX).map((m) => presentMessage(m, me)), hasMore: rows.length > CHAT_CATCH_UP_MAX };
+  const page = rows.slice(0, CHAT_CATCH_UP_MAX);
+  const photos = await photosOf(uploads, page);
+  return { messages: page.map((m) => presentMessage(m, me, photos)), hasMore: rows.length > CHAT_CATCH_UP_MAX };
 }
 
 async function findByClientId(db: Db, me: number, clientMessageId: string): Promise<MessageRow | undefined> {
@@ -268,15 +289,17 @@ async function findByClientId(db: Db, me: number, clientMessageId: string): Prom
 
 const recipient = alias(users, 'recipient');
 const earlier = alias(messages, 'earlier');
+const sentPhoto = alias(uploadsTable, 'sent_photo');
 
 /**
  * Everything a send checks, in one query: the sender's chat access (read afresh, so a suspension
  * takes effect at once), the conversation if they are in it, the other member, a block either way,
  * the message already stored under this clientMessageId, and the rate limit (CHAT_RATE_MAX sends per
  * CHAT_RATE_WINDOW_MS per member, counted in the table, so across processes): `rateFullSince` is the
- * time of the CHAT_RATE_MAX-th most recent send inside the window, null while under the limit.
+ * time of the CHAT_RATE_MAX-th most recent send inside the window, null while under the limit. And
+ * the photo to send, if it is the sender's own and not removed (`photo` null otherwise).
  */
-async function sendContext(db: Db, now: Date, me: number, conversationId: number, clientMessageId: string | undefined) {
+async function sendContext(db: Db, now: Date, me: number, conversationId: number, clientMessageId: string | undefined, uploadId: string | undefined) {
   const since = new Date(now.getTime() - CHAT_RATE_WINDOW_MS).toISOString();
   const [r] = await db
     .select({
@@ -286,6 +309,7 @@ async function sendContext(db: Db, now: Date, me: number, conversationId: number
       recipientId: recipient.id,
       blocked: sql<boolean>`exists (select 1 from ${chatBlocks} where (${chatBlocks.blockerId} = ${users.id} and ${chatBlocks.blockedId} = ${recipient.id}) or (${chatBlocks.blockerId} = ${recipient.id} and ${chatBlocks.blockedId} = ${users.id}))`,
       existing: earlier,
+      photo: sentPhoto,
       rateFullSince: sql<string | null>`(select (extract(epoch from r.created_at) * 1000)::text from ${messages} r where r.sender_id = ${users.id} and r.created_at > ${since}::timestamptz order by r.created_at desc offset ${CHAT_RATE_MAX - 1} limit 1)`,
     })
     .from(users)
@@ -295,6 +319,7 @@ async function sendContext(db: Db, now: Date, me: number, conversationId: number
       eq(recipient.id, sql`case when ${conversations.userLowId} = ${users.id} then ${conversations.userHighId} else ${conversations.userLowId} end`),
     )
     .leftJoin(earlier, clientMessageId ? and(eq(earlier.senderId, users.id), eq(earlier.clientMessageId, clientMessageId)) : sql`false`)
+    .leftJoin(sentPhoto, uploadId ? and(eq(sentPhoto.id, uploadId), eq(sentPhoto.userId, users.id), isNull(sentPhoto.removedAt)) : sql`false`)
     .where(eq(users.id, me))
     .limit(1);
   return r;
@@ -306,36 +331,43 @@ async function sendContext(db: Db, now: Date, me: number, conversationId: number
  * trimmed here, after the access check. A repeated clientMessageId of the same sender returns the
  * stored message (created: false), and the sender's sockets get the receipt again.
  *
+ * With `uploadId` the message carries that photo (the sender's own, not removed: else 400) and its
+ * text may be empty; the photo is recorded as used by the message in the same transaction.
+ *
  * Cost: one query for every check, one statement that stores the message and moves the conversation
- * (atomic: a data-modifying CTE), one bus event with both new_message frames, one query for both
- * members' unread counts, one bus event with both inbox_update frames.
+ * (atomic: a data-modifying CTE; with a photo, in a transaction with its use), one bus event with
+ * both new_message frames, one query for both members' unread counts, one bus event with both
+ * inbox_update frames.
  */
 async function sendMessage(
   db: Db,
   notify: Notify,
   alert: NewMessageAlert,
+  uploads: ChatPhotos,
   now: Date,
   me: number,
   conversationId: number,
-  rawText: string,
-  clientMessageId?: string,
+  input: { text: string; clientMessageId?: string; uploadId?: string },
 ): Promise<{ message: TChatMessage; created: boolean }> {
-  const ctx = await sendContext(db, now, me, conversationId, clientMessageId);
+  const { clientMessageId, uploadId } = input;
+  const ctx = await sendContext(db, now, me, conversationId, clientMessageId, uploadId);
   if (!ctx) throw unauthorized();
   assertChatAccess(ctx.user);
   const sender = ctx.user;
-  const parsed = ZMessageText.safeParse(rawText);
+  const parsed = (uploadId === undefined ? ZMessageText : ZPhotoCaption).safeParse(input.text);
   if (!parsed.success) throw badRequest(parsed.error.issues[0]?.message ?? 'Invalid message');
   const text = parsed.data;
   const c = ctx.conv;
   if (!c) throw notFound(CHAT_MSG.conversationNotFound);
   const receiptAgain = async (existing: MessageRow) => {
     if (existing.conversationId !== conversationId) throw notFound(CHAT_MSG.conversationNotFound);
-    const message = presentMessage(existing, me);
+    const message = presentMessage(existing, me, await photosOf(uploads, [existing]));
     await notify([{ userId: me, frame: { type: 'new_message', message, conversationId, senderName: sender.username } }]);
     return { message, created: false };
   };
   if (ctx.existing) return receiptAgain(ctx.existing);
+  // After the resend's answer: a photo removed since its message was stored does not refuse the resend.
+  if (uploadId !== undefined && !ctx.photo) throw badRequest(CHAT_MSG.photoUnavailable, { uploadId: CHAT_MSG.photoUnavailable });
   const other = otherOf(c, me);
   if (ctx.recipientId === null || ctx.recipientDeletedAt) throw forbidden(CHAT_MSG.blocked);
   if (ctx.blocked) throw forbidden(CHAT_MSG.blocked);
@@ -346,36 +378,48 @@ async function sendMessage(
   const reopenIfClosed = (col: typeof conversations.lowState) => sql`case when ${col} = 'closed' then 'open' else ${col} end`;
   const reopen = c.userLowId === other ? { lowState: reopenIfClosed(conversations.lowState) } : { highState: reopenIfClosed(conversations.highState) };
   // One statement, so one round trip and atomic: the conversation moves only if the message was stored.
-  const inserted = db.$with('inserted').as(
-    db
-      .insert(messages)
-      .values({ conversationId, senderId: me, content: text, clientMessageId: clientMessageId ?? null })
-      .onConflictDoNothing()
-      .returning(),
-  );
-  const moved = db.$with('moved').as(
-    db
-      .update(conversations)
-      .set({ updatedAt: sql`(select created_at from inserted)`, ...reopen })
-      .where(and(eq(conversations.id, conversationId), sql`exists (select 1 from inserted)`))
-      .returning({ id: conversations.id }),
-  );
-  const [row] = await db.with(inserted, moved).select().from(inserted);
+  const store = async (q: Db | Tx) => {
+    const inserted = q.$with('inserted').as(
+      q
+        .insert(messages)
+        .values({ conversationId, senderId: me, content: text, uploadId: uploadId ?? null, clientMessageId: clientMessageId ?? null })
+        .onConflictDoNothing()
+        .returning(),
+    );
+    const moved = q.$with('moved').as(
+      q
+        .update(conversations)
+        .set({ updatedAt: sql`(select created_at from inserted)`, ...reopen })
+        .where(and(eq(conversations.id, conversationId), sql`exists (select 1 from inserted)`))
+        .returning({ id: conversations.id }),
+    );
+    const [stored] = await q.with(inserted, moved).select().from(inserted);
+    return stored;
+  };
+  const row =
+    uploadId === undefined
+      ? await store(db)
+      : await db.transaction(async (tx) => {
+          const stored = await store(tx);
+          if (stored) await uploads.recordUses(tx, { type: 'message', id: stored.id }, [uploadId]);
+          return stored;
+        });
   if (!row) {
     // A concurrent retry with the same clientMessageId stored it first.
     const existing = await findByClientId(db, me, clientMessageId!);
     if (!existing) throw notFound(CHAT_MSG.conversationNotFound);
     return receiptAgain(existing);
   }
-  const mine = presentMessage(row, me);
-  const theirs = presentMessage(row, other);
+  const photos = new Map(ctx.photo ? [[ctx.photo.id, uploads.photoOf(ctx.photo)]] : []);
+  const mine = presentMessage(row, me, photos);
+  const theirs = presentMessage(row, other, photos);
   // The receipt and the delivery first; the unread counts are informational and come after.
   await notify([
     { userId: me, frame: { type: 'new_message', message: mine, conversationId, senderName: sender.username } },
     { userId: other, frame: { type: 'new_message', message: theirs, conversationId, senderName: sender.username } },
   ]);
   // Their devices too, if they have no socket to hear it on (checked in the background).
-  alert({ recipientId: other, conversationId, senderName: sender.username, text });
+  alert({ recipientId: other, conversationId, senderName: sender.username, text: text || CHAT_MSG.photoOnly });
   await inboxUpdates(db, notify, [me, other], conversationId);
   return { message: mine, created: true };
 }
@@ -457,7 +501,15 @@ async function markRead(
 }
 
 /** PUT …/messages/:messageId/read: one message of the other member; answers the message. */
-async function markOneRead(db: Db, notify: Notify, now: Date, me: number, conversationId: number, messageId: number): Promise<TChatMessage> {
+async function markOneRead(
+  db: Db,
+  notify: Notify,
+  uploads: ChatPhotos,
+  now: Date,
+  me: number,
+  conversationId: number,
+  messageId: number,
+): Promise<TChatMessage> {
   await participantConversation(db, me, conversationId);
   const [m] = await db
     .select()
@@ -467,7 +519,7 @@ async function markOneRead(db: Db, notify: Notify, now: Date, me: number, conver
   if (!m) throw notFound(CHAT_MSG.messageNotFound);
   if (m.senderId !== me && !m.readAt) await markRead(db, notify, now, me, conversationId, [messageId]);
   const [fresh] = await db.select().from(messages).where(eq(messages.id, messageId)).limit(1);
-  return presentMessage(fresh!, me);
+  return presentMessage(fresh!, me, await photosOf(uploads, [fresh!]));
 }
 
 const reader = alias(users, 'reader');
@@ -544,15 +596,16 @@ async function listBlocks(db: Db, me: number) {
     .orderBy(asc(chatBlocks.createdAt));
 }
 
-/** For the data export: every message the member sent or received. */
-export async function messagesOf(db: Db, me: number) {
+/** For the data export: every message the member sent or received, with its photo when `uploads` is given. */
+export async function messagesOf(db: Db, me: number, uploads?: Pick<ChatPhotos, 'photos'>) {
   const rows = await db
     .select({ m: messages })
     .from(messages)
     .innerJoin(conversations, eq(conversations.id, messages.conversationId))
     .where(or(eq(conversations.userLowId, me), eq(conversations.userHighId, me)))
     .orderBy(asc(messages.id));
-  return rows.map(({ m }) => presentMessage(m, me));
+  const photos = uploads ? await photosOf(uploads, rows.map(({ m }) => m)) : new Map<string, TPhoto>();
+  return rows.map(({ m }) => presentMessage(m, me, photos));
 }
 
 /** Maintenance pauses members' writes (REST answers 503); a socket send is a write too. Admins pass. */
@@ -564,8 +617,8 @@ async function writesPaused(db: Db, maintenance: MaintenanceSwitch, userId: numb
 
 /**
  * The chat service: buildApp creates it once from the core, with `notify` (the gateway's
- * sendToUsers), `alert` (each new message, for the recipient's devices: push.ts) and the maintenance
- * switch the socket's sends respect.
+ * sendToUsers), `alert` (each new message, for the recipient's devices: push.ts), the maintenance
+ * switch the socket's sends respect, and the uploads service (photos in messages).
  */
 export function createChatService({
   db,
@@ -573,20 +626,21 @@ export function createChatService({
   notify,
   alert,
   maintenance,
-}: Pick<Core, 'db' | 'clock'> & { notify: Notify; alert: NewMessageAlert; maintenance: MaintenanceSwitch }) {
+  uploads,
+}: Pick<Core, 'db' | 'clock'> & { notify: Notify; alert: NewMessageAlert; maintenance: MaintenanceSwitch; uploads: ChatPhotos }) {
   return {
     loadChatUser: (me: number) => loadChatUser(db, me),
     chatConversation: (me: number, conversationId: number) => chatConversation(db, me, conversationId),
     startConversation: (me: number, recipientId: number, beforeNew?: () => Promise<void>) => startConversation(db, me, recipientId, beforeNew),
     totalUnread: (me: number) => totalUnread(db, me),
-    listInbox: (me: number, opts: { before?: string; beforeId?: number; limit: number }) => listInbox(db, me, opts),
-    getConversation: (me: number, id: number, opts: { before?: number; limit: number }) => getConversation(db, me, id, opts),
-    catchUp: (me: number, conversationId: number, after: number) => catchUp(db, me, conversationId, after),
-    sendMessage: (me: number, conversationId: number, rawText: string, clientMessageId?: string) =>
-      sendMessage(db, notify, alert, clock.now(), me, conversationId, rawText, clientMessageId),
+    listInbox: (me: number, opts: { before?: string; beforeId?: number; limit: number }) => listInbox(db, uploads, me, opts),
+    getConversation: (me: number, id: number, opts: { before?: number; limit: number }) => getConversation(db, uploads, me, id, opts),
+    catchUp: (me: number, conversationId: number, after: number) => catchUp(db, uploads, me, conversationId, after),
+    sendMessage: (me: number, conversationId: number, input: { text: string; clientMessageId?: string; uploadId?: string }) =>
+      sendMessage(db, notify, alert, uploads, clock.now(), me, conversationId, input),
     markRead: (me: number, conversationId: number, messageIds?: number[], opts?: { checkAccess?: boolean }) =>
       markRead(db, notify, clock.now(), me, conversationId, messageIds, opts),
-    markOneRead: (me: number, conversationId: number, messageId: number) => markOneRead(db, notify, clock.now(), me, conversationId, messageId),
+    markOneRead: (me: number, conversationId: number, messageId: number) => markOneRead(db, notify, uploads, clock.now(), me, conversationId, messageId),
     markDelivered: (me: number, conversationId: number, messageIds: number[]) => markDelivered(db, notify, clock.now(), me, conversationId, messageIds),
     setWindowState: (me: number, conversationId: number, state: TChatWindowState) => setWindowState(db, me, conversationId, state),
     listBlocks: (me: number) => listBlocks(db, me),

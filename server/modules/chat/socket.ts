@@ -43,15 +43,15 @@ export function registerChatSocket(gateway: Gateway, chat: ChatService, appName:
   gateway.onDisconnect((ctx) => joined.delete(ctx.id));
 
   onChat('send_message', async (frame, ctx) => {
-    const { clientMessageId } = frame;
+    const { clientMessageId, uploadId } = frame;
     if (await chat.writesPaused(ctx.userId)) {
       // Not stored: the client keeps it unsent and shows why (as the REST send's 503 would).
       ctx.send({ type: 'error', message: MAINTENANCE_MSG.writesPaused(appName), ...(clientMessageId ? { clientMessageId } : {}) });
       return;
     }
     try {
-      // Access, participant, block, rate and clientMessageId checks in one query; the text is checked after access.
-      await chat.sendMessage(ctx.userId, frame.conversationId, frame.content, clientMessageId);
+      // Access, participant, block, rate, clientMessageId and photo checks in one query; the text is checked after access.
+      await chat.sendMessage(ctx.userId, frame.conversationId, { text: frame.content, clientMessageId, uploadId });
     } catch (err) {
       if (err instanceof HttpError && err.statusCode < 500 && !(err instanceof ChatAccessError)) {
         ctx.send({ type: 'error', message: err.message, ...(clientMessageId ? { clientMessageId } : {}) });

@@ -5,12 +5,14 @@
 import pino from 'pino';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { ZStartChatResponse } from '../../../common/contracts/chat.ts';
+import { CHAT_MSG } from '../../../common/rules/chat.ts';
 import { createEventBus, type EventBus } from '../../realtime/bus.ts';
 import { buildTestApp, type TestApp } from '../../test/app.ts';
 import { unique } from '../../test/auth.ts';
 import { testDatabases } from '../../test/databases.ts';
 import { call, member, suspend, type Member } from '../../test/members.ts';
 import { browserSubscription, decryptPush, startPushService, type BrowserSubscription, type PushServiceStandIn } from '../../test/push-service.ts';
+import { insertUpload } from '../../test/photos.ts';
 import { connect, listen, pause, type TestSocket } from '../../test/sockets.ts';
 import { pushTopic } from '../push/index.ts';
 import { createPresence, PRESENCE_WAIT_MS } from './presence.ts';
@@ -105,6 +107,22 @@ describe.each(testDatabases)('chat by web push on %s', (kind) => {
     expect(req.headers.topic).toBe(pushTopic(`conversation:${conversationId}`));
     expect(requestsTo(samPhone)).toEqual([]);
     expect(ps.received).toHaveLength(1);
+  });
+
+  it(`a photo sent alone is pushed as "${CHAT_MSG.photoOnly}"`, async () => {
+    const [sam, jo] = [await member(t), await member(t)];
+    const joPhone = await phoneOf(jo);
+    const conversationId = await start(sam, jo);
+    const res = await call(t, 'POST', `/api/inbox/conversations/${conversationId}/messages`, {
+      cookie: sam.cookie,
+      body: { uploadId: await insertUpload(t.database.db, sam.id) },
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    await ps.until(1);
+    await settled();
+    expect(payloadsTo(joPhone)).toEqual([
+      { title: `New message from ${sam.username}`, body: CHAT_MSG.photoOnly, url: `/inbox/${conversationId}`, tag: `conversation:${conversationId}` },
+    ]);
   });
 
   it('a recipient with an open socket gets no push; once it closes, the next message is pushed', async () => {

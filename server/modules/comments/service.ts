@@ -14,8 +14,16 @@ import type { Events } from '../../events.ts';
 import { comments, posts } from '../../db/schema/index.ts';
 import { badRequest, conflict, forbidden, notFound } from '../../http-errors.ts';
 import type { SessionUser } from '../../identity/index.ts';
-import { renderMarkdown } from '../../lib/markdown.ts';
-import { commentColumns, hotScore, loadCommentPage, mayEdit, presentComments, type Viewer } from '../posts/index.ts';
+import {
+  commentColumns,
+  hotScore,
+  loadCommentPage,
+  mayEdit,
+  presentComments,
+  renderContent,
+  type ContentPhotos,
+  type Viewer,
+} from '../posts/index.ts';
 
 /** The post, locked for the counter update that follows; 404 when missing or deleted. */
 async function lockLivePost(tx: Tx, postId: number) {
@@ -84,9 +92,18 @@ async function commentByClientId(tx: Tx, authorId: number, postId: number, clien
  * POST /api/forum/posts/:id/comments (verified member). One transaction: the post row is locked, the
  * comment inserted, comment_count and hot_score updated together. Admins may still comment on a locked post.
  * A clientId sent again (an offline write resent, an answer lost) is the comment already stored:
- * answered as it is, with no count or event, even if the post was locked since.
+ * answered as it is, with no count or event, even if the post was locked since. The photos it shows
+ * are recorded as used by it in the same transaction.
  */
-async function createComment(db: Db, events: Events, user: SessionUser, postId: number, input: TCreateCommentRequest): Promise<TComment> {
+async function createComment(
+  db: Db,
+  events: Events,
+  uploads: ContentPhotos,
+  user: SessionUser,
+  postId: number,
+  input: TCreateCommentRequest,
+): Promise<TComment> {
+  const { contentHtml, photoIds } = await renderContent(uploads, input.content);
   const { row, created } = await db.transaction(async (tx) => {
     const post = await lockLivePost(tx, postId);
     const earlier = await commentByClientId(tx, user.id, postId, input.clientId);
@@ -106,7 +123,7 @@ async function createComment(db: Db, events: Events, user: SessionUser, postId: 
         authorId: user.id,
         parentId: input.parentId ?? null,
         content: input.content,
-        contentHtml: renderMarkdown(input.content),
+        contentHtml,
         clientId: input.clientId ?? null,
       })
       // The author's clientId is unique (not the lookup above: two posts' locks do not exclude each
@@ -119,6 +136,7 @@ async function createComment(db: Db, events: Events, user: SessionUser, postId: 
       return { row: repeated, created: false };
     }
     await moveCommentCount(tx, post, 1);
+    await uploads.recordUses(tx, { type: 'comment', id: inserted.id }, photoIds);
     return { row: inserted, created: true };
   });
   // After commit: subscribers (notifications) never see a comment that could still roll back.
@@ -142,18 +160,27 @@ async function findComment(db: Db | Tx, commentId: number) {
   return row;
 }
 
-/** PATCH /api/forum/comments/:id: its author or an admin; re-renders and stamps editedAt. */
-async function updateComment(db: Db, user: SessionUser, commentId: number, input: TUpdateCommentRequest, now: Date): Promise<TComment> {
+/** PATCH /api/forum/comments/:id: its author or an admin; re-renders, records its photos afresh and stamps editedAt. */
+async function updateComment(
+  db: Db,
+  uploads: ContentPhotos,
+  user: SessionUser,
+  commentId: number,
+  input: TUpdateCommentRequest,
+  now: Date,
+): Promise<TComment> {
+  const { contentHtml, photoIds } = await renderContent(uploads, input.content);
   const row = await db.transaction(async (tx) => {
     const found = await findComment(tx, commentId);
     if (!found || found.comment.deletedAt || found.postDeletedAt) throw notFound(FORUM_MSG.commentNotFound);
     if (!mayEdit(user, found.comment.authorId)) throw forbidden(FORUM_MSG.editOwnComment);
     const [updated] = await tx
       .update(comments)
-      .set({ content: input.content, contentHtml: renderMarkdown(input.content), editedAt: now, updatedAt: now })
+      .set({ content: input.content, contentHtml, editedAt: now, updatedAt: now })
       .where(and(eq(comments.id, commentId), isNull(comments.deletedAt)))
       .returning(commentColumns);
     if (!updated) throw notFound(FORUM_MSG.commentNotFound); // deleted meanwhile
+    await uploads.recordUses(tx, { type: 'comment', id: commentId }, photoIds);
     return updated;
   });
   const [comment] = await presentComments(db, [row], user);
@@ -191,12 +218,13 @@ export async function deleteComment(db: Db, user: SessionUser, commentId: number
   });
 }
 
-/** The comments service: buildApp creates it once from the core. */
-export function createCommentService({ db, clock, events }: Pick<Core, 'db' | 'clock' | 'events'>) {
+/** The comments service: buildApp creates it once from the core and the uploads service (the photos a comment shows). */
+export function createCommentService({ db, clock, events, uploads }: Pick<Core, 'db' | 'clock' | 'events'> & { uploads: ContentPhotos }) {
   return {
     listComments: (postId: number, viewer: Viewer, query: TListCommentsQuery) => listComments(db, postId, viewer, query),
-    createComment: (user: SessionUser, postId: number, input: TCreateCommentRequest) => createComment(db, events, user, postId, input),
-    updateComment: (user: SessionUser, commentId: number, input: TUpdateCommentRequest) => updateComment(db, user, commentId, input, clock.now()),
+    createComment: (user: SessionUser, postId: number, input: TCreateCommentRequest) => createComment(db, events, uploads, user, postId, input),
+    updateComment: (user: SessionUser, commentId: number, input: TUpdateCommentRequest) =>
+      updateComment(db, uploads, user, commentId, input, clock.now()),
     deleteComment: (user: SessionUser, commentId: number) => deleteComment(db, user, commentId, clock.now()),
   };
 }

@@ -8,10 +8,10 @@ import { comments, posts, sessions, users } from '../../db/schema/index.ts';
 import { conflict, forbidden, notFound } from '../../http-errors.ts';
 import { codeLimitError, endAllSessions, issueCode, type Identity } from '../../identity/index.ts';
 import { verificationCodeMail } from '../../mail/templates.ts';
-import { deleteAccountRows } from './service.ts';
+import { deleteAccountRows, type MemberUploads } from './service.ts';
 
 type UserRow = typeof users.$inferSelect;
-export type MemberAdminDeps = Pick<Core, 'db' | 'config' | 'mailer' | 'clock'> & { identity: Identity };
+export type MemberAdminDeps = Pick<Core, 'db' | 'config' | 'mailer' | 'clock'> & { identity: Identity; uploads: MemberUploads };
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
 
@@ -87,7 +87,7 @@ async function assertActorStillAdmin(tx: Tx, actorId: number) {
 }
 
 /** The member administration service: buildApp creates it once from the core and the identity services. */
-export function createMemberAdminService({ db, config, mailer, clock, identity }: MemberAdminDeps) {
+export function createMemberAdminService({ db, config, mailer, clock, identity, uploads }: MemberAdminDeps) {
   /** Runs one admin action on a member: lock, change, audit, in one transaction; answers the new detail. */
   async function act(
     actorId: number,
@@ -252,6 +252,8 @@ export function createMemberAdminService({ db, config, mailer, clock, identity }
         await deleteAccountRows(tx, u, clock.now());
         await recordAudit(tx, { actorId, action: 'user.delete', targetType: 'user', targetId: id, details: { username: u.username } });
       });
+      // Their photos' files are not the database's: they go once the deletion has committed.
+      await uploads.removeForUser(id);
       return { message: ADMIN_MSG.memberDeleted };
     },
   };

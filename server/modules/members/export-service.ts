@@ -22,6 +22,7 @@ import { HttpError } from '../../http-errors.ts';
 import { AUTH_MSG, presentUser, readNotifyPreferences } from '../../identity/index.ts';
 import { messagesOf } from '../chat/index.ts';
 import { voteType } from '../posts/index.ts';
+import type { MemberUploads } from './service.ts';
 
 export const EXPORT_FORMAT_VERSION = 1;
 
@@ -86,6 +87,8 @@ export type TDataExport = {
   };
   /** Their devices for Web Push: the push service's host and dates only (the keys are secrets of the device). */
   pushDevices: Array<{ host: string; createdAt: string; updatedAt: string }>;
+  /** Their photos (issue 17), oldest first: each one's full-size address, size and date. */
+  photos: Array<{ id: string; url: string; width: number; height: number; createdAt: string }>;
 };
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
@@ -95,7 +98,7 @@ const iso = (d: Date | null) => (d ? d.toISOString() : null);
  * still theirs to see). Never the password hash, codes, tokens or sessions. Oldest first throughout.
  * Queries run one after another on purpose (one pooled connection per request); each reads a user index.
  */
-export async function buildDataExport(db: Db, userId: number, now: Date): Promise<TDataExport> {
+export async function buildDataExport(db: Db, userId: number, now: Date, uploads: Pick<MemberUploads, 'listForUser' | 'photos'>): Promise<TDataExport> {
   const [user] = await db.select().from(users).where(and(eq(users.id, userId), isNull(users.deletedAt))).limit(1);
   if (!user) throw new HttpError(401, AUTH_MSG.notLoggedIn);
 
@@ -255,12 +258,13 @@ export async function buildDataExport(db: Db, userId: number, now: Date): Promis
       postId: n.postId,
       commentId: n.commentId,
     })),
-    messages: await messagesOf(db, userId),
+    messages: await messagesOf(db, userId, uploads),
     notificationPreferences: await readNotifyPreferences(db, userId),
     follows: {
       posts: postFollowRows.map((f) => ({ ...f, createdAt: f.createdAt.toISOString() })),
       categories: categoryFollowRows.map((f) => ({ ...f, createdAt: f.createdAt.toISOString() })),
     },
     pushDevices: deviceRows.map((d) => ({ host: new URL(d.endpoint).host, createdAt: d.createdAt.toISOString(), updatedAt: d.updatedAt.toISOString() })),
+    photos: await uploads.listForUser(userId),
   };
 }

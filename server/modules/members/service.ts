@@ -40,9 +40,12 @@ import {
 } from '../../identity/index.ts';
 import { emailChangeCodeMail, emailChangedNoticeMail } from '../../mail/templates.ts';
 import { listColumns, loadCategories, presentPosts } from '../posts/index.ts';
+import type { UploadService } from '../uploads/index.ts';
 import { buildDataExport } from './export-service.ts';
 
-export type MembersDeps = Pick<Core, 'db' | 'config' | 'mailer' | 'clock'> & { identity: Identity };
+/** `uploads`: a member's photos, in their export and deleted with their account. */
+export type MembersDeps = Pick<Core, 'db' | 'config' | 'mailer' | 'clock'> & { identity: Identity; uploads: MemberUploads };
+export type MemberUploads = Pick<UploadService, 'listForUser' | 'removeForUser' | 'photos'>;
 type UserRow = typeof users.$inferSelect;
 
 /**
@@ -71,7 +74,7 @@ function pgErrorCode(err: unknown): string | undefined {
 }
 
 /** The members service: buildApp creates it once from the core and the identity services. */
-export function createMembersService({ db, config, mailer, clock, identity }: MembersDeps) {
+export function createMembersService({ db, config, mailer, clock, identity, uploads }: MembersDeps) {
   const isAdminEmail = (email: string) => config.adminEmails.includes(email);
 
   async function loadUser(id: number): Promise<UserRow> {
@@ -251,11 +254,13 @@ export function createMembersService({ db, config, mailer, clock, identity }: Me
       await confirmPassword(user, password, ctx.ip, 'password');
       const now = clock.now();
       await db.transaction(async (tx) => deleteAccountRows(tx, user, now));
+      // Their photos' files are not the database's: they go once the deletion has committed.
+      await uploads.removeForUser(userId);
       return { message: MEMBERS_MSG.accountDeleted };
     },
 
     /** GET /api/auth/me/export: everything of the member, as of now. */
-    exportData: (userId: number) => buildDataExport(db, userId, clock.now()),
+    exportData: (userId: number) => buildDataExport(db, userId, clock.now(), uploads),
 
     /** A member's public page. Unverified and deleted accounts have none; a suspended member's stays (their posts still show their name). */
     async publicProfile(username: string): Promise<TPublicProfile> {

@@ -6,6 +6,7 @@ import {
   NOTIFY_MAIL_ITEMS_PER_KIND,
   NOTIFY_MAIL_LOOKBACK_MS,
 } from '../../../common/rules/notification-mail.ts';
+import { CHAT_MSG } from '../../../common/rules/chat.ts';
 import { NOTIFY_DEFAULTS, NOTIFY_KINDS, type NotifyKind } from '../../../common/rules/notification-preferences.ts';
 import type { Core } from '../../core.ts';
 import type { Database, Db } from '../../db/client.ts';
@@ -198,7 +199,8 @@ export function createNotificationMailService(deps: Deps, { schedule, everyMs = 
       if (m.senderId === recipient || !userIds.includes(recipient) || m.createdAt <= after(recipient)) continue;
       const seen = byConversation.get(m.conversationId);
       if (seen) seen.n += 1;
-      else byConversation.set(m.conversationId, { sender: m.sender, latest: m.content, n: 1, recipient });
+      // A photo sent alone has no text: the mail says so.
+      else byConversation.set(m.conversationId, { sender: m.sender, latest: m.content || CHAT_MSG.photoOnly, n: 1, recipient });
     }
     for (const [id, c] of byConversation) {
       add(c.recipient, 'chat', {

@@ -3,6 +3,7 @@
 // these exports only.
 export { postRoutes } from './routes.ts';
 export { createPostService, deletePost, type PostService } from './service.ts';
+export { renderContent, type ContentPhotos } from './photos.ts';
 export {
   findCategory,
   authorColumns,

@@ -9,8 +9,9 @@ import type { Events } from '../../events.ts';
 import { categories, posts, users } from '../../db/schema/index.ts';
 import { badRequest, forbidden, notFound, tooManyRequests } from '../../http-errors.ts';
 import type { SessionUser } from '../../identity/index.ts';
-import { makeExcerpt, renderMarkdown, slugify } from '../../lib/markdown.ts';
+import { makeExcerpt, slugify } from '../../lib/markdown.ts';
 import { loadCommentPage, mayEdit, type Viewer } from './thread.ts';
+import { renderContent, type ContentPhotos } from './photos.ts';
 import { presentPostDetail, type PostDetailRow } from './presenter.ts';
 import { hotScore } from './ranking.ts';
 import { loadReactionSummaries, loadUserReactions } from '../reactions/index.ts';
@@ -139,9 +140,18 @@ async function postByClientId(tx: Tx, authorId: number, clientId: string | undef
  * cannot both pass the posting limit, then the post is inserted (markdown rendered once) and the
  * category's post_count goes up. The time is read once the lock is held, so the limit counts every
  * post committed before. A clientId sent again (an offline write resent, an answer lost) is the post
- * already stored: answered as it is, with no count, event or limit asked again.
+ * already stored: answered as it is, with no count, event or limit asked again. The photos it shows
+ * are recorded as used by it in the same transaction.
  */
-async function createPost(db: Db, clock: Clock, events: Events, user: SessionUser, input: TCreatePostRequest): Promise<TPostDetail> {
+async function createPost(
+  db: Db,
+  clock: Clock,
+  events: Events,
+  uploads: ContentPhotos,
+  user: SessionUser,
+  input: TCreatePostRequest,
+): Promise<TPostDetail> {
+  const { contentHtml, photoIds } = await renderContent(uploads, input.content);
   const { id, created } = await db.transaction(async (tx) => {
     await tx.select({ id: users.id }).from(users).where(eq(users.id, user.id)).for('update');
     // Before the limit: the post a resend repeats has already been counted once.
@@ -155,7 +165,7 @@ async function createPost(db: Db, clock: Clock, events: Events, user: SessionUse
     const values = {
       title: input.title,
       content: input.content,
-      contentHtml: renderMarkdown(input.content),
+      contentHtml,
       excerpt: makeExcerpt(input.content),
       categoryId: input.categoryId,
       authorId: user.id,
@@ -178,6 +188,7 @@ async function createPost(db: Db, clock: Clock, events: Events, user: SessionUse
           .update(categories)
           .set({ postCount: sql`${categories.postCount} + 1` })
           .where(eq(categories.id, input.categoryId));
+        await uploads.recordUses(tx, { type: 'post', id: row.id }, photoIds);
         return { id: row.id, created: true };
       }
       const repeated = await postByClientId(tx, user.id, input.clientId);
@@ -203,18 +214,28 @@ async function lockPost(tx: Tx, id: number) {
 /**
  * PATCH /api/forum/posts/:id: its author or an admin. Re-renders what changed and stamps editedAt; a move
  * to another category moves one from its post_count to the other's. The slug stays, so links keep working.
+ * New content replaces the post's recorded photos with the ones it now shows.
  */
-async function updatePost(db: Db, user: SessionUser, id: number, input: TUpdatePostRequest, now: Date): Promise<TPostDetail> {
+async function updatePost(
+  db: Db,
+  uploads: ContentPhotos,
+  user: SessionUser,
+  id: number,
+  input: TUpdatePostRequest,
+  now: Date,
+): Promise<TPostDetail> {
+  const content = input.content === undefined ? undefined : { text: input.content, ...(await renderContent(uploads, input.content)) };
   await db.transaction(async (tx) => {
     const post = await lockPost(tx, id);
     if (!post || post.deletedAt) throw notFound(FORUM_MSG.postNotFound);
     if (!mayEdit(user, post.authorId)) throw forbidden(FORUM_MSG.editOwnPost);
     const changes: Partial<typeof posts.$inferInsert> = { editedAt: now, updatedAt: now };
     if (input.title !== undefined) changes.title = input.title;
-    if (input.content !== undefined) {
-      changes.content = input.content;
-      changes.contentHtml = renderMarkdown(input.content);
-      changes.excerpt = makeExcerpt(input.content);
+    if (content) {
+      changes.content = content.text;
+      changes.contentHtml = content.contentHtml;
+      changes.excerpt = makeExcerpt(content.text);
+      await uploads.recordUses(tx, { type: 'post', id }, content.photoIds);
     }
     if (input.categoryId !== undefined && input.categoryId !== post.categoryId) {
       await assertCategory(tx, input.categoryId);
@@ -283,10 +304,18 @@ async function moderatePost(
 }
 
 /**
- * The posts service: buildApp creates it once from the core. It owns the app's view counter (its
- * buffer and dedupe live as long as the app; the posts routes flush it on close).
+ * The posts service: buildApp creates it once from the core and the uploads service (the photos a
+ * post shows). It owns the app's view counter (its buffer and dedupe live as long as the app; the
+ * posts routes flush it on close).
  */
-export function createPostService({ db, clock, events, redis, log }: Pick<Core, 'db' | 'clock' | 'events' | 'redis' | 'log'>) {
+export function createPostService({
+  db,
+  clock,
+  events,
+  redis,
+  log,
+  uploads,
+}: Pick<Core, 'db' | 'clock' | 'events' | 'redis' | 'log'> & { uploads: ContentPhotos }) {
   const views = createViewCounter({ db, redis, log, now: () => clock.now().getTime() });
   return {
     views,
@@ -298,8 +327,8 @@ export function createPostService({ db, clock, events, redis, log }: Pick<Core, 
       const post = await loadDetail(db, postRef(idOrSlug), viewer);
       return { ...post, viewCount: post.viewCount + (await views.record(post.id, viewerKey)) };
     },
-    createPost: (user: SessionUser, input: TCreatePostRequest) => createPost(db, clock, events, user, input),
-    updatePost: (user: SessionUser, id: number, input: TUpdatePostRequest) => updatePost(db, user, id, input, clock.now()),
+    createPost: (user: SessionUser, input: TCreatePostRequest) => createPost(db, clock, events, uploads, user, input),
+    updatePost: (user: SessionUser, id: number, input: TUpdatePostRequest) => updatePost(db, uploads, user, id, input, clock.now()),
     deletePost: (user: SessionUser, id: number) => deletePost(db, user, id, clock.now()),
     moderatePost: (admin: SessionUser, id: number, change: { isPinned: boolean } | { isLocked: boolean }) => moderatePost(db, admin, id, change, clock.now()),
     findPosts: (q: string | undefined) => findPosts(db, q),

@@ -1,4 +1,4 @@
-import { and, count, desc, eq, inArray, sql} from 'drizzle-orm';
+import { and, asc, count, desc, eq, gte, inArray, lt, sql } from 'drizzle-orm';
 import {
   MODERATION_MSG,
   type TAdminReport,
@@ -7,14 +7,16 @@ import {
   type TReportTarget,
 } from '../../../common/contracts/moderation.ts';
 import type { TReportTargetType } from '../../../common/contracts/reports.ts';
-import { ADMIN_REPORTS_PAGE } from '../../../common/rules/reports.ts';
+import type { TPhoto } from '../../../common/contracts/uploads.ts';
+import { ADMIN_REPORTS_PAGE, REPORT_MESSAGE_CONTEXT } from '../../../common/rules/reports.ts';
 import { recordAudit } from '../../audit/index.ts';
 import type { Db } from '../../db/client.ts';
-import { comments, posts, reports, users } from '../../db/schema/index.ts';
+import { comments, messages, posts, reports, uploadUses, users } from '../../db/schema/index.ts';
 import { badRequest, conflict, notFound } from '../../http-errors.ts';
 import type { SessionUser } from '../../identity/index.ts';
 import { deleteComment } from '../comments/index.ts';
 import { deletePost } from '../posts/index.ts';
+import type { UploadService } from '../uploads/index.ts';
 
 // The admin reports queue: list, resolve (optionally deleting the target), dismiss.
 
@@ -35,7 +37,7 @@ async function loadTargets(db: Db, refs: Array<{ type: TReportTargetType; id: nu
     id,
     exists: false,
     href: null,
-    label: type === 'post' ? 'Deleted post' : type === 'comment' ? 'Deleted comment' : 'Deleted member',
+    label: { post: 'Deleted post', comment: 'Deleted comment', message: 'Deleted message', user: 'Deleted member' }[type],
     postTitle: null,
     postSlug: null,
     commentExcerpt: null,
@@ -95,6 +97,23 @@ async function loadTargets(db: Db, refs: Array<{ type: TReportTargetType; id: nu
     }
   }
 
+  const messageIds = ids('message');
+  if (messageIds.length > 0) {
+    const rows = await db
+      .select({ id: messages.id, content: messages.content, author: users.username, authorDeletedAt: users.deletedAt })
+      .from(messages)
+      .leftJoin(users, eq(users.id, messages.senderId))
+      .where(inArray(messages.id, messageIds));
+    for (const m of rows) {
+      out.set(keyOf('message', m.id), {
+        ...blank('message', m.id),
+        exists: true,
+        label: excerpt(m.content) || 'Photo',
+        authorUsername: m.authorDeletedAt ? null : m.author,
+      });
+    }
+  }
+
   const userIds = ids('user');
   if (userIds.length > 0) {
     const rows = await db
@@ -116,8 +135,76 @@ async function loadTargets(db: Db, refs: Array<{ type: TReportTargetType; id: nu
   return out;
 }
 
+/**
+ * The photos each reported post, comment or message shows now, from upload_uses (its index on the
+ * target): one query for the page, and one for the photos themselves.
+ */
+async function loadPhotos(
+  db: Db,
+  uploads: Pick<UploadService, 'photos'>,
+  refs: Array<{ type: TReportTargetType; id: number }>,
+): Promise<Map<TargetKey, TPhoto[]>> {
+  const shown = refs.filter((r) => r.type !== 'user');
+  const out = new Map<TargetKey, TPhoto[]>();
+  if (shown.length === 0) return out;
+  const pairs = sql.join(
+    shown.map((r) => sql`(${r.type}, ${r.id}::integer)`),
+    sql`, `,
+  );
+  const uses = await db
+    .select({ uploadId: uploadUses.uploadId, type: uploadUses.targetType, id: uploadUses.targetId })
+    .from(uploadUses)
+    .where(sql`(${uploadUses.targetType}, ${uploadUses.targetId}) in (${pairs})`)
+    .orderBy(asc(uploadUses.uploadId));
+  const photos = await uploads.photos(uses.map((u) => u.uploadId));
+  for (const u of uses) {
+    const photo = photos.get(u.uploadId);
+    if (!photo) continue;
+    const key = keyOf(u.type, u.id);
+    out.set(key, [...(out.get(key) ?? []), photo]);
+  }
+  return out;
+}
+
+/**
+ * A reported message among the messages around it in its conversation: up to REPORT_MESSAGE_CONTEXT
+ * before and after (two walks of messages_conversation_idx). Null when the message is gone.
+ */
+async function loadConversationContext(db: Db, uploads: Pick<UploadService, 'photos'>, messageId: number): Promise<TAdminReport['conversation']> {
+  const [reported] = await db.select({ conversationId: messages.conversationId }).from(messages).where(eq(messages.id, messageId));
+  if (!reported) return null;
+  const columns = {
+    m: messages,
+    senderUsername: users.username,
+    senderDeletedAt: users.deletedAt,
+  };
+  const around = (where: ReturnType<typeof and>, order: ReturnType<typeof asc>, limit: number) =>
+    db
+      .select(columns)
+      .from(messages)
+      .leftJoin(users, eq(users.id, messages.senderId))
+      .where(and(eq(messages.conversationId, reported.conversationId), where))
+      .orderBy(order)
+      .limit(limit);
+  const before = await around(lt(messages.id, messageId), desc(messages.id), REPORT_MESSAGE_CONTEXT);
+  const after = await around(gte(messages.id, messageId), asc(messages.id), REPORT_MESSAGE_CONTEXT + 1);
+  const rows = [...before.reverse(), ...after];
+  const photos = await uploads.photos(rows.flatMap(({ m }) => (m.uploadId === null ? [] : [m.uploadId])));
+  return {
+    id: reported.conversationId,
+    messages: rows.map(({ m, senderUsername, senderDeletedAt }) => ({
+      id: m.id,
+      senderUsername: senderDeletedAt ? null : senderUsername,
+      content: m.content,
+      photo: (m.uploadId !== null && photos.get(m.uploadId)) || null,
+      createdAt: m.createdAt.toISOString(),
+      reported: m.id === messageId,
+    })),
+  };
+}
+
 /** GET /api/admin/reports?status&page: newest first (reports_status_idx), 50 a page. */
-export async function listReports(db: Db, query: TAdminReportsQuery): Promise<TAdminReportList> {
+export async function listReports(db: Db, uploads: Pick<UploadService, 'photos'>, query: TAdminReportsQuery): Promise<TAdminReportList> {
   const resolver = sql`(select u.username from users u where u.id = ${reports.resolvedBy})`;
   const rows = await db
     .select({
@@ -142,7 +229,13 @@ export async function listReports(db: Db, query: TAdminReportsQuery): Promise<TA
   const hasMore = rows.length > ADMIN_REPORTS_PAGE;
   const page = hasMore ? rows.slice(0, ADMIN_REPORTS_PAGE) : rows;
 
-  const targets = await loadTargets(db, page.map((r) => ({ type: r.targetType, id: r.targetId })));
+  const refs = page.map((r) => ({ type: r.targetType, id: r.targetId }));
+  const targets = await loadTargets(db, refs);
+  const photos = await loadPhotos(db, uploads, refs);
+  const conversationOf = new Map<number, TAdminReport['conversation']>();
+  for (const r of refs) {
+    if (r.type === 'message' && !conversationOf.has(r.id)) conversationOf.set(r.id, await loadConversationContext(db, uploads, r.id));
+  }
   const counts = new Map<TargetKey, number>();
   if (page.length > 0) {
     const pairs = sql.join(
@@ -175,6 +268,8 @@ export async function listReports(db: Db, query: TAdminReportsQuery): Promise<TA
         resolution: r.resolution,
         resolvedAt: r.resolvedAt?.toISOString() ?? null,
         resolvedBy: r.resolvedBy ? { username: r.resolvedBy } : null,
+        photos: photos.get(keyOf(r.targetType, r.targetId)) ?? [],
+        conversation: r.targetType === 'message' ? (conversationOf.get(r.targetId) ?? null) : null,
       }),
     ),
     totalCount: Number(total.n),
@@ -199,6 +294,7 @@ export async function closeReport(db: Db, admin: SessionUser, id: number, outcom
     const deleting = outcome.status === 'resolved' && outcome.action === 'delete_target';
     if (deleting) {
       if (report.targetType === 'user') throw badRequest(MODERATION_MSG.cannotDeleteMember);
+      if (report.targetType === 'message') throw badRequest(MODERATION_MSG.cannotDeleteMessage);
       // The forum's own delete, inside this transaction (a savepoint): the same rules, counters and audit.
       const inner = tx as unknown as Db;
       try {

@@ -46,7 +46,7 @@ describe.each(testDatabases)('reports (%s)', (kind) => {
       [{ targetType: 'post', targetId: p.id, reason: '          spam      ' }, REPORT_MSG.reasonMin],
       [{ targetType: 'post', targetId: p.id, reason: 'x'.repeat(1001) }, REPORT_MSG.reasonMax],
       [{ targetType: 'post', targetId: p.id }, REPORT_MSG.reasonMin],
-      [{ targetType: 'thread', targetId: p.id, reason }, 'Target type must be post, comment or user'],
+      [{ targetType: 'thread', targetId: p.id, reason }, REPORT_MSG.targetType],
       [{ targetType: 'post', targetId: 0, reason }, REPORT_MSG.targetId],
       [{ targetType: 'post', targetId: 'abc', reason }, REPORT_MSG.targetId],
     ];

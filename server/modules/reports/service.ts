@@ -1,18 +1,22 @@
-import { and, asc, eq, gt, isNull } from 'drizzle-orm';
+import { and, asc, eq, gt, isNull, or } from 'drizzle-orm';
 import type { TAdminReportsQuery } from '../../../common/contracts/moderation.ts';
 import type { TCreateReportRequest } from '../../../common/contracts/reports.ts';
 import { REPORT_MSG, REPORTS_PER_HOUR } from '../../../common/rules/reports.ts';
 import type { Core } from '../../core.ts';
 import type { Db, Tx } from '../../db/client.ts';
-import { comments, posts, reports, users } from '../../db/schema/index.ts';
+import { comments, conversations, messages, posts, reports, users } from '../../db/schema/index.ts';
 import { badRequest, conflict, notFound, tooManyRequests } from '../../http-errors.ts';
 import type { SessionUser } from '../../identity/index.ts';
+import type { UploadService } from '../uploads/index.ts';
 import { closeReport, listReports, type ReportOutcome } from './queue-service.ts';
 
 const HOUR = 3_600_000;
 
-/** Who wrote the target (the member themselves for a user report); 404 when it is gone. */
-async function targetOwner(tx: Tx, type: TCreateReportRequest['targetType'], id: number): Promise<number | null> {
+/**
+ * Who wrote the target (the member themselves for a user report); 404 when it is gone, and for a
+ * message of a conversation the reporter is not in (to them it does not exist).
+ */
+async function targetOwner(tx: Tx, reporterId: number, type: TCreateReportRequest['targetType'], id: number): Promise<number | null> {
   if (type === 'post') {
     const [row] = await tx
       .select({ authorId: posts.authorId })
@@ -30,6 +34,15 @@ async function targetOwner(tx: Tx, type: TCreateReportRequest['targetType'], id:
     if (!row) throw notFound(REPORT_MSG.commentNotFound);
     return row.authorId;
   }
+  if (type === 'message') {
+    const [row] = await tx
+      .select({ senderId: messages.senderId })
+      .from(messages)
+      .innerJoin(conversations, eq(conversations.id, messages.conversationId))
+      .where(and(eq(messages.id, id), or(eq(conversations.userLowId, reporterId), eq(conversations.userHighId, reporterId))));
+    if (!row) throw notFound(REPORT_MSG.messageNotFound);
+    return row.senderId;
+  }
   const [row] = await tx
     .select({ id: users.id })
     .from(users)
@@ -45,7 +58,7 @@ async function targetOwner(tx: Tx, type: TCreateReportRequest['targetType'], id:
 async function createReport(db: Db, reporter: SessionUser, input: TCreateReportRequest, now: Date): Promise<{ id: number }> {
   return db.transaction(async (tx) => {
     await tx.select({ id: users.id }).from(users).where(eq(users.id, reporter.id)).for('update');
-    const owner = await targetOwner(tx, input.targetType, input.targetId);
+    const owner = await targetOwner(tx, reporter.id, input.targetType, input.targetId);
     if (owner === reporter.id) throw badRequest(REPORT_MSG.self);
 
     // The partial index reports_open_target_idx finds the target's open reports.
@@ -81,11 +94,11 @@ async function createReport(db: Db, reporter: SessionUser, input: TCreateReportR
   });
 }
 
-/** Reports and the admins' queue: buildApp creates it once from the core. */
-export function createReportService({ db, clock }: Pick<Core, 'db' | 'clock'>) {
+/** Reports and the admins' queue: buildApp creates it once from the core and the uploads service (the photos a reported thing shows). */
+export function createReportService({ db, clock, uploads }: Pick<Core, 'db' | 'clock'> & { uploads: Pick<UploadService, 'photos'> }) {
   return {
     create: (reporter: SessionUser, input: TCreateReportRequest) => createReport(db, reporter, input, clock.now()),
-    list: (query: TAdminReportsQuery) => listReports(db, query),
+    list: (query: TAdminReportsQuery) => listReports(db, uploads, query),
     close: (admin: SessionUser, id: number, outcome: ReportOutcome) => closeReport(db, admin, id, outcome, clock.now()),
   };
 }

@@ -156,6 +156,11 @@ const ACCESS: Record<string, Row> = {
   'POST /api/push/subscriptions': { rule: 'verified' },
   'DELETE /api/push/subscriptions': { rule: 'user' },
 
+  // ——— Photos (uploads/routes.ts): the files are public by their unguessable address ———
+  'POST /api/uploads': { rule: 'verified' },
+  'GET /uploads/:id/:file': { rule: 'public' },
+  'DELETE /api/admin/uploads/:id': { rule: 'admin' },
+
   // ——— Chat ———
   'POST /api/chat/start': { rule: 'chat' },
   'PUT /api/chat/conversation/:id/state': {

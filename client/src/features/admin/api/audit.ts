@@ -28,6 +28,7 @@ const ACTION_LABELS: Record<string, string> = {
   'user.remove_admin': 'removed admin:',
   'user.resend_verification': 'resent verification to',
   'user.delete': 'deleted member',
+  'upload.remove': 'removed everywhere the photo',
 };
 
 /** 'suspended chat of', or the raw `thing.verb` for actions of other admin screens. */

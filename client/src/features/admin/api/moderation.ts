@@ -2,6 +2,7 @@ import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@ta
 import type { TReportStatus } from '@common/contracts/moderation';
 import { deletePost, lockPost, pinPost } from '@endpoints/forum';
 import { dismissReport, listAdminPosts, listReports, movePost, resolveReport } from '@endpoints/moderation';
+import { removeUpload } from '@endpoints/uploads';
 import { call } from '@/lib/api-client';
 import { isForumQuery } from '@/lib/query-keys';
 import { adminKeys } from './keys';
@@ -46,6 +47,15 @@ export function useCloseReport() {
       outcome === 'resolve'
         ? call(resolveReport, { params: { id }, body: { resolution: resolution || undefined, action: deleteTarget ? 'delete_target' : 'none' } })
         : call(dismissReport, { params: { id }, body: { resolution: resolution || undefined } }),
+    onSuccess: refresh,
+  });
+}
+
+/** DELETE /api/admin/uploads/:id: the photo goes from every post, comment and message it is in. */
+export function useRemoveUpload() {
+  const refresh = useRefreshAfter();
+  return useMutation({
+    mutationFn: (id: string) => call(removeUpload, { params: { id } }),
     onSuccess: refresh,
   });
 }

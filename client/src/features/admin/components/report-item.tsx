@@ -1,17 +1,23 @@
 import { useId, useState } from 'react';
 import { Link } from '@/lib/router';
-import { FileText, MessageSquare, User } from 'lucide-react';
+import { FileText, Mail, MessageSquare, User } from 'lucide-react';
 import type { TAdminReport } from '@common/contracts/moderation';
+import type { TPhoto } from '@common/contracts/uploads';
+import { UPLOAD_MSG } from '@common/rules/uploads';
 import { errorMessage } from '@/lib/api-client';
 import { formatAge } from '@/lib/dates';
+import { cn } from '@/lib/cn';
 import { Button } from '@/components/ui/button';
+import { Modal } from '@/components/ui/dialog';
+import { usePhotoViewer } from '@/components/photo-viewer-slot';
 import { inputClasses } from '@/components/ui/form-field';
 import { toast } from '@/components/ui/toast';
-import { useCloseReport } from '../api/moderation';
+import { useCloseReport, useRemoveUpload } from '../api/moderation';
 
 const KIND = {
   post: { label: 'Post', Icon: FileText },
   comment: { label: 'Comment', Icon: MessageSquare },
+  message: { label: 'Message', Icon: Mail },
   user: { label: 'Member', Icon: User },
 } as const;
 
@@ -23,7 +29,7 @@ export function ReportItem({ report }: { report: TAdminReport }) {
   const noteId = useId();
   const { target } = report;
   const kind = KIND[target.type];
-  const canDelete = report.status === 'open' && target.exists && target.type !== 'user';
+  const canDelete = report.status === 'open' && target.exists && (target.type === 'post' || target.type === 'comment');
 
   const run = (outcome: 'resolve' | 'dismiss', deleteTarget = false) =>
     close.mutate(
@@ -61,12 +67,22 @@ export function ReportItem({ report }: { report: TAdminReport }) {
             <Link to={target.href} className="link font-semibold break-words">
               {target.label}
             </Link>
+          ) : target.type === 'message' && target.exists ? (
+            // A private message has no page: its conversation is shown below.
+            <p className="font-semibold break-words">“{target.label}”</p>
           ) : (
             <p className="font-semibold text-muted italic">{target.label} (no longer on the site)</p>
           )}
           {target.type === 'comment' && target.postTitle && <p className="text-sm text-muted">On “{target.postTitle}”</p>}
-          {target.authorUsername && target.type !== 'user' && <p className="text-sm text-muted">Written by @{target.authorUsername}</p>}
+          {target.authorUsername && target.type !== 'user' && (
+            <p className="text-sm text-muted">
+              {target.type === 'message' ? 'Sent' : 'Written'} by @{target.authorUsername}
+            </p>
+          )}
         </div>
+
+        {report.conversation && <ConversationContext messages={report.conversation.messages} />}
+        {report.photos.length > 0 && <ReportedPhotos photos={report.photos} where={kind.label.toLowerCase()} />}
 
         <blockquote className="rounded-lg border-l-4 border-accent-400 bg-accent-100/40 px-3 py-2 whitespace-pre-line break-words">{report.reason}</blockquote>
 
@@ -112,5 +128,96 @@ export function ReportItem({ report }: { report: TAdminReport }) {
         )}
       </article>
     </li>
+  );
+}
+
+const thumbClasses = 'block size-24 cursor-zoom-in overflow-hidden rounded-lg bg-surface';
+
+function Thumbnail({ photo, onOpen }: { photo: TPhoto; onOpen: () => void }) {
+  return (
+    <button type="button" className={thumbClasses} aria-label="Open photo" onClick={onOpen}>
+      <img src={photo.src} srcSet={photo.srcset} sizes="96px" width={photo.width} height={photo.height} alt="" loading="lazy" className="size-full object-cover" />
+    </button>
+  );
+}
+
+/** The reported content's photos, each of which an admin can remove from everywhere it appears. */
+function ReportedPhotos({ photos, where }: { photos: readonly TPhoto[]; where: string }) {
+  const viewer = usePhotoViewer();
+  const remove = useRemoveUpload();
+  const [confirming, setConfirming] = useState<string | null>(null);
+
+  const onRemove = (id: string) =>
+    remove.mutate(id, {
+      onSuccess: () => {
+        setConfirming(null);
+        toast({ title: UPLOAD_MSG.removed, variant: 'success' });
+      },
+      onError: (err) => toast({ title: 'Action failed', description: errorMessage(err), variant: 'destructive' }),
+    });
+
+  return (
+    <div className="grid gap-2">
+      <h3 className="text-sm font-semibold">Photos in this {where}</h3>
+      <ul className="flex flex-wrap gap-3">
+        {photos.map((p, i) => (
+          <li key={p.id} className="grid justify-items-start gap-1.5">
+            <Thumbnail photo={p} onOpen={() => viewer.open(photos, i)} />
+            <Button size="sm" variant="danger" onClick={() => setConfirming(p.id)} disabled={remove.isPending}>
+              Remove photo everywhere
+            </Button>
+          </li>
+        ))}
+      </ul>
+      {viewer.viewer}
+      <Modal
+        open={confirming !== null}
+        onOpenChange={(o) => !o && !remove.isPending && setConfirming(null)}
+        title="Remove this photo from every post, comment and message?"
+        description="Its files are deleted and it no longer shows anywhere. This cannot be undone."
+      >
+        <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+          <Button variant="secondary" onClick={() => setConfirming(null)} disabled={remove.isPending}>
+            Cancel
+          </Button>
+          <Button variant="danger" onClick={() => confirming && onRemove(confirming)} disabled={remove.isPending} aria-busy={remove.isPending || undefined}>
+            {remove.isPending ? 'Removing…' : 'Remove photo'}
+          </Button>
+        </div>
+      </Modal>
+    </div>
+  );
+}
+
+type ContextMessage = NonNullable<TAdminReport['conversation']>['messages'][number];
+
+/** A reported chat message among the messages around it, the reported one marked. */
+function ConversationContext({ messages }: { messages: readonly ContextMessage[] }) {
+  const viewer = usePhotoViewer();
+  const photos = messages.flatMap((m) => (m.photo ? [m.photo] : []));
+  return (
+    <div className="grid gap-2">
+      <h3 className="text-sm font-semibold">The conversation around it</h3>
+      <ol className="grid gap-2 rounded-lg bg-surface p-2">
+        {messages.map((m) => (
+          <li
+            key={m.id}
+            aria-current={m.reported || undefined}
+            className={cn('grid gap-1 rounded-lg px-3 py-2', m.reported ? 'bg-accent-100 ring-2 ring-accent-400' : 'bg-white')}
+          >
+            <p className="flex flex-wrap items-baseline gap-x-2 text-sm">
+              <span className="font-semibold">{m.senderUsername ? `@${m.senderUsername}` : 'Deleted member'}</span>
+              <time dateTime={m.createdAt} className="text-muted">
+                {formatAge(m.createdAt)}
+              </time>
+              {m.reported && <span className="font-semibold text-red-900">Reported message</span>}
+            </p>
+            {m.photo && <Thumbnail photo={m.photo} onOpen={() => viewer.open(photos, photos.indexOf(m.photo!))} />}
+            {m.content && <p className="whitespace-pre-line break-words">{m.content}</p>}
+          </li>
+        ))}
+      </ol>
+      {viewer.viewer}
+    </div>
   );
 }

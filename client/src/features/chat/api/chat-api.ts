@@ -67,8 +67,8 @@ export const chatUnreadQueryOptions = () =>
 
 export const catchUp = (conversationId: number | string, after: number) => call(catchUpMessages, { query: { conversationId, after } });
 
-export const sendMessageRest = (conversationId: number | string, text: string, clientMessageId: string) =>
-  call(sendMessage, { params: { id: conversationId }, body: { text, clientMessageId } });
+export const sendMessageRest = (conversationId: number | string, text: string, clientMessageId: string, uploadId?: string) =>
+  call(sendMessage, { params: { id: conversationId }, body: uploadId ? { text, uploadId, clientMessageId } : { text, clientMessageId } });
 
 export const markAllReadIn = (conversationId: number | string) => call(markConversationRead, { params: { id: conversationId } });
 

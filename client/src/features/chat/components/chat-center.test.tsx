@@ -63,6 +63,7 @@ const msg = (id: number, conversationId: number): TChatMessage => ({
   conversationId,
   senderId: 2,
   content: `message ${id}`,
+  photo: null,
   createdAt: new Date().toISOString(),
   deliveredAt: null,
   readAt: null,

@@ -10,6 +10,7 @@ import { useConsent } from '@/lib/consent';
 import { USER_QUERY_KEY } from '@/lib/auth';
 import { notifyPreferencesQueryOptions } from '@/lib/notify-preferences';
 import type { TUser } from '@common/contracts/auth';
+import { CHAT_MSG } from '@common/rules/chat';
 import { CHAT_UNREAD_KEY, chatUnreadQueryOptions, INBOX_ROOT } from '../api/chat-api';
 import { receiptsFor } from '../lib/conversation-sync';
 import { withNewMessage, withUnreadCount, type InboxPages } from '../lib/inbox-cache';
@@ -96,10 +97,12 @@ export function ChatCenter({ userId, className }: { userId: number; className?: 
     const now = Date.now();
     burst.current = now < burst.current.until ? { n: burst.current.n + 1, until: now + TOAST_MS } : { n: 1, until: now + TOAST_MS };
     const title = newMessageToastTitle(burst.current.n, frame.senderName);
-    toast({ title, description: burst.current.n > 1 ? undefined : frame.message.content.slice(0, 120), duration: TOAST_MS });
+    // A photo sent alone has no text: say what it is, as its push does.
+    const text = frame.message.content.slice(0, 120) || (frame.message.photo ? CHAT_MSG.photoOnly : '');
+    toast({ title, description: burst.current.n > 1 ? undefined : text, duration: TOAST_MS });
     if (hidden && typeof Notification !== 'undefined' && Notification.permission === 'granted') {
       try {
-        const n = new Notification(title, { body: frame.message.content.slice(0, 120), tag: `chat-${frame.conversationId}` });
+        const n = new Notification(title, { body: text, tag: `chat-${frame.conversationId}` });
         n.onclick = () => {
           window.focus();
           void navigate(`/inbox/${id}`);

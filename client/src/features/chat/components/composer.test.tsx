@@ -1,6 +1,8 @@
-import { describe, expect, it, vi } from 'vitest';
-import { fireEvent, render, screen } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { UPLOAD_MSG } from '@common/rules/uploads';
+import { FakeXhr } from '@/test/fake-xhr';
 import { Composer } from './composer';
 
 // Spec §5 Chat message: trimmed, non-empty, at most 1000; send disabled while sending; a temp_
@@ -90,5 +92,72 @@ describe('Composer', () => {
     unmount();
     render(<Composer conversationId={8} sending={false} onSend={async () => ({ ok: true })} />);
     expect(box().value).toBe('half a thought');
+  });
+
+  describe('a photo', () => {
+    const stored = { id: 'abcdefghij0123456789', url: '/uploads/abcdefghij0123456789/full.webp', width: 1536, height: 2048 };
+    const photo = (name = 'queue.jpg') => new File([new Uint8Array(1024)], name, { type: 'image/jpeg' });
+    const fileInput = (root: HTMLElement) => root.querySelector<HTMLInputElement>('input[type="file"]')!;
+    const stub = () => {
+      FakeXhr.all = [];
+      vi.stubGlobal('XMLHttpRequest', FakeXhr);
+      URL.createObjectURL = vi.fn(() => 'blob:thumb');
+      URL.revokeObjectURL = vi.fn();
+    };
+    afterEach(() => {
+      vi.unstubAllGlobals();
+    });
+
+    it('uploads first (Send waits), then goes with the message, which may have no text', async () => {
+      stub();
+      const onSend = vi.fn(async () => ({ ok: true }));
+      const { container } = render(<Composer conversationId={7} sending={false} onSend={onSend} />);
+      expect(screen.getByRole('button', { name: 'Photo' })).toBeTruthy();
+      await userEvent.upload(fileInput(container), photo());
+      await waitFor(() => expect(FakeXhr.open).toHaveLength(1));
+      expect(await screen.findByText(UPLOAD_MSG.waitForUploads)).toBeTruthy();
+      await userEvent.type(box(), 'Depot queue now{Enter}');
+      expect(sendButton().disabled).toBe(true);
+      expect(onSend).not.toHaveBeenCalled();
+
+      act(() => FakeXhr.last!.respond(201, stored));
+      await waitFor(() => expect(sendButton().disabled).toBe(false));
+      await userEvent.clear(box());
+      await userEvent.click(sendButton());
+      expect(onSend).toHaveBeenCalledWith('', stored);
+      // Sent: the photo leaves the composer.
+      await waitFor(() => expect(screen.queryByRole('img')).toBeNull());
+      expect(sendButton().disabled).toBe(true);
+    });
+
+    it('a pasted image is the photo of the message, sent with the text', async () => {
+      stub();
+      const onSend = vi.fn(async () => ({ ok: true }));
+      render(<Composer conversationId={7} sending={false} onSend={onSend} />);
+      await userEvent.type(box(), 'Look at this');
+      fireEvent.paste(box(), { clipboardData: { files: [photo('screenshot.png')], types: ['Files'] } });
+      await waitFor(() => expect(FakeXhr.open).toHaveLength(1));
+      act(() => FakeXhr.last!.respond(201, stored));
+      await waitFor(() => expect(sendButton().disabled).toBe(false));
+      await userEvent.type(box(), '{Enter}');
+      expect(onSend).toHaveBeenCalledWith('Look at this', stored);
+      await waitFor(() => expect(box().value).toBe(''));
+    });
+
+    it('a failed upload offers Retry and Remove; removed, nothing is left to send', async () => {
+      stub();
+      const onSend = vi.fn(async () => ({ ok: true }));
+      const { container } = render(<Composer conversationId={7} sending={false} onSend={onSend} />);
+      await userEvent.upload(fileInput(container), photo());
+      await waitFor(() => expect(FakeXhr.open).toHaveLength(1));
+      act(() => FakeXhr.last!.respond(429, { message: 'Too many requests. Please wait a moment and try again.' }));
+      expect(await screen.findByRole('alert')).toHaveProperty('textContent', 'Too many requests. Please wait a moment and try again.');
+      expect(screen.getByRole('button', { name: 'Retry upload' })).toBeTruthy();
+      expect(sendButton().disabled).toBe(true);
+      await userEvent.click(screen.getByRole('button', { name: 'Remove photo' }));
+      expect(screen.queryByRole('img')).toBeNull();
+      expect(sendButton().disabled).toBe(true);
+      expect(onSend).not.toHaveBeenCalled();
+    });
   });
 });

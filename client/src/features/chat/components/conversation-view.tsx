@@ -4,7 +4,9 @@ import { ArrowLeft } from 'lucide-react';
 import { AvatarIcon } from '@/components/ui/avatar-icon';
 import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
+import { usePhotoViewer } from '@/components/photo-viewer-slot';
 import { useConversation } from '../hooks/use-conversation';
+import type { ChatMessage } from '../lib/messages';
 import { Composer } from './composer';
 import { MessageBubble } from './message-bubble';
 
@@ -31,6 +33,15 @@ export function ConversationView({ conversationId, me, active = true, showHeader
   }, [lastKey]);
 
   const other = c.conversation?.otherUser;
+  const viewer = usePhotoViewer();
+  // A photo opens with the conversation's other photos (as loaded) to move through.
+  const openPhoto = (m: ChatMessage) => {
+    const withPhotos = c.messages.filter((x) => x.photo);
+    viewer.open(
+      withPhotos.map((x) => ({ ...x.photo!, alt: 'Photo' })),
+      withPhotos.indexOf(m),
+    );
+  };
 
   return (
     <section className={className ?? 'flex min-h-0 flex-1 flex-col'} aria-label={other ? `Conversation with ${other.username}` : 'Conversation'}>
@@ -59,10 +70,18 @@ export function ConversationView({ conversationId, me, active = true, showHeader
         {c.query.isError && count === 0 && <li className="p-4 text-center text-slate-600">Failed to load messages</li>}
         {c.query.isSuccess && count === 0 && <li className="p-4 text-center text-slate-600">No messages yet. Say hello!</li>}
         {c.messages.map((m) => (
-          <MessageBubble key={m.clientMessageId ?? String(m.id)} message={m} mine={m.senderId === me} onRetry={c.retry} />
+          <MessageBubble
+            key={m.clientMessageId ?? String(m.id)}
+            message={m}
+            mine={m.senderId === me}
+            onRetry={c.retry}
+            onOpenPhoto={openPhoto}
+            reportAs={m.senderId !== null && m.senderId !== me ? other?.username : undefined}
+          />
         ))}
       </ol>
       <Composer conversationId={conversationId} sending={c.sending} onSend={c.send} />
+      {viewer.viewer}
     </section>
   );
 }

@@ -6,7 +6,11 @@ import { Spinner } from '@/components/ui/spinner';
 import { formatAge } from '@/lib/dates';
 import { cn } from '@/lib/cn';
 import { inboxQueryOptions } from '../api/chat-api';
+import type { TInboxItem } from '../api/types';
 import { badge } from '../lib/messages';
+
+/** The last message in a line: its text, 'Photo' for a photo sent alone. */
+const preview = (m: TInboxItem['lastMessage']) => (m ? m.content.trim() || (m.photo ? 'Photo' : '') : 'No messages yet');
 
 /** The member's conversations, most recent first, with unread counts; 50 a page, 'Load more' for the next. */
 export function InboxList({ activeId }: { activeId?: string }) {
@@ -42,7 +46,7 @@ export function InboxList({ activeId }: { activeId?: string }) {
                   <span className={cn('truncate', c.unreadCount > 0 ? 'font-bold' : 'font-semibold')}>{c.otherUser.username}</span>
                   <span className="shrink-0 text-xs text-slate-500">{formatAge(c.updatedAt)}</span>
                 </span>
-                <span className="block truncate text-sm text-slate-600">{c.lastMessage?.content ?? 'No messages yet'}</span>
+                <span className="block truncate text-sm text-slate-600">{preview(c.lastMessage)}</span>
               </span>
               {c.unreadCount > 0 && (
                 <span className="rounded-full bg-accent-400 px-2 py-0.5 text-xs font-bold text-brand-900" aria-label={`${c.unreadCount} unread`}>

@@ -1,5 +1,6 @@
 import { Check, CheckCheck, Clock, AlertCircle } from 'lucide-react';
 import { cn } from '@/lib/cn';
+import { ReportButton } from '@/components/report-button';
 import { tickState, type ChatMessage } from '../lib/messages';
 
 const TICK_LABEL = { pending: 'Sending', failed: 'Not sent', sent: 'Sent', delivered: 'Delivered', read: 'Read' } as const;
@@ -25,22 +26,64 @@ const timeOf = (iso: string) => {
   return Number.isNaN(d.getTime()) ? '' : d.toLocaleTimeString('en-GB', { hour: '2-digit', minute: '2-digit' });
 };
 
-export function MessageBubble({ message, mine, onRetry }: { message: ChatMessage; mine: boolean; onRetry?: (clientMessageId: string) => void }) {
+type BubbleProps = {
+  message: ChatMessage;
+  mine: boolean;
+  onRetry?: (clientMessageId: string) => void;
+  /** Opens the full-screen viewer at this message's photo. */
+  onOpenPhoto?: (message: ChatMessage) => void;
+  /** The other member's name: their messages get a Report action (spec: members report messages to the admins). */
+  reportAs?: string;
+};
+
+export function MessageBubble({ message, mine, onRetry, onOpenPhoto, reportAs }: BubbleProps) {
+  const { photo } = message;
+  const text = message.content.trim() ? message.content : '';
   return (
     <li className={cn('flex', mine ? 'justify-end' : 'justify-start')} data-message-id={String(message.id)}>
       <div
         className={cn(
-          'max-w-[80%] rounded-2xl px-3 py-2 text-base break-words whitespace-pre-wrap',
+          'max-w-[80%] rounded-2xl text-base break-words whitespace-pre-wrap',
+          photo ? 'p-1' : 'px-3 py-2',
           mine ? 'rounded-br-sm bg-brand-800 text-white' : 'rounded-bl-sm bg-slate-100 text-slate-900',
         )}
       >
-        <p>{message.content}</p>
-        <p className={cn('mt-1 flex items-center justify-end gap-1 text-xs', mine ? 'text-brand-100' : 'text-slate-500')}>
+        {photo && (
+          <button
+            type="button"
+            className="block cursor-zoom-in overflow-hidden rounded-xl"
+            aria-label="Open photo"
+            onClick={() => onOpenPhoto?.(message)}
+          >
+            <img
+              src={photo.src}
+              srcSet={photo.srcset || undefined}
+              sizes="240px"
+              width={photo.width}
+              height={photo.height}
+              alt="Photo"
+              loading="lazy"
+              decoding="async"
+              className="block h-auto max-h-80 w-60 max-w-full object-cover"
+            />
+          </button>
+        )}
+        {text && <p className={cn(photo && 'px-2 pt-1')}>{text}</p>}
+        <p className={cn('mt-1 flex items-center justify-end gap-1 text-xs', photo && 'px-2 pb-1', mine ? 'text-brand-100' : 'text-slate-500')}>
+          {reportAs && !mine && typeof message.id === 'number' && (
+            <ReportButton
+              targetType="message"
+              targetId={message.id}
+              targetLabel={`${reportAs}'s message`}
+              compact
+              className="mr-auto -ml-1.5"
+            />
+          )}
           <time dateTime={message.createdAt}>{timeOf(message.createdAt)}</time>
           {mine && <MessageTick message={message} />}
         </p>
         {mine && message.failed && message.clientMessageId && onRetry && (
-          <button type="button" className="mt-1 min-h-11 text-sm font-semibold underline" onClick={() => onRetry(message.clientMessageId!)}>
+          <button type="button" className={cn('mt-1 min-h-11 text-sm font-semibold underline', photo && 'px-2')} onClick={() => onRetry(message.clientMessageId!)}>
             Not sent. Tap to retry
           </button>
         )}

@@ -40,6 +40,7 @@ const msg = (over: Partial<TChatMessage>): TChatMessage => ({
   conversationId: 7,
   senderId: OTHER,
   content: 'hello',
+  photo: null,
   createdAt: new Date().toISOString(),
   deliveredAt: null,
   readAt: null,

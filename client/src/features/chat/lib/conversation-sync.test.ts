@@ -68,6 +68,7 @@ const msg = (over: Partial<TChatMessage> = {}): TChatMessage => ({
   deliveredAt: null,
   readAt: null,
   clientMessageId: null,
+  photo: null,
   ...over,
 });
 const conversation = (messages: TChatMessage[], hasMore = false): TConversation => ({
@@ -336,6 +337,33 @@ describe('conversation sync', () => {
     expect(t.transport.catchUp).toHaveBeenCalledWith(String(CID), seen.id);
     expect(t.shown()).toEqual(['hello|saved', 'missed|saved', 'still mine|pending']);
     expect(t.of('send_message').map((f) => f.clientMessageId)).toEqual([clientMessageId, clientMessageId]);
+  });
+
+  it('a photo goes with its uploadId, the text may be empty; the outbox keeps it for the resend after a reconnect and for REST', async () => {
+    const t = setup();
+    const upload = { id: 'abcdefghij0123456789', url: '/uploads/abcdefghij0123456789/full.webp', width: 2048, height: 1536 };
+    void t.sync.send('   ', upload);
+    const frame = t.of('send_message')[0]!;
+    expect(frame).toEqual({ type: 'send_message', conversationId: CID, content: '', uploadId: upload.id, clientMessageId: expect.any(String) });
+    // Shown at once, pending, with the stored photo.
+    expect(t.sync.getSnapshot().messages[0]).toMatchObject({ pending: true, photo: { id: upload.id, src: upload.url, width: 2048, height: 1536 } });
+    expect(loadOutbox()).toMatchObject([{ clientMessageId: frame.clientMessageId, content: '', uploadId: upload.id }]);
+
+    t.setState('reconnecting');
+    t.reconnect();
+    await vi.advanceTimersByTimeAsync(0);
+    expect(t.of('send_message')).toEqual([frame, frame]);
+
+    // No receipt: the same send over REST, photo and all.
+    await vi.advanceTimersByTimeAsync(RECEIPT_TIMEOUT_MS);
+    expect(t.transport.send).toHaveBeenCalledWith(String(CID), '', frame.clientMessageId, upload.id);
+    expect(loadOutbox()).toEqual([]);
+  });
+
+  it('without a photo a blank text is still refused', async () => {
+    const t = setup();
+    expect(await t.sync.send('  ')).toEqual({ ok: false, error: null });
+    expect(t.of('send_message')).toEqual([]);
   });
 
   it('back online with the socket still down: the outbox goes over REST', async () => {

@@ -3,6 +3,7 @@ import { ApiError } from '@/lib/api-client';
 import { askForPushLater } from '@/lib/push-ask';
 import type { SocketClient } from '@/lib/socket-client';
 import { catchUp, fetchOlder, markAllReadIn, sendMessageRest } from '../api/chat-api';
+import type { TPhoto, TUpload } from '@common/contracts/uploads';
 import type { TCatchUpResponse, TChatMessage, TConversation } from '../api/types';
 import { applyStatus, CHAT_TEXT, isTempConversation, mergeMessages, unreadFromOthers, validateMessage, type ChatMessage } from './messages';
 import { addToOutbox, outboxFor, removeFromOutbox, type OutboxItem } from './outbox';
@@ -81,7 +82,7 @@ export function receiptsFor(socket: ChatSocket): Receipts {
 export type ChatTransport = {
   catchUp(conversationId: string, after: number): Promise<TCatchUpResponse>;
   fetchOlder(conversationId: string, before: number): Promise<TConversation>;
-  send(conversationId: string, text: string, clientMessageId: string): Promise<TChatMessage>;
+  send(conversationId: string, text: string, clientMessageId: string, uploadId?: string): Promise<TChatMessage>;
 };
 
 const restTransport: ChatTransport = { catchUp, fetchOlder, send: sendMessageRest };
@@ -117,10 +118,17 @@ export type ConversationSync = {
   loaded(conversation: TConversation): void;
   /** Spec §4: while shown (open, not minimized, page visible) the other member's messages are read after READ_DELAY_MS. */
   setShown(shown: boolean): void;
-  send(raw: string): Promise<{ ok: boolean; error?: string | null }>;
+  /** Sends the text, with a photo already uploaded (then the text may be empty). */
+  send(raw: string, photo?: SentPhoto): Promise<{ ok: boolean; error?: string | null }>;
   retry(clientMessageId: string): void;
   loadOlder(): Promise<void>;
 };
+
+/** A photo sent with a message: the upload (POST /api/uploads answered) it carries. */
+export type SentPhoto = Pick<TUpload, 'id' | 'url' | 'width' | 'height'>;
+
+/** How a pending message shows its photo: the stored full size, until the server's copy brings the srcset. */
+const pendingPhoto = (p: SentPhoto): TPhoto => ({ id: p.id, src: p.url, srcset: '', width: p.width, height: p.height });
 
 const toPending = (i: OutboxItem): ChatMessage => ({
   id: i.clientMessageId,
@@ -129,6 +137,7 @@ const toPending = (i: OutboxItem): ChatMessage => ({
   content: i.content,
   createdAt: i.createdAt,
   clientMessageId: i.clientMessageId,
+  ...(i.photo && { photo: i.photo }),
   pending: true,
 });
 
@@ -201,7 +210,8 @@ export function createConversationSync(opts: ConversationSyncOptions): Conversat
     if (pending) return pending;
     const sent = (async () => {
       try {
-        acknowledge([await transport.send(item.conversationId, item.content, item.clientMessageId)]);
+        const photo = item.uploadId ? [item.uploadId] : [];
+        acknowledge([await transport.send(item.conversationId, item.content, item.clientMessageId, ...photo)]);
       } catch (err) {
         markFailed(item.clientMessageId, true);
         if (!quiet) report({ title: CHAT_TEXT.sendErrorTitle, description: err instanceof ApiError ? (err.serverMessage ?? err.message) : 'Failed to send message' });
@@ -222,7 +232,12 @@ export function createConversationSync(opts: ConversationSyncOptions): Conversat
     if (pending) return pending;
     markFailed(item.clientMessageId, false);
     settle(item.clientMessageId); // an earlier try of the same send is superseded
-    const viaSocket = socket.send('send_message', { conversationId: Number(item.conversationId), content: item.content, clientMessageId: item.clientMessageId });
+    const viaSocket = socket.send('send_message', {
+      conversationId: Number(item.conversationId),
+      content: item.content,
+      ...(item.uploadId && { uploadId: item.uploadId }),
+      clientMessageId: item.clientMessageId,
+    });
     if (!viaSocket) return sendRest(item, quiet);
     return new Promise<void>((resolve) => {
       const timer = setTimeout(() => {
@@ -345,10 +360,18 @@ export function createConversationSync(opts: ConversationSyncOptions): Conversat
       scheduleRead();
     },
 
-    async send(raw) {
-      const v = validateMessage(raw, opts.conversationId);
+    async send(raw, photo) {
+      // With a photo the text may be empty (the photo alone); otherwise the usual rules.
+      const v = photo && !raw.trim() && !temp ? { ok: true as const, text: '' } : validateMessage(raw, opts.conversationId);
       if (!v.ok) return v;
-      const item: OutboxItem = { conversationId: cid, clientMessageId: nanoid(), content: v.text, createdAt: new Date().toISOString(), senderId: me };
+      const item: OutboxItem = {
+        conversationId: cid,
+        clientMessageId: nanoid(),
+        content: v.text,
+        createdAt: new Date().toISOString(),
+        senderId: me,
+        ...(photo && { uploadId: photo.id, photo: pendingPhoto(photo) }),
+      };
       addToOutbox(item);
       update((cur) => mergeMessages(cur, [toPending(item)]));
       set({ sending: true });
@@ -365,7 +388,16 @@ export function createConversationSync(opts: ConversationSyncOptions): Conversat
     retry(clientMessageId) {
       const m = state.messages.find((x) => x.clientMessageId === clientMessageId && x.pending);
       if (!m) return;
-      const item: OutboxItem = { conversationId: cid, clientMessageId, content: m.content, createdAt: m.createdAt, senderId: me };
+      // A pending message's photo is its upload (toPending): the retry carries it again.
+      const photo = m.photo ?? undefined;
+      const item: OutboxItem = {
+        conversationId: cid,
+        clientMessageId,
+        content: m.content,
+        createdAt: m.createdAt,
+        senderId: me,
+        ...(photo && { uploadId: photo.id, photo }),
+      };
       addToOutbox(item);
       void deliver(item);
     },

@@ -7,6 +7,7 @@ const message = (id: number, conversationId: number, createdAt = '2026-03-01T10:
   conversationId,
   senderId: 2,
   content: `message ${id}`,
+  photo: null,
   createdAt,
   deliveredAt: null,
   readAt: null,

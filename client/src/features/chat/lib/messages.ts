@@ -1,5 +1,6 @@
 import type { TUser } from '@common/contracts/auth';
 import { CHAT_MSG, MESSAGE_MAX } from '@common/rules/chat';
+import type { TPhoto } from '@common/contracts/uploads';
 import type { TChatAccessReason } from '../api/types';
 
 // Pure chat helpers (spec §3 Message, §4 Chat window and access, §5 Chat message, §2 Chat title).
@@ -15,6 +16,8 @@ export type ChatMessage = {
   deliveredAt?: string | null;
   readAt?: string | null;
   clientMessageId?: string | null;
+  /** The photo sent with it (the text may then be empty). */
+  photo?: TPhoto | null;
   /** Client only: not yet acknowledged by the server. */
   pending?: boolean;
   /** Client only: the last try failed; it is kept and retried. */

@@ -1,7 +1,19 @@
+import type { TPhoto } from '@common/contracts/uploads';
+
 // Unacknowledged sends and unsent drafts live in localStorage so nothing written is ever lost
 // (a reload, a dropped signal, a closed tab). Storage that fails behaves as empty.
 
-export type OutboxItem = { conversationId: string; clientMessageId: string; content: string; createdAt: string; senderId: number };
+export type OutboxItem = {
+  conversationId: string;
+  clientMessageId: string;
+  content: string;
+  createdAt: string;
+  senderId: number;
+  /** The photo sent with it (already uploaded): every resend carries it. */
+  uploadId?: string;
+  /** How the pending message shows that photo until the server's copy arrives. */
+  photo?: TPhoto;
+};
 
 const OUTBOX_KEY = 'chat:outbox';
 const DRAFT_PREFIX = 'chat:draft:';

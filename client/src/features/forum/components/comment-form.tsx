@@ -1,7 +1,9 @@
 import { useId, useRef, useState, type FormEvent } from 'react';
 import type * as ForumContract from '@common/contracts/forum';
 import { COMMENT_MAX } from '@common/rules/forum';
+import { UPLOAD_MSG } from '@common/rules/uploads';
 import { Button } from '@/components/ui/button';
+import { PhotoAttachSlot, useMarkdownPhotos, usePhotoSlot } from '@/components/photo-attach-slot';
 import { inputClasses } from '@/components/ui/form-field';
 import { cn } from '@/lib/cn';
 import { useDraft } from '../hooks/use-draft';
@@ -44,6 +46,8 @@ async function checkComment(text: string): Promise<string | null> {
 /**
  * A comment box: the spec's limits and messages (shared zod contract), sending disabled while it
  * sends, and the text kept on the device until the server has it. A failed send keeps everything.
+ * Photos (the Photo button, paste or drop) become `![Photo](url)` lines once uploaded; sending waits
+ * for any still on their way.
  */
 export function CommentForm({ draftKey, initial = '', label, showLabel, submitLabel, placeholder, onSubmit, onCancel, autoFocus, className }: Props) {
   const draft = useDraft(draftKey, initial);
@@ -58,10 +62,13 @@ export function CommentForm({ draftKey, initial = '', label, showLabel, submitLa
   const errorId = `${id}-error`;
   const countId = `${id}-count`;
   const formErrorId = `${id}-form-error`;
+  const photos = usePhotoSlot();
+  const photoLines = useMarkdownPhotos(area, draft.setValue);
+  const [uploading, setUploading] = useState(false);
 
   async function submit(e: FormEvent) {
     e.preventDefault();
-    if (sending) return;
+    if (sending || uploading) return;
     setSubmitted(true);
     setFormError(null);
     let problem: string | null;
@@ -80,6 +87,7 @@ export function CommentForm({ draftKey, initial = '', label, showLabel, submitLa
     try {
       await onSubmit(draft.value.trim());
       draft.clear(); // only now: the server has it
+      photos.clear();
       setSubmitted(false);
     } catch (err) {
       const f = readFormError(err, ['content']);
@@ -114,13 +122,25 @@ export function CommentForm({ draftKey, initial = '', label, showLabel, submitLa
           draft.setValue(text);
           if (submitted) void checkComment(text).then(setError, () => undefined);
         }}
-        onFocus={prepare}
+        onFocus={() => {
+          prepare();
+          photoLines.onFocus();
+        }}
+        {...photos.targetProps}
         rows={3}
         placeholder={placeholder}
         autoFocus={autoFocus}
         aria-invalid={error ? true : undefined}
         aria-describedby={[error ? errorId : null, countId, formError ? formErrorId : null].filter(Boolean).join(' ')}
-        className={cn(inputClasses, 'min-h-24 resize-y leading-relaxed')}
+        className={cn(inputClasses, 'min-h-24 resize-y leading-relaxed', photos.dragging && 'ring-2 ring-brand-800')}
+      />
+      <PhotoAttachSlot
+        slot={photos}
+        multiple
+        className="flex flex-wrap items-start gap-2"
+        onUploaded={photoLines.onUploaded}
+        onRemoved={photoLines.onRemoved}
+        onBusyChange={setUploading}
       />
       <div className="flex flex-wrap items-start justify-between gap-2">
         <div className="min-w-0 flex-1">
@@ -139,14 +159,19 @@ export function CommentForm({ draftKey, initial = '', label, showLabel, submitLa
           {formError}
         </p>
       )}
-      <div className="flex flex-wrap gap-2">
-        <Button type="submit" disabled={sending} aria-disabled={sending}>
+      <div className="flex flex-wrap items-center gap-2">
+        <Button type="submit" disabled={sending || uploading} aria-disabled={sending || uploading} aria-describedby={uploading ? `${id}-wait` : undefined}>
           {sending ? 'Sending…' : submitLabel}
         </Button>
         {onCancel && (
           <Button variant="ghost" onClick={onCancel} disabled={sending}>
             Cancel
           </Button>
+        )}
+        {uploading && (
+          <p id={`${id}-wait`} role="status" className="text-sm text-muted">
+            {UPLOAD_MSG.waitForUploads}
+          </p>
         )}
       </div>
     </form>

@@ -1,12 +1,16 @@
 import { Fragment, useMemo, type ReactNode } from 'react';
 import { cn } from '@/lib/cn';
-import { parseMarkdown, type Block, type Inline } from '../lib/markdown-lite';
+import { isSitePhoto, parseMarkdown, type Block, type Inline } from '../lib/markdown-lite';
 import { proseClasses } from '../lib/prose';
 
 // Renders the editor's preview from parsed data with React elements only: every piece of the member's
-// text becomes a text node, so no markup in it can run. Links are shown, not followed.
+// text becomes a text node, so no markup in it can run. Links are shown, not followed. An image shows
+// only when it is one of this site's photos (isSitePhoto); any other is shown as a link would be.
 
-function renderInline(nodes: Inline[]): ReactNode[] {
+/** The photos the preview may load beyond this site's /uploads/ paths (those uploaded in the editor). */
+type Known = ReadonlySet<string> | undefined;
+
+function renderInline(nodes: Inline[], known?: Known): ReactNode[] {
   return nodes.map((n, i) => {
     switch (n.t) {
       case 'text':
@@ -16,15 +20,25 @@ function renderInline(nodes: Inline[]): ReactNode[] {
       case 'code':
         return <code key={i}>{n.v}</code>;
       case 'strong':
-        return <strong key={i}>{renderInline(n.c)}</strong>;
+        return <strong key={i}>{renderInline(n.c, known)}</strong>;
       case 'em':
-        return <em key={i}>{renderInline(n.c)}</em>;
+        return <em key={i}>{renderInline(n.c, known)}</em>;
       case 'del':
-        return <del key={i}>{renderInline(n.c)}</del>;
+        return <del key={i}>{renderInline(n.c, known)}</del>;
+      case 'image':
+        if (isSitePhoto(n.href, known)) {
+          return <img key={i} src={n.href} alt={n.alt.trim() || 'Photo'} loading="lazy" decoding="async" className="h-auto w-full rounded-lg" />;
+        }
+        return (
+          <span key={i}>
+            <span className="text-link underline underline-offset-2">{n.alt || n.href}</span>
+            {n.alt && n.href && <span className="text-sm text-muted"> ({n.href})</span>}
+          </span>
+        );
       case 'link':
         return (
           <span key={i}>
-            <span className="text-link underline underline-offset-2">{renderInline(n.c)}</span>
+            <span className="text-link underline underline-offset-2">{renderInline(n.c, known)}</span>
             {n.href && <span className="text-sm text-muted"> ({n.href})</span>}
           </span>
         );
@@ -32,20 +46,20 @@ function renderInline(nodes: Inline[]): ReactNode[] {
   });
 }
 
-function renderBlocks(blocks: Block[]): ReactNode[] {
+function renderBlocks(blocks: Block[], known?: Known): ReactNode[] {
   return blocks.map((b, i) => {
     switch (b.t) {
       case 'p':
-        return <p key={i}>{renderInline(b.c)}</p>;
+        return <p key={i}>{renderInline(b.c, known)}</p>;
       case 'h': {
         const H = `h${b.level}` as const;
-        return <H key={i}>{renderInline(b.c)}</H>;
+        return <H key={i}>{renderInline(b.c, known)}</H>;
       }
       case 'ul':
         return (
           <ul key={i}>
             {b.items.map((item, j) => (
-              <li key={j}>{renderInline(item)}</li>
+              <li key={j}>{renderInline(item, known)}</li>
             ))}
           </ul>
         );
@@ -53,12 +67,12 @@ function renderBlocks(blocks: Block[]): ReactNode[] {
         return (
           <ol key={i} start={b.start}>
             {b.items.map((item, j) => (
-              <li key={j}>{renderInline(item)}</li>
+              <li key={j}>{renderInline(item, known)}</li>
             ))}
           </ol>
         );
       case 'quote':
-        return <blockquote key={i}>{renderBlocks(b.c)}</blockquote>;
+        return <blockquote key={i}>{renderBlocks(b.c, known)}</blockquote>;
       case 'pre':
         return (
           <pre key={i}>
@@ -71,8 +85,8 @@ function renderBlocks(blocks: Block[]): ReactNode[] {
   });
 }
 
-export function MarkdownPreview({ source, className }: { source: string; className?: string }) {
+export function MarkdownPreview({ source, className, photoUrls }: { source: string; className?: string; photoUrls?: ReadonlySet<string> }) {
   const blocks = useMemo(() => parseMarkdown(source), [source]);
   if (!source.trim()) return <p className={cn('text-muted', className)}>Nothing to preview yet.</p>;
-  return <div className={cn(proseClasses, className)}>{renderBlocks(blocks)}</div>;
+  return <div className={cn(proseClasses, className)}>{renderBlocks(blocks, photoUrls)}</div>;
 }

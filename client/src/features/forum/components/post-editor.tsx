@@ -2,8 +2,10 @@ import { useId, useRef, useState, type FormEvent, type KeyboardEvent, type React
 import { useQuery } from '@tanstack/react-query';
 import { ZCreatePostRequest, type TCreatePostRequest } from '@common/contracts/forum';
 import { POST_CONTENT_MAX, POST_TITLE_MAX } from '@common/rules/forum';
+import { UPLOAD_MSG } from '@common/rules/uploads';
 import { cn } from '@/lib/cn';
 import { Button } from '@/components/ui/button';
+import { PhotoAttachSlot, useMarkdownPhotos, usePhotoSlot } from '@/components/photo-attach-slot';
 import { inputClasses } from '@/components/ui/form-field';
 import { getCategoriesQueryOptions } from '../api/get-categories';
 import { useDraft } from '../hooks/use-draft';
@@ -49,6 +51,8 @@ type Props<R> = {
  * Title, category and markdown content with a preview. Checked with the shared contract before sending;
  * the server's field messages land under the same fields. Everything typed is kept on the device (draft)
  * and cleared only once the server has the post, so a refresh or a failed send loses nothing.
+ * Photos (the Photo button, paste or drop on the text) become `![Photo](url)` lines once uploaded;
+ * publishing waits for any still on their way.
  */
 export function PostEditor<R>({ draftKey, initial, submitLabel, onSubmit, onSaved, onCancel, notice }: Props<R>) {
   const draft = useDraft<PostFormValues>(draftKey, initial);
@@ -67,6 +71,9 @@ export function PostEditor<R>({ draftKey, initial, submitLabel, onSubmit, onSave
     content: useRef<HTMLTextAreaElement>(null),
   };
   const tabRefs = { write: useRef<HTMLButtonElement>(null), preview: useRef<HTMLButtonElement>(null) };
+  const photos = usePhotoSlot();
+  const [uploading, setUploading] = useState(false);
+  const photoLines = useMarkdownPhotos(refs.content, (change) => draft.setValue((v) => ({ ...v, content: change(v.content) })));
 
   const change = (field: Field, value: string) => {
     const next = { ...values, [field]: value };
@@ -83,7 +90,7 @@ export function PostEditor<R>({ draftKey, initial, submitLabel, onSubmit, onSave
 
   async function submit(e: FormEvent) {
     e.preventDefault();
-    if (sending) return;
+    if (sending || uploading) return;
     setSubmitted(true);
     setFormError(null);
     const { data, errors: found } = validatePost(values);
@@ -107,6 +114,7 @@ export function PostEditor<R>({ draftKey, initial, submitLabel, onSubmit, onSave
       return;
     }
     draft.clear();
+    photos.clear();
     setSending(false);
     onSaved(result);
   }
@@ -229,14 +237,25 @@ export function PostEditor<R>({ draftKey, initial, submitLabel, onSubmit, onSave
             id={ids.content}
             value={values.content}
             onChange={(e) => change('content', e.target.value)}
+            onFocus={photoLines.onFocus}
+            {...photos.targetProps}
             rows={12}
             aria-invalid={errors.content ? true : undefined}
             aria-describedby={described('content', `${ids.content}-hint`, `${ids.content}-count`)}
-            className={cn(inputClasses, 'min-h-64 resize-y leading-relaxed')}
+            className={cn(inputClasses, 'min-h-64 resize-y leading-relaxed', photos.dragging && 'ring-2 ring-brand-800')}
+          />
+          <PhotoAttachSlot
+            slot={photos}
+            multiple
+            className="flex flex-wrap items-start gap-2"
+            onUploaded={photoLines.onUploaded}
+            onRemoved={photoLines.onRemoved}
+            onBusyChange={setUploading}
           />
           <div className="flex flex-wrap justify-between gap-x-4 gap-y-1 text-sm text-muted">
             <p id={`${ids.content}-hint`}>
-              At least 10 characters. Markdown works: **bold**, *italic*, - lists, [links](https://…).
+              At least 10 characters. Markdown works: **bold**, *italic*, - lists, [links](https://…). Add photos with the Photo
+              button, or paste or drop them on the text.
             </p>
             <p id={`${ids.content}-count`} className={cn('tabular-nums', contentLength > POST_CONTENT_MAX && 'font-semibold text-red-800')}>
               {formatNumber(contentLength)} / {formatNumber(POST_CONTENT_MAX)}
@@ -252,7 +271,7 @@ export function PostEditor<R>({ draftKey, initial, submitLabel, onSubmit, onSave
             className="min-h-64 rounded-lg border-2 border-line bg-white p-4"
           >
             {values.title.trim() && <p className="mb-3 text-xl font-bold break-words">{values.title}</p>}
-            <MarkdownPreview source={values.content} />
+            <MarkdownPreview source={values.content} photoUrls={photoLines.urls} />
             <p className="mt-4 border-t border-line pt-2 text-sm text-muted">Preview: links become clickable once posted.</p>
           </div>
         )}
@@ -265,14 +284,19 @@ export function PostEditor<R>({ draftKey, initial, submitLabel, onSubmit, onSave
         </p>
       )}
 
-      <div className="flex flex-wrap gap-3">
-        <Button type="submit" size="lg" disabled={sending}>
+      <div className="flex flex-wrap items-center gap-3">
+        <Button type="submit" size="lg" disabled={sending || uploading} aria-describedby={uploading ? `${id}-wait` : undefined}>
           {sending ? 'Publishing…' : submitLabel}
         </Button>
         {onCancel && (
           <Button variant="ghost" size="lg" onClick={onCancel} disabled={sending}>
             Cancel
           </Button>
+        )}
+        {uploading && (
+          <p id={`${id}-wait`} role="status" className="text-muted">
+            {UPLOAD_MSG.waitForUploads}
+          </p>
         )}
       </div>
     </form>

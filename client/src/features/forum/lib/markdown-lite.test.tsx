@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { render } from '@testing-library/react';
 import { MarkdownPreview } from '../components/markdown-preview';
-import { parseInline, parseMarkdown } from './markdown-lite';
+import { isSitePhoto, parseInline, parseMarkdown } from './markdown-lite';
 
 /** Renders the preview and returns its root element. */
 const preview = (source: string) => render(<MarkdownPreview source={source} />).container;
@@ -91,5 +91,52 @@ describe('parseInline', () => {
 
   it('leaves unmatched markers, snake_case and escapes as typed', () => {
     expect(parseInline('2 * 3 = 6, my_var_name, \\*not\\*, **open')).toEqual([{ t: 'text', v: '2 * 3 = 6, my_var_name, *not*, **open' }]);
+  });
+});
+
+describe('images in the preview', () => {
+  const ID = 'abcdefghij0123456789';
+
+  it('parses ![alt](url) as an image', () => {
+    expect(parseInline(`a ![A van](/uploads/${ID}/full.webp) b`)).toEqual([
+      { t: 'text', v: 'a ' },
+      { t: 'image', alt: 'A van', href: `/uploads/${ID}/full.webp` },
+      { t: 'text', v: ' b' },
+    ]);
+  });
+
+  it("shows this site's uploads (and the URLs given as known) as photos; any other image stays a link", () => {
+    const known = new Set([`https://photos.example/uploads/${ID}/full.webp`]);
+    const root = render(
+      <MarkdownPreview
+        photoUrls={known}
+        source={[
+          `![](/uploads/${ID}/full.webp)`,
+          `![Bucket](https://photos.example/uploads/${ID}/full.webp)`,
+          `![Ours](${window.location.origin}/uploads/${ID}/w640.webp)`,
+          '![pixel](https://tracker.example/p.gif)',
+          `![elsewhere](https://other.example/uploads/${ID}/full.webp)`,
+          `![bad file](/uploads/${ID}/secret.svg)`,
+          '![x](javascript:alert(1))',
+        ].join('\n\n')}
+      />,
+    ).container;
+    const imgs = [...root.querySelectorAll('img')].map((i) => [i.getAttribute('src'), i.getAttribute('alt')]);
+    expect(imgs).toEqual([
+      [`/uploads/${ID}/full.webp`, 'Photo'],
+      [`https://photos.example/uploads/${ID}/full.webp`, 'Bucket'],
+      [`${window.location.origin}/uploads/${ID}/w640.webp`, 'Ours'],
+    ]);
+    expect(root.textContent).toContain('pixel (https://tracker.example/p.gif)');
+    expect(root.textContent).toContain(`elsewhere (https://other.example/uploads/${ID}/full.webp)`);
+    expect(root.textContent).toContain('x (javascript:alert(1))');
+  });
+
+  it('isSitePhoto: only /uploads/<id>/<stored file> on this origin, or a known URL', () => {
+    expect(isSitePhoto(`/uploads/${ID}/full.jpg`)).toBe(true);
+    expect(isSitePhoto(`/uploads/${ID}/full.jpg?x=1`)).toBe(false);
+    expect(isSitePhoto(`/uploads/short/full.jpg`)).toBe(false);
+    expect(isSitePhoto(`//evil.example/uploads/${ID}/full.jpg`)).toBe(false);
+    expect(isSitePhoto('https://cdn.example/a.jpg', new Set(['https://cdn.example/a.jpg']))).toBe(true);
   });
 });

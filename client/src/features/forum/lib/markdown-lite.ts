@@ -5,14 +5,18 @@
 //
 // Supported: paragraphs (a single newline is a line break, as on the server), # headings (shown from
 // h3 down, as the server does), - * + and 1. lists, > quotes, ``` code blocks, --- rules, **bold**,
-// *italic* / _italic_, ~~struck~~, `code`, and [links](url), which are shown as text, never followed.
+// *italic* / _italic_, ~~struck~~, `code`, [links](url), which are shown as text, never followed, and
+// ![images](url), shown as the photo only for this site's uploads (isSitePhoto), else as a link.
+
+import { UPLOAD_FILE_PATTERN, UPLOAD_ID_PATTERN } from '@common/rules/uploads';
 
 export type Inline =
   | { t: 'text'; v: string }
   | { t: 'br' }
   | { t: 'code'; v: string }
   | { t: 'strong' | 'em' | 'del'; c: Inline[] }
-  | { t: 'link'; c: Inline[]; href: string };
+  | { t: 'link'; c: Inline[]; href: string }
+  | { t: 'image'; alt: string; href: string };
 
 export type Block =
   | { t: 'p'; c: Inline[] }
@@ -161,6 +165,15 @@ export function parseInline(src: string, depth = 0): Inline[] {
       i += run;
       continue;
     }
+    if (ch === '!' && src[i + 1] === '[') {
+      const close = findLinkEnd(src, i + 1);
+      if (close) {
+        flush();
+        out.push({ t: 'image', alt: src.slice(i + 2, close.labelEnd), href: close.href });
+        i = close.end;
+        continue;
+      }
+    }
     if (ch === '[' && depth < MAX_NESTING) {
       const close = findLinkEnd(src, i);
       if (close) {
@@ -248,4 +261,24 @@ function findLinkEnd(src: string, start: number): { labelEnd: number; href: stri
     }
   }
   return null;
+}
+
+const UPLOAD_PATH = /^\/uploads\/([^/]+)\/([^/]+)$/;
+
+/**
+ * Whether the preview may load this image: one of `known` (the photos uploaded in this editor, whose
+ * URL may be the bucket's own address), or a file of this site's uploads (`/uploads/<id>/<file>`,
+ * relative or on this origin). Anything else could be a tracking pixel: it stays a link.
+ */
+export function isSitePhoto(href: string, known?: ReadonlySet<string>): boolean {
+  if (known?.has(href)) return true;
+  const origin = typeof window === 'undefined' ? 'http://relative.invalid' : window.location.origin;
+  let url: URL;
+  try {
+    url = new URL(href, origin);
+  } catch {
+    return false;
+  }
+  const [, id, file] = UPLOAD_PATH.exec(url.pathname) ?? [];
+  return url.origin === origin && !url.search && !url.hash && !!id && UPLOAD_ID_PATTERN.test(id) && UPLOAD_FILE_PATTERN.test(file!);
 }

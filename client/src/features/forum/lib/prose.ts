@@ -12,6 +12,8 @@ export const proseClasses = [
   '[&_h3]:mt-5 [&_h3]:mb-2 [&_h3]:text-xl [&_h3]:font-bold [&_h4]:mt-4 [&_h4]:mb-2 [&_h4]:text-lg [&_h4]:font-bold',
   '[&_h5]:mt-4 [&_h5]:mb-2 [&_h5]:font-bold [&_h6]:mt-4 [&_h6]:mb-2 [&_h6]:font-semibold',
   '[&_hr]:my-4 [&_hr]:border-line',
+  // Photos (this site's uploads only): never wider than the column, their own aspect ratio from width/height.
+  '[&_img]:my-2 [&_img]:block [&_img]:h-auto [&_img]:max-w-full [&_img]:rounded-lg',
   '[&_table]:my-3 [&_table]:block [&_table]:overflow-x-auto [&_td]:border [&_td]:border-line [&_td]:px-2 [&_td]:py-1',
   '[&_th]:border [&_th]:border-line [&_th]:bg-surface [&_th]:px-2 [&_th]:py-1 [&_th]:text-left',
 ].join(' ');

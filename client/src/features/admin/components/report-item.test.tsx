@@ -1,0 +1,142 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import type { TAdminReport } from '@common/contracts/moderation';
+import { UPLOAD_MSG } from '@common/rules/uploads';
+import { renderWithProviders } from '@/test/render';
+import { adminKeys } from '../api/keys';
+import { ReportItem } from './report-item';
+
+const toast = vi.hoisted(() => vi.fn());
+vi.mock('@/components/ui/toast', () => ({ toast }));
+
+type Call = { method: string; path: string };
+
+function stubApi(answer: (c: Call) => { status?: number; body: unknown }) {
+  const calls: Call[] = [];
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (url: string, init?: RequestInit) => {
+      const c = { method: init?.method ?? 'GET', path: new URL(url, 'http://x').pathname };
+      calls.push(c);
+      const a = answer(c);
+      return new Response(JSON.stringify(a.body), { status: a.status ?? 200 });
+    }),
+  );
+  return calls;
+}
+
+const photo = (id: string) => ({
+  id,
+  src: `/uploads/${id}/full.jpg`,
+  srcset: `/uploads/${id}/w320.webp 320w, /uploads/${id}/full.webp 900w`,
+  width: 900,
+  height: 600,
+});
+const ID_A = 'aaaaaaaaaaaaaaaaaaaa';
+const ID_B = 'bbbbbbbbbbbbbbbbbbbb';
+
+const base: TAdminReport = {
+  id: 11,
+  reason: 'A photo of someone’s house number and van',
+  status: 'open',
+  createdAt: '2026-06-01T09:00:00.000Z',
+  reporter: { id: 4, username: 'sam' },
+  target: {
+    type: 'post',
+    id: 90,
+    exists: true,
+    href: '/forum/post/depot-queue',
+    label: 'Depot queue this morning',
+    postTitle: 'Depot queue this morning',
+    postSlug: 'depot-queue',
+    commentExcerpt: null,
+    username: null,
+    authorUsername: 'alex',
+  },
+  targetReportCount: 1,
+  resolution: null,
+  resolvedAt: null,
+  resolvedBy: null,
+  photos: [photo(ID_A), photo(ID_B)],
+  conversation: null,
+};
+
+const renderItem = (report: TAdminReport) =>
+  renderWithProviders(
+    <ul>
+      <ReportItem report={report} />
+    </ul>,
+  );
+
+beforeEach(() => toast.mockReset());
+afterEach(() => vi.unstubAllGlobals());
+
+describe('ReportItem photos', () => {
+  it('shows the content’s photos, and Remove photo everywhere asks first, then removes it and refreshes the queue', async () => {
+    const calls = stubApi(() => ({ body: { removed: true, places: 2 } }));
+    const { queryClient } = renderItem(base);
+    const invalidate = vi.spyOn(queryClient, 'invalidateQueries');
+    expect(screen.getAllByRole('button', { name: 'Open photo' })).toHaveLength(2);
+
+    await userEvent.click(screen.getAllByRole('button', { name: 'Remove photo everywhere' })[1]!);
+    const dialog = await screen.findByRole('dialog', { name: 'Remove this photo from every post, comment and message?' });
+    expect(calls).toEqual([]);
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Remove photo' }));
+
+    await waitFor(() => expect(toast).toHaveBeenCalledWith({ title: UPLOAD_MSG.removed, variant: 'success' }));
+    expect(calls).toEqual([{ method: 'DELETE', path: `/api/admin/uploads/${ID_B}` }]);
+    expect(invalidate).toHaveBeenCalledWith({ queryKey: adminKeys.reports.all });
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+  });
+
+  it('Cancel removes nothing', async () => {
+    const calls = stubApi(() => ({ body: { removed: true, places: 1 } }));
+    renderItem(base);
+    await userEvent.click(screen.getAllByRole('button', { name: 'Remove photo everywhere' })[0]!);
+    await userEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(calls).toEqual([]);
+  });
+
+  it('a refusal shows in an error toast', async () => {
+    stubApi(() => ({ status: 404, body: { message: UPLOAD_MSG.notFound } }));
+    renderItem(base);
+    await userEvent.click(screen.getAllByRole('button', { name: 'Remove photo everywhere' })[0]!);
+    await userEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Remove photo' }));
+    await waitFor(() => expect(toast).toHaveBeenCalledWith({ title: 'Action failed', description: UPLOAD_MSG.notFound, variant: 'destructive' }));
+  });
+
+  it('content without photos shows no photo tools', () => {
+    renderItem({ ...base, photos: [] });
+    expect(screen.queryByRole('button', { name: 'Remove photo everywhere' })).toBeNull();
+  });
+});
+
+describe('ReportItem on a chat message', () => {
+  it('shows the messages around it with the reported one marked', () => {
+    renderItem({
+      ...base,
+      target: { ...base.target, type: 'message', id: 501, href: null, label: 'Look at this', postTitle: null, postSlug: null },
+      photos: [photo(ID_A)],
+      conversation: {
+        id: 31,
+        messages: [
+          { id: 500, senderUsername: 'sam', content: 'Where are you parked?', photo: null, createdAt: '2026-06-01T08:58:00.000Z', reported: false },
+          { id: 501, senderUsername: 'alex', content: 'Look at this', photo: photo(ID_A), createdAt: '2026-06-01T08:59:00.000Z', reported: true },
+        ],
+      },
+    });
+    expect(screen.getByText('“Look at this”')).toBeTruthy();
+    expect(screen.getByText('Sent by @alex')).toBeTruthy();
+    expect(screen.queryByText(/no longer on the site/)).toBeNull();
+    const reported = screen.getByText('Reported message').closest('li')!;
+    expect(reported.getAttribute('aria-current')).toBe('true');
+    expect(reported.textContent).toContain('@alex');
+    expect(reported.textContent).toContain('Look at this');
+    expect(screen.getByText('Where are you parked?').closest('li')!.getAttribute('aria-current')).toBeNull();
+    expect(screen.getByRole('button', { name: 'Remove photo everywhere' })).toBeTruthy();
+    // No "delete message" action: messages are not deleted from the queue.
+    expect(screen.queryByRole('button', { name: /^Delete/ })).toBeNull();
+  });
+});
