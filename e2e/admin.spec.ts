@@ -61,10 +61,10 @@ test("an admin reads the dashboard and suspends a member's chat; the member is t
     await expect(record.getByRole('button', { name: 'Lift chat suspension' })).toBeVisible();
     await expect(record.getByText('Spamming the inbox')).toBeVisible();
 
-    // The member, without doing anything, sees spec §4's toast; the inbox then shows the access card.
+    // The member, without doing anything, sees spec §4's toast; the inbox then shows the suspension card with the reason (issue 18).
     await expect(toastTitled(other.page, 'Chat Feature Suspended')).toBeVisible({ timeout: 15_000 });
     await other.page.getByRole('banner').getByRole('link', { name: /^Messages/ }).click();
-    await expect(other.page.getByRole('heading', { name: 'Chat Requires Verification' })).toBeVisible();
+    await expect(other.page.getByRole('region', { name: 'Chat Feature Suspended' })).toContainText('Spamming the inbox');
 
     // The action is in the audit log on the dashboard.
     await page.keyboard.press('Escape');

@@ -6,6 +6,7 @@ import { preloadPage } from './app/router';
 import { USER_QUERY_KEY } from './lib/auth';
 import { queryClient } from './lib/query-client';
 import { hydrateInSlices } from './lib/hydration-slices';
+import { followDeviceMember } from './lib/session-end';
 import { BrowserRouter } from './lib/router';
 import { registerServiceWorker } from './lib/service-worker';
 import type { RenderedApp } from './entry-server';
@@ -21,6 +22,8 @@ if (!root) throw new Error('#root missing from index.html');
 const stateScript = document.getElementById('kerbside-state');
 const state = stateScript?.textContent ? (JSON.parse(stateScript.textContent) as RenderedApp['state']) : null;
 if (state) hydrate(queryClient, state.queries);
+// Whose drafts this device reads and keeps, known before the first render; a sign-out forgets them.
+followDeviceMember(queryClient);
 
 const app = (
   <StrictMode>

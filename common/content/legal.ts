@@ -280,7 +280,8 @@ export const PRIVACY: ContentPage = {
             ['pushPromptDeclined', 'Local storage', 'Remembers that you said \u201cNot now\u201d to push notifications (or your browser blocked them), so you are not asked again.', 'Until you clear your browser'],
             ['pendingVerificationEmail', 'Local storage', 'The address waiting for a verification code, so the verification screen can be reopened.', 'Removed once the address is verified'],
             ['dismissedBulletins', 'Local storage', 'The bulletins you closed, so they stay closed.', 'Until you clear your browser'],
-            ['kerbside:draft:*, chat:draft:*, chat:outbox', 'Local storage', 'Posts, comments and messages you have not finished or that have not yet reached us, so nothing you write is lost.', 'Removed once sent or discarded'],
+            ['kerbside:member:*', 'Local storage', 'Posts, comments and messages you have not finished or that have not yet reached us, kept under your account so nothing you write is lost and nobody else on this device sees them.', 'Removed once sent or discarded, and all of them when you sign out'],
+            ['deviceMember', 'Local storage', 'Which member is signed in on this device, so their drafts are found again and removed when they sign out.', 'Until you sign out'],
             ['returnTo', 'Session storage', 'The page to take you back to after you sign in.', 'When you close the tab'],
             ['react-router-scroll-positions', 'Session storage', 'Where you had scrolled to on each page, so Back returns you to the same place in a long list.', 'When you close the tab'],
             ['Service worker (sw.js): workbox-precache-*, kerbside-offline-pages-*', 'Service worker, cache storage', 'The site\u2019s own files and copies of the courier guide, the pay estimator and these legal pages, so the site opens quickly and they work offline. Nothing about you.', 'Replaced by each new version of the site; until you clear your browser'],
@@ -304,7 +305,7 @@ export const PRIVACY: ContentPage = {
           caption: 'Functional: only with your consent',
           head: ['Feature', 'Type', 'Purpose', 'Expires'],
           rows: [
-            ['Live chat windows', 'Uses the Essential storage above', 'Shows floating chat windows and new-message pop-ups while you browse. Without it, your inbox still works on the Inbox page.', 'Not applicable'],
+            ['Live chat windows', 'Uses the Essential storage above', 'On a large screen, opens conversations in floating windows while you browse, and opens a window when a new message arrives. Without it, conversations open on the Inbox page; new-message alerts and your inbox work either way.', 'Not applicable'],
           ],
         },
         {

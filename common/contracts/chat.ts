@@ -136,6 +136,18 @@ export const ZWindowStateResponse = z.object({ state: ZChatWindowState });
 /** GET /api/chat/unread-count */
 export const ZUnreadCount = z.object({ count: z.number() });
 
+/**
+ * The caller's chat access (spec §4), read afresh: `reason` why chat is refused (null when allowed);
+ * a chat suspension's start and the reason the admin gave (null when none or not suspended).
+ */
+export const ZChatAccess = z.object({
+  allowed: z.boolean(),
+  reason: ZChatAccessReason.nullable(),
+  suspendedAt: z.string().nullable(),
+  suspensionReason: z.string().nullable(),
+});
+export type TChatAccess = z.infer<typeof ZChatAccess>;
+
 /** Blocks: POST /api/chat/blocks {userId}; DELETE /api/chat/blocks/:userId; GET /api/chat/blocks. */
 export const ZBlockRequest = z.object({ userId: z.coerce.number().int().positive() });
 export const ZBlockedUser = z.object({ id: z.number(), username: z.string() });
@@ -145,9 +157,19 @@ const ZId = z.coerce.number().int().positive();
 const ZConversationParams = z.object({ id: ZId });
 
 // ---- Endpoints ----
-// Every one needs chat access (spec §4): a guest hears 401, an unverified or chat-suspended member
-// 403 (with `chatAccess`). A conversation the caller is not in does not exist for them (404). Each
-// answers 400 to text the database cannot store, even in a query it ignores (storable-text plugin).
+// Every one needs chat access (spec §4): a guest hears 401, an unverified member 403 (with
+// `chatAccess`). A chat-suspended member keeps reading (the inbox, past conversations, read receipts,
+// window states, blocks) but starting and sending answer 403 (`chatAccess: 'suspended'`). A
+// conversation the caller is not in does not exist for them (404). Each answers 400 to text the
+// database cannot store, even in a query it ignores (storable-text plugin).
+
+/** Why chat is refused to the caller, and a chat suspension's reason (any signed-in member). */
+export const getChatAccess = endpoint({
+  method: 'GET',
+  path: '/api/chat/access',
+  responses: { 200: ZChatAccess },
+  errors: [400, 401],
+});
 
 /** The pair's conversation, created when there is none (counted against MEMBER_LIMITS.chatStart only then). */
 export const startChat = endpoint({

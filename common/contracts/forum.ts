@@ -90,6 +90,10 @@ export const ZListPostsQuery = z.object({
   sortBy: z.preprocess(emptyToUndefined, ZSort.default('newest')),
   /** A category slug or numeric id. */
   category: z.preprocess(emptyToUndefined, z.string().trim().min(1).max(100).optional()),
+  /** 'false': pinned posts are ordered like the others (the landing's newest posts), not on top. */
+  pinnedFirst: z
+    .preprocess(emptyToUndefined, z.enum(['true', 'false'], { message: 'pinnedFirst must be true or false' }).default('true'))
+    .transform((v) => v === 'true'),
 });
 export type TListPostsQuery = z.infer<typeof ZListPostsQuery>;
 

@@ -10,4 +10,8 @@ export const MAINTENANCE_MSG = {
   modeRequired: 'maintenanceMode must be true or false',
   /** The answer to a write while maintenance is on; '{product}' is the configured APP_NAME. */
   writesPaused: (product: string) => `${product} is under maintenance. Please try again shortly.`,
+  /** Beside every write control, and the banner's first line, while maintenance pauses a member's writes. */
+  readOnly: (product: string) => `${product} is read-only during maintenance.`,
+  /** The banner's word to an admin, whose writes still go through. */
+  adminsWrite: 'Admins can still post and change settings.',
 } as const;

@@ -10,8 +10,9 @@ const toast = vi.hoisted(() => vi.fn());
 vi.mock('@/components/ui/toast', () => ({ toast }));
 
 const me = { id: 1, username: 'sam', firstName: 'Sam', lastName: 'D', email: 's@x.co', isAdmin: false, avatar: 'van' };
+type Me = typeof me & { chatSuspended?: boolean };
 
-function stubFetch(user: typeof me | null, start: () => Response) {
+function stubFetch(user: Me | null, start: () => Response) {
   const calls: { url: string; body?: unknown }[] = [];
   vi.stubGlobal(
     'fetch',
@@ -29,7 +30,7 @@ function Where() {
   return <output data-testid="where">{pathname}</output>;
 }
 
-async function renderButton(user: typeof me | null, recipientId: number) {
+async function renderButton(user: Me | null, recipientId: number) {
   const r = renderWithProviders(
     <>
       <Routes>
@@ -66,6 +67,15 @@ describe('MessageButton', () => {
       expect.objectContaining({ title: 'Cannot Message Yourself', description: 'You cannot send a message to yourself.' }),
     );
     expect(calls.some((c) => c.url === '/api/chat/start')).toBe(false);
+  });
+
+  it('chat-suspended (issue 18): no Message button at all', async () => {
+    const suspended = { ...me, chatSuspended: true };
+    const calls = stubFetch(suspended, () => new Response('{}'));
+    await renderButton(suspended, 2);
+    expect(screen.queryByRole('button', { name: 'Message @alex' })).toBeNull();
+    expect(screen.queryByText('Message')).toBeNull();
+    expect(calls.map((c) => c.url)).toEqual(['/api/auth/user']);
   });
 
   it('starts the chat and opens it', async () => {

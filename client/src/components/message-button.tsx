@@ -79,6 +79,8 @@ export function MessageButton({ recipientId, recipientName, variant = 'primary',
   const { user } = useUser();
   const navigate = useNavigate();
   const [pending, setPending] = useState(false);
+  // Issue 18: a chat-suspended member cannot start a conversation, so is not offered one (the server refuses it too).
+  if (user?.chatSuspended) return null;
 
   const onClick = async () => {
     if (!user) {

@@ -64,9 +64,23 @@ export async function apiFetch(method: Method, url: string, data?: unknown, opts
   });
   if (!res.ok) {
     const text = await res.text().catch(() => '');
-    throw new ApiError(res.status, res.statusText, text, parseBody(text));
+    const err = new ApiError(res.status, res.statusText, text, parseBody(text));
+    if (method !== 'GET' && pausedMessage(err)) for (const listener of [...pauseListeners]) listener();
+    throw err;
   }
   return res;
+}
+
+const pauseListeners = new Set<() => void>();
+
+/**
+ * Hears every write the server refused for maintenance: the maintenance feature then reads the
+ * status at once, so the write controls turn read-only without waiting for the 30 s poll.
+ * Returns the way to stop listening.
+ */
+export function onWritesPaused(listener: () => void): () => void {
+  pauseListeners.add(listener);
+  return () => void pauseListeners.delete(listener);
 }
 
 type CallArgs<E extends Endpoint> = NoKeys extends EndpointInput<E>
@@ -91,6 +105,17 @@ export function request<E extends Endpoint>(endpoint: E, ...[input, opts]: CallA
 export async function call<E extends Endpoint>(endpoint: E, ...args: CallArgs<E>): Promise<EndpointResult<E>> {
   const text = await (await request(endpoint, ...args)).text();
   return (text ? JSON.parse(text) : undefined) as EndpointResult<E>;
+}
+
+/**
+ * The server's words for a write refused while maintenance is on (a 503 marked `maintenance: true`),
+ * to show as they are: not a fault on our side, and they say when to try again. Undefined for
+ * anything else, another 503 included.
+ */
+export function pausedMessage(err: unknown): string | undefined {
+  if (!(err instanceof ApiError) || err.status !== 503) return undefined;
+  const b = err.body;
+  return b && typeof b === 'object' && 'maintenance' in b && b.maintenance === true ? err.serverMessage : undefined;
 }
 
 /** The message to show a person for a failed call: the server's, else a fallback. */

@@ -4,13 +4,14 @@ import {
   formatAge,
   formatDate,
   formatDateTime,
-  formatDateTimeSeconds,
   formatDateTimeShort,
   formatDay,
   formatDayMonth,
   formatMonthYear,
+  formatShortAge,
   formatShortMonthYear,
-  relativeAge,
+  formatTime,
+  formatTimeOrDate,
   todayInLondon,
 } from './dates';
 
@@ -25,7 +26,8 @@ describe('London formatters', () => {
     expect(formatDateTime(summer)).toBe('1 Jun 2025, 09:05');
     expect(formatDateTime(winter)).toBe('1 Dec 2024, 18:05');
     expect(formatDateTimeShort(summer)).toBe('01/06/2025, 09:05');
-    expect(formatDateTimeSeconds(summer)).toBe('01/06/2025, 09:05:03');
+    expect(formatTime(summer)).toBe('09:05');
+    expect(formatTime(winter)).toBe('18:05');
     expect(formatDate(summer)).toBe('1 Jun 2025');
     expect(formatDayMonth(Date.parse(summer))).toBe('1 Jun');
     expect(formatMonthYear(summer)).toBe('June 2025');
@@ -35,7 +37,6 @@ describe('London formatters', () => {
   it('match what Date#toLocaleString writes for the same options', () => {
     const d = new Date(summer);
     expect(formatDateTime(summer)).toBe(d.toLocaleString('en-GB', { dateStyle: 'medium', timeStyle: 'short', timeZone: 'Europe/London' }));
-    expect(formatDateTimeSeconds(summer)).toBe(d.toLocaleString('en-GB', { timeZone: 'Europe/London' }));
   });
 
   it('say the given word, else nothing, for a missing or unreadable date', () => {
@@ -50,23 +51,47 @@ describe('London formatters', () => {
 describe('formatAge', () => {
   const NOW = Date.parse('2025-06-01T12:00:00Z');
   const ago = (ms: number) => new Date(NOW - ms).toISOString();
+  const M = 60_000;
 
-  it('says less than an hour under one hour (and for clock skew)', () => {
-    expect(formatAge(ago(0), NOW)).toBe('less than an hour ago');
-    expect(formatAge(ago(59 * 60_000), NOW)).toBe('less than an hour ago');
-    expect(formatAge(ago(-5 * 60_000), NOW)).toBe('less than an hour ago');
+  it('says just now under a minute, and for a date ahead of this clock', () => {
+    expect(formatAge(ago(0), NOW)).toBe('just now');
+    expect(formatAge(ago(59_999), NOW)).toBe('just now');
+    expect(formatAge(ago(-5 * M), NOW)).toBe('just now');
   });
 
-  it('counts hours under 24 h', () => {
+  it('counts minutes under an hour', () => {
+    expect(formatAge(ago(M), NOW)).toBe('1 minute ago');
+    expect(formatAge(ago(2 * M), NOW)).toBe('2 minutes ago');
+    expect(formatAge(ago(59 * M + 59_000), NOW)).toBe('59 minutes ago');
+  });
+
+  it('counts hours under a day', () => {
     expect(formatAge(ago(H), NOW)).toBe('1 hour ago');
-    expect(formatAge(ago(5 * H + 30 * 60_000), NOW)).toBe('5 hours ago');
-    expect(formatAge(ago(23 * H + 59 * 60_000), NOW)).toBe('23 hours ago');
+    expect(formatAge(ago(5 * H + 30 * M), NOW)).toBe('5 hours ago');
+    expect(formatAge(ago(23 * H + 59 * M), NOW)).toBe('23 hours ago');
   });
 
-  it('counts days from 24 h', () => {
-    expect(formatAge(ago(24 * H), NOW)).toBe('1 day ago');
-    expect(formatAge(ago(47 * H), NOW)).toBe('1 day ago');
-    expect(formatAge(ago(4 * 24 * H), NOW)).toBe('4 days ago');
+  it('gives the London date from a day: without the year this year, with it before', () => {
+    expect(formatAge(ago(24 * H), NOW)).toBe('31 May');
+    expect(formatAge('2025-03-12T10:00:00Z', NOW)).toBe('12 Mar');
+    expect(formatAge('2024-03-12T10:00:00Z', NOW)).toBe('12 Mar 2024');
+    expect(formatAge('2023-06-01T12:00:00Z', NOW)).toBe('1 Jun 2023'); // never '730 days ago'
+  });
+
+  it('reads the day on a London clock, in summer time and in winter', () => {
+    // 23:30 UTC on 30 Mar 2025 is 00:30 BST on 31 Mar; 23:30 UTC on 26 Oct is 23:30 GMT, the same day.
+    const later = Date.parse('2025-11-20T12:00:00Z');
+    expect(formatAge('2025-03-30T23:30:00Z', later)).toBe('31 Mar');
+    expect(formatAge('2025-10-26T23:30:00Z', later)).toBe('26 Oct');
+    // The year turns in London: 23:30 UTC on 31 Dec 2024 is still 2024 there (GMT).
+    expect(formatAge('2024-12-31T23:30:00Z', Date.parse('2025-02-01T12:00:00Z'))).toBe('31 Dec 2024');
+    // A summer night: 23:30 UTC on 30 Jun is 00:30 on 1 Jul in London.
+    expect(formatAge('2025-06-30T23:30:00Z', later)).toBe('1 Jul');
+  });
+
+  it('counts in elapsed time across a clock change (an hour is an hour)', () => {
+    // Clocks went back at 02:00 BST on 26 Oct 2025: 01:30 BST to 01:30 GMT is two hours.
+    expect(formatAge('2025-10-26T00:30:00Z', Date.parse('2025-10-26T02:30:00Z'))).toBe('2 hours ago');
   });
 
   it('is empty for an invalid date', () => {
@@ -74,21 +99,40 @@ describe('formatAge', () => {
   });
 });
 
-describe('relativeAge', () => {
-  const now = Date.parse('2026-06-15T12:00:00Z');
-  const before = (ms: number) => new Date(now - ms).toISOString();
+describe('formatShortAge', () => {
+  const NOW = Date.parse('2025-06-01T12:00:00Z');
+  it.each([
+    [NOW - 20_000, 'now'],
+    [NOW + 60_000, 'now'],
+    [NOW - 5 * 60_000, '5m'],
+    [NOW - 59 * 60_000, '59m'],
+    [NOW - H, '1h'],
+    [NOW - 23 * H - 59 * 60_000, '23h'],
+    [NOW - 24 * H, '31 May'],
+    [Date.parse('2024-03-12T10:00:00Z'), 'Mar 2024'],
+  ])('%s → %s', (t, expected) => {
+    expect(formatShortAge(new Date(t).toISOString(), NOW)).toBe(expected);
+  });
+  it('is empty for a date that does not read as one', () => {
+    expect(formatShortAge('not a date', NOW)).toBe('');
+  });
+});
 
-  it('reads like a person would say it', () => {
-    expect(relativeAge(before(20_000), now)).toBe('just now');
-    expect(relativeAge(before(-60_000), now)).toBe('just now');
-    expect(relativeAge(before(60_000), now)).toBe('1 minute ago');
-    expect(relativeAge(before(59 * 60_000), now)).toBe('59 minutes ago');
-    expect(relativeAge(before(H), now)).toBe('1 hour ago');
-    expect(relativeAge(before(5 * H), now)).toBe('5 hours ago');
-    expect(relativeAge(before(2 * 86_400_000), now)).toBe('2 days ago');
-    expect(relativeAge('2026-03-01T10:00:00Z', now)).toBe('1 Mar');
-    expect(relativeAge('2025-12-24T10:00:00Z', now)).toBe('24 Dec 2025');
-    expect(relativeAge('nonsense', now)).toBe('');
+describe('formatTimeOrDate', () => {
+  it('gives the clock time for today in London, else the date', () => {
+    // 00:30 BST on 1 Jun is 23:30 UTC on 31 May: already today in London.
+    const now = Date.parse('2025-06-01T20:00:00Z');
+    expect(formatTimeOrDate('2025-05-31T23:30:00Z', now)).toBe('00:30');
+    expect(formatTimeOrDate('2025-06-01T13:05:00Z', now)).toBe('14:05');
+    expect(formatTimeOrDate('2025-05-31T22:59:00Z', now)).toBe('31 May');
+    expect(formatTimeOrDate('2024-12-25T09:00:00Z', now)).toBe('25 Dec 2024');
+    expect(formatTimeOrDate(null)).toBe('');
+  });
+
+  it('in winter London is on GMT', () => {
+    const now = Date.parse('2025-01-15T23:50:00Z');
+    expect(formatTimeOrDate('2025-01-15T00:10:00Z', now)).toBe('00:10');
+    expect(formatTimeOrDate('2025-01-14T23:59:00Z', now)).toBe('14 Jan');
   });
 });
 

@@ -17,12 +17,12 @@ function london(options: Intl.DateTimeFormatOptions): (d: Date) => string {
 const formats = {
   dateTime: london({ dateStyle: 'medium', timeStyle: 'short' }),
   dateTimeShort: london({ dateStyle: 'short', timeStyle: 'short' }),
-  // What Date#toLocaleString writes when given no fields: every numeric part, seconds included.
-  dateTimeSeconds: london({ year: 'numeric', month: 'numeric', day: 'numeric', hour: 'numeric', minute: 'numeric', second: 'numeric' }),
   date: london({ dateStyle: 'medium' }),
   dayMonth: london({ day: 'numeric', month: 'short' }),
   monthYear: london({ month: 'long', year: 'numeric' }),
   shortMonthYear: london({ month: 'short', year: 'numeric' }),
+  time: london({ hour: '2-digit', minute: '2-digit' }),
+  year: london({ year: 'numeric' }),
 };
 
 /** The date, or null when it does not read as one (nothing is shown rather than 'Invalid Date'). */
@@ -37,12 +37,10 @@ const show = (format: (d: Date) => string) => (date: DateInput | null | undefine
   return d ? format(d) : ifNone;
 };
 
-/** '1 Jun 2025, 09:05': when something happened, in lists and details. */
+/** '1 Jun 2025, 09:05': when something happened, in lists and details, and a <Time>'s exact time. */
 export const formatDateTime = show(formats.dateTime);
 /** '01/06/2025, 09:05': the same, narrow enough for a table cell. */
 export const formatDateTimeShort = show(formats.dateTimeShort);
-/** '01/06/2025, 09:05:03': the exact moment, for a tooltip. */
-export const formatDateTimeSeconds = show(formats.dateTimeSeconds);
 /** '1 Jun 2025'. */
 export const formatDate = show(formats.date);
 /** '1 Jun': a chart's axis. */
@@ -52,33 +50,47 @@ export const formatMonthYear = show(formats.monthYear);
 /** 'Jun 2025': the directory card's member-since (spec §2: month/year). */
 export const formatShortMonthYear = show(formats.shortMonthYear);
 
-/**
- * Spec §2 landing: age in hours under 24 h, otherwise in days. Under an hour reads
- * 'less than an hour ago' rather than '0 hours ago'; a date in the future (clock skew) too.
- */
-export function formatAge(date: DateInput, now: number = Date.now()): string {
-  const t = new Date(date).getTime();
-  if (Number.isNaN(t)) return '';
-  const hours = Math.floor((now - t) / HOUR_MS);
-  if (hours < 1) return 'less than an hour ago';
-  if (hours < 24) return `${hours} ${hours === 1 ? 'hour' : 'hours'} ago`;
-  const days = Math.floor(hours / 24);
-  return `${days} ${days === 1 ? 'day' : 'days'} ago`;
-}
-
 const ago = (n: number, unit: string) => `${n} ${unit}${n === 1 ? '' : 's'} ago`;
 
-/** A notification's age: 'just now', '5 minutes ago', '3 hours ago', '2 days ago', then the date. */
-export function relativeAge(date: DateInput, now: number = Date.now()): string {
-  const t = new Date(date).getTime();
-  if (Number.isNaN(t)) return '';
-  const ms = now - t;
-  if (ms < MINUTE_MS) return 'just now'; // a clock a little ahead of the server's too
+const sameLondonYear = (a: Date, b: Date) => formats.year(a) === formats.year(b);
+
+/**
+ * How long ago, as people say it (issue 18, ADR 0008): 'just now' under a minute (and for a date
+ * ahead of this clock), '5 minutes ago', '3 hours ago' under a day, then the London date: '12 Mar'
+ * this year, '12 Mar 2025' before. The server renders it at request time and the browser again as
+ * it hydrates, each with its own clock: only the text can differ, and Preact puts the browser's in.
+ */
+export function formatAge(date: DateInput, now: number = Date.now()): string {
+  const d = toDate(date);
+  if (!d) return '';
+  const ms = now - d.getTime();
+  if (ms < MINUTE_MS) return 'just now';
   if (ms < HOUR_MS) return ago(Math.floor(ms / MINUTE_MS), 'minute');
   if (ms < DAY_MS) return ago(Math.floor(ms / HOUR_MS), 'hour');
-  if (ms < 7 * DAY_MS) return ago(Math.floor(ms / DAY_MS), 'day');
-  const sameYear = new Date(t).getFullYear() === new Date(now).getFullYear();
-  return sameYear ? formats.dayMonth(new Date(t)) : formats.date(new Date(t));
+  return sameLondonYear(d, new Date(now)) ? formats.dayMonth(d) : formats.date(d);
+}
+
+/** formatAge in a phone row's few characters: 'now', '5m', '3h', '12 Mar', 'Mar 2025'. */
+export function formatShortAge(date: DateInput, now: number = Date.now()): string {
+  const d = toDate(date);
+  if (!d) return '';
+  const ms = now - d.getTime();
+  if (ms < MINUTE_MS) return 'now';
+  if (ms < HOUR_MS) return `${Math.floor(ms / MINUTE_MS)}m`;
+  if (ms < DAY_MS) return `${Math.floor(ms / HOUR_MS)}h`;
+  return sameLondonYear(d, new Date(now)) ? formats.dayMonth(d) : formats.shortMonthYear(d);
+}
+
+/** '14:05': a chat message's clock time. */
+export const formatTime = show(formats.time);
+
+/** A chat list's time: the clock time today (London), else the date ('12 Mar', '12 Mar 2025'). */
+export function formatTimeOrDate(date: DateInput | null | undefined, now: number = Date.now()): string {
+  const d = toDate(date);
+  if (!d) return '';
+  const today = new Date(now);
+  if (formats.date(d) === formats.date(today)) return formats.time(d);
+  return sameLondonYear(d, today) ? formats.dayMonth(d) : formats.date(d);
 }
 
 // Calendar days ('YYYY-MM-DD') are London days already; their arithmetic runs in UTC so that no

@@ -67,4 +67,12 @@ describe('readFormError', () => {
     expect(readFormError(apiError(429, {})).message).toBe('You are posting too quickly. Please wait a few minutes and try again.');
     expect(readFormError(apiError(429, { message: 'Slow down' })).message).toBe('Slow down');
   });
+
+  it("gives maintenance's own words (its marked 503), not 'Something went wrong' (issue 18)", () => {
+    const paused = apiError(503, { message: 'Kerbside is under maintenance. Please try again shortly.', maintenance: true });
+    expect(readFormError(paused).message).toBe('Kerbside is under maintenance. Please try again shortly. Your text is kept on this device.');
+    expect(failureText(paused)).toBe('Kerbside is under maintenance. Please try again shortly.');
+    // Any other 503 is a fault like a 500.
+    expect(failureText(apiError(503, { message: 'Service unavailable' }))).toBe('Something went wrong on our side. Please try again in a moment.');
+  });
 });

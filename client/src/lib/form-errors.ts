@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import { ApiError, errorMessage } from './api-client';
+import { ApiError, errorMessage, pausedMessage } from './api-client';
 
 // Turning a failed call into words on a form. The server sends `errors: {field: message}` beside its
 // `message` with a 400 (and with a 409 when one field is the conflict, e.g. a slug already taken);
@@ -43,7 +43,7 @@ export function formErrors(err: unknown, fallback: string): Record<string, strin
 export function failureText(err: unknown, fallback = 'Please try again.'): string {
   if (err instanceof ApiError) {
     if (err.status === 429) return err.serverMessage ?? 'Too many attempts. Please wait a few minutes and try again.';
-    if (err.status >= 500) return 'Something went wrong on our side. Please try again in a moment.';
+    if (err.status >= 500) return pausedMessage(err) ?? 'Something went wrong on our side. Please try again in a moment.';
     return err.serverMessage ?? fallback;
   }
   return "Couldn't reach Kerbside. Check your signal and try again.";
@@ -72,6 +72,8 @@ export function readFormError(err: unknown, fieldNames: readonly string[] = []):
   if (err.status === 400 && Object.keys(fields).length > 0) message = null;
   else if (err.status === 401) message = 'Your session has ended. Sign in again, then send: your text is kept on this device.';
   else if (err.status === 429) message = server ?? 'You are posting too quickly. Please wait a few minutes and try again.';
+  // Maintenance (503) is not a fault: its own words, and the text stays as with any failure.
+  else if (pausedMessage(err)) message = `${pausedMessage(err)} Your text is kept on this device.`;
   else if (err.status >= 500) message = 'Something went wrong on our side. Please try again in a moment: your text is kept on this device.';
   else message = server ?? 'Please try again.';
   return { fields, message, status: err.status };

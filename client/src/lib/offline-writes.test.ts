@@ -164,3 +164,16 @@ describe('start', () => {
     vi.useRealTimers();
   });
 });
+
+describe('forget (issue 18: signing out)', () => {
+  it('removes every write of the member, waiting or refused, and leaves other members’ alone', async () => {
+    const { queue, store } = setup({ online: false });
+    await queue.submit(write('aaaaaaaa'));
+    await store.put(write('bbbbbbbb', { error: 'Too short' }));
+    await queue.submit(write('cccccccc', { userId: 8 }));
+    await queue.forget(7);
+    expect((await store.all()).map((w) => w.clientId)).toEqual(['cccccccc']);
+    expect(queue.getSnapshot().map((w) => w.clientId)).toEqual(['cccccccc']);
+  });
+});
+

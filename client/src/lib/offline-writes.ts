@@ -3,7 +3,8 @@ import { ApiError, apiFetch } from './api-client';
 
 // Posts and comments written without a signal (issue 16; the chat's outbox does the same for messages,
 // features/chat/lib/conversation-sync.ts): kept on the device in IndexedDB, shown as pending, and sent
-// when the connection returns, each exactly once. Every write carries a clientId the server keys it
+// when the connection returns, each exactly once. Each is its writer's: only they see or send it, and
+// their sign-out forgets it (lib/session-end.ts). Every write carries a clientId the server keys it
 // by (docs/API.md "Posts and comments"), so sending one again, after an answer lost on the way back,
 // is answered with the post or comment already stored rather than a second copy.
 
@@ -93,7 +94,8 @@ export function isNetworkFailure(err: unknown): boolean {
 
 /**
  * A refusal that sending again will not change (too short, the post gone or locked, not verified).
- * Not 401 (signed out meanwhile: sent once the member is back), 408 or 429 (later), nor 5xx.
+ * Not 401 (the session ended: it stays until the page learns so, and the sign-out forgets it,
+ * lib/session-end.ts), 408 or 429 (later), nor 5xx.
  */
 export function isFinalRefusal(err: unknown): err is ApiError {
   return err instanceof ApiError && err.status >= 400 && err.status < 500 && ![401, 408, 429].includes(err.status);
@@ -220,6 +222,16 @@ export function createOfflineWrites({ store, online = () => typeof navigator ===
     /** The member threw a kept write away (or took its text back to edit it). */
     async discard(clientId: string) {
       await store.remove(clientId).catch(() => undefined);
+      await refresh();
+    },
+
+    /**
+     * The member signed out (issue 18, shared phones): whatever they kept here goes, waiting or
+     * refused, so nothing of theirs stays on the device nor is sent by anyone else.
+     */
+    async forget(userId: number) {
+      const theirs = (await store.all().catch((): OfflineWrite[] => [])).filter((w) => w.userId === userId);
+      await Promise.all(theirs.map((w) => store.remove(w.clientId).catch(() => undefined)));
       await refresh();
     },
 

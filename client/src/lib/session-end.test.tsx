@@ -1,11 +1,15 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { dehydrate, hydrate } from '@tanstack/react-query';
 import { renderAppAt } from '@/test/render';
 import { testUser } from '@/test/users';
+import { USER_QUERY_KEY } from './auth';
 import { closeAuthDialog } from './auth-dialog';
-import { queryClient } from './query-client';
-import { SIGNED_OUT_TOAST } from './session-end';
+import { offlineWrites, type OfflineWrite } from './offline-writes';
+import { createQueryClient, queryClient } from './query-client';
+import { followDeviceMember, SIGNED_OUT_TOAST } from './session-end';
 import { getSocketClient } from './socket-client';
+import { deviceMember, memberStorage } from './storage';
 
 // Finding 7 of the security review: when the server ends the session (the socket closes with 4401),
 // the open tab drops the signed-in state and shows the signed-out one with a Sign In action.
@@ -134,3 +138,112 @@ describe('the session ends while the page is open', () => {
     expect(screen.queryByText(SIGNED_OUT_TOAST.title)).toBeNull();
   });
 });
+
+describe('shared phones (issue 18): a member signed out leaves nothing on the device', () => {
+  const alice = testUser({ id: 31, username: 'alice' });
+  const bob = testUser({ id: 32, username: 'bob' });
+
+  /**
+   * What `user` keeps on the device: a comment draft and a chat draft (features/forum/hooks/use-draft.ts,
+   * features/chat/lib/outbox.ts, each tested for its keys), an unsent chat message and a comment kept offline.
+   */
+  async function keepThings(user: { id: number }) {
+    memberStorage.set('draft:comment:4', `comment by ${user.id}`, user.id);
+    memberStorage.set('chat-draft:9', `chat by ${user.id}`, user.id);
+    memberStorage.set('chat-outbox', `[{"clientMessageId":"m${user.id}"}]`, user.id);
+    const write: OfflineWrite = {
+      clientId: `w${user.id}xxxxxx`,
+      kind: 'comment',
+      userId: user.id,
+      createdAt: new Date().toISOString(),
+      url: '/api/forum/posts/4/comments',
+      body: { clientId: `w${user.id}xxxxxx`, content: 'offline' },
+      postId: 4,
+    };
+    Object.defineProperty(navigator, 'onLine', { value: false, configurable: true });
+    await offlineWrites.submit(write);
+    Reflect.deleteProperty(navigator, 'onLine');
+  }
+  /** What is kept for `user` on the device. */
+  const thingsOf = (user: { id: number }) => ({
+    comment: memberStorage.get('draft:comment:4', user.id),
+    chat: memberStorage.get('chat-draft:9', user.id),
+    outbox: memberStorage.get('chat-outbox', user.id) !== null,
+    offline: offlineWrites.getSnapshot().filter((w) => w.userId === user.id).length,
+  });
+  const nothing = { comment: null, chat: null, outbox: false, offline: 0 };
+
+  /** The server's page for `user` (null: a guest), as the browser hydrates it. */
+  function pageFor(user: typeof alice | null) {
+    const server = createQueryClient();
+    server.setQueryData(USER_QUERY_KEY, user);
+    const client = createQueryClient();
+    hydrate(client, dehydrate(server));
+    return client;
+  }
+
+  afterEach(async () => {
+    for (const w of offlineWrites.getSnapshot()) await offlineWrites.discard(w.clientId);
+  });
+
+  it('a member on the page is the device’s; a sign-out the app hears (server-ended, account deleted) forgets all they kept', async () => {
+    const client = pageFor(alice);
+    const stop = followDeviceMember(client);
+    expect(deviceMember()).toBe(alice.id);
+    await keepThings(alice);
+    expect(thingsOf(alice)).toEqual({ comment: 'comment by 31', chat: 'chat by 31', outbox: true, offline: 1 });
+
+    client.setQueryData(USER_QUERY_KEY, null); // showSignedOut, the account deleted
+    await waitFor(() => expect(deviceMember()).toBeNull());
+    expect(Object.keys(localStorage).filter((k) => k.startsWith('kerbside:member:'))).toEqual([]);
+    expect(thingsOf(alice)).toEqual(nothing);
+    stop();
+  });
+
+  it('drafts are per member: the next member signed in sees none of the last one’s, which are forgotten', async () => {
+    const client = pageFor(alice);
+    const stop = followDeviceMember(client);
+    await keepThings(alice);
+
+    client.setQueryData(USER_QUERY_KEY, bob); // signed in as Bob, Alice's session long gone
+    expect(deviceMember()).toBe(bob.id);
+    expect(thingsOf(bob)).toEqual(nothing);
+    await keepThings(bob);
+    await waitFor(() => expect(offlineWrites.getSnapshot().map((w) => w.userId)).toEqual([bob.id]));
+    expect(thingsOf(alice)).toEqual(nothing);
+    expect(thingsOf(bob)).toEqual({ comment: 'comment by 32', chat: 'chat by 32', outbox: true, offline: 1 });
+    stop();
+  });
+
+  it('a guest page alone forgets nothing (offline, the worker serves a guest copy): only the server’s 401 does', async () => {
+    followDeviceMember(pageFor(alice))();
+    await keepThings(alice);
+
+    // No signal: the guest copy of the page, and the server cannot be asked.
+    vi.stubGlobal('fetch', vi.fn(async () => Promise.reject(new TypeError('Failed to fetch'))));
+    const offline = pageFor(null);
+    const stopOffline = followDeviceMember(offline);
+    await waitFor(() => expect(fetch).toHaveBeenCalledWith('/api/auth/user', expect.anything()));
+    await new Promise((r) => setTimeout(r, 20));
+    expect(deviceMember()).toBe(alice.id);
+    expect(thingsOf(alice)).toEqual({ comment: 'comment by 31', chat: 'chat by 31', outbox: true, offline: 1 });
+    stopOffline();
+
+    // Back online, the session over (signed out elsewhere, expired): the server says 401.
+    vi.stubGlobal('fetch', vi.fn(async () => new Response(JSON.stringify({ message: 'Not logged in' }), { status: 401 })));
+    const stop = followDeviceMember(pageFor(null));
+    await waitFor(() => expect(deviceMember()).toBeNull());
+    expect(thingsOf(alice)).toEqual(nothing);
+    stop();
+  });
+
+  it('drafts and the outbox kept before they were per member are dropped, not handed to whoever signs in', () => {
+    localStorage.setItem('kerbside:draft:new-post', JSON.stringify({ title: 'old', categoryId: '', content: '' }));
+    localStorage.setItem('chat:draft:9', 'old chat');
+    localStorage.setItem('chat:outbox', JSON.stringify([{ conversationId: '9', clientMessageId: 'x', content: 'old', createdAt: '', senderId: 31 }]));
+    localStorage.setItem('welcomeBannerDismissed', '1');
+    followDeviceMember(pageFor(alice))();
+    expect(Object.keys(localStorage).sort()).toEqual(['deviceMember', 'welcomeBannerDismissed']);
+  });
+});
+

@@ -20,3 +20,10 @@ window.scrollTo = () => {};
 // that calls cancelAnimationFrame. A timer left over when a file's jsdom is torn down then throws
 // (cancelAnimationFrame is gone). A plain timer is the same "after this task" without the frame.
 options.requestAnimationFrame = (flush) => void setTimeout(flush);
+
+// Radix's Switch measures its thumb with ResizeObserver, which jsdom lacks (it has no layout).
+globalThis.ResizeObserver ??= class {
+  observe() {}
+  unobserve() {}
+  disconnect() {}
+};

@@ -1,6 +1,6 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ZBlockList, ZCatchUpResponse, ZChatMessage, ZConversation, ZInboxList, ZStartChatResponse } from '../../../common/contracts/chat.ts';
+import { ZBlockList, ZCatchUpResponse, ZChatAccess, ZChatMessage, ZConversation, ZInboxList, ZStartChatResponse } from '../../../common/contracts/chat.ts';
 import { CHAT_MSG, CHAT_RATE_MAX } from '../../../common/rules/chat.ts';
 import { conversations, messages, users } from '../../db/schema/index.ts';
 import { USER_EVENTS } from '../../realtime/gateway.ts';
@@ -48,29 +48,31 @@ describe.each(testDatabases)('chat on %s', (kind) => {
 
   describe('access and authorisation on every route', () => {
     let a: Member, b: Member, third: Member, unverified: Member, suspended: Member;
-    let conv: number, msgId: number;
+    let conv: number, msgId: number, suspendedConv: number, suspendedMsgId: number;
     beforeAll(async () => {
       [a, b, third, unverified, suspended] = [await member(t), await member(t), await member(t), await member(t, 'unverified'), await member(t)];
-      await suspendChat(suspended);
       conv = await start(a, b);
       msgId = (await send(b, conv, 'Hello from b')).id;
+      suspendedConv = await start(a, suspended);
+      suspendedMsgId = (await send(a, suspendedConv, 'Hello from a')).id;
+      await suspendChat(suspended);
     });
-    const routes = (): Array<[Method, string, object?]> => [
+    const routes = (c = conv, m = msgId): Array<[Method, string, object?]> => [
       ['POST', '/api/chat/start', { recipientId: b.id }],
-      ['PUT', `/api/chat/conversation/${conv}/state`, { state: 'minimized' }],
+      ['PUT', `/api/chat/conversation/${c}/state`, { state: 'minimized' }],
       ['GET', '/api/chat/unread-count'],
-      ['GET', `/api/chat/messages?conversationId=${conv}&after=0`],
+      ['GET', `/api/chat/messages?conversationId=${c}&after=0`],
       ['GET', '/api/inbox/conversations'],
-      ['GET', `/api/inbox/conversations/${conv}`],
-      ['POST', `/api/inbox/conversations/${conv}/messages`, { text: 'hi' }],
-      ['PUT', `/api/inbox/conversations/${conv}/read`],
-      ['PUT', `/api/inbox/conversations/${conv}/messages/${msgId}/read`],
+      ['GET', `/api/inbox/conversations/${c}`],
+      ['POST', `/api/inbox/conversations/${c}/messages`, { text: 'hi' }],
+      ['PUT', `/api/inbox/conversations/${c}/read`],
+      ['PUT', `/api/inbox/conversations/${c}/messages/${m}/read`],
       ['GET', '/api/chat/blocks'],
       ['POST', '/api/chat/blocks', { userId: b.id }],
       ['DELETE', `/api/chat/blocks/${b.id}`],
     ];
 
-    it('guest 401, unverified 403 (verification), chat-suspended 403 (suspended), the reason as data too', async () => {
+    it('guest 401, unverified 403 (verification) on every route, the reason as data too', async () => {
       for (const [method, path, body] of routes()) {
         const guest = await req(undefined, method, path, body);
         expect(guest.statusCode, `${method} ${path}`).toBe(401);
@@ -78,10 +80,23 @@ describe.each(testDatabases)('chat on %s', (kind) => {
         expect(unv.statusCode, `${method} ${path}`).toBe(403);
         expect(unv.json()).toEqual({ message: CHAT_MSG.verificationRequired, chatAccess: 'verification' });
         expect(unv.json().message).toContain('verification');
-        const sus = await req(suspended, method, path, body);
-        expect(sus.statusCode, `${method} ${path}`).toBe(403);
-        expect(sus.json()).toEqual({ message: CHAT_MSG.suspended, chatAccess: 'suspended' });
       }
+    });
+
+    it('chat-suspended (issue 18): starting and sending 403 (suspended); every read still answers', async () => {
+      // Their own conversation with a: the reads find it, not 404.
+      const writes = new Set(['/api/chat/start', `/api/inbox/conversations/${suspendedConv}/messages`]);
+      for (const [method, path, body] of routes(suspendedConv, suspendedMsgId)) {
+        const sus = await req(suspended, method, path, body);
+        if (writes.has(path)) {
+          expect(sus.statusCode, `${method} ${path}`).toBe(403);
+          expect(sus.json()).toEqual({ message: CHAT_MSG.suspended, chatAccess: 'suspended' });
+        } else expect(sus.statusCode, `${method} ${path}: ${sus.body}`).toBe(200);
+      }
+      const history = ZConversation.parse((await req(suspended, 'GET', `/api/inbox/conversations/${suspendedConv}`)).json());
+      expect(history.messages.map((m) => m.content)).toEqual(['Hello from a']);
+      const inbox = ZInboxList.parse((await req(suspended, 'GET', '/api/inbox/conversations')).json());
+      expect(inbox.map((i) => i.id)).toEqual([suspendedConv]);
     });
 
     it('a third member gets 404 Conversation not found on every conversation call', async () => {
@@ -106,6 +121,28 @@ describe.each(testDatabases)('chat on %s', (kind) => {
       expect(await access(a)).toEqual({ emailVerified: true, chatSuspended: false });
       expect(await access(unverified)).toEqual({ emailVerified: false, chatSuspended: false });
       expect(await access(suspended)).toEqual({ emailVerified: true, chatSuspended: true });
+    });
+
+    it('GET /api/chat/access: the refusal and a chat suspension\'s reason as the admin gave it (issue 18)', async () => {
+      const access = async (m: Member | undefined) => {
+        const res = await req(m, 'GET', '/api/chat/access');
+        return res.statusCode === 200 ? ZChatAccess.parse(res.json()) : res.statusCode;
+      };
+      expect(await access(undefined)).toBe(401);
+      expect(await access(a)).toEqual({ allowed: true, reason: null, suspendedAt: null, suspensionReason: null });
+      expect(await access(unverified)).toEqual({ allowed: false, reason: 'verification', suspendedAt: null, suspensionReason: null });
+      // Suspended without a reason (straight in the database, no audit entry).
+      expect(await access(suspended)).toEqual({ allowed: false, reason: 'suspended', suspendedAt: expect.any(String), suspensionReason: null });
+
+      const [admin, target] = [await member(t, 'admin'), await member(t)];
+      const byAdmin = (reason?: string) => req(admin, 'POST', `/api/admin/members/${target.id}/chat-suspension`, reason ? { reason } : {});
+      expect((await byAdmin('Spamming other couriers')).statusCode).toBe(200);
+      expect(await access(target)).toMatchObject({ allowed: false, reason: 'suspended', suspensionReason: 'Spamming other couriers' });
+      // Lifted, then suspended again without a reason: the old reason is not shown.
+      expect((await req(admin, 'DELETE', `/api/admin/members/${target.id}/chat-suspension`)).statusCode).toBe(200);
+      expect(await access(target)).toMatchObject({ allowed: true, reason: null, suspensionReason: null });
+      expect((await byAdmin()).statusCode).toBe(200);
+      expect(await access(target)).toMatchObject({ allowed: false, reason: 'suspended', suspensionReason: null });
     });
   });
 
@@ -451,7 +488,7 @@ describe.each(testDatabases)('chat on %s', (kind) => {
       expect((await sb2.next('new_message')).message.id).toBe(fourth.id);
     });
 
-    it('suspension on an open socket: the next chat frame answers the suspended error, then chat_access; nothing is stored', async () => {
+    it('suspension on an open socket: a send answers the suspended error, then chat_access, and is not stored; reads go on', async () => {
       const [a, b] = [await member(t), await member(t)];
       const conv = await start(a, b);
       const sa = await open(a);
@@ -461,19 +498,22 @@ describe.each(testDatabases)('chat on %s', (kind) => {
       await sa.next('new_message', (f) => f.message.id === fromB.id);
       await suspendChat(a);
       const refused = { type: 'chat_access', allowed: false, reason: 'suspended' };
+      const sb = await open(b);
+      // Reading is not refused: delivery and read receipts still reach the other member.
       sa.send({ type: 'message_delivered', conversationId: conv, messageIds: [fromB.id] });
-      expect((await sa.next('error')).message).toBe(CHAT_MSG.suspended);
-      expect(await sa.next('chat_access')).toEqual(refused);
-      const [notDelivered] = await t.database.db.select().from(messages).where(eq(messages.id, fromB.id));
-      expect(notDelivered!.deliveredAt).toBeNull();
+      expect((await sb.next('message_status', (f) => !!f.deliveredAt)).messageIds).toEqual([fromB.id]);
+      sa.send({ type: 'join_conversation', conversationId: conv });
+      sa.send({ type: 'mark_read', conversationId: conv });
+      expect((await sb.next('message_status', (f) => !!f.readAt)).messageIds).toEqual([fromB.id]);
       sa.send({ type: 'send_message', conversationId: conv, content: 'after', clientMessageId: 's-2' });
       expect(await sa.next('error')).toEqual({ type: 'error', message: CHAT_MSG.suspended, clientMessageId: 's-2' });
       expect(await sa.next('chat_access')).toEqual(refused);
-      sa.send({ type: 'join_conversation', conversationId: conv });
-      expect((await sa.next('error')).message).toBe(CHAT_MSG.suspended);
+      sa.send({ type: 'send_message', conversationId: conv, content: 'again', clientMessageId: 's-3' });
+      expect(await sa.next('error', (f) => f.clientMessageId === 's-3')).toEqual({ type: 'error', message: CHAT_MSG.suspended, clientMessageId: 's-3' });
       expect(await sa.next('chat_access')).toEqual(refused);
       // The error comes first; the access frame follows it, once per refused frame.
       expect(sa.frames.slice(-2).map((f) => f.type)).toEqual(['error', 'chat_access']);
+      expect(sa.frames.filter((f) => f.type === 'error')).toHaveLength(2);
       expect(await t.database.db.select().from(messages).where(eq(messages.conversationId, conv))).toHaveLength(2);
     });
   });

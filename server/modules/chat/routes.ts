@@ -2,6 +2,7 @@ import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import {
   blockMember,
   catchUpMessages,
+  getChatAccess,
   getChatUnreadCount,
   getConversation,
   listBlocks,
@@ -16,16 +17,20 @@ import {
 import type { ServerFrame } from '../../../common/ws-events.ts';
 import type { Events } from '../../events.ts';
 import { unauthorized } from '../../http-errors.ts';
+import { requireUser } from '../../identity/index.ts';
 import { route } from '../../lib/route.ts';
 import { memberLimit } from '../../plugins/rate-limits.ts';
-import { assertChatAccess, type ChatService } from './service.ts';
+import { assertChatAccess, type ChatNeed, type ChatService } from './service.ts';
 import { registerChatSocket } from './socket.ts';
 
-/** Guest 401; unverified or chat-suspended 403 (spec §4 Chat access). The session plugin read the user afresh. */
-async function requireChat(req: FastifyRequest) {
+/**
+ * Guest 401; unverified 403, and chat-suspended 403 for writes (spec §4 Chat access; issue 18: a
+ * suspended member still reads their conversations). The session plugin read the user afresh.
+ */
+const requireChat = (need: ChatNeed) => async (req: FastifyRequest) => {
   if (!req.user) throw unauthorized();
-  assertChatAccess(req.user);
-}
+  assertChatAccess(req.user, need);
+};
 
 /**
  * Chat and inbox (docs/API.md "Chat"). Registered after the realtime plugin: sends and reads reach
@@ -41,11 +46,14 @@ export const chatRoutes: FastifyPluginAsync<{ chat: ChatService; events: Events;
     await app.gateway.sendToUser(userId, frame).catch((err: unknown) => app.log.warn({ err }, 'chat access push failed'));
   });
   const me = (req: FastifyRequest) => req.user!.id;
-  const guard = { preValidation: requireChat };
+  const guard = { preValidation: requireChat('read') };
+  const writeGuard = { preValidation: requireChat('write') };
+
+  route(app, getChatAccess, { preValidation: requireUser }, async (req) => chat.access(me(req)));
 
   // MEMBER_LIMITS.chatStart counts only conversations that are new, so opening an old one is free.
   const chatStartLimit = memberLimit(app, 'chatStart');
-  route(app, startChat, guard, async (req) => chat.startConversation(me(req), req.body.recipientId, () => chatStartLimit(req)));
+  route(app, startChat, writeGuard, async (req) => chat.startConversation(me(req), req.body.recipientId, () => chatStartLimit(req)));
 
   route(app, setChatWindowState, guard, async (req) => chat.setWindowState(me(req), req.params.id, req.body.state));
 
@@ -57,7 +65,7 @@ export const chatRoutes: FastifyPluginAsync<{ chat: ChatService; events: Events;
 
   route(app, getConversation, guard, async (req) => chat.getConversation(me(req), req.params.id, req.query));
 
-  route(app, sendMessage, guard, async (req, reply) => {
+  route(app, sendMessage, writeGuard, async (req, reply) => {
     const { message, created } = await chat.sendMessage(me(req), req.params.id, req.body);
     return reply.code(created ? 201 : 200).send(message);
   });

@@ -1,6 +1,7 @@
 import { and, asc, count, desc, eq, exists, gt, inArray, isNotNull, isNull, lt, ne, or, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import {
+  type TChatAccess,
   type TChatAccessReason,
   type TChatMessage,
   type TChatWindowState,
@@ -14,7 +15,7 @@ import { CHAT_CATCH_UP_MAX, CHAT_MSG, CHAT_RATE_MAX, CHAT_RATE_WINDOW_MS } from 
 import type { ServerFrame } from '../../../common/ws-events.ts';
 import type { Core } from '../../core.ts';
 import type { Db, Tx } from '../../db/client.ts';
-import { chatBlocks, conversations, messages, uploads as uploadsTable, users } from '../../db/schema/index.ts';
+import { auditLog, chatBlocks, conversations, messages, uploads as uploadsTable, users } from '../../db/schema/index.ts';
 import { badRequest, forbidden, HttpError, notFound, tooManyRequests, unauthorized } from '../../http-errors.ts';
 import type { UploadService } from '../uploads/index.ts';
 import { presentChatUser, presentMessage, type MessageRow } from './presenter.ts';
@@ -52,11 +53,17 @@ export class ChatAccessError extends HttpError {
   }
 }
 
-/** Spec §4 Chat access: verified, chat not suspended. */
-export function assertChatAccess(user: Access | null | undefined): asserts user is Access {
+/**
+ * What a chat call does: `read` (the inbox, past conversations, receipts, window states, blocks),
+ * which a chat-suspended member keeps (issue 18), or `write` (start a conversation, send).
+ */
+export type ChatNeed = 'read' | 'write';
+
+/** Spec §4 Chat access: verified, and for writes chat not suspended. */
+export function assertChatAccess(user: Access | null | undefined, need: ChatNeed): asserts user is Access {
   if (!user || user.suspendedAt || user.deletedAt) throw unauthorized();
   if (!user.emailVerifiedAt) throw new ChatAccessError('verification');
-  if (user.chatSuspendedAt) throw new ChatAccessError('suspended');
+  if (need === 'write' && user.chatSuspendedAt) throw new ChatAccessError('suspended');
 }
 
 const accessColumns = {
@@ -68,14 +75,14 @@ const accessColumns = {
   deletedAt: users.deletedAt,
 };
 
-/** Reads the member afresh (sockets: an admin may have suspended chat since the socket opened). */
+/** Reads the member afresh for a socket's read frame (an admin may have changed their access since it opened). */
 async function loadChatUser(db: Db, userId: number) {
   const [u] = await db
     .select(accessColumns)
     .from(users)
     .where(eq(users.id, userId))
     .limit(1);
-  assertChatAccess(u);
+  assertChatAccess(u, 'read');
   return u!;
 }
 
@@ -85,8 +92,8 @@ const participantOn = (conversationId: number) =>
   and(eq(conversations.id, conversationId), or(eq(conversations.userLowId, users.id), eq(conversations.userHighId, users.id)));
 
 /**
- * Socket frames: the member's chat access (read afresh, as loadChatUser) and the conversation if they
- * are in it (else 404), in one query.
+ * Socket read frames: the member's chat access to read (afresh, as loadChatUser) and the conversation
+ * if they are in it (else 404), in one query.
  */
 async function chatConversation(db: Db, me: number, conversationId: number): Promise<ConvRow> {
   const [r] = await db
@@ -96,7 +103,7 @@ async function chatConversation(db: Db, me: number, conversationId: number): Pro
     .where(eq(users.id, me))
     .limit(1);
   if (!r) throw unauthorized();
-  assertChatAccess(r.user);
+  assertChatAccess(r.user, 'read');
   if (!r.conv) throw notFound(CHAT_MSG.conversationNotFound);
   return r.conv;
 }
@@ -352,7 +359,7 @@ async function sendMessage(
   const { clientMessageId, uploadId } = input;
   const ctx = await sendContext(db, now, me, conversationId, clientMessageId, uploadId);
   if (!ctx) throw unauthorized();
-  assertChatAccess(ctx.user);
+  assertChatAccess(ctx.user, 'write');
   const sender = ctx.user;
   const parsed = (uploadId === undefined ? ZMessageText : ZPhotoCaption).safeParse(input.text);
   if (!parsed.success) throw badRequest(parsed.error.issues[0]?.message ?? 'Invalid message');
@@ -528,7 +535,7 @@ const reader = alias(users, 'reader');
  * The socket's message_delivered: the recipient's client has these messages. deliveredAt set where
  * null, message_status to the sender. The member's chat access and participation are checked inside
  * the same statement (one round trip); only when it changed nothing is the member read again, to
- * answer the right error (suspended, 404) or nothing (already delivered).
+ * answer the right error (401, verification, 404) or nothing (already delivered).
  */
 async function markDelivered(db: Db, notify: Notify, now: Date, me: number, conversationId: number, messageIds: number[]) {
   const allowed = db
@@ -539,7 +546,7 @@ async function markDelivered(db: Db, notify: Notify, now: Date, me: number, conv
       and(eq(conversations.id, conversationId), or(eq(conversations.userLowId, reader.id), eq(conversations.userHighId, reader.id))),
     )
     .where(
-      and(eq(reader.id, me), isNull(reader.suspendedAt), isNull(reader.deletedAt), isNotNull(reader.emailVerifiedAt), isNull(reader.chatSuspendedAt)),
+      and(eq(reader.id, me), isNull(reader.suspendedAt), isNull(reader.deletedAt), isNotNull(reader.emailVerifiedAt)),
     );
   const updated = await db
     .update(messages)
@@ -563,6 +570,30 @@ async function markDelivered(db: Db, notify: Notify, now: Date, me: number, conv
   const ids = updated.map((u) => u.id).sort((a, b) => a - b);
   await notify([{ userId: sender, frame: { type: 'message_status', conversationId, messageIds: ids, deliveredAt: now.toISOString() } }]);
   return updated.length;
+}
+
+/**
+ * The caller's chat access, with a chat suspension's reason: the one the admin gave when suspending
+ * (audited as `user.chat_suspend {reason}`, the newest such entry), null when none was given.
+ */
+async function access(db: Db, me: number): Promise<TChatAccess> {
+  const [u] = await db.select(accessColumns).from(users).where(eq(users.id, me)).limit(1);
+  if (!u || u.suspendedAt || u.deletedAt) throw unauthorized();
+  const reason: TChatAccessReason | null = !u.emailVerifiedAt ? 'verification' : u.chatSuspendedAt ? 'suspended' : null;
+  if (!u.chatSuspendedAt) return { allowed: reason === null, reason, suspendedAt: null, suspensionReason: null };
+  const [entry] = await db
+    .select({ details: auditLog.details })
+    .from(auditLog)
+    .where(and(eq(auditLog.targetType, 'user'), eq(auditLog.targetId, String(me)), eq(auditLog.action, 'user.chat_suspend')))
+    .orderBy(desc(auditLog.createdAt), desc(auditLog.id))
+    .limit(1);
+  const given = (entry?.details as { reason?: unknown } | null | undefined)?.reason;
+  return {
+    allowed: false,
+    reason,
+    suspendedAt: u.chatSuspendedAt.toISOString(),
+    suspensionReason: typeof given === 'string' && given.trim() ? given.trim() : null,
+  };
 }
 
 async function setWindowState(db: Db, me: number, conversationId: number, state: TChatWindowState) {
@@ -629,6 +660,7 @@ export function createChatService({
   uploads,
 }: Pick<Core, 'db' | 'clock'> & { notify: Notify; alert: NewMessageAlert; maintenance: MaintenanceSwitch; uploads: ChatPhotos }) {
   return {
+    access: (me: number) => access(db, me),
     loadChatUser: (me: number) => loadChatUser(db, me),
     chatConversation: (me: number, conversationId: number) => chatConversation(db, me, conversationId),
     startConversation: (me: number, recipientId: number, beforeNew?: () => Promise<void>) => startConversation(db, me, recipientId, beforeNew),

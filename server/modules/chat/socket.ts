@@ -6,7 +6,8 @@ import { ChatAccessError, type ChatService } from './service.ts';
 
 /**
  * The chat frames of the socket (docs/API.md "Chat" → socket). Chat access is read from the database
- * at every frame, so an admin's chat suspension stops an open socket at its next chat frame; a frame
+ * at every frame, so an admin's chat suspension stops an open socket at its next send (a suspended
+ * member still joins, reads and acknowledges delivery, as the REST reads allow); a frame
  * refused for access is answered with its `error` and then `chat_access {allowed: false, reason}`, so
  * the page learns it from data, not from the wording. Frames to members go to every socket of theirs
  * (the service's `notify` = gateway.sendToUsers, across processes), so join/leave and subscribe_inbox only check

@@ -102,7 +102,7 @@ describe.each(testDatabases)('maintenance mode on %s', (kind) => {
     it("a member's and a guest's writes answer 503 with Retry-After and change nothing", async () => {
       const res = await call(t, 'POST', '/api/forum/posts', { cookie: plain.cookie, body: postBody(categoryId, { title: 'During maintenance' }) });
       expect(res.statusCode).toBe(503);
-      expect(res.json()).toEqual({ message: PAUSED });
+      expect(res.json()).toEqual({ message: PAUSED, maintenance: true });
       expect(res.headers['retry-after']).toBe('30');
       const reg = await call(t, 'POST', '/api/auth/register', {
         body: { firstName: 'A', lastName: 'B', username: 'during_maint', email: 'during@example.test', password: PASSWORD },
@@ -113,6 +113,22 @@ describe.each(testDatabases)('maintenance mode on %s', (kind) => {
       }
       const list = await call(t, 'GET', '/api/forum/posts?page=1&limit=20&sortBy=newest');
       expect(list.json().posts.map((p: { title: string }) => p.title)).not.toContain('During maintenance');
+    });
+
+    it('every write the read-only interface disables answers the maintenance message, not a generic error', async () => {
+      const post = await createPost(t, admin.cookie, categoryId, { title: 'Open during maintenance' });
+      const writes: Array<[string, object | undefined]> = [
+        [`/api/forum/posts/${post.id}/comments`, { content: 'A comment during maintenance' }],
+        [`/api/forum/posts/${post.id}/vote`, { voteType: 'upvote' }],
+        [`/api/forum/posts/${post.id}/reactions`, { emoji: '👍' }],
+        ['/api/uploads', undefined],
+      ];
+      for (const [url, body] of writes) {
+        const res = await call(t, 'POST', url, { cookie: plain.cookie, body });
+        expect([url, res.statusCode, res.json()]).toEqual([url, 503, { message: PAUSED, maintenance: true }]);
+      }
+      const detail = await call(t, 'GET', `/api/forum/posts/${post.slug}`, { cookie: plain.cookie });
+      expect(detail.json()).toMatchObject({ upvotes: 0, comments: [] });
     });
 
     it("a member's chat send over the socket is paused too: an error frame, nothing stored", async () => {

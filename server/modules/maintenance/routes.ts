@@ -41,7 +41,8 @@ export const maintenanceRoutes = fp(
       if (!isWritePausedFor(req)) return;
       // Reads are free: the switch is kept in memory for at most 2 s.
       const { maintenanceMode } = await maintenance.cached();
-      if (maintenanceMode) throw new HttpError(503, MAINTENANCE_MSG.writesPaused(config.appName), {}, MAINTENANCE_RETRY_AFTER_S);
+      // `maintenance: true` tells the client this 503 is the pause, not a fault: it shows the words as they are.
+      if (maintenanceMode) throw new HttpError(503, MAINTENANCE_MSG.writesPaused(config.appName), { maintenance: true }, MAINTENANCE_RETRY_AFTER_S);
     });
 
     route(app, getMaintenanceStatus, {}, async (_req, reply) => {

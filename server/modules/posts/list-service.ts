@@ -76,14 +76,47 @@ export function postConditions(filter: PostFilter): SQL | undefined {
   return and(...conditions);
 }
 
-const listOrder = (sortBy: Sort) => [desc(posts.isPinned), desc(SORT_COLUMN[sortBy]), desc(posts.id)];
+const listOrder = (sortBy: Sort, pinnedFirst = true) => [
+  ...(pinnedFirst ? [desc(posts.isPinned)] : []),
+  desc(SORT_COLUMN[sortBy]),
+  desc(posts.id),
+];
+
+export type PageOptions = {
+  filter: PostFilter;
+  sortBy: Sort;
+  limit: number;
+  offset: number;
+  /** false: pinned posts take their place by the sort like any other (the landing's "Latest", issue 18). */
+  pinnedFirst?: boolean;
+};
 
 /**
  * The ids of one page, pinned first, then the sort, then newest id. Exported so tests can EXPLAIN it.
  * Only ids: without a filter on other columns this is an index-only scan of the sort's index, so the
  * rows skipped by a deep OFFSET cost an index entry each, not a visit to the table (page 500 ≈ page 1).
+ *
+ * Without pinned first, the indexes (pinned first in each) still serve: the pinned and the unpinned
+ * posts are each an index walk in the sort's order, and the page is the merge of the first
+ * offset + limit of each, so no sort ever covers more than twice the page's reach.
  */
-export function postsPageQuery(db: Db, opts: { filter: PostFilter; sortBy: Sort; limit: number; offset: number }) {
+export function postsPageQuery(db: Db, opts: PageOptions) {
+  if (opts.pinnedFirst === false) {
+    const reach = opts.offset + opts.limit;
+    const key = SORT_COLUMN[opts.sortBy];
+    const walk = (pinned: boolean) =>
+      db
+        .select({ id: posts.id, key: sql<number>`${key}`.as('key') })
+        .from(posts)
+        .where(and(postConditions(opts.filter), eq(posts.isPinned, pinned)))
+        .orderBy(desc(key), desc(posts.id))
+        .limit(reach);
+    return walk(true)
+      .unionAll(walk(false))
+      .orderBy(desc(sql`key`), desc(sql`id`))
+      .limit(opts.limit)
+      .offset(opts.offset);
+  }
   return db
     .select({ id: posts.id })
     .from(posts)
@@ -94,13 +127,13 @@ export function postsPageQuery(db: Db, opts: { filter: PostFilter; sortBy: Sort;
 }
 
 /** One page of list rows: the page's ids (postsPageQuery), then their columns, joined by primary key (a "deferred join"). */
-export async function loadPostsPage(db: Db, opts: { filter: PostFilter; sortBy: Sort; limit: number; offset: number }): Promise<PostRow[]> {
+export async function loadPostsPage(db: Db, opts: PageOptions): Promise<PostRow[]> {
   const page = postsPageQuery(db, opts).as('page');
   return db
     .select(listColumns)
     .from(posts)
     .innerJoin(page, eq(posts.id, page.id))
-    .orderBy(...listOrder(opts.sortBy));
+    .orderBy(...listOrder(opts.sortBy, opts.pinnedFirst));
 }
 
 /** What a list shows of a post's author (AuthorRow). */
@@ -147,6 +180,7 @@ export async function listPosts(db: Db, query: TListPostsQuery, viewerId: number
   const rows = await loadPostsPage(db, {
     filter: { categoryId: category?.id },
     sortBy: query.sortBy,
+    pinnedFirst: query.pinnedFirst,
     limit: query.limit + 1,
     offset: (query.page - 1) * query.limit,
   });

@@ -198,6 +198,28 @@ describe.each(testDatabases)('forum read API on %s', (kind) => {
       expect(body.hasMore).toBe(true);
     });
 
+    // Issue 18: the landing's "Latest" is the newest posts by date; a months-old pinned post is not among them.
+    it('with pinnedFirst=false orders pinned posts by the sort like any other, across pages', async () => {
+      const unpinned = (key: 'createdAt' | 'viewCount' | 'hotScore') => (a: Fixture, b: Fixture) => b[key] - a[key] || b.id - a.id;
+      const latest = await list('?page=1&limit=3&sortBy=newest&pinnedFirst=false');
+      expect(ids(latest)).toEqual(visible.slice().sort(unpinned('createdAt')).slice(0, 3).map((x) => x.id));
+      expect(latest.posts.some((p) => p.isPinned)).toBe(false);
+      expect(latest.hasMore).toBe(true);
+      for (const [sortBy, key] of [['newest', 'createdAt'], ['popular', 'hotScore'], ['views', 'viewCount']] as const) {
+        const pages: number[] = [];
+        for (let page = 1; page <= 4; page++) pages.push(...ids(await list(`?sortBy=${sortBy}&page=${page}&limit=20&pinnedFirst=false`)));
+        expect(pages, sortBy).toEqual(visible.slice().sort(unpinned(key)).map((x) => x.id));
+      }
+      // The forum list itself keeps pinned on top.
+      expect((await list('?limit=3&sortBy=newest&pinnedFirst=true')).posts[0].isPinned).toBe(true);
+    });
+
+    it('rejects a pinnedFirst that is not true or false', async () => {
+      const res = await t.app.inject({ method: 'GET', url: '/api/forum/posts?pinnedFirst=maybe' });
+      expect(res.statusCode).toBe(400);
+      expect(res.body).toContain('pinnedFirst must be true or false');
+    });
+
     it('filters by category slug or id, pinned first within it, with its own total', async () => {
       const bySlug = await list('?category=insurance');
       const byId = await list(`?category=${f.insurance.id}`);
@@ -309,6 +331,18 @@ describe.each(testDatabases)('forum read API on %s', (kind) => {
       });
       expect(plan).toContain(index);
       expect(plan).not.toMatch(/\bSort\b/);
+    });
+
+    it('pinnedFirst=false walks posts_newest_idx twice (pinned, then not), never the whole table', async () => {
+      const db = t.database.db;
+      const plan = await db.transaction(async (tx) => {
+        await tx.execute(sql`set local enable_seqscan = off`);
+        const query = postsPageQuery(tx as unknown as Db, { filter: {}, sortBy: 'newest', limit: 4, offset: 0, pinnedFirst: false });
+        const result = (await tx.execute(sql`explain ${query}`)) as unknown as { rows: Array<Record<string, string>> };
+        return result.rows.map((r) => Object.values(r)[0]).join('\n');
+      });
+      expect(plan.match(/posts_newest_idx/g)?.length).toBe(2);
+      expect(plan).not.toMatch(/Seq Scan/);
     });
   });
 });

@@ -65,8 +65,8 @@ const postRoutesPlugin: FastifyPluginAsync<{ posts: PostService; cache: GuestCac
 
   route(app, listPosts, revalidate, async (req, reply) => {
     if (req.user) return posts.listPosts(req.query, req.user.id);
-    const { page, limit, sortBy, category } = req.query;
-    const key = `posts:${page}:${limit}:${sortBy}:${category ?? ''}`;
+    const { page, limit, sortBy, category, pinnedFirst } = req.query;
+    const key = `posts:${page}:${limit}:${sortBy}:${category ?? ''}:${pinnedFirst ? 'pinned' : 'mixed'}`;
     return sendCached(req, reply, await cache.answer(key, () => loadJson(reply, () => posts.listPosts(req.query, null))));
   });
 

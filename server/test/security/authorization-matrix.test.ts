@@ -30,13 +30,14 @@ vi.mock('fastify', async (importOriginal) => (await import('../route-table.ts'))
  * - user: any signed-in member, verified or not (guest 401).
  * - verified: a member with a verified email (guest 401, unverified 403).
  * - chat: verified and not chat-suspended (guest 401, unverified or chat-suspended 403).
+ * - chatRead: verified; a chat-suspended member still reads their chats (guest 401, unverified 403).
  * - admin: admins only (guest 401, any other member 403).
  * - local: this machine only, or METRICS_TOKEN (server/plugins/metrics.ts). Every caller here comes
  *   through the tests' proxy (X-Forwarded-For), so each hears 403 whoever they are; metrics.test.ts
  *   covers loopback and the token.
  * A suspended account's cookie is a guest's everywhere (401 where a guest gets 401).
  */
-type Rule = 'public' | 'user' | 'verified' | 'chat' | 'admin' | 'local';
+type Rule = 'public' | 'user' | 'verified' | 'chat' | 'chatRead' | 'admin' | 'local';
 
 type Row = {
   rule: Rule;
@@ -161,22 +162,23 @@ const ACCESS: Record<string, Row> = {
   'GET /uploads/:id/:file': { rule: 'public' },
   'DELETE /api/admin/uploads/:id': { rule: 'admin' },
 
-  // ——— Chat ———
+  // ——— Chat (issue 18: a chat-suspended member keeps reading; starting and sending are refused) ———
+  'GET /api/chat/access': { rule: 'user' },
   'POST /api/chat/start': { rule: 'chat' },
   'PUT /api/chat/conversation/:id/state': {
-    rule: 'chat',
+    rule: 'chatRead',
     owned: (c) => ({ url: `/api/chat/conversation/${c.conversationId}/state`, body: { state: 'closed' } }),
   },
-  'GET /api/chat/unread-count': { rule: 'chat' },
-  'GET /api/chat/messages': { rule: 'chat', owned: (c) => ({ url: `/api/chat/messages?conversationId=${c.conversationId}` }) },
-  'GET /api/inbox/conversations': { rule: 'chat' },
-  'GET /api/inbox/conversations/:id': { rule: 'chat', owned: (c) => ({ url: conv(c) }) },
+  'GET /api/chat/unread-count': { rule: 'chatRead' },
+  'GET /api/chat/messages': { rule: 'chatRead', owned: (c) => ({ url: `/api/chat/messages?conversationId=${c.conversationId}` }) },
+  'GET /api/inbox/conversations': { rule: 'chatRead' },
+  'GET /api/inbox/conversations/:id': { rule: 'chatRead', owned: (c) => ({ url: conv(c) }) },
   'POST /api/inbox/conversations/:id/messages': { rule: 'chat', owned: (c) => ({ url: `${conv(c)}/messages`, body: { text: 'Let me in' } }) },
-  'PUT /api/inbox/conversations/:id/read': { rule: 'chat', owned: (c) => ({ url: `${conv(c)}/read` }) },
-  'PUT /api/inbox/conversations/:id/messages/:messageId/read': { rule: 'chat', owned: (c) => ({ url: `${conv(c)}/messages/${c.messageId}/read` }) },
-  'GET /api/chat/blocks': { rule: 'chat' },
-  'POST /api/chat/blocks': { rule: 'chat' },
-  'DELETE /api/chat/blocks/:userId': { rule: 'chat' },
+  'PUT /api/inbox/conversations/:id/read': { rule: 'chatRead', owned: (c) => ({ url: `${conv(c)}/read` }) },
+  'PUT /api/inbox/conversations/:id/messages/:messageId/read': { rule: 'chatRead', owned: (c) => ({ url: `${conv(c)}/messages/${c.messageId}/read` }) },
+  'GET /api/chat/blocks': { rule: 'chatRead' },
+  'POST /api/chat/blocks': { rule: 'chatRead' },
+  'DELETE /api/chat/blocks/:userId': { rule: 'chatRead' },
 
   // ——— Admin ———
   'GET /api/admin/dashboard': { rule: 'admin' },
@@ -235,6 +237,7 @@ const EXPECT: Record<Rule, Record<RoleName, Expected>> = {
   user: { guest: 401, unverified: 'allowed', member: 'allowed', other: 'allowed', chatSuspended: 'allowed', suspended: 401, admin: 'allowed' },
   verified: { guest: 401, unverified: 403, member: 'allowed', other: 'allowed', chatSuspended: 'allowed', suspended: 401, admin: 'allowed' },
   chat: { guest: 401, unverified: 403, member: 'allowed', other: 'allowed', chatSuspended: 403, suspended: 401, admin: 'allowed' },
+  chatRead: { guest: 401, unverified: 403, member: 'allowed', other: 'allowed', chatSuspended: 'allowed', suspended: 401, admin: 'allowed' },
   admin: { guest: 401, unverified: 403, member: 403, other: 403, chatSuspended: 403, suspended: 401, admin: 'allowed' },
   local: { guest: 403, unverified: 403, member: 403, other: 403, chatSuspended: 403, suspended: 403, admin: 403 },
 };

@@ -37,7 +37,9 @@ export function Header() {
     <header className="bg-brand-900 text-white">
       <div className="mx-auto flex h-16 max-w-6xl items-center gap-2 px-4">
         <Link to="/" className="-ml-1 rounded-lg px-1 py-1 text-white" aria-label="Kerbside home">
-          <Logo />
+          {/* Under 360 px a guest's Sign In, Join Free and menu leave no room for the name: the mark
+              alone then (the link is named "Kerbside home"), so the page never overflows a small phone. */}
+          <Logo nameClassName="max-[359px]:hidden" />
         </Link>
         <nav aria-label="Main" className="ml-4 hidden lg:block">
           <ul className="flex items-center gap-1">

@@ -13,6 +13,9 @@ const variantClasses: Record<ToastVariant, string> = {
 /** Radix's toast provider and viewport, showing the toast store (see toast.tsx). */
 export function ToasterView() {
   const { toasts: list } = useToast();
+  // One toast at a time (toast.tsx), so the viewport follows the side of the one showing. At the top it
+  // stays below the header's height, leaving the menu, bell and sign-in reachable.
+  const side = list[0]?.side ?? 'bottom';
   return (
     <RadixToast.Provider duration={TOAST_MS} swipeDirection="right" swipeThreshold={TOAST_SWIPE_PX}>
       {list.map((t) => (
@@ -53,7 +56,10 @@ export function ToasterView() {
           </RadixToast.Close>
         </RadixToast.Root>
       ))}
-      <RadixToast.Viewport className="fixed right-0 bottom-0 z-[100] flex w-full max-w-md flex-col gap-2 p-4 outline-none" />
+      <RadixToast.Viewport
+        data-side={side}
+        className={cn('fixed right-0 z-[100] flex w-full max-w-md flex-col gap-2 p-4 outline-none', side === 'top' ? 'top-16' : 'bottom-0')}
+      />
     </RadixToast.Provider>
   );
 }

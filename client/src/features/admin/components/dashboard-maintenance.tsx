@@ -5,11 +5,14 @@ import { inputClasses } from '@/components/ui/form-field';
 import { Switch } from '@/components/ui/switch';
 import { toast } from '@/components/ui/toast';
 import { errorMessage } from '@/lib/api-client';
+import { cn } from '@/lib/cn';
 import { useSetMaintenance } from '../api/dashboard';
 
 /**
  * The maintenance switch and the banner's message. While on, members can read but not write (the
- * server answers their writes with 503); admins keep working.
+ * server answers their writes with 503); admins keep working. The switch only prepares a change:
+ * what is saved (and so live) and what Save would change are said apart, so a flipped switch is
+ * never taken for a site already in maintenance.
  */
 export function DashboardMaintenance({ current }: { current: { maintenanceMode: boolean; message: string } }) {
   const id = useId();
@@ -18,6 +21,12 @@ export function DashboardMaintenance({ current }: { current: { maintenanceMode: 
   const [error, setError] = useState<string | null>(null);
   const save = useSetMaintenance();
   const dirty = mode !== current.maintenanceMode || message !== current.message;
+  const pending =
+    mode !== current.maintenanceMode
+      ? `Not saved yet: turns ${mode ? 'on' : 'off'} when you save.`
+      : message.trim() !== current.message
+        ? 'Not saved yet: the new banner message shows when you save.'
+        : null;
   // A saved change (here or by another admin) becomes the form's new starting point.
   useEffect(() => {
     setMode(current.maintenanceMode);
@@ -48,11 +57,22 @@ export function DashboardMaintenance({ current }: { current: { maintenanceMode: 
       </h2>
       <form onSubmit={submit} noValidate className="grid gap-3">
         <div className="flex items-center gap-3">
-          <Switch id={`${id}-switch`} checked={mode} onCheckedChange={setMode} aria-describedby={`${id}-hint`} />
+          <Switch id={`${id}-switch`} checked={mode} onCheckedChange={setMode} aria-describedby={`${id}-state ${id}-hint`} />
           <label htmlFor={`${id}-switch`} className="font-semibold">
-            Maintenance mode {mode ? 'on' : 'off'}
+            Maintenance mode
           </label>
         </div>
+        <p id={`${id}-state`} role="status" className="flex flex-wrap items-center gap-2 text-sm">
+          <span
+            className={cn(
+              'rounded-full px-2.5 py-0.5 font-semibold',
+              current.maintenanceMode ? 'bg-accent-400 text-ink' : 'bg-surface text-ink ring-1 ring-line',
+            )}
+          >
+            {current.maintenanceMode ? 'Currently on' : 'Currently off'}
+          </span>
+          {pending && <span className="font-semibold text-red-800">{pending}</span>}
+        </p>
         <p id={`${id}-hint`} className="text-sm text-muted">
           Shows the banner to everyone; members can read but not post, comment or chat until it is switched off. Admins are not affected.
         </p>

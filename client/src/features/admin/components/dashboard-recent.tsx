@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { Link } from '@/lib/router';
 import type { TDashboard } from '@common/contracts/admin';
-import { formatAge, formatDateTime } from '@/lib/dates';
+import { Time } from '@/components/ui/time';
 
 function Panel({ title, children }: { title: string; children: ReactNode }) {
   return (
@@ -27,7 +27,7 @@ export function DashboardRecent({ data }: { data: TDashboard }) {
                   @{u.username}
                 </Link>
                 <span className="text-sm text-muted">
-                  {u.verified ? 'Verified' : 'Unverified'} · <time dateTime={u.createdAt} title={formatDateTime(u.createdAt)}>{formatAge(u.createdAt)}</time>
+                  {u.verified ? 'Verified' : 'Unverified'} · <Time date={u.createdAt} />
                 </span>
               </li>
             ))}
@@ -47,9 +47,7 @@ export function DashboardRecent({ data }: { data: TDashboard }) {
                 <span className="text-sm text-muted">
                   {p.authorUsername ? `@${p.authorUsername}` : 'Anonymous'}
                   {p.categoryName ? ` in ${p.categoryName}` : ''} · {p.commentCount} {p.commentCount === 1 ? 'reply' : 'replies'} ·{' '}
-                  <time dateTime={p.createdAt} title={formatDateTime(p.createdAt)}>
-                    {formatAge(p.createdAt)}
-                  </time>
+                  <Time date={p.createdAt} />
                 </span>
               </li>
             ))}

@@ -4,7 +4,7 @@ import { Link } from '@/lib/router';
 import { Lock, Pin } from 'lucide-react';
 import type { TAdminCategory, TAdminPost } from '@common/contracts/moderation';
 import { errorMessage } from '@/lib/api-client';
-import { formatAge } from '@/lib/dates';
+import { Time } from '@/components/ui/time';
 import { plural } from '@/lib/format';
 import { Button } from '@/components/ui/button';
 import { inputClasses } from '@/components/ui/form-field';
@@ -100,7 +100,7 @@ function PostToolItem({ post, categories }: { post: TAdminPost; categories: TAdm
             </span>
           )}
           <span className="text-muted">
-            {formatAge(post.createdAt)} by {post.author ? `@${post.author.username}` : 'Anonymous'} · {plural(post.commentCount, 'reply', 'replies')}
+            <Time date={post.createdAt} /> by {post.author ? `@${post.author.username}` : 'Anonymous'} · {plural(post.commentCount, 'reply', 'replies')}
           </span>
         </div>
         <Link to={`/forum/posts/${post.slug}`} className="link font-semibold break-words">

@@ -5,7 +5,7 @@ import type { TAdminReport } from '@common/contracts/moderation';
 import type { TPhoto } from '@common/contracts/uploads';
 import { UPLOAD_MSG } from '@common/rules/uploads';
 import { errorMessage } from '@/lib/api-client';
-import { formatAge } from '@/lib/dates';
+import { Time } from '@/components/ui/time';
 import { cn } from '@/lib/cn';
 import { Button } from '@/components/ui/button';
 import { Modal } from '@/components/ui/dialog';
@@ -58,7 +58,7 @@ export function ReportItem({ report }: { report: TAdminReport }) {
             <span className="rounded-full bg-red-100 px-2 py-0.5 font-semibold text-red-900">{report.targetReportCount} reports on this</span>
           )}
           <span className="text-muted">
-            Reported {formatAge(report.createdAt)} by {report.reporter ? `@${report.reporter.username}` : 'a deleted member'}
+            Reported <Time date={report.createdAt} /> by {report.reporter ? `@${report.reporter.username}` : 'a deleted member'}
           </span>
         </div>
 
@@ -122,7 +122,7 @@ export function ReportItem({ report }: { report: TAdminReport }) {
           <p className="text-sm text-muted">
             {report.status === 'resolved' ? 'Resolved' : 'Dismissed'}
             {report.resolvedBy ? ` by @${report.resolvedBy.username}` : ''}
-            {report.resolvedAt ? ` ${formatAge(report.resolvedAt)}` : ''}
+            {report.resolvedAt && <> <Time date={report.resolvedAt} /></>}
             {report.resolution ? `: ${report.resolution}` : ''}
           </p>
         )}
@@ -207,9 +207,7 @@ function ConversationContext({ messages }: { messages: readonly ContextMessage[]
           >
             <p className="flex flex-wrap items-baseline gap-x-2 text-sm">
               <span className="font-semibold">{m.senderUsername ? `@${m.senderUsername}` : 'Deleted member'}</span>
-              <time dateTime={m.createdAt} className="text-muted">
-                {formatAge(m.createdAt)}
-              </time>
+              <Time date={m.createdAt} className="text-muted" />
               {m.reported && <span className="font-semibold text-red-900">Reported message</span>}
             </p>
             {m.photo && <Thumbnail photo={m.photo} onOpen={() => viewer.open(photos, photos.indexOf(m.photo!))} />}

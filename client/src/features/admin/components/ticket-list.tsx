@@ -1,5 +1,5 @@
 import type { TTicketSummary } from '@common/contracts/support';
-import { formatAge } from '@/lib/dates';
+import { Time } from '@/components/ui/time';
 import { cn } from '@/lib/cn';
 
 /** The tickets of one status, newest activity first; the open one is marked. */
@@ -27,7 +27,7 @@ export function TicketList({ tickets, selectedId, onSelect }: { tickets: TTicket
               {t.user ? ` · @${t.user.username}` : ' · guest'}
             </span>
             <span className="text-sm text-muted">
-              <time dateTime={t.updatedAt}>{formatAge(t.updatedAt)}</time>
+              <Time date={t.updatedAt} />
             </span>
           </button>
         </li>

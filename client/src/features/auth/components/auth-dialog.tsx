@@ -54,6 +54,7 @@ export function AuthDialog() {
           <Tabs.Content value="signin" className="grid gap-4">
             <LoginForm
               idPrefix="dialog-login"
+              stayOnPage
               onSuccess={() => onOpenChange(false)}
               onVerificationRequired={() => setVerifying(true)}
             />

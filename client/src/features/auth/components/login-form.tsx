@@ -43,9 +43,17 @@ type Props = {
   /** Show the verification screen for this email (inline or by navigating). */
   onVerificationRequired: (email: string) => void;
   idPrefix?: string;
+  /**
+   * Signed in, stay on this page (the dialog, opened over a post or any page): only a guest-only
+   * page hands over to its own redirect. Without it the form goes where it was sent from, or to '/'.
+   */
+  stayOnPage?: boolean;
 };
 
-export function LoginForm({ onSuccess, onVerificationRequired, idPrefix = 'login' }: Props) {
+/** Navigation for a sign-in that keeps the reader where they are: nothing to do. */
+const stay = () => {};
+
+export function LoginForm({ onSuccess, onVerificationRequired, idPrefix = 'login', stayOnPage = false }: Props) {
   const navigate = useNavigate();
   const location = useLocation();
   const queryClient = useQueryClient();
@@ -76,7 +84,13 @@ export function LoginForm({ onSuccess, onVerificationRequired, idPrefix = 'login
       onSuccess: (res) => {
         toast({ title: 'Login successful', description: 'Welcome back', variant: 'success' });
         onSuccess?.();
-        completeSignIn({ queryClient, user: res.user, to: peekReturnTo() ?? '/', pathname: location.pathname, navigate });
+        completeSignIn({
+          queryClient,
+          user: res.user,
+          to: peekReturnTo() ?? '/',
+          pathname: location.pathname,
+          navigate: stayOnPage ? stay : navigate,
+        });
       },
       onError: (err) => {
         const email = verificationEmailFromError(err, data.email);

@@ -3,6 +3,7 @@ import { CHAT_PAGE } from '@common/rules/chat';
 import type { TChatWindowState } from '@common/contracts/chat';
 import {
   catchUpMessages,
+  getChatAccess,
   getChatUnreadCount,
   getConversation,
   listConversations,
@@ -17,15 +18,25 @@ import { call } from '@/lib/api-client';
 
 export const INBOX_ROOT = [listConversations.path] as const;
 export const CHAT_UNREAD_KEY = [getChatUnreadCount.path] as const;
+export const CHAT_ACCESS_KEY = [getChatAccess.path] as const;
 
 export const conversationKey = (id: number | string) => [...INBOX_ROOT, String(id)] as const;
 
-/** No retry on 401/403/404 (spec §7), otherwise up to `max`. */
-const retryUnlessRefused = (max: number) => (count: number, err: unknown) => {
+/** A 401/403/404: asking again will not change the answer until something else does. */
+const refused = (err: unknown) => {
   const status = (err as { status?: number } | null)?.status;
-  if (status === 401 || status === 403 || status === 404) return false;
-  return count < max;
+  return status === 401 || status === 403 || status === 404;
 };
+
+/** No retry on 401/403/404 (spec §7), otherwise up to `max`. */
+const retryUnlessRefused = (max: number) => (count: number, err: unknown) => !refused(err) && count < max;
+
+/**
+ * Every 5 s (spec §7/§9), but not after a refusal (issue 18: a 403 polled every 5 s for ever). A
+ * refetch that succeeds (chat access restored: chat-center.tsx refetches on `chat_access`) resumes it.
+ */
+const POLL_MS = 5000;
+const pollUnlessRefused = (query: { state: { error: unknown } }) => (refused(query.state.error) ? false : POLL_MS);
 
 /** The next page starts after the last item: its (updatedAt, id), so ties in time are not skipped. */
 export type InboxCursor = { before: string; beforeId: number };
@@ -35,33 +46,42 @@ export const inboxNextCursor = (page: readonly TInboxItem[]): InboxCursor | null
   return page.length < CHAT_PAGE || !last ? null : { before: last.updatedAt, beforeId: last.id };
 };
 
-/** The inbox, most recent first, page by page ('Load more'); every loaded page is polled every 5 s. */
+/** The inbox, most recent first, page by page ('Load more'); every loaded page is polled every 5 s (not after a refusal). */
 export const inboxQueryOptions = () =>
   infiniteQueryOptions({
     queryKey: INBOX_ROOT,
     queryFn: ({ signal, pageParam }) => call(listConversations, { query: pageParam ?? undefined }, { signal }),
     initialPageParam: null as InboxCursor | null,
     getNextPageParam: inboxNextCursor,
-    refetchInterval: 5000,
+    refetchInterval: pollUnlessRefused,
+    retry: retryUnlessRefused(3),
   });
 
-/** Spec §7/§9: polled every 5 s, 2 retries. */
+/** Spec §7/§9: polled every 5 s (not after a refusal), 2 retries. */
 export const conversationQueryOptions = (id: number | string) =>
   queryOptions({
     queryKey: conversationKey(id),
     queryFn: ({ signal }) => call(getConversation, { params: { id } }, { signal }),
-    refetchInterval: 5000,
+    refetchInterval: pollUnlessRefused,
+    retry: retryUnlessRefused(2),
+  });
+
+/** Why chat is refused to the member, and a chat suspension's reason (read once; a `chat_access` frame refetches it). */
+export const chatAccessQueryOptions = () =>
+  queryOptions({
+    queryKey: CHAT_ACCESS_KEY,
+    queryFn: ({ signal }) => call(getChatAccess, undefined, { signal }),
     retry: retryUnlessRefused(2),
   });
 
 export const fetchOlder = (id: number | string, before: number) => call(getConversation, { params: { id }, query: { before } });
 
-/** Spec §7/§9: polled every 5 s while signed in. */
+/** Spec §7/§9: polled every 5 s while signed in (not after a refusal). */
 export const chatUnreadQueryOptions = () =>
   queryOptions({
     queryKey: CHAT_UNREAD_KEY,
     queryFn: ({ signal }) => call(getChatUnreadCount, undefined, { signal }),
-    refetchInterval: 5000,
+    refetchInterval: pollUnlessRefused,
     retry: retryUnlessRefused(3),
   });
 

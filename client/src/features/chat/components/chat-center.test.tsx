@@ -253,13 +253,54 @@ describe('ChatCenter', () => {
     expect(toast).toHaveBeenCalledTimes(1);
   });
 
-  it('chat_access on /inbox: the user is updated, the access gate there gives the toast', async () => {
+  it('chat_access on /inbox: the user is updated, no toast (the access gate there shows the suspension card)', async () => {
     const { queryClient } = renderWithProviders(<ChatCenter userId={ME} />, { route: '/inbox' });
     await screen.findByRole('link', { name: 'Messages' });
     queryClient.setQueryData(USER_QUERY_KEY, testUser({ id: ME }));
     frame({ type: 'chat_access', allowed: false, reason: 'suspended' });
     expect(queryClient.getQueryData<TUser>(USER_QUERY_KEY)).toMatchObject({ chatSuspended: true });
     expect(toast).not.toHaveBeenCalled();
+  });
+
+  it('the unread count: polled every 5 s, stopped by a 403 with no retry; chat access restored (chat_access) polls again', async () => {
+    vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval'] });
+    let refused = false;
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (url: string) => {
+        if (url !== '/api/chat/unread-count') return Response.json({});
+        if (refused) return Response.json({ message: 'Your chat feature has been suspended by an administrator.', chatAccess: 'suspended' }, { status: 403 });
+        return Response.json({ count: 2 });
+      }),
+    );
+    const polls = () => vi.mocked(fetch).mock.calls.filter(([url]) => url === '/api/chat/unread-count').length;
+    const { queryClient } = renderWithProviders(<ChatCenter userId={ME} />);
+    const state = () => queryClient.getQueryState(['/api/chat/unread-count']);
+    // One 5 s step, then until its answer is in (a poll while one is under way would be merged into it).
+    // vi.waitFor: Testing Library's waitFor polls with the setInterval faked here.
+    const tick = async () => {
+      act(() => vi.advanceTimersByTime(5000));
+      await vi.waitFor(() => expect(state()?.fetchStatus).toBe('idle'));
+    };
+    expect(await screen.findByRole('link', { name: 'Messages, 2 unread' })).toBeTruthy();
+    expect(polls()).toBe(1);
+    await tick();
+    expect(polls()).toBe(2);
+
+    refused = true;
+    await tick();
+    expect(polls()).toBe(3);
+    expect(state()?.status).toBe('error');
+    for (let i = 0; i < 6; i++) await tick();
+    expect(polls()).toBe(3);
+
+    queryClient.setQueryData(USER_QUERY_KEY, testUser({ id: ME, chatSuspended: true }));
+    refused = false;
+    frame({ type: 'chat_access', allowed: true });
+    await vi.waitFor(() => expect(state()?.status).toBe('success'));
+    expect(polls()).toBe(4);
+    await tick();
+    expect(polls()).toBe(5);
   });
 
   it('never asks for notification permission by itself', async () => {

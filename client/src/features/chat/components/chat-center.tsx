@@ -11,7 +11,7 @@ import { USER_QUERY_KEY } from '@/lib/auth';
 import { notifyPreferencesQueryOptions } from '@/lib/notify-preferences';
 import type { TUser } from '@common/contracts/auth';
 import { CHAT_MSG } from '@common/rules/chat';
-import { CHAT_UNREAD_KEY, chatUnreadQueryOptions, INBOX_ROOT } from '../api/chat-api';
+import { CHAT_ACCESS_KEY, CHAT_UNREAD_KEY, chatUnreadQueryOptions, INBOX_ROOT } from '../api/chat-api';
 import { receiptsFor } from '../lib/conversation-sync';
 import { withNewMessage, withUnreadCount, type InboxPages } from '../lib/inbox-cache';
 import { badge, chatAccessProblem, CHAT_TEXT, newMessageToastTitle, unreadTitle, withChatAccess } from '../lib/messages';
@@ -44,8 +44,8 @@ function useUnreadTitle(count: number) {
 
 /**
  * The chat of a signed-in member outside the inbox page (lazy, members only): the header's inbox
- * icon with its unread badge (polled 5 s, live over the socket), the page title, the new-message
- * toast and browser notification, and the floating windows of large screens.
+ * icon with its unread badge (polled 5 s until refused, live over the socket), the page title, the
+ * new-message toast and browser notification, and the floating windows of large screens.
  */
 export function ChatCenter({ userId, className }: { userId: number; className?: string }) {
   const queryClient = useQueryClient();
@@ -119,13 +119,15 @@ export function ChatCenter({ userId, className }: { userId: number; className?: 
 
   // Chat access changed (an admin suspended or restored it, or a chat frame was refused for it): the
   // signed-in user the access gate reads is updated, and a new suspension gets spec §4's toast at once.
-  // On /inbox the gate shows the card and the toast itself.
+  // On /inbox the gate shows the suspension card instead. The chat's reads are asked again: a poll
+  // stopped by a refusal resumes (chat-api.ts), and the card reads the suspension's reason afresh.
   useSocketEvent('chat_access', (frame) => {
     const user = queryClient.getQueryData<TUser | null>(USER_QUERY_KEY);
     if (!user) return;
     const next = withChatAccess(user, frame);
     if (next === user) return;
     queryClient.setQueryData(USER_QUERY_KEY, next);
+    for (const queryKey of [CHAT_ACCESS_KEY, CHAT_UNREAD_KEY, INBOX_ROOT]) void queryClient.invalidateQueries({ queryKey });
     const suspendedNow = chatAccessProblem(next) === 'suspended' && chatAccessProblem(user) !== 'suspended';
     if (suspendedNow && !pathname.startsWith('/inbox')) toast({ title: CHAT_TEXT.suspendedTitle, description: CHAT_TEXT.suspendedBody, variant: 'destructive' });
   });

@@ -3,7 +3,11 @@ import { act, fireEvent, render, screen, waitFor } from '@testing-library/react'
 import userEvent from '@testing-library/user-event';
 import { UPLOAD_MSG } from '@common/rules/uploads';
 import { FakeXhr } from '@/test/fake-xhr';
+import { setDeviceMember } from '@/lib/storage';
 import { Composer } from './composer';
+
+// Writes are never paused here (maintenance's read-only state: read-only-controls.test.tsx).
+vi.mock('@/lib/read-only', () => ({ useReadOnly: () => null }));
 
 // Spec §5 Chat message: trimmed, non-empty, at most 1000; send disabled while sending; a temp_
 // conversation cannot send yet.
@@ -87,6 +91,7 @@ describe('Composer', () => {
   });
 
   it('keeps the draft of each conversation across a remount', async () => {
+    setDeviceMember(5); // drafts are the signed-in member's (lib/storage.ts memberStorage)
     const { unmount } = render(<Composer conversationId={8} sending={false} onSend={async () => ({ ok: true })} />);
     await userEvent.type(box(), 'half a thought');
     unmount();

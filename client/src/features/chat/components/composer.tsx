@@ -4,6 +4,7 @@ import type { TUpload } from '@common/contracts/uploads';
 import { Button } from '@/components/ui/button';
 import { PhotoAttachSlot, usePhotoSlot } from '@/components/photo-attach-slot';
 import { cn } from '@/lib/cn';
+import { useReadOnly } from '@/lib/read-only';
 import { MESSAGE_MAX } from '@common/rules/chat';
 import { UPLOAD_MSG } from '@common/rules/uploads';
 import { CHAT_TEXT, isTempConversation } from '../lib/messages';
@@ -30,6 +31,8 @@ export function Composer({ conversationId, sending, onSend }: Props) {
   const [uploading, setUploading] = useState(false);
   const photos = usePhotoSlot();
   const temp = isTempConversation(conversationId);
+  // Maintenance pauses sending (the server would refuse it); the draft stays for afterwards.
+  const readOnly = useReadOnly();
 
   const { clear: clearPhotos } = photos;
   useEffect(() => {
@@ -50,7 +53,7 @@ export function Composer({ conversationId, sending, onSend }: Props) {
     // Enter is held to the button's rules: nothing while sending, in a temp_ conversation, blank or too long.
     // A photo still uploading holds the send back too.
     const t = text.trim();
-    if (sending || temp || uploading || (!t && !photo) || t.length > MESSAGE_MAX) return;
+    if (sending || temp || uploading || readOnly || (!t && !photo) || t.length > MESSAGE_MAX) return;
     const before = text;
     const sent = photo;
     const res = sent ? await onSend(before, sent) : await onSend(before);
@@ -77,7 +80,7 @@ export function Composer({ conversationId, sending, onSend }: Props) {
 
   const trimmed = text.trim();
   const tooLong = trimmed.length > MESSAGE_MAX;
-  const message = temp ? CHAT_TEXT.stillCreating : (error ?? (uploading ? UPLOAD_MSG.waitForUploads : null));
+  const message = temp ? CHAT_TEXT.stillCreating : (readOnly ?? error ?? (uploading ? UPLOAD_MSG.waitForUploads : null));
 
   return (
     <form
@@ -97,6 +100,7 @@ export function Composer({ conversationId, sending, onSend }: Props) {
           }}
           onRemoved={() => setPhoto(null)}
           onBusyChange={setUploading}
+          disabled={!!readOnly}
         />
         <label className="sr-only" htmlFor={`composer-${conversationId}`}>
           Message
@@ -108,16 +112,17 @@ export function Composer({ conversationId, sending, onSend }: Props) {
           onKeyDown={onKeyDown}
           rows={2}
           placeholder="Type a message…"
+          disabled={!!readOnly}
           className="min-h-11 min-w-0 flex-1 resize-none rounded-lg border border-slate-300 px-3 py-2 text-base"
           aria-invalid={tooLong || undefined}
           aria-describedby={`composer-${conversationId}-hint`}
         />
-        <Button type="submit" disabled={sending || temp || uploading || (!trimmed && !photo) || tooLong} aria-label="Send">
+        <Button type="submit" disabled={sending || temp || uploading || !!readOnly || (!trimmed && !photo) || tooLong} aria-label="Send">
           <SendHorizontal aria-hidden="true" className="size-5" />
         </Button>
       </div>
       <p id={`composer-${conversationId}-hint`} className="flex justify-between text-xs text-slate-500" aria-live="polite">
-        <span className={message && message !== UPLOAD_MSG.waitForUploads ? 'text-red-700' : undefined}>{message ?? ''}</span>
+        <span className={message && message !== UPLOAD_MSG.waitForUploads && message !== readOnly ? 'text-red-700' : undefined}>{message ?? ''}</span>
         <span className={tooLong ? 'text-red-700' : undefined}>
           {trimmed.length > MESSAGE_MAX - 100 ? `${trimmed.length}/${MESSAGE_MAX}` : ''}
         </span>

@@ -7,6 +7,7 @@ import { Spinner } from '@/components/ui/spinner';
 import { usePhotoViewer } from '@/components/photo-viewer-slot';
 import { useConversation } from '../hooks/use-conversation';
 import type { ChatMessage } from '../lib/messages';
+import { ChatSuspendedNote, useChatSuspended } from './chat-access';
 import { Composer } from './composer';
 import { MessageBubble } from './message-bubble';
 
@@ -22,6 +23,7 @@ type Props = {
 
 export function ConversationView({ conversationId, me, active = true, showHeader = true, className }: Props) {
   const c = useConversation(conversationId, me, active);
+  const suspended = useChatSuspended();
   const listRef = useRef<HTMLOListElement>(null);
   const count = c.messages.length;
   const lastKey = count ? String(c.messages[count - 1]!.id) : '';
@@ -80,7 +82,7 @@ export function ConversationView({ conversationId, me, active = true, showHeader
           />
         ))}
       </ol>
-      <Composer conversationId={conversationId} sending={c.sending} onSend={c.send} />
+      {suspended ? <ChatSuspendedNote /> : <Composer conversationId={conversationId} sending={c.sending} onSend={c.send} />}
       {viewer.viewer}
     </section>
   );

@@ -2,6 +2,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { screen } from '@testing-library/react';
 import type { TInboxItem } from '@common/contracts/chat';
 import { renderWithProviders } from '@/test/render';
+import { testUser } from '@/test/users';
 import { InboxList } from './inbox-list';
 
 const item = (id: number, content: string, withPhoto: boolean): TInboxItem => ({
@@ -34,5 +35,12 @@ describe('InboxList', () => {
     const first = await screen.findByRole('link', { name: /driver1/ });
     expect(first.textContent).toContain('Photo');
     expect(screen.getByRole('link', { name: /driver2/ }).textContent).toContain('Look at this dent');
+  });
+
+  it('chat suspended with no conversations: no invitation to start one from the directory (issue 18)', async () => {
+    vi.stubGlobal('fetch', vi.fn(async (url: string) => Response.json(url === '/api/auth/user' ? testUser({ chatSuspended: true }) : [])));
+    renderWithProviders(<InboxList />);
+    expect(await screen.findByText('No conversations yet.')).toBeTruthy();
+    expect(screen.queryByRole('link', { name: 'directory' })).toBeNull();
   });
 });

@@ -3,11 +3,13 @@ import { useInfiniteQuery } from '@tanstack/react-query';
 import { Button } from '@/components/ui/button';
 import { AvatarIcon } from '@/components/ui/avatar-icon';
 import { Spinner } from '@/components/ui/spinner';
-import { formatAge } from '@/lib/dates';
+import { formatTimeOrDate } from '@/lib/dates';
+import { Time } from '@/components/ui/time';
 import { cn } from '@/lib/cn';
 import { inboxQueryOptions } from '../api/chat-api';
 import type { TInboxItem } from '../api/types';
 import { badge } from '../lib/messages';
+import { useChatSuspended } from './chat-access';
 
 /** The last message in a line: its text, 'Photo' for a photo sent alone. */
 const preview = (m: TInboxItem['lastMessage']) => (m ? m.content.trim() || (m.photo ? 'Photo' : '') : 'No messages yet');
@@ -15,11 +17,14 @@ const preview = (m: TInboxItem['lastMessage']) => (m ? m.content.trim() || (m.ph
 /** The member's conversations, most recent first, with unread counts; 50 a page, 'Load more' for the next. */
 export function InboxList({ activeId }: { activeId?: string }) {
   const q = useInfiniteQuery(inboxQueryOptions());
+  const suspended = useChatSuspended();
   if (q.isPending) return <Spinner />;
   if (q.isError && !q.data) return <p className="p-4 text-slate-600">Failed to load conversations.</p>;
   // A conversation that moved up between two page loads shows once, where it is newest.
   const seen = new Set<number>();
   const items = q.data.pages.flat().filter((c) => !seen.has(c.id) && !!seen.add(c.id));
+  // A chat-suspended member cannot start one: no invitation to.
+  if (items.length === 0 && suspended) return <p className="p-4 text-slate-600">No conversations yet.</p>;
   if (items.length === 0)
     return (
       <p className="p-4 text-slate-600">
@@ -44,7 +49,9 @@ export function InboxList({ activeId }: { activeId?: string }) {
               <span className="min-w-0 flex-1">
                 <span className="flex items-baseline justify-between gap-2">
                   <span className={cn('truncate', c.unreadCount > 0 ? 'font-bold' : 'font-semibold')}>{c.otherUser.username}</span>
-                  <span className="shrink-0 text-xs text-slate-500">{formatAge(c.updatedAt)}</span>
+                  <Time date={c.updatedAt} className="shrink-0 text-xs text-slate-500">
+                    {formatTimeOrDate(c.updatedAt)}
+                  </Time>
                 </span>
                 <span className="block truncate text-sm text-slate-600">{preview(c.lastMessage)}</span>
               </span>

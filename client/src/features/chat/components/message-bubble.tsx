@@ -1,5 +1,7 @@
 import { Check, CheckCheck, Clock, AlertCircle } from 'lucide-react';
 import { cn } from '@/lib/cn';
+import { formatTime } from '@/lib/dates';
+import { Time } from '@/components/ui/time';
 import { ReportButton } from '@/components/report-button';
 import { tickState, type ChatMessage } from '../lib/messages';
 
@@ -20,11 +22,6 @@ export function MessageTick({ message }: { message: ChatMessage }) {
     </span>
   );
 }
-
-const timeOf = (iso: string) => {
-  const d = new Date(iso);
-  return Number.isNaN(d.getTime()) ? '' : d.toLocaleTimeString('en-GB', { hour: '2-digit', minute: '2-digit' });
-};
 
 type BubbleProps = {
   message: ChatMessage;
@@ -79,7 +76,7 @@ export function MessageBubble({ message, mine, onRetry, onOpenPhoto, reportAs }:
               className="mr-auto -ml-1.5"
             />
           )}
-          <time dateTime={message.createdAt}>{timeOf(message.createdAt)}</time>
+          <Time date={message.createdAt}>{formatTime(message.createdAt)}</Time>
           {mine && <MessageTick message={message} />}
         </p>
         {mine && message.failed && message.clientMessageId && onRetry && (

@@ -110,7 +110,7 @@ describe('useConversation', () => {
     await waitFor(() => expect(screen.getAllByTestId('m').map((e) => e.textContent)).toEqual(['hi there|saved|unread']));
     expect(posts).toHaveLength(1);
     expect(posts[0]!.text).toBe('hi there');
-    expect(loadOutbox()).toEqual([]);
+    expect(loadOutbox(ME)).toEqual([]);
   });
 
   it('over the socket: the receipt replaces the pending copy; delivered and read frames for the other member', async () => {
@@ -128,12 +128,12 @@ describe('useConversation', () => {
     await userEvent.click(screen.getByText('send'));
     const frame = ws.sent.find((f) => f.type === 'send_message') as unknown as { clientMessageId: string; content: string };
     expect(frame.content).toBe('hi there');
-    expect(loadOutbox()).toHaveLength(1);
+    expect(loadOutbox(ME)).toHaveLength(1);
     await screen.findByText('hi there|pending|unread');
     act(() => ws.receive({ type: 'new_message', conversationId: 7, senderName: 'me', message: msg({ id: 9, senderId: ME, content: 'hi there', clientMessageId: frame.clientMessageId }) }));
     act(() => ws.receive({ type: 'new_message', conversationId: 7, senderName: 'me', message: msg({ id: 9, senderId: ME, content: 'hi there', clientMessageId: frame.clientMessageId }) }));
     await waitFor(() => expect(screen.getAllByTestId('m').map((e) => e.textContent)).toEqual(['hello|saved|read', 'hi there|saved|unread']));
-    expect(loadOutbox()).toEqual([]);
+    expect(loadOutbox(ME)).toEqual([]);
     expect(posts).toHaveLength(0);
     act(() => ws.receive({ type: 'message_status', conversationId: 7, messageIds: [9], readAt: new Date().toISOString() }));
     await screen.findByText('hi there|saved|read');
@@ -159,7 +159,7 @@ describe('useConversation', () => {
     act(() => second.open());
     await screen.findByText(/^missed\|saved/);
     await waitFor(() => expect(second.sent.find((f) => f.type === 'send_message')).toMatchObject({ clientMessageId: frame.clientMessageId, content: 'hi there' }));
-    expect(loadOutbox()).toHaveLength(1);
+    expect(loadOutbox(ME)).toHaveLength(1);
     expect(screen.getAllByTestId('m')).toHaveLength(2);
   });
 });

@@ -3,7 +3,7 @@ import type { TChatMessage, TConversation } from '@common/contracts/chat';
 import type { ServerFrame, SocketState } from '@/lib/socket-client';
 import { ApiError } from '@/lib/api-client';
 import { createConversationSync, createReceipts, READ_DELAY_MS, RECEIPT_TIMEOUT_MS, type ChatSocket, type ChatTransport } from './conversation-sync';
-import { loadOutbox } from './outbox';
+import { addToOutbox, loadOutbox } from './outbox';
 
 // The chat sync on its own: a fake socket (frames in, frames out), a fake REST transport, fake timers.
 
@@ -187,7 +187,7 @@ describe('conversation sync', () => {
     const frame = t.of('send_message')[0]!;
     expect(frame).toMatchObject({ conversationId: CID, content: 'on my way' });
     expect(t.shown()).toEqual(['on my way|pending']);
-    expect(loadOutbox()).toHaveLength(1);
+    expect(loadOutbox(ME)).toHaveLength(1);
 
     const receipt = msg({ senderId: ME, content: 'on my way', clientMessageId: frame.clientMessageId as string });
     t.frame({ type: 'new_message', conversationId: CID, senderName: 'me', message: receipt });
@@ -195,7 +195,7 @@ describe('conversation sync', () => {
     expect(await sending).toEqual({ ok: true });
     expect(t.shown()).toEqual(['on my way|saved']);
     expect(t.sync.getSnapshot().sending).toBe(false);
-    expect(loadOutbox()).toEqual([]);
+    expect(loadOutbox(ME)).toEqual([]);
     await vi.advanceTimersByTimeAsync(RECEIPT_TIMEOUT_MS);
     expect(t.transport.send).not.toHaveBeenCalled();
   });
@@ -206,7 +206,7 @@ describe('conversation sync', () => {
     const temp = createConversationSync({ conversationId: 'temp_1', me: ME, socket: t.socket, report: () => undefined, onReadWithoutSocket: () => undefined });
     expect((await temp.send('hi')).ok).toBe(false);
     expect(t.sent.filter((f) => f.type === 'send_message')).toEqual([]);
-    expect(loadOutbox()).toEqual([]);
+    expect(loadOutbox(ME)).toEqual([]);
   });
 
   it('no receipt within RECEIPT_TIMEOUT_MS: the same clientMessageId goes over REST', async () => {
@@ -217,7 +217,7 @@ describe('conversation sync', () => {
     await sending;
     expect(t.transport.send).toHaveBeenCalledWith(String(CID), 'anyone there?', clientMessageId);
     expect(t.shown()).toEqual(['anyone there?|saved']);
-    expect(loadOutbox()).toEqual([]);
+    expect(loadOutbox(ME)).toEqual([]);
   });
 
   it('socket down: straight over REST; a final refusal leaves the outbox, a passing one stays in it', async () => {
@@ -226,18 +226,18 @@ describe('conversation sync', () => {
     await t.sync.send('first');
     expect(t.shown()).toEqual(['first|failed']);
     expect(t.reports).toEqual([{ title: 'Error', description: 'You cannot message this member.' }]);
-    expect(loadOutbox()).toEqual([]);
+    expect(loadOutbox(ME)).toEqual([]);
 
     t.transport.send.mockRejectedValueOnce(new ApiError(503, 'Service Unavailable', '', { message: 'Under maintenance' }));
     await t.sync.send('second');
     expect(t.shown()).toEqual(['first|failed', 'second|failed']);
-    expect(loadOutbox().map((i) => i.content)).toEqual(['second']);
+    expect(loadOutbox(ME).map((i) => i.content)).toEqual(['second']);
 
     // Retried by hand: the same clientMessageId, now stored.
-    t.sync.retry(loadOutbox()[0]!.clientMessageId);
+    t.sync.retry(loadOutbox(ME)[0]!.clientMessageId);
     await vi.advanceTimersByTimeAsync(0);
     expect(t.shown()).toEqual(['second|saved', 'first|failed']); // unsent ones stay last
-    expect(loadOutbox()).toEqual([]);
+    expect(loadOutbox(ME)).toEqual([]);
   });
 
   it('sent over REST before the first load: the load (which resends the outbox) joins that send, never repeats it', async () => {
@@ -256,7 +256,7 @@ describe('conversation sync', () => {
     await vi.advanceTimersByTimeAsync(0);
     expect(t.transport.send).toHaveBeenCalledTimes(1);
     expect(t.shown()).toEqual(['before the load|saved']);
-    expect(loadOutbox()).toEqual([]);
+    expect(loadOutbox(ME)).toEqual([]);
   });
 
   it("the socket's error for a send marks it failed and says why", async () => {
@@ -272,7 +272,7 @@ describe('conversation sync', () => {
   });
 
   it('REST loads: merged, the other member’s reported delivered once across polls, earlier sends resent once', () => {
-    localStorage.setItem('chat:outbox', JSON.stringify([{ conversationId: String(CID), clientMessageId: 'left-over', content: 'from before', createdAt: '', senderId: ME }]));
+    addToOutbox({ conversationId: String(CID), clientMessageId: 'left-over', content: 'from before', createdAt: '', senderId: ME });
     const t = setup();
     expect(t.shown()).toEqual(['from before|pending']);
     const theirs = msg();
@@ -347,7 +347,7 @@ describe('conversation sync', () => {
     expect(frame).toEqual({ type: 'send_message', conversationId: CID, content: '', uploadId: upload.id, clientMessageId: expect.any(String) });
     // Shown at once, pending, with the stored photo.
     expect(t.sync.getSnapshot().messages[0]).toMatchObject({ pending: true, photo: { id: upload.id, src: upload.url, width: 2048, height: 1536 } });
-    expect(loadOutbox()).toMatchObject([{ clientMessageId: frame.clientMessageId, content: '', uploadId: upload.id }]);
+    expect(loadOutbox(ME)).toMatchObject([{ clientMessageId: frame.clientMessageId, content: '', uploadId: upload.id }]);
 
     t.setState('reconnecting');
     t.reconnect();
@@ -357,7 +357,7 @@ describe('conversation sync', () => {
     // No receipt: the same send over REST, photo and all.
     await vi.advanceTimersByTimeAsync(RECEIPT_TIMEOUT_MS);
     expect(t.transport.send).toHaveBeenCalledWith(String(CID), '', frame.clientMessageId, upload.id);
-    expect(loadOutbox()).toEqual([]);
+    expect(loadOutbox(ME)).toEqual([]);
   });
 
   it('without a photo a blank text is still refused', async () => {
@@ -368,11 +368,11 @@ describe('conversation sync', () => {
 
   it('back online with the socket still down: the outbox goes over REST', async () => {
     const t = setup({ state: 'failed' });
-    localStorage.setItem('chat:outbox', JSON.stringify([{ conversationId: String(CID), clientMessageId: 'c1', content: 'queued', createdAt: '', senderId: ME }]));
+    addToOutbox({ conversationId: String(CID), clientMessageId: 'c1', content: 'queued', createdAt: '', senderId: ME });
     window.dispatchEvent(new Event('online'));
     await vi.advanceTimersByTimeAsync(0);
     expect(t.transport.send).toHaveBeenCalledWith(String(CID), 'queued', 'c1');
-    expect(loadOutbox()).toEqual([]);
+    expect(loadOutbox(ME)).toEqual([]);
   });
 
   it('older messages are merged in front; a failure is reported', async () => {

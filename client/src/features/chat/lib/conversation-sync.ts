@@ -160,7 +160,7 @@ export function createConversationSync(opts: ConversationSyncOptions): Conversat
   const numericCid = Number(cid);
   const temp = isTempConversation(opts.conversationId);
 
-  let state: ConversationState = { messages: outboxFor(cid).map(toPending), sending: false, hasOlder: false, loadingOlder: false };
+  let state: ConversationState = { messages: outboxFor(me, cid).map(toPending), sending: false, hasOlder: false, loadingOlder: false };
   const listeners = new Set<() => void>();
   /** Sends over the socket waiting for their receipt: clientMessageId → REST fallback timer and the send's end. */
   const awaiting = new Map<string, { timer: ReturnType<typeof setTimeout>; done: () => void }>();
@@ -192,7 +192,7 @@ export function createConversationSync(opts: ConversationSyncOptions): Conversat
     if (list.length === 0) return;
     const acked = list.map((m) => m.clientMessageId).filter((c): c is string => !!c);
     for (const c of acked) settle(c);
-    removeFromOutbox(acked);
+    removeFromOutbox(me, acked);
     for (const m of list) lastId = Math.max(lastId, numericId(m));
     update((cur) => mergeMessages(cur, list));
     const theirs = list.filter((m) => m.senderId !== me && !m.deliveredAt && typeof m.id === 'number').map((m) => m.id as number);
@@ -216,7 +216,7 @@ export function createConversationSync(opts: ConversationSyncOptions): Conversat
         markFailed(item.clientMessageId, true);
         if (!quiet) report({ title: CHAT_TEXT.sendErrorTitle, description: err instanceof ApiError ? (err.serverMessage ?? err.message) : 'Failed to send message' });
         // The text stays on screen (failed, with its retry) even when it leaves the outbox.
-        if (isFinal(err)) removeFromOutbox([item.clientMessageId]);
+        if (isFinal(err)) removeFromOutbox(me, [item.clientMessageId]);
       } finally {
         posting.delete(item.clientMessageId);
       }
@@ -249,7 +249,7 @@ export function createConversationSync(opts: ConversationSyncOptions): Conversat
   };
 
   const resendOutbox = () => {
-    for (const item of outboxFor(cid)) void deliver(item, true);
+    for (const item of outboxFor(me, cid)) void deliver(item, true);
   };
 
   function scheduleRead() {

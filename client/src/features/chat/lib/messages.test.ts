@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { applyStatus, badge, chatAccessProblem, mergeMessages, newMessageToastTitle, tickState, unreadTitle, validateMessage, withChatAccess, type ChatMessage } from './messages';
+import { setDeviceMember } from '@/lib/storage';
 import { addToOutbox, loadDraft, loadOutbox, outboxFor, removeFromOutbox, saveDraft } from './outbox';
 
 const msg = (over: Partial<ChatMessage>): ChatMessage => ({ id: 1, conversationId: 7, senderId: 1, content: 'hi', createdAt: '2026-01-01T10:00:00Z', ...over });
@@ -82,10 +83,11 @@ describe('outbox and drafts', () => {
     addToOutbox({ conversationId: '7', clientMessageId: 'a', content: 'x', createdAt: '', senderId: 1 });
     addToOutbox({ conversationId: '8', clientMessageId: 'b', content: 'y', createdAt: '', senderId: 1 });
     addToOutbox({ conversationId: '7', clientMessageId: 'a', content: 'x', createdAt: '', senderId: 1 });
-    expect(loadOutbox()).toHaveLength(2);
-    expect(outboxFor(7).map((i) => i.clientMessageId)).toEqual(['a']);
-    removeFromOutbox(['a']);
-    expect(outboxFor(7)).toEqual([]);
+    expect(loadOutbox(1)).toHaveLength(2);
+    expect(outboxFor(1, 7).map((i) => i.clientMessageId)).toEqual(['a']);
+    removeFromOutbox(1, ['a']);
+    expect(outboxFor(1, 7)).toEqual([]);
+    setDeviceMember(1); // drafts are the signed-in member's (outbox.test.ts)
     saveDraft(7, 'half a thought');
     expect(loadDraft(7)).toBe('half a thought');
     saveDraft(7, '');

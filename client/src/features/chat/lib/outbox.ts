@@ -1,7 +1,10 @@
 import type { TPhoto } from '@common/contracts/uploads';
+import { memberStorage } from '@/lib/storage';
 
 // Unacknowledged sends and unsent drafts live in localStorage so nothing written is ever lost
-// (a reload, a dropped signal, a closed tab). Storage that fails behaves as empty.
+// (a reload, a dropped signal, a closed tab). Storage that fails behaves as empty. Both are kept per
+// member (lib/storage.ts memberStorage): on a shared phone another member never sees nor sends them,
+// and signing out forgets them (lib/session-end.ts).
 
 export type OutboxItem = {
   conversationId: string;
@@ -15,48 +18,38 @@ export type OutboxItem = {
   photo?: TPhoto;
 };
 
-const OUTBOX_KEY = 'chat:outbox';
-const DRAFT_PREFIX = 'chat:draft:';
+const OUTBOX = 'chat-outbox';
+const draftName = (conversationId: number | string) => `chat-draft:${String(conversationId)}`;
 
-function read(key: string): string | null {
+/** The sends of member `me` still waiting for their receipt. */
+export function loadOutbox(me: number): OutboxItem[] {
   try {
-    return window.localStorage.getItem(key);
-  } catch {
-    return null;
-  }
-}
-function write(key: string, value: string | null): void {
-  try {
-    if (value === null) window.localStorage.removeItem(key);
-    else window.localStorage.setItem(key, value);
-  } catch {
-    // Full or blocked.
-  }
-}
-
-export function loadOutbox(): OutboxItem[] {
-  try {
-    const v = JSON.parse(read(OUTBOX_KEY) ?? '[]') as unknown;
+    const v = JSON.parse(memberStorage.get(OUTBOX, me) ?? '[]') as unknown;
     return Array.isArray(v) ? (v as OutboxItem[]).filter((i) => i && typeof i.clientMessageId === 'string') : [];
   } catch {
     return [];
   }
 }
 
+/** Kept in its sender's outbox. */
 export function addToOutbox(item: OutboxItem): void {
-  const list = loadOutbox().filter((i) => i.clientMessageId !== item.clientMessageId);
-  write(OUTBOX_KEY, JSON.stringify([...list, item]));
+  const list = loadOutbox(item.senderId).filter((i) => i.clientMessageId !== item.clientMessageId);
+  memberStorage.set(OUTBOX, JSON.stringify([...list, item]), item.senderId);
 }
 
-export function removeFromOutbox(clientMessageIds: readonly string[]): void {
+export function removeFromOutbox(me: number, clientMessageIds: readonly string[]): void {
   if (clientMessageIds.length === 0) return;
   const drop = new Set(clientMessageIds);
-  const list = loadOutbox();
+  const list = loadOutbox(me);
   const next = list.filter((i) => !drop.has(i.clientMessageId));
-  if (next.length !== list.length) write(OUTBOX_KEY, next.length ? JSON.stringify(next) : null);
+  if (next.length === list.length) return;
+  if (next.length) memberStorage.set(OUTBOX, JSON.stringify(next), me);
+  else memberStorage.remove(OUTBOX, me);
 }
 
-export const outboxFor = (conversationId: number | string) => loadOutbox().filter((i) => i.conversationId === String(conversationId));
+export const outboxFor = (me: number, conversationId: number | string) => loadOutbox(me).filter((i) => i.conversationId === String(conversationId));
 
-export const loadDraft = (conversationId: number | string) => read(DRAFT_PREFIX + String(conversationId)) ?? '';
-export const saveDraft = (conversationId: number | string, text: string) => write(DRAFT_PREFIX + String(conversationId), text ? text : null);
+/** The signed-in member's unsent text in a conversation ('' when none). */
+export const loadDraft = (conversationId: number | string) => memberStorage.get(draftName(conversationId)) ?? '';
+export const saveDraft = (conversationId: number | string, text: string) =>
+  text ? memberStorage.set(draftName(conversationId), text) : memberStorage.remove(draftName(conversationId));

@@ -11,15 +11,6 @@ import { CookieSettingsDialog } from './cookie-settings-dialog';
 // choice is stored, hides the banner and applies at once.
 
 beforeEach(() => {
-  // Radix's Switch measures its thumb; jsdom has no layout.
-  vi.stubGlobal(
-    'ResizeObserver',
-    class {
-      observe() {}
-      unobserve() {}
-      disconnect() {}
-    },
-  );
   vi.stubGlobal(
     'fetch',
     vi.fn((url: string) =>
@@ -45,6 +36,8 @@ describe('consent banner', () => {
     vi.useRealTimers();
     const banner = await findBanner();
     expect([...banner.querySelectorAll('button')].map((b) => b.textContent)).toEqual(['Customize', 'Essential Only', 'Accept All']);
+    // On a narrow phone a third of the width is too narrow for 'Essential Only' on one line: labels may wrap (issue 18).
+    for (const b of banner.querySelectorAll('button')) expect(b.firstElementChild?.className).toMatch(/\bwhitespace-normal\b/);
   });
 
   it('never appears once a choice is stored', async () => {
@@ -81,6 +74,12 @@ describe('consent banner', () => {
     expect((essential as HTMLButtonElement).disabled).toBe(true);
     expect(dialog.textContent).toMatch(/enables live chat/i);
     expect(dialog.textContent).toMatch(/currently not used/i);
+    // Functional says what it gates (chat-center.tsx: the floating windows) and promises nothing it does
+    // not: the new-message alerts come whatever it is (issue 18).
+    const functional = document.getElementById(screen.getByRole('switch', { name: 'Functional' }).getAttribute('aria-describedby')!)!;
+    expect(functional.textContent).toMatch(/floating window/);
+    expect(functional.textContent).toMatch(/new-message alerts come either way/);
+    expect(functional.textContent).not.toMatch(/pop-up/i);
     await user.click(screen.getByRole('switch', { name: 'Analytics' }));
     await user.click(screen.getByRole('button', { name: 'Save Preferences' }));
     expect(getConsent()).toEqual({ necessary: true, analytics: true, marketing: false, functional: false });

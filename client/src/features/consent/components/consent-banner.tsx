@@ -33,12 +33,14 @@ export function ConsentBanner() {
             </Link>
           </span>
         </p>
-        {/* Equal columns: the three buttons are always the same size. */}
+        {/* Equal columns: the three buttons are always the same size. On a phone each gets a third of
+            the width: the compact size (the header's) fits 'Essential Only' at 390 px, and on a
+            narrower screen a label wraps to two lines rather than be cut off (issue 18). */}
         <div className="grid grid-cols-3 gap-2 md:shrink-0">
           <button
             ref={customizeButton}
             type="button"
-            className={buttonClasses('secondary', 'md', 'px-2 sm:px-4')}
+            className={buttonClasses('secondary', 'compact', 'leading-tight')}
             aria-haspopup="dialog"
             onPointerEnter={preload}
             onFocus={preload}
@@ -47,13 +49,13 @@ export function ConsentBanner() {
               setCustomizing(true);
             }}
           >
-            Customize
+            <Label>Customize</Label>
           </button>
-          <Button className="px-2 sm:px-4" onClick={() => saveConsent(ESSENTIAL_ONLY)}>
-            Essential Only
+          <Button size="compact" className="leading-tight" onClick={() => saveConsent(ESSENTIAL_ONLY)}>
+            <Label>Essential Only</Label>
           </Button>
-          <Button className="px-2 sm:px-4" onClick={() => saveConsent(ACCEPT_ALL)}>
-            Accept All
+          <Button size="compact" className="leading-tight" onClick={() => saveConsent(ACCEPT_ALL)}>
+            <Label>Accept All</Label>
           </Button>
         </div>
       </div>
@@ -66,4 +68,9 @@ export function ConsentBanner() {
       )}
     </section>
   );
+}
+
+/** A button's label that may wrap (buttons keep theirs on one line) and stays inside the button. */
+function Label({ children }: { children: string }) {
+  return <span className="text-balance whitespace-normal">{children}</span>;
 }

@@ -13,7 +13,12 @@ const OPTIONAL: { key: keyof Choice; label: string; text: string }[] = [
     label: 'Analytics',
     text: 'Counts visits, pages viewed and page speed on our own servers so we can see what helps drivers. Off until you switch it on.',
   },
-  { key: 'functional', label: 'Functional', text: 'Enables live chat: the floating chat windows and new-message pop-ups.' },
+  {
+    key: 'functional',
+    label: 'Functional',
+    // What chat-center.tsx gates on it, and no more: the new-message alerts and the Inbox page work either way.
+    text: 'Enables live chat windows: on a large screen, a conversation opens in a floating window over the page you are reading, and a new message opens its window. Off, conversations open on the Inbox page; new-message alerts come either way.',
+  },
   { key: 'marketing', label: 'Marketing', text: 'Currently not used. If we ever use it, it stays off until you agree.' },
 ];
 

@@ -6,7 +6,14 @@ import { call } from '@/lib/api-client';
 import { shouldRetryQuery } from '@/lib/query-client';
 import { forumKeys } from './keys';
 
-export type PostsParams = { page: number; limit: number; sortBy: Sort; category?: string };
+export type PostsParams = {
+  page: number;
+  limit: number;
+  sortBy: Sort;
+  category?: string;
+  /** false: pinned posts by their date like any other (absent: on top, as the forum list shows them). */
+  pinnedFirst?: boolean;
+};
 
 /**
  * Spec §8: a failed list load throws 'Failed to fetch posts' (a search, 'Search failed'). The call's
@@ -33,10 +40,13 @@ export const getPostsQueryOptions = (params: PostsParams) =>
     placeholderData: keepPreviousData,
   });
 
-/** Spec §2/§7: the landing preview, the 3 newest posts, polled every 30 s. */
+/**
+ * Spec §2/§7: the landing preview, the 3 newest posts, polled every 30 s. By date only: a pinned post
+ * is there when it is among the newest, not because it is pinned (issue 18).
+ */
 export const getLatestPostsQueryOptions = () =>
   queryOptions({
-    ...getPostsQueryOptions({ page: 1, limit: LANDING_PREVIEWS, sortBy: 'newest' }),
+    ...getPostsQueryOptions({ page: 1, limit: LANDING_PREVIEWS, sortBy: 'newest', pinnedFirst: false }),
     placeholderData: undefined,
     refetchInterval: POLL_MS.landingPosts,
   });

@@ -2,7 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { TPostDetail } from '@common/contracts/forum';
 import type { ReactionEmoji } from '@common/reactions';
 import { reactToComment, reactToPost } from '@endpoints/forum-engagement';
-import { ApiError, call } from '@/lib/api-client';
+import { ApiError, call, pausedMessage } from '@/lib/api-client';
 import { USER_QUERY_KEY } from '@/lib/auth';
 import { openAuthDialog } from '@/lib/auth-dialog';
 import { toast } from '@/components/ui/toast';
@@ -72,7 +72,7 @@ export function useToggleReaction(target: ReactionTarget) {
         toast({ title: 'Authentication required', description: 'Please log in to add reactions', variant: 'destructive' });
         openAuthDialog('signin');
       } else {
-        toast({ title: 'Failed to add reaction', description: 'Please try again', variant: 'destructive' });
+        toast({ title: 'Failed to add reaction', description: pausedMessage(err) ?? 'Please try again', variant: 'destructive' });
       }
     },
     onSettled: () => {

@@ -1,6 +1,7 @@
 import { Link } from '@/lib/router';
 import type { TPostAuthor } from '@common/contracts/forum';
-import { formatAge, formatDateTimeSeconds, formatMonthYear } from '@/lib/dates';
+import { formatDateTime, formatMonthYear } from '@/lib/dates';
+import { Time } from '@/components/ui/time';
 import { cn } from '@/lib/cn';
 import { AvatarIcon } from '@/components/ui/avatar-icon';
 
@@ -32,10 +33,8 @@ export function AuthorCard({ author, createdAt, editedAt, linkProfile, size = 'm
             <span className={cn('font-semibold break-all', !author && 'text-muted')}>{name}</span>
           )}
           <span className="text-sm text-muted">
-            <time dateTime={createdAt} title={formatDateTimeSeconds(createdAt)}>
-              {formatAge(createdAt)}
-            </time>
-            {editedAt && <span title={`Edited ${formatDateTimeSeconds(editedAt)}`}> (edited)</span>}
+            <Time date={createdAt} />
+            {editedAt && <span title={`Edited ${formatDateTime(editedAt)}`}> (edited)</span>}
           </span>
         </p>
         {(author?.statusText || since) && (

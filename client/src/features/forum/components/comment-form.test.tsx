@@ -5,6 +5,9 @@ import { UPLOAD_MSG } from '@common/rules/uploads';
 import { FakeXhr } from '@/test/fake-xhr';
 import { CommentForm } from './comment-form';
 
+// Writes are never paused here (maintenance's read-only state: read-only-controls.test.tsx).
+vi.mock('@/lib/read-only', () => ({ useReadOnly: () => null }));
+
 // Photos in a comment: the upload is answered by a fake XMLHttpRequest; the picker loads lazily.
 
 const photo = (name = 'ticket.jpg') => new File([new Uint8Array(1024)], name, { type: 'image/jpeg' });

@@ -9,6 +9,7 @@ import { cn } from '@/lib/cn';
 import { useDraft } from '../hooks/use-draft';
 import { readFormError } from '@/lib/form-errors';
 import { formatNumber } from '@/lib/format';
+import { useReadOnly } from '@/lib/read-only';
 
 type Props = {
   /** Where the text is kept until the server accepts it (see use-draft.ts). */
@@ -65,10 +66,12 @@ export function CommentForm({ draftKey, initial = '', label, showLabel, submitLa
   const photos = usePhotoSlot();
   const photoLines = useMarkdownPhotos(area, draft.setValue);
   const [uploading, setUploading] = useState(false);
+  // Maintenance: the box shows what is kept but takes nothing, and says why.
+  const readOnly = useReadOnly();
 
   async function submit(e: FormEvent) {
     e.preventDefault();
-    if (sending || uploading) return;
+    if (sending || uploading || readOnly) return;
     setSubmitted(true);
     setFormError(null);
     let problem: string | null;
@@ -130,8 +133,9 @@ export function CommentForm({ draftKey, initial = '', label, showLabel, submitLa
         rows={3}
         placeholder={placeholder}
         autoFocus={autoFocus}
+        disabled={!!readOnly}
         aria-invalid={error ? true : undefined}
-        aria-describedby={[error ? errorId : null, countId, formError ? formErrorId : null].filter(Boolean).join(' ')}
+        aria-describedby={[readOnly ? `${id}-paused` : null, error ? errorId : null, countId, formError ? formErrorId : null].filter(Boolean).join(' ')}
         className={cn(inputClasses, 'min-h-24 resize-y leading-relaxed', photos.dragging && 'ring-2 ring-brand-800')}
       />
       <PhotoAttachSlot
@@ -141,6 +145,7 @@ export function CommentForm({ draftKey, initial = '', label, showLabel, submitLa
         onUploaded={photoLines.onUploaded}
         onRemoved={photoLines.onRemoved}
         onBusyChange={setUploading}
+        disabled={!!readOnly}
       />
       <div className="flex flex-wrap items-start justify-between gap-2">
         <div className="min-w-0 flex-1">
@@ -160,7 +165,7 @@ export function CommentForm({ draftKey, initial = '', label, showLabel, submitLa
         </p>
       )}
       <div className="flex flex-wrap items-center gap-2">
-        <Button type="submit" disabled={sending || uploading} aria-disabled={sending || uploading} aria-describedby={uploading ? `${id}-wait` : undefined}>
+        <Button type="submit" disabled={sending || uploading || !!readOnly} aria-disabled={sending || uploading || !!readOnly} aria-describedby={uploading ? `${id}-wait` : readOnly ? `${id}-paused` : undefined}>
           {sending ? 'Sending…' : submitLabel}
         </Button>
         {onCancel && (
@@ -173,6 +178,7 @@ export function CommentForm({ draftKey, initial = '', label, showLabel, submitLa
             {UPLOAD_MSG.waitForUploads}
           </p>
         )}
+        {readOnly && <p id={`${id}-paused`} className="text-sm font-semibold">{readOnly}</p>}
       </div>
     </form>
   );

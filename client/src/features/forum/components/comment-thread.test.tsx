@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { screen, waitFor, within } from '@testing-library/react';
+import { useState } from 'react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useQuery } from '@tanstack/react-query';
 import type { TComment, TPostDetail } from '@common/contracts/forum';
@@ -10,6 +11,7 @@ import { forumKeys } from '../api/keys';
 import { CommentComposer } from './comment-composer';
 import { CommentThread } from './comment-thread';
 import { OfflineWritesSync } from './offline-writes-sync';
+import { useCommentAnchor } from '../hooks/use-comment-anchor';
 
 // A comment written without a signal (issue 16): kept on the device, in the thread as pending with
 // what will happen to it, and sent once when the connection returns. The queue lives in memory here
@@ -95,3 +97,80 @@ describe('a comment written offline', () => {
     await waitFor(() => expect(screen.queryByRole('article', { name: 'Your comment, not sent yet' })).toBeNull());
   });
 });
+
+// Issue 18: a new comment landed off-screen. The post page asks for it the moment the server answers,
+// a render before it joins the thread; the anchor now waits for it, then scrolls to it and highlights it.
+function AnchoredPostPage() {
+  const { data } = useQuery({ queryKey: forumKeys.postPage(post.slug), queryFn: () => post, initialData: post, staleTime: Infinity });
+  const anchor = useCommentAnchor({ ready: true, version: data.comments.length, hasMore: false, loadingMore: false, loadMore: () => {} });
+  const onPosted = (c: TComment) => anchor.focusComment(c.id);
+  return (
+    <>
+      <CommentComposer postId={data.id} user={me} isLocked={false} onPosted={onPosted} />
+      <CommentThread
+        post={data}
+        ctx={{ postId: data.id, isLocked: false, user: me, myReactions: {}, highlightId: anchor.highlightId, onPosted }}
+        loadMore={{ pending: false, error: null, run: () => {} }}
+      />
+    </>
+  );
+}
+
+describe('a comment just posted', () => {
+  it('is scrolled into view, focused and highlighted', async () => {
+    // jsdom does not scroll: record what is asked to.
+    const scrolled: Element[] = [];
+    Element.prototype.scrollIntoView = function (this: Element) {
+      scrolled.push(this);
+    };
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (_url: string, init?: RequestInit) => {
+        if (init?.method !== 'POST') return new Response('{}', { status: 404 });
+        const body = JSON.parse(String(init.body)) as { content: string };
+        return new Response(JSON.stringify(stored(body.content)), { status: 201 });
+      }),
+    );
+    renderWithProviders(<AnchoredPostPage />);
+    await userEvent.type(screen.getByLabelText('Add a comment'), 'Where does this one go?');
+    await userEvent.click(screen.getByRole('button', { name: 'Post Comment' }));
+
+    const mine = await screen.findByRole('article', { name: `Comment by ${me.username}` });
+    await waitFor(() => expect(scrolled).toContain(mine));
+    expect(document.activeElement).toBe(mine);
+    expect(mine.className).toContain('ring-2');
+    delete (Element.prototype as Partial<Element>).scrollIntoView;
+  });
+
+  it('is waited for when it is asked for a render before it joins the thread', async () => {
+    const scrolled: Element[] = [];
+    Element.prototype.scrollIntoView = function (this: Element) {
+      scrolled.push(this);
+    };
+    let focus: (id: number) => void = () => {};
+    let setComments: (c: TComment[]) => void = () => {};
+    function Harness() {
+      const [comments, set] = useState<TComment[]>([]);
+      setComments = set;
+      const anchor = useCommentAnchor({ ready: true, version: comments.length, hasMore: false, loadingMore: false, loadMore: () => {} });
+      focus = anchor.focusComment;
+      const data = { ...post, comments, commentCount: comments.length };
+      return (
+        <CommentThread
+          post={data}
+          ctx={{ postId: data.id, isLocked: false, user: me, myReactions: {}, highlightId: anchor.highlightId, onPosted: () => {} }}
+          loadMore={{ pending: false, error: null, run: () => {} }}
+        />
+      );
+    }
+    renderWithProviders(<Harness />);
+    act(() => focus(41)); // the server's answer: the comment is asked for…
+    await act(() => new Promise((r) => setTimeout(r, 50)));
+    act(() => setComments([stored('Late to the party')])); // …and joins the thread a moment later
+    const mine = await screen.findByRole('article', { name: `Comment by ${me.username}` });
+    await waitFor(() => expect(scrolled).toContain(mine));
+    expect(mine.className).toContain('ring-2');
+    delete (Element.prototype as Partial<Element>).scrollIntoView;
+  });
+});
+

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@/lib/router';
-import { formatAge } from '@/lib/dates';
+import { Time } from '@/components/ui/time';
 import { truncateTitle } from '@/lib/format';
 import { getLatestPostsQueryOptions } from '../api/get-posts';
 
@@ -40,7 +40,7 @@ export function LatestPostsPreview() {
                 <span className="flex flex-wrap gap-x-2 text-sm text-muted">
                   <span>{post.category.name}</span>
                   <span aria-hidden="true">·</span>
-                  <time dateTime={post.createdAt}>{formatAge(post.createdAt)}</time>
+                  <Time date={post.createdAt} />
                 </span>
               </Link>
             </li>

@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { screen, within } from '@testing-library/react';
 import type { TPost } from '@common/contracts/forum';
 import { renderWithProviders } from '@/test/render';
-import { PostCard, shortAge } from './post-card';
+import { PostCard } from './post-card';
 
 const HOUR = 3_600_000;
 
@@ -72,21 +72,5 @@ describe('PostCard', () => {
     expect(screen.getByText('Anonymous')).toBeTruthy();
     // The bike stands in for the missing profession (spec §2).
     expect(screen.getByRole('link', { name: 'Show posts from Bicycle Courier professionals' })).toBeTruthy();
-  });
-});
-
-describe('shortAge', () => {
-  const now = Date.parse('2025-06-01T12:00:00Z');
-  it.each([
-    [now - 59 * 60_000, '<1h'],
-    [now - HOUR, '1h'],
-    [now - 23 * HOUR - 59 * 60_000, '23h'],
-    [now - 24 * HOUR, '1d'],
-    [now - 15 * 24 * HOUR, '15d'],
-  ])('%s → %s', (t, expected) => {
-    expect(shortAge(new Date(t).toISOString(), now)).toBe(expected);
-  });
-  it('is empty for a date that does not read as one', () => {
-    expect(shortAge('not a date', now)).toBe('');
   });
 });

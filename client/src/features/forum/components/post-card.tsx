@@ -2,10 +2,12 @@ import { Link } from '@/lib/router';
 import { ArrowBigUp, ArrowRight, Eye, Lock, MessageSquare, Pin } from 'lucide-react';
 import type { TPost } from '@common/contracts/forum';
 import { PREVIEW_FALLBACK_AVATAR } from '@common/avatars';
-import { formatAge } from '@/lib/dates';
+import { formatAge, formatShortAge } from '@/lib/dates';
+import { Time } from '@/components/ui/time';
 import { plural, formatNumber } from '@/lib/format';
 import { AvatarIcon } from '@/components/ui/avatar-icon';
 import { professionLabel } from '../lib/summary';
+import { SearchHighlight } from './search-highlight';
 import { ShareMenu } from './share-menu';
 import { VoteControl } from './vote-control';
 
@@ -13,21 +15,11 @@ type Props = {
   post: TPost;
   /** The list's address filtered by a category or a profession (keeping the sort). */
   hrefWith: (change: { category?: string; profession?: string }) => string;
+  /** A search in force: its words are marked in the title and excerpt. */
+  highlight?: string;
 };
 
 export const postPath = (slug: string) => `/forum/posts/${encodeURIComponent(slug)}`;
-
-const HOUR_MS = 3_600_000;
-
-/** The age in a phone row's few characters: '<1h', '5h', '3d' (the full words stay for screen readers). */
-export function shortAge(createdAt: string, now: number = Date.now()): string {
-  const t = new Date(createdAt).getTime();
-  if (Number.isNaN(t)) return '';
-  const hours = Math.floor((now - t) / HOUR_MS);
-  if (hours < 1) return '<1h';
-  if (hours < 24) return `${hours}h`;
-  return `${Math.floor(hours / 24)}d`;
-}
 
 /**
  * Spec §2 Post card. One markup for every width, laid out by CSS alone (the server renders it
@@ -37,7 +29,7 @@ export function shortAge(createdAt: string, now: number = Date.now()): string {
  * views, the vote and share buttons) is on the post page; the long age and reply count stay for
  * screen readers, and the short forms beside them are hidden from them.
  */
-export function PostCard({ post, hrefWith }: Props) {
+export function PostCard({ post, hrefWith, highlight = '' }: Props) {
   const titleId = `post-${post.id}-title`;
   const href = postPath(post.slug);
   // Spec §2: the avatar filters by the author's profession; the bike when there is none.
@@ -69,21 +61,25 @@ export function PostCard({ post, hrefWith }: Props) {
             <Lock aria-hidden="true" className="size-3.5" /> <span className="max-sm:sr-only">Locked</span>
           </span>
         )}
-        <time dateTime={post.createdAt} className="shrink-0 text-muted">
+        <Time date={post.createdAt} className="shrink-0 text-muted">
           <span className="max-sm:sr-only">{formatAge(post.createdAt)}</span>
           <span aria-hidden="true" className="sm:hidden">
-            {shortAge(post.createdAt)}
+            {formatShortAge(post.createdAt)}
           </span>
-        </time>
+        </Time>
       </div>
 
       <h2 id={titleId} className="text-lg leading-snug font-bold max-sm:col-span-full max-sm:row-start-1 max-sm:line-clamp-2 max-sm:text-base sm:text-xl">
         {/* On a phone the whole row is the title's link (its ::after covers the card); the chip stays above it. */}
         <Link to={href} className="text-ink hover:text-link hover:underline max-sm:after:absolute max-sm:after:inset-0 max-sm:after:rounded-lg">
-          {post.title}
+          <SearchHighlight text={post.title} q={highlight} />
         </Link>
       </h2>
-      {post.excerpt && <p className="line-clamp-3 break-words text-muted max-sm:hidden">{post.excerpt}</p>}
+      {post.excerpt && (
+        <p className="line-clamp-3 break-words text-muted max-sm:hidden">
+          <SearchHighlight text={post.excerpt} q={highlight} />
+        </p>
+      )}
 
       <div className="flex min-w-0 items-center gap-2.5 text-sm max-sm:col-start-2 max-sm:row-start-2">
         <Link

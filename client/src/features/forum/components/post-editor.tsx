@@ -12,6 +12,7 @@ import { useDraft } from '../hooks/use-draft';
 import { readFormError } from '@/lib/form-errors';
 import { MarkdownPreview } from './markdown-preview';
 import { formatNumber } from '@/lib/format';
+import { useReadOnly } from '@/lib/read-only';
 
 /** The form's values as typed (the category as the select gives it). */
 export type PostFormValues = { title: string; categoryId: string; content: string };
@@ -34,7 +35,7 @@ export function validatePost(values: PostFormValues): { data?: TCreatePostReques
 }
 
 type Props<R> = {
-  /** localStorage key (under kerbside:draft:) holding the text until the server accepts it. */
+  /** The draft's key (hooks/use-draft.ts: kept per member) holding the text until the server accepts it. */
   draftKey: string;
   initial: PostFormValues;
   submitLabel: string;
@@ -73,6 +74,8 @@ export function PostEditor<R>({ draftKey, initial, submitLabel, onSubmit, onSave
   const tabRefs = { write: useRef<HTMLButtonElement>(null), preview: useRef<HTMLButtonElement>(null) };
   const photos = usePhotoSlot();
   const [uploading, setUploading] = useState(false);
+  // Maintenance: everything typed stays (and is kept), but nothing is published until it ends.
+  const readOnly = useReadOnly();
   const photoLines = useMarkdownPhotos(refs.content, (change) => draft.setValue((v) => ({ ...v, content: change(v.content) })));
 
   const change = (field: Field, value: string) => {
@@ -90,7 +93,7 @@ export function PostEditor<R>({ draftKey, initial, submitLabel, onSubmit, onSave
 
   async function submit(e: FormEvent) {
     e.preventDefault();
-    if (sending || uploading) return;
+    if (sending || uploading || readOnly) return;
     setSubmitted(true);
     setFormError(null);
     const { data, errors: found } = validatePost(values);
@@ -251,6 +254,7 @@ export function PostEditor<R>({ draftKey, initial, submitLabel, onSubmit, onSave
             onUploaded={photoLines.onUploaded}
             onRemoved={photoLines.onRemoved}
             onBusyChange={setUploading}
+            disabled={!!readOnly}
           />
           <div className="flex flex-wrap justify-between gap-x-4 gap-y-1 text-sm text-muted">
             <p id={`${ids.content}-hint`}>
@@ -285,7 +289,7 @@ export function PostEditor<R>({ draftKey, initial, submitLabel, onSubmit, onSave
       )}
 
       <div className="flex flex-wrap items-center gap-3">
-        <Button type="submit" size="lg" disabled={sending || uploading} aria-describedby={uploading ? `${id}-wait` : undefined}>
+        <Button type="submit" size="lg" disabled={sending || uploading || !!readOnly} aria-describedby={uploading ? `${id}-wait` : readOnly ? `${id}-paused` : undefined}>
           {sending ? 'Publishing…' : submitLabel}
         </Button>
         {onCancel && (
@@ -298,6 +302,7 @@ export function PostEditor<R>({ draftKey, initial, submitLabel, onSubmit, onSave
             {UPLOAD_MSG.waitForUploads}
           </p>
         )}
+        {readOnly && <p id={`${id}-paused`} className="font-semibold">{readOnly}</p>}
       </div>
     </form>
   );

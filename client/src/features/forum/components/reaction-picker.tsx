@@ -7,13 +7,15 @@ type Props = {
   mine: readonly string[];
   onPick: (emoji: string) => void;
   size?: 'md' | 'sm';
+  /** Why reacting is paused now (maintenance): the button rests, its title says why. */
+  disabledReason?: string | null;
 };
 
 /**
  * The ten reactions of spec §9 behind one button. A plain disclosure rather than a positioned popover:
  * nothing extra to download, and it opens under the button in the bar's own width on any phone.
  */
-export function ReactionPicker({ mine, onPick, size = 'md' }: Props) {
+export function ReactionPicker({ mine, onPick, size = 'md', disabledReason }: Props) {
   const [open, setOpen] = useState(false);
   const panelId = useId();
   const trigger = useRef<HTMLButtonElement>(null);
@@ -50,17 +52,19 @@ export function ReactionPicker({ mine, onPick, size = 'md' }: Props) {
         aria-controls={panelId}
         // The visible word is the name when shown (WCAG 2.5.3 label in name).
         aria-label={size === 'md' ? 'React: add a reaction' : 'Add a reaction'}
-        title="Add a reaction"
+        title={disabledReason ?? 'Add a reaction'}
+        disabled={!!disabledReason}
         onClick={() => setOpen((o) => !o)}
         className={cn(
           'inline-flex items-center justify-center gap-1 rounded-full border-2 border-dashed border-field bg-white text-muted hover:border-brand-800 hover:text-brand-900 aria-expanded:border-solid aria-expanded:border-brand-800 aria-expanded:text-brand-900',
           size === 'md' ? 'min-h-11 min-w-11 px-3' : 'min-h-9 min-w-9 px-2',
+          'disabled:cursor-not-allowed disabled:opacity-60',
         )}
       >
         <SmilePlus aria-hidden="true" className={size === 'md' ? 'size-5' : 'size-4'} />
         {size === 'md' && <span className="text-sm font-semibold">React</span>}
       </button>
-      {open && (
+      {open && !disabledReason && (
         <div
           id={panelId}
           role="group"

@@ -2,6 +2,7 @@ import { cn } from '@/lib/cn';
 import { topReactions, type ReactionSummary } from '../lib/reaction-summary';
 import { ReactionPicker } from './reaction-picker';
 import { formatNumber } from '@/lib/format';
+import { useReadOnly } from '@/lib/read-only';
 
 type Props = {
   summary: ReactionSummary | undefined;
@@ -17,6 +18,8 @@ type Props = {
 /** Spec §9: the top 10 reactions by count as chips (tap to add or take back yours), and the picker. */
 export function ReactionsBar({ summary, mine, onToggle, label, size = 'md', className }: Props) {
   const chips = topReactions(summary, mine);
+  // Maintenance: the counts stay, the chips and the picker rest (their title says why).
+  const readOnly = useReadOnly();
   return (
     <div role="group" aria-label={label} className={cn('relative flex flex-wrap items-center gap-1.5', className)}>
       {chips.map((chip) => (
@@ -25,11 +28,13 @@ export function ReactionsBar({ summary, mine, onToggle, label, size = 'md', clas
           type="button"
           aria-pressed={chip.mine}
           aria-label={`${chip.name}, ${formatNumber(chip.count)} ${chip.count === 1 ? 'reaction' : 'reactions'}`}
-          title={chip.mine ? `${chip.name}: tap to take yours back` : chip.name}
+          title={readOnly ?? (chip.mine ? `${chip.name}: tap to take yours back` : chip.name)}
+          disabled={!!readOnly}
           onClick={() => onToggle(chip.emoji)}
           className={cn(
             'inline-flex items-center gap-1 rounded-full border-2 font-semibold tabular-nums transition-colors',
             size === 'md' ? 'min-h-11 px-3' : 'min-h-9 px-2.5 text-sm',
+            'disabled:cursor-not-allowed disabled:opacity-60',
             chip.mine ? 'border-brand-800 bg-brand-100 text-brand-900' : 'border-line bg-white text-ink hover:border-brand-800',
           )}
         >
@@ -39,7 +44,7 @@ export function ReactionsBar({ summary, mine, onToggle, label, size = 'md', clas
           <span aria-hidden="true">{formatNumber(chip.count)}</span>
         </button>
       ))}
-      <ReactionPicker mine={mine} onPick={onToggle} size={size} />
+      <ReactionPicker mine={mine} onPick={onToggle} size={size} disabledReason={readOnly} />
     </div>
   );
 }

@@ -34,4 +34,36 @@ describe('SearchForm', () => {
     expect(onClear).toHaveBeenCalledTimes(1);
     expect((input as HTMLInputElement).value).toBe('');
   });
+
+  // Issue 18: a one-character search left the old result count on screen.
+  it('ends the search in force when the new text is too short, keeping the text and the hint', async () => {
+    const { onSearch, onClear, user, input } = setup('fuel', true);
+    await user.clear(input);
+    await user.type(input, 'f{Enter}');
+    expect(onSearch).toHaveBeenCalledWith('');
+    expect(onClear).not.toHaveBeenCalled(); // a profession filter stays
+    expect(screen.getByRole('alert').textContent).toBe(SEARCH_HINT);
+  });
+
+  it('keeps the typed text and hint once the address has no search', async () => {
+    const onSearch = vi.fn();
+    const { rerender } = render(<SearchForm q="fuel" active onSearch={onSearch} onClear={() => {}} />);
+    const user = userEvent.setup();
+    const input = screen.getByRole('searchbox', { name: 'Search discussions' }) as HTMLInputElement;
+    await user.clear(input);
+    await user.type(input, 'f{Enter}');
+    rerender(<SearchForm q="" active={false} onSearch={onSearch} onClear={() => {}} />);
+    expect(input.value).toBe('f');
+    expect(screen.getByRole('alert').textContent).toBe(SEARCH_HINT);
+    // A later change of address (Back) replaces the text as before.
+    rerender(<SearchForm q="tolls" active onSearch={onSearch} onClear={() => {}} />);
+    expect(input.value).toBe('tolls');
+    expect(screen.queryByRole('alert')).toBeNull();
+  });
+
+  it('a too-short text with no search in force sends nothing', async () => {
+    const { onSearch, user, input } = setup();
+    await user.type(input, 'f{Enter}');
+    expect(onSearch).not.toHaveBeenCalled();
+  });
 });

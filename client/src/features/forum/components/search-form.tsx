@@ -11,6 +11,7 @@ type Props = {
   q: string;
   /** Something to clear: a search or a profession filter is in force. */
   active: boolean;
+  /** Search for this text; '' ends the search in force (a too-short text was sent). */
   onSearch: (q: string) => void;
   onClear: () => void;
 };
@@ -23,12 +24,17 @@ export function SearchForm({ q, active, onSearch, onClear }: Props) {
   const hintId = `${id}-hint`;
   const [text, setText] = useState(q);
   const [hint, setHint] = useState(false);
-  // A new search in the address (back button, a link) replaces what is typed.
+  // A new search in the address (back button, a link) replaces what is typed, except the end of the
+  // search that a too-short text asked for (below): that text and its hint stay.
   const [shownQ, setShownQ] = useState(q);
+  const [endingSearch, setEndingSearch] = useState(false);
   if (shownQ !== q) {
     setShownQ(q);
-    setText(q);
-    setHint(false);
+    setEndingSearch(false);
+    if (!(endingSearch && q === '')) {
+      setText(q);
+      setHint(false);
+    }
   }
 
   const submit = (e: FormEvent) => {
@@ -41,6 +47,12 @@ export function SearchForm({ q, active, onSearch, onClear }: Props) {
     }
     if (!isSearchable(t)) {
       setHint(true);
+      // The search in force ends: its count and results would otherwise stay under a box that says
+      // something else (issue 18). Only the text search: a profession filter stays.
+      if (q) {
+        setEndingSearch(true);
+        onSearch('');
+      }
       return;
     }
     setHint(false);

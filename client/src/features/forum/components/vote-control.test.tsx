@@ -1,7 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { screen, waitFor } from '@testing-library/react';
+import { act, renderHook, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { USER_QUERY_KEY } from '@/lib/auth';
+import { closeAuthDialog, useAuthDialog } from '@/lib/auth-dialog';
 import { renderWithProviders } from '@/test/render';
 import { VoteControl } from './vote-control';
 
@@ -17,6 +18,7 @@ function stubFetch(user: typeof member | null, vote: (url: string, init?: Reques
     'fetch',
     vi.fn(async (url: string, init?: RequestInit) => {
       if (url === '/api/auth/user') return user ? new Response(JSON.stringify(user)) : new Response('{"message":"Not signed in"}', { status: 401 });
+      if (url === '/api/maintenance/status') return new Response('{"maintenanceMode":false,"message":""}');
       return votes(url, init);
     }),
   );
@@ -29,6 +31,9 @@ async function renderVote(user: typeof member | null) {
   return r;
 }
 
+/** The auth dialog's store, as the app's host reads it. */
+const authDialogState = () => renderHook(() => useAuthDialog()).result.current;
+
 const up = () => screen.getByRole('button', { name: /^Upvote/ });
 const down = () => screen.getByRole('button', { name: /^Downvote/ });
 
@@ -40,8 +45,17 @@ describe('VoteControl', () => {
     const fetch = stubFetch(null, async () => new Response('{}'));
     await renderVote(null);
     await userEvent.setup().click(up());
-    expect(toast).toHaveBeenCalledWith({ title: 'Login required', description: 'Please log in to vote on posts and comments' });
+    expect(toast).toHaveBeenCalledWith({
+      title: 'Login required',
+      description: 'Please log in to vote on posts and comments',
+      action: { label: 'Sign In', onClick: expect.any(Function) },
+    });
     expect(fetch).not.toHaveBeenCalled();
+    // Issue 18: the toast's Sign In opens the dialog (which keeps the guest on this page).
+    expect(authDialogState().open).toBe(false);
+    act(() => (toast.mock.calls[0]![0] as { action: { onClick: () => void } }).action.onClick());
+    expect(authDialogState()).toEqual({ open: true, tab: 'signin' });
+    act(() => closeAuthDialog());
     expect(up().getAttribute('aria-pressed')).toBe('false');
   });
 

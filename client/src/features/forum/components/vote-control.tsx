@@ -1,13 +1,15 @@
 import { useState } from 'react';
 import { ArrowBigDown, ArrowBigUp } from 'lucide-react';
 import type { TVoteType } from '@common/contracts/forum';
-import { ApiError } from '@/lib/api-client';
+import { ApiError, pausedMessage } from '@/lib/api-client';
 import { useUser } from '@/lib/auth';
+import { openAuthDialog } from '@/lib/auth-dialog';
 import { cn } from '@/lib/cn';
 import { toast } from '@/components/ui/toast';
 import { useVote, type VoteTargetType } from '../api/vote';
 import { nextVoteState, type VoteState } from '../lib/vote-transition';
 import { formatNumber } from '@/lib/format';
+import { useReadOnly } from '@/lib/read-only';
 
 export type VoteControlProps = {
   targetType: VoteTargetType;
@@ -20,8 +22,13 @@ export type VoteControlProps = {
   className?: string;
 };
 
+// The guest is told why and offered the way in (the dialog keeps them on this page).
 const loginRequired = () =>
-  toast({ title: 'Login required', description: 'Please log in to vote on posts and comments' });
+  toast({
+    title: 'Login required',
+    description: 'Please log in to vote on posts and comments',
+    action: { label: 'Sign In', onClick: () => openAuthDialog('signin') },
+  });
 
 /**
  * Up and down votes of a post or comment (spec §4): the tap shows at once, the server's answer then
@@ -30,6 +37,8 @@ const loginRequired = () =>
 export function VoteControl({ targetType, id, upvotes, downvotes, userVote, size = 'md', className }: VoteControlProps) {
   const { user } = useUser();
   const vote = useVote(targetType, id);
+  // Maintenance: the counts stay, the buttons rest (their title says why).
+  const readOnly = useReadOnly();
 
   // Shown state: the props, or a vote not yet confirmed. New props (a refetch, the server's answer
   // written to the cache) replace it.
@@ -57,7 +66,7 @@ export function VoteControl({ targetType, id, upvotes, downvotes, userVote, size
       onError: (err) => {
         setShown(before);
         if (err instanceof ApiError && err.status === 401) loginRequired();
-        else toast({ title: 'Error', description: 'Failed to record vote', variant: 'destructive' });
+        else toast({ title: 'Error', description: pausedMessage(err) ?? 'Failed to record vote', variant: 'destructive' });
       },
     });
   };
@@ -66,6 +75,7 @@ export function VoteControl({ targetType, id, upvotes, downvotes, userVote, size
   const button = cn(
     'inline-flex items-center justify-center gap-1 rounded-lg border-2 font-semibold tabular-nums transition-colors',
     size === 'md' ? 'min-h-11 min-w-14 px-2.5' : 'min-h-9 min-w-12 px-2 text-sm',
+    'disabled:cursor-not-allowed disabled:opacity-60',
   );
   const icon = size === 'md' ? 'size-5' : 'size-4';
 
@@ -75,7 +85,8 @@ export function VoteControl({ targetType, id, upvotes, downvotes, userVote, size
         type="button"
         aria-pressed={shown.userVote === 'upvote'}
         aria-label={`Upvote, ${formatNumber(shown.upvotes)} ${shown.upvotes === 1 ? 'upvote' : 'upvotes'}`}
-        title="Upvote"
+        title={readOnly ?? 'Upvote'}
+        disabled={!!readOnly}
         onClick={() => onVote('upvote')}
         className={cn(
           button,
@@ -91,7 +102,8 @@ export function VoteControl({ targetType, id, upvotes, downvotes, userVote, size
         type="button"
         aria-pressed={shown.userVote === 'downvote'}
         aria-label={`Downvote, ${formatNumber(shown.downvotes)} ${shown.downvotes === 1 ? 'downvote' : 'downvotes'}`}
-        title="Downvote"
+        title={readOnly ?? 'Downvote'}
+        disabled={!!readOnly}
         onClick={() => onVote('downvote')}
         className={cn(
           button,

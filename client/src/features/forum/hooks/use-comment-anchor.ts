@@ -4,6 +4,12 @@ import { useLocation } from '@/lib/router';
 export const HIGHLIGHT_MS = 3000;
 /** How many 'Load more' pages to fetch looking for a linked comment before giving up. */
 const MAX_PAGES_FOR_ANCHOR = 10;
+/**
+ * How long a comment that is not on the page yet is waited for. A just-posted comment is asked for the
+ * moment the server answers, but joins the page a render later (the cache tells its readers in a task
+ * of its own): giving up at once left it off-screen (issue 18).
+ */
+export const ANCHOR_WAIT_MS = 2000;
 
 export const commentIdFromHash = (hash: string): number | null => {
   const m = /^#comment-(\d{1,12})$/.exec(hash);
@@ -51,10 +57,12 @@ export function useCommentAnchor({ ready, version, hasMore, loadingMore, loadMor
           setPagesTried((n) => n + 1);
           loadMore();
         }
-      } else {
-        setTarget(null); // not on this post any more (deleted): the page stays where it is
+        return;
       }
-      return;
+      // Not here (yet): a new version of the comments looks again; after a while it is taken as gone
+      // (deleted), and the page stays where it is.
+      const giveUp = window.setTimeout(() => setTarget(null), ANCHOR_WAIT_MS);
+      return () => window.clearTimeout(giveUp);
     }
     const reduce = window.matchMedia?.('(prefers-reduced-motion: reduce)').matches;
     el.scrollIntoView({ behavior: reduce ? 'auto' : 'smooth', block: 'center' });

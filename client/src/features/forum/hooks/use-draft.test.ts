@@ -1,8 +1,14 @@
-import { describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { act, renderHook } from '@testing-library/react';
-import { DRAFT_PREFIX, readDraft, useDraft } from './use-draft';
+import { setDeviceMember } from '@/lib/storage';
+import { readDraft, useDraft, writeDraft } from './use-draft';
 
 const EMPTY_POST = { title: '', categoryId: '', content: '' };
+/** Where member 5's draft `key` is kept. */
+const DRAFT_PREFIX = 'kerbside:member:5:draft:';
+
+// Member 5 is signed in on this device (the app sets it from the user query: lib/session-end.ts).
+beforeEach(() => setDeviceMember(5));
 
 describe('useDraft', () => {
   it('saves as you type and restores after a refresh (a new mount)', () => {
@@ -63,5 +69,39 @@ describe('useDraft', () => {
     expect(renderHook(() => useDraft('new-post', EMPTY_POST)).result.current.value).toEqual({ title: '', categoryId: '', content: 'kept' });
     localStorage.setItem(`${DRAFT_PREFIX}c`, JSON.stringify(['x']));
     expect(renderHook(() => useDraft('c', '')).result.current.value).toBe('');
+  });
+});
+
+describe('drafts on a shared phone (issue 18)', () => {
+  it('are kept per member: another member signed in on the device sees none of them', () => {
+    const a = renderHook(() => useDraft('comment:7', ''));
+    act(() => a.result.current.setValue("A's reply"));
+    a.unmount();
+    expect(localStorage.getItem('kerbside:member:5:draft:comment:7')).toBe(JSON.stringify("A's reply"));
+
+    setDeviceMember(6);
+    const b = renderHook(() => useDraft('comment:7', ''));
+    expect(b.result.current).toMatchObject({ value: '', restored: false });
+    act(() => b.result.current.setValue("B's reply"));
+    b.unmount();
+
+    setDeviceMember(5);
+    expect(readDraft('comment:7', '')).toBe("A's reply");
+    setDeviceMember(6);
+    expect(readDraft('comment:7', '')).toBe("B's reply");
+  });
+
+  it('are not kept for a guest (nobody signed in on the device)', () => {
+    setDeviceMember(null);
+    const { result } = renderHook(() => useDraft('comment:7', ''));
+    act(() => result.current.setValue('typed'));
+    expect(result.current.value).toBe('typed');
+    writeDraft('new-post', { ...EMPTY_POST, title: 'x' });
+    expect(localStorage.length).toBe(0);
+  });
+
+  it('ignore the drafts kept before they were per member (whose they are is unknown)', () => {
+    localStorage.setItem('kerbside:draft:comment:7', JSON.stringify('from before'));
+    expect(renderHook(() => useDraft('comment:7', '')).result.current).toMatchObject({ value: '', restored: false });
   });
 });

@@ -1,29 +1,13 @@
 import { useState } from 'react';
+import { memberStorage } from '@/lib/storage';
 
 // What a member writes is kept in the browser as they type, so a refresh, a dropped signal or a failed
 // send never loses it. The draft is removed only by clear(), which callers run once the server has
-// accepted the text, or by discard(), the member's own choice.
+// accepted the text, or by discard(), the member's own choice, or when the member signs out (issue 18:
+// drafts are kept per member, and a shared phone keeps nothing of a member who signed out).
 
-export const DRAFT_PREFIX = 'kerbside:draft:';
-
-/** Storage that never throws (private mode, full quota, storage disabled): the draft is just not kept. */
-const store = {
-  read(key: string): string | null {
-    try {
-      return window.localStorage.getItem(key);
-    } catch {
-      return null;
-    }
-  },
-  write(key: string, value: string | null): void {
-    try {
-      if (value === null) window.localStorage.removeItem(key);
-      else window.localStorage.setItem(key, value);
-    } catch {
-      // Not kept; the text is still on screen.
-    }
-  },
-};
+/** Where a draft is kept: under its member (lib/storage.ts memberStorage), so a shared phone keeps them apart. */
+const draftName = (key: string) => `draft:${key}`;
 
 export type DraftValue = string | Record<string, string>;
 
@@ -32,7 +16,7 @@ const isEmptyDraft = (v: DraftValue) =>
 
 /** A stored draft of the same shape as `empty`, or null (missing, unreadable, or another shape). */
 export function readDraft<T extends DraftValue>(key: string, empty: T): T | null {
-  const raw = store.read(DRAFT_PREFIX + key);
+  const raw = memberStorage.get(draftName(key));
   if (raw === null) return null;
   try {
     const parsed: unknown = JSON.parse(raw);
@@ -50,7 +34,8 @@ export function readDraft<T extends DraftValue>(key: string, empty: T): T | null
 }
 
 export function writeDraft(key: string, value: DraftValue | null): void {
-  store.write(DRAFT_PREFIX + key, value === null || isEmptyDraft(value) ? null : JSON.stringify(value));
+  if (value === null || isEmptyDraft(value)) memberStorage.remove(draftName(key));
+  else memberStorage.set(draftName(key), JSON.stringify(value));
 }
 
 type State<T> = { key: string; value: T; restored: boolean };
@@ -73,7 +58,7 @@ export type Draft<T> = {
 };
 
 /**
- * A value kept in localStorage under `kerbside:draft:{key}`. `initial` is what to show when there
+ * A value kept in localStorage for the signed-in member (`kerbside:member:{id}:draft:{key}`). `initial` is what to show when there
  * is no draft (empty for a new text, the current text when editing). An empty value is not stored.
  */
 export function useDraft(key: string, initial: string): Draft<string>;

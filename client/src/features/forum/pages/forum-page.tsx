@@ -72,7 +72,7 @@ export function ForumPage() {
             q={q}
             searchActive={filtered}
             onSearch={(text) => {
-              trackAction('search', 'forum', { query: text.slice(0, 200), category: category || null });
+              if (text) trackAction('search', 'forum', { query: text.slice(0, 200), category: category || null });
               update({ q: text });
             }}
             onClearSearch={() => update({ q: '', profession: '' })}
@@ -159,7 +159,7 @@ export function ForumPage() {
                     <Fragment key={post.id}>
                       <li>
                         <Slice>
-                          <PostCard post={post} hrefWith={hrefWith} />
+                          <PostCard post={post} hrefWith={hrefWith} highlight={q} />
                         </Slice>
                       </li>
                       {(i + 1) % AD_EVERY === 0 && i < all.length - 1 && <AdSlot location="post-content" as="li" />}

@@ -1,12 +1,14 @@
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { offlineWrites, PENDING_TEXT } from '@/lib/offline-writes';
 import { Route, Routes } from '@/lib/router';
+import { setDeviceMember } from '@/lib/storage';
 import { renderWithProviders } from '@/test/render';
 import { testUser } from '@/test/users';
 import { NEW_POST_DRAFT_KEY, NewPostPage } from './new-post-page';
-import { DRAFT_PREFIX } from '../hooks/use-draft';
+import { readDraft } from '../hooks/use-draft';
+import { EMPTY_POST } from '../components/post-editor';
 
 // A post written without a signal (issue 16): kept on the device, noticed as pending on /forum/new,
 // published once back online; a refusal comes back to the editor to fix.
@@ -49,6 +51,9 @@ async function writePost() {
   await userEvent.click(screen.getByRole('button', { name: 'Publish Post' }));
 }
 
+// Drafts are kept for the member signed in on the device (lib/session-end.ts followDeviceMember sets it in the app).
+beforeEach(() => setDeviceMember(me.id));
+
 afterEach(async () => {
   vi.unstubAllGlobals();
   Reflect.deleteProperty(navigator, 'onLine');
@@ -67,7 +72,7 @@ describe('/forum/new without a signal', () => {
     expect(within(notice).getByRole('status').textContent).toBe(PENDING_TEXT.body);
     expect(toast).toHaveBeenCalledWith({ title: PENDING_TEXT.title, description: PENDING_TEXT.body });
     await waitFor(() => expect((screen.getByLabelText('Title') as HTMLInputElement).value).toBe(''));
-    expect(localStorage.getItem(DRAFT_PREFIX + NEW_POST_DRAFT_KEY)).toBeNull(); // the text is in one place: the queue
+    expect(readDraft(NEW_POST_DRAFT_KEY, EMPTY_POST)).toBeNull(); // the text is in one place: the queue
     expect(sent).toEqual([]);
     expect(offlineWrites.getSnapshot()[0]).toMatchObject({ kind: 'post', userId: me.id, body: { title: 'Which van for multi-drop?', categoryId: 3 } });
   });

@@ -10,7 +10,7 @@ import { writeDraft } from '../hooks/use-draft';
 import { EMPTY_POST, PostEditor, type PostFormValues } from '../components/post-editor';
 
 /** The draft of a new post: kept across refreshes and failed sends until the server accepts it. */
-export const NEW_POST_DRAFT_KEY = 'new-post'; // stored as 'kerbside:draft:new-post'
+export const NEW_POST_DRAFT_KEY = 'new-post'; // stored as 'kerbside:member:{id}:draft:new-post'
 
 /** /forum/new (members): write a post, see it previewed, publish it. */
 export function NewPostPage() {

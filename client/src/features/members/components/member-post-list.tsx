@@ -1,7 +1,7 @@
 import { Link } from '@/lib/router';
 import { ChevronLeft, ChevronRight, MessageSquare, ThumbsUp } from 'lucide-react';
 import type { TPost } from '@common/contracts/forum';
-import { formatAge } from '@/lib/dates';
+import { Time } from '@/components/ui/time';
 import { plural } from '@/lib/format';
 import { cn } from '@/lib/cn';
 import { buttonClasses } from '@/components/ui/button';
@@ -20,7 +20,7 @@ export function MemberPostList({ posts, dimmed }: { posts: TPost[]; dimmed?: boo
               {post.category.name}
             </span>
             <span aria-hidden="true">·</span>
-            <time dateTime={post.createdAt}>{formatAge(post.createdAt)}</time>
+            <Time date={post.createdAt} />
           </div>
           <h3 className="text-base leading-snug font-bold sm:text-lg">
             <Link to={`/forum/posts/${encodeURIComponent(post.slug)}`} className="text-ink hover:text-link hover:underline">

@@ -1,7 +1,7 @@
 import { Link } from '@/lib/router';
 import type { TNotification } from '@common/contracts/notifications';
 import { cn } from '@/lib/cn';
-import { formatDateTime, relativeAge } from '@/lib/dates';
+import { Time } from '@/components/ui/time';
 import { notificationHref } from '../lib/notification-cache';
 
 type Props = {
@@ -33,9 +33,7 @@ export function NotificationItem({ notification: n, isNew, onOpen }: Props) {
           {unread && <span className="sr-only">Unread: </span>}
           <span className={cn('block leading-snug', unread ? 'font-bold' : 'font-semibold')}>{n.title}</span>
           <span className="mt-0.5 line-clamp-2 block text-sm break-words text-muted">{n.message}</span>
-          <time dateTime={n.createdAt} title={formatDateTime(n.createdAt)} className="mt-1 block text-xs text-muted">
-            {relativeAge(n.createdAt)}
-          </time>
+          <Time date={n.createdAt} className="mt-1 block text-xs text-muted" />
         </span>
       </Link>
     </li>
