@@ -25,5 +25,14 @@ export async function insertUpload(db: Db, userId: number | null, opts: { remove
   return id;
 }
 
+/** How an upload from insertUpload is shown (TPhoto) with files on this machine's disk. */
+export const shownPhoto = (id: string) => ({
+  id,
+  src: `/uploads/${id}/full.jpg`,
+  srcset: `/uploads/${id}/w320.webp 320w, /uploads/${id}/w640.webp 640w, /uploads/${id}/w1280.webp 1280w, /uploads/${id}/full.webp 1600w`,
+  width: 1600,
+  height: 1200,
+});
+
 /** Markdown showing these uploads, as the editor writes it. */
 export const photoMarkdown = (ids: string[], text = 'Look at this') => [text, ...ids.map((id, i) => `![Photo ${i + 1}](/uploads/${id}/full.webp)`)].join('\n\n');

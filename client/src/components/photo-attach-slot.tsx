@@ -165,12 +165,17 @@ export function PhotoAttachSlot({ slot, ...props }: SlotProps) {
 }
 
 /**
- * A markdown textarea's photos: a stored one becomes a line `![Photo](url)` at the caret (at the end
- * when the box was never focused), a removed one takes its line away. `update` changes the text from
- * the one before (so two photos finishing together both land). `urls`: the photos uploaded here, which
- * the preview may show.
+ * A markdown textarea's photos, the whole wiring of the post editor and the comment form: the picker
+ * (`attach`, rendered under the box), the paste and drop handlers and the focus tracking for the box
+ * (`textareaProps`), and whether a photo is still uploading (`uploading`: sending waits for it). A
+ * stored photo becomes a line `![Photo](url)` at the caret (at the end when the box was never
+ * focused), a removed one takes its line away. `update` changes the text from the one before (so two
+ * photos finishing together both land). `urls`: the photos uploaded here, which the preview may show.
+ * `clear` empties the picker once the text is sent.
  */
-export function useMarkdownPhotos(area: RefObject<HTMLTextAreaElement | null>, update: (change: (text: string) => string) => void) {
+export function useMarkdownPhotos(area: RefObject<HTMLTextAreaElement | null>, update: (change: (text: string) => string) => void, disabled: boolean) {
+  const slot = usePhotoSlot();
+  const [uploading, setUploading] = useState(false);
   const focused = useRef(false);
   const [urls, setUrls] = useState<ReadonlySet<string>>(() => new Set());
   const onUploaded = (upload: TUpload) => {
@@ -189,5 +194,22 @@ export function useMarkdownPhotos(area: RefObject<HTMLTextAreaElement | null>, u
     }
   };
   const onRemoved = (upload: TUpload) => update((text) => removePhotoLine(text, upload.url));
-  return { onUploaded, onRemoved, urls, onFocus: () => void (focused.current = true) };
+  return {
+    uploading,
+    urls,
+    clear: slot.clear,
+    dragging: slot.dragging,
+    textareaProps: { ...slot.targetProps, onFocus: () => void (focused.current = true) },
+    attach: (
+      <PhotoAttachSlot
+        slot={slot}
+        multiple
+        className="flex flex-wrap items-start gap-2"
+        onUploaded={onUploaded}
+        onRemoved={onRemoved}
+        onBusyChange={setUploading}
+        disabled={disabled}
+      />
+    ),
+  };
 }

@@ -1,5 +1,7 @@
+import { vi } from 'vitest';
+
 // An XMLHttpRequest the test answers by hand (photo uploads use XHR for its upload progress).
-// Install with vi.stubGlobal('XMLHttpRequest', FakeXhr); FakeXhr.all holds every request made.
+// Install with installFakeXhr(); FakeXhr.all holds every request made. vi.unstubAllGlobals() undoes it.
 
 type ProgressEvent = { lengthComputable: boolean; loaded: number; total: number };
 
@@ -66,4 +68,15 @@ export class FakeXhr {
   get file(): File | null {
     return this.body instanceof FormData ? (this.body.get('file') as File | null) : null;
   }
+}
+
+/**
+ * FakeXhr in place of XMLHttpRequest, with no request made yet, and object URLs (the picker's
+ * thumbnails) that jsdom lacks.
+ */
+export function installFakeXhr() {
+  FakeXhr.all = [];
+  vi.stubGlobal('XMLHttpRequest', FakeXhr);
+  URL.createObjectURL = vi.fn(() => 'blob:thumb');
+  URL.revokeObjectURL = vi.fn();
 }

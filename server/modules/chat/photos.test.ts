@@ -6,7 +6,7 @@ import { messages, uploads, uploadUses } from '../../db/schema/index.ts';
 import { buildTestApp, type TestApp } from '../../test/app.ts';
 import { testDatabases } from '../../test/databases.ts';
 import { call, member, type Member } from '../../test/members.ts';
-import { insertUpload } from '../../test/photos.ts';
+import { insertUpload, shownPhoto } from '../../test/photos.ts';
 import { connect, listen, type TestSocket } from '../../test/sockets.ts';
 
 describe.each(testDatabases)('photos in chat on %s', (kind) => {
@@ -34,13 +34,6 @@ describe.each(testDatabases)('photos in chat on %s', (kind) => {
     return ZStartChatResponse.parse(res.json()).id;
   };
   const sendRaw = (m: Member, conv: number, body: object) => call(t, 'POST', `/api/inbox/conversations/${conv}/messages`, { cookie: m.cookie, body });
-  const photoOf = (id: string) => ({
-    id,
-    src: `/uploads/${id}/full.jpg`,
-    srcset: `/uploads/${id}/w320.webp 320w, /uploads/${id}/w640.webp 640w, /uploads/${id}/w1280.webp 1280w, /uploads/${id}/full.webp 1600w`,
-    width: 1600,
-    height: 1200,
-  });
   const rowsIn = (conv: number) => t.database.db.select().from(messages).where(eq(messages.conversationId, conv));
 
   it('REST: a photo alone is sent (201, photo, empty text), stored with its upload and its use; a resend is the same message, once', async () => {
@@ -50,7 +43,7 @@ describe.each(testDatabases)('photos in chat on %s', (kind) => {
     const first = await sendRaw(a, conv, { uploadId: id, clientMessageId: 'p-1' });
     expect(first.statusCode, first.body).toBe(201);
     const m = ZChatMessage.parse(first.json());
-    expect(m).toMatchObject({ content: '', photo: photoOf(id), clientMessageId: 'p-1' });
+    expect(m).toMatchObject({ content: '', photo: shownPhoto(id), clientMessageId: 'p-1' });
     const again = await sendRaw(a, conv, { uploadId: id, clientMessageId: 'p-1' });
     expect(again.statusCode).toBe(200);
     expect(ZChatMessage.parse(again.json())).toEqual(m);
@@ -108,11 +101,11 @@ describe.each(testDatabases)('photos in chat on %s', (kind) => {
       };
     };
     const shown = await read();
-    expect(shown.history).toEqual([null, photoOf(id)]);
-    expect(shown.caught).toEqual([null, photoOf(id)]);
-    expect(shown.last).toMatchObject({ id: sent.id, content: '', photo: photoOf(id) });
+    expect(shown.history).toEqual([null, shownPhoto(id)]);
+    expect(shown.caught).toEqual([null, shownPhoto(id)]);
+    expect(shown.last).toMatchObject({ id: sent.id, content: '', photo: shownPhoto(id) });
     const one = await call(t, 'PUT', `/api/inbox/conversations/${conv}/messages/${sent.id}/read`, { cookie: b.cookie });
-    expect(ZChatMessage.parse(one.json()).photo).toEqual(photoOf(id));
+    expect(ZChatMessage.parse(one.json()).photo).toEqual(shownPhoto(id));
 
     await t.database.db.update(uploads).set({ removedAt: new Date() }).where(eq(uploads.id, id));
     const after = await read();
@@ -128,9 +121,9 @@ describe.each(testDatabases)('photos in chat on %s', (kind) => {
     const id = await insertUpload(t.database.db, a.id);
     sa.send({ type: 'send_message', conversationId: conv, content: '', uploadId: id, clientMessageId: 'ws-p1' });
     const receipt = await sa.next('new_message', (f) => f.message.clientMessageId === 'ws-p1');
-    expect(receipt.message).toMatchObject({ content: '', photo: photoOf(id) });
+    expect(receipt.message).toMatchObject({ content: '', photo: shownPhoto(id) });
     const delivered = await sb.next('new_message', (f) => f.message.id === receipt.message.id);
-    expect(delivered.message).toMatchObject({ content: '', photo: photoOf(id), clientMessageId: null });
+    expect(delivered.message).toMatchObject({ content: '', photo: shownPhoto(id), clientMessageId: null });
 
     sa.send({ type: 'send_message', conversationId: conv, content: '', uploadId: id, clientMessageId: 'ws-p1' });
     const again = await sa.next('new_message', (f) => f.message.clientMessageId === 'ws-p1');

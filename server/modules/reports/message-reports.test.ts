@@ -9,7 +9,7 @@ import { buildTestApp, type TestApp } from '../../test/app.ts';
 import { testDatabases } from '../../test/databases.ts';
 import { addCategory, createComment, createPost } from '../../test/forum.ts';
 import { call, member, type Member } from '../../test/members.ts';
-import { insertUpload, photoMarkdown } from '../../test/photos.ts';
+import { insertUpload, photoMarkdown, shownPhoto } from '../../test/photos.ts';
 
 const reason = 'This message is abusive and threatening.';
 
@@ -40,13 +40,6 @@ describe.each(testDatabases)('message reports and photos in the reports queue on
     expect(item).toBeDefined();
     return item!;
   };
-  const photoOf = (id: string) => ({
-    id,
-    src: `/uploads/${id}/full.jpg`,
-    srcset: `/uploads/${id}/w320.webp 320w, /uploads/${id}/w640.webp 640w, /uploads/${id}/w1280.webp 1280w, /uploads/${id}/full.webp 1600w`,
-    width: 1600,
-    height: 1200,
-  });
 
   it('authorisation: guest 401, unverified 403, suspended 401; a non-participant and a missing message 404; own message 400', async () => {
     const [a, b, outsider] = [await member(t), await member(t), await member(t)];
@@ -82,7 +75,7 @@ describe.each(testDatabases)('message reports and photos in the reports queue on
     expect((await report(a, { targetType: 'message', targetId: reported.id, reason })).statusCode).toBe(409);
     const item = await queueItem(res.json().id);
     expect(item.target).toMatchObject({ type: 'message', id: reported.id, exists: true, href: null, label: 'Look what I did to your van', authorUsername: b.username });
-    expect(item.photos).toEqual([photoOf(photo)]);
+    expect(item.photos).toEqual([shownPhoto(photo)]);
     const context = item.conversation!;
     expect(context.id).toBe(conv);
     expect(context.messages.map((m) => m.content)).toEqual([
@@ -92,7 +85,7 @@ describe.each(testDatabases)('message reports and photos in the reports queue on
     ]);
     expect(context.messages).toHaveLength(2 * REPORT_MESSAGE_CONTEXT + 1);
     expect(context.messages.filter((m) => m.reported).map((m) => m.id)).toEqual([reported.id]);
-    expect(context.messages[REPORT_MESSAGE_CONTEXT]).toMatchObject({ senderUsername: b.username, photo: photoOf(photo), reported: true });
+    expect(context.messages[REPORT_MESSAGE_CONTEXT]).toMatchObject({ senderUsername: b.username, photo: shownPhoto(photo), reported: true });
     expect(context.messages[0]).toMatchObject({ senderUsername: a.username, photo: null, reported: false });
 
     // A message is not deleted from the queue; its photo can be removed everywhere instead.
@@ -135,8 +128,8 @@ describe.each(testDatabases)('message reports and photos in the reports queue on
     }
     const [onPost, onComment, onPlain] = [await queueItem(ids[0]!), await queueItem(ids[1]!), await queueItem(ids[2]!)];
     expect(onPost.photos.map((p) => p.id).sort()).toEqual([p1, p2].sort());
-    expect(onPost.photos.find((p) => p.id === p1)).toEqual(photoOf(p1));
-    expect(onComment.photos).toEqual([photoOf(c1)]);
+    expect(onPost.photos.find((p) => p.id === p1)).toEqual(shownPhoto(p1));
+    expect(onComment.photos).toEqual([shownPhoto(c1)]);
     expect(onPlain.photos).toEqual([]);
     expect([onPost.conversation, onComment.conversation, onPlain.conversation]).toEqual([null, null, null]);
   });

@@ -3,26 +3,11 @@ import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { TBackupStatus } from '@common/contracts/backups';
 import { renderWithProviders } from '@/test/render';
+import { stubApi } from '@/test/stub-api';
 import { DashboardBackups, megabytes } from './dashboard-backups';
 
 const toast = vi.hoisted(() => vi.fn());
 vi.mock('@/components/ui/toast', () => ({ toast }));
-
-type Call = { method: string; path: string };
-
-function stubApi(answer: (c: Call) => { status?: number; body: unknown }) {
-  const calls: Call[] = [];
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (url: string, init?: RequestInit) => {
-      const c = { method: init?.method ?? 'GET', path: new URL(url, 'http://x').pathname };
-      calls.push(c);
-      const a = answer(c);
-      return new Response(JSON.stringify(a.body), { status: a.status ?? 200 });
-    }),
-  );
-  return calls;
-}
 
 const none: TBackupStatus = { last: null, running: false, lastError: null, keep: 7 };
 // 03:00 UTC in June is 04:00 in London (BST).

@@ -3,6 +3,7 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { TAdminMemberDetail } from '@common/contracts/admin';
 import { renderWithProviders } from '@/test/render';
+import { stubApi } from '@/test/stub-api';
 import { MemberDetail } from './member-detail';
 
 const member: TAdminMemberDetail = {
@@ -27,22 +28,6 @@ const member: TAdminMemberDetail = {
   activeSessions: 1,
   lastSeenAt: '2026-01-11T09:00:00.000Z',
 };
-
-type Call = { method: string; path: string; body: unknown };
-
-function stubApi(answer: (c: Call) => { status?: number; body: unknown }) {
-  const calls: Call[] = [];
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (url: string, init?: RequestInit) => {
-      const c = { method: init?.method ?? 'GET', path: new URL(url, 'http://x').pathname, body: init?.body ? JSON.parse(String(init.body)) : undefined };
-      calls.push(c);
-      const a = answer(c);
-      return new Response(JSON.stringify(a.body), { status: a.status ?? 200 });
-    }),
-  );
-  return calls;
-}
 
 afterEach(() => vi.unstubAllGlobals());
 

@@ -4,27 +4,12 @@ import userEvent from '@testing-library/user-event';
 import type { TAdminReport } from '@common/contracts/moderation';
 import { UPLOAD_MSG } from '@common/rules/uploads';
 import { renderWithProviders } from '@/test/render';
+import { stubApi } from '@/test/stub-api';
 import { adminKeys } from '../api/keys';
 import { ReportItem } from './report-item';
 
 const toast = vi.hoisted(() => vi.fn());
 vi.mock('@/components/ui/toast', () => ({ toast }));
-
-type Call = { method: string; path: string };
-
-function stubApi(answer: (c: Call) => { status?: number; body: unknown }) {
-  const calls: Call[] = [];
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (url: string, init?: RequestInit) => {
-      const c = { method: init?.method ?? 'GET', path: new URL(url, 'http://x').pathname };
-      calls.push(c);
-      const a = answer(c);
-      return new Response(JSON.stringify(a.body), { status: a.status ?? 200 });
-    }),
-  );
-  return calls;
-}
 
 const photo = (id: string) => ({
   id,

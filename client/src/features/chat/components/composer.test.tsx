@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { UPLOAD_MSG } from '@common/rules/uploads';
-import { FakeXhr } from '@/test/fake-xhr';
+import { FakeXhr, installFakeXhr } from '@/test/fake-xhr';
 import { setDeviceMember } from '@/lib/storage';
 import { Composer } from './composer';
 
@@ -103,18 +103,12 @@ describe('Composer', () => {
     const stored = { id: 'abcdefghij0123456789', url: '/uploads/abcdefghij0123456789/full.webp', width: 1536, height: 2048 };
     const photo = (name = 'queue.jpg') => new File([new Uint8Array(1024)], name, { type: 'image/jpeg' });
     const fileInput = (root: HTMLElement) => root.querySelector<HTMLInputElement>('input[type="file"]')!;
-    const stub = () => {
-      FakeXhr.all = [];
-      vi.stubGlobal('XMLHttpRequest', FakeXhr);
-      URL.createObjectURL = vi.fn(() => 'blob:thumb');
-      URL.revokeObjectURL = vi.fn();
-    };
     afterEach(() => {
       vi.unstubAllGlobals();
     });
 
     it('uploads first (Send waits), then goes with the message, which may have no text', async () => {
-      stub();
+      installFakeXhr();
       const onSend = vi.fn(async () => ({ ok: true }));
       const { container } = render(<Composer conversationId={7} sending={false} onSend={onSend} />);
       expect(screen.getByRole('button', { name: 'Photo' })).toBeTruthy();
@@ -136,7 +130,7 @@ describe('Composer', () => {
     });
 
     it('a pasted image is the photo of the message, sent with the text', async () => {
-      stub();
+      installFakeXhr();
       const onSend = vi.fn(async () => ({ ok: true }));
       render(<Composer conversationId={7} sending={false} onSend={onSend} />);
       await userEvent.type(box(), 'Look at this');
@@ -150,7 +144,7 @@ describe('Composer', () => {
     });
 
     it('a failed upload offers Retry and Remove; removed, nothing is left to send', async () => {
-      stub();
+      installFakeXhr();
       const onSend = vi.fn(async () => ({ ok: true }));
       const { container } = render(<Composer conversationId={7} sending={false} onSend={onSend} />);
       await userEvent.upload(fileInput(container), photo());

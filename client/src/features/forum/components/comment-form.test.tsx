@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { UPLOAD_MSG } from '@common/rules/uploads';
-import { FakeXhr } from '@/test/fake-xhr';
+import { FakeXhr, installFakeXhr } from '@/test/fake-xhr';
 import { CommentForm } from './comment-form';
 
 // Writes are never paused here (maintenance's read-only state: read-only-controls.test.tsx).
@@ -16,10 +16,7 @@ const box = () => screen.getByRole<HTMLTextAreaElement>('textbox', { name: 'Add 
 const submit = () => screen.getByRole<HTMLButtonElement>('button', { name: 'Post Comment' });
 
 beforeEach(() => {
-  FakeXhr.all = [];
-  vi.stubGlobal('XMLHttpRequest', FakeXhr);
-  URL.createObjectURL = vi.fn(() => 'blob:thumb');
-  URL.revokeObjectURL = vi.fn();
+  installFakeXhr();
 });
 afterEach(() => {
   vi.unstubAllGlobals();

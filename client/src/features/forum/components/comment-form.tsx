@@ -3,7 +3,7 @@ import type * as ForumContract from '@common/contracts/forum';
 import { COMMENT_MAX } from '@common/rules/forum';
 import { UPLOAD_MSG } from '@common/rules/uploads';
 import { Button } from '@/components/ui/button';
-import { PhotoAttachSlot, useMarkdownPhotos, usePhotoSlot } from '@/components/photo-attach-slot';
+import { useMarkdownPhotos } from '@/components/photo-attach-slot';
 import { inputClasses } from '@/components/ui/form-field';
 import { cn } from '@/lib/cn';
 import { useDraft } from '../hooks/use-draft';
@@ -63,11 +63,10 @@ export function CommentForm({ draftKey, initial = '', label, showLabel, submitLa
   const errorId = `${id}-error`;
   const countId = `${id}-count`;
   const formErrorId = `${id}-form-error`;
-  const photos = usePhotoSlot();
-  const photoLines = useMarkdownPhotos(area, draft.setValue);
-  const [uploading, setUploading] = useState(false);
   // Maintenance: the box shows what is kept but takes nothing, and says why.
   const readOnly = useReadOnly();
+  const photos = useMarkdownPhotos(area, draft.setValue, !!readOnly);
+  const { uploading } = photos;
 
   async function submit(e: FormEvent) {
     e.preventDefault();
@@ -125,11 +124,11 @@ export function CommentForm({ draftKey, initial = '', label, showLabel, submitLa
           draft.setValue(text);
           if (submitted) void checkComment(text).then(setError, () => undefined);
         }}
+        {...photos.textareaProps}
         onFocus={() => {
           prepare();
-          photoLines.onFocus();
+          photos.textareaProps.onFocus();
         }}
-        {...photos.targetProps}
         rows={3}
         placeholder={placeholder}
         autoFocus={autoFocus}
@@ -138,15 +137,7 @@ export function CommentForm({ draftKey, initial = '', label, showLabel, submitLa
         aria-describedby={[readOnly ? `${id}-paused` : null, error ? errorId : null, countId, formError ? formErrorId : null].filter(Boolean).join(' ')}
         className={cn(inputClasses, 'min-h-24 resize-y leading-relaxed', photos.dragging && 'ring-2 ring-brand-800')}
       />
-      <PhotoAttachSlot
-        slot={photos}
-        multiple
-        className="flex flex-wrap items-start gap-2"
-        onUploaded={photoLines.onUploaded}
-        onRemoved={photoLines.onRemoved}
-        onBusyChange={setUploading}
-        disabled={!!readOnly}
-      />
+      {photos.attach}
       <div className="flex flex-wrap items-start justify-between gap-2">
         <div className="min-w-0 flex-1">
           {error && (

@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { UPLOAD_MSG } from '@common/rules/uploads';
-import { FakeXhr } from '@/test/fake-xhr';
+import { FakeXhr, installFakeXhr } from '@/test/fake-xhr';
 import { renderWithProviders } from '@/test/render';
 import { EMPTY_POST, PostEditor } from './post-editor';
 
@@ -15,14 +15,11 @@ const stored = { id: 'abcdefghij0123456789', url: 'https://photos.example/upload
 const content = () => screen.getByRole<HTMLTextAreaElement>('textbox', { name: 'Your post' });
 
 beforeEach(() => {
-  FakeXhr.all = [];
-  vi.stubGlobal('XMLHttpRequest', FakeXhr);
+  installFakeXhr();
   vi.stubGlobal(
     'fetch',
     vi.fn(async () => new Response(JSON.stringify([]), { status: 200, headers: { 'Content-Type': 'application/json' } })),
   );
-  URL.createObjectURL = vi.fn(() => 'blob:thumb');
-  URL.revokeObjectURL = vi.fn();
 });
 afterEach(() => {
   vi.unstubAllGlobals();

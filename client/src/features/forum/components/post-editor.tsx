@@ -5,7 +5,7 @@ import { POST_CONTENT_MAX, POST_TITLE_MAX } from '@common/rules/forum';
 import { UPLOAD_MSG } from '@common/rules/uploads';
 import { cn } from '@/lib/cn';
 import { Button } from '@/components/ui/button';
-import { PhotoAttachSlot, useMarkdownPhotos, usePhotoSlot } from '@/components/photo-attach-slot';
+import { useMarkdownPhotos } from '@/components/photo-attach-slot';
 import { inputClasses } from '@/components/ui/form-field';
 import { getCategoriesQueryOptions } from '../api/get-categories';
 import { useDraft } from '../hooks/use-draft';
@@ -72,11 +72,10 @@ export function PostEditor<R>({ draftKey, initial, submitLabel, onSubmit, onSave
     content: useRef<HTMLTextAreaElement>(null),
   };
   const tabRefs = { write: useRef<HTMLButtonElement>(null), preview: useRef<HTMLButtonElement>(null) };
-  const photos = usePhotoSlot();
-  const [uploading, setUploading] = useState(false);
   // Maintenance: everything typed stays (and is kept), but nothing is published until it ends.
   const readOnly = useReadOnly();
-  const photoLines = useMarkdownPhotos(refs.content, (change) => draft.setValue((v) => ({ ...v, content: change(v.content) })));
+  const photos = useMarkdownPhotos(refs.content, (change) => draft.setValue((v) => ({ ...v, content: change(v.content) })), !!readOnly);
+  const { uploading } = photos;
 
   const change = (field: Field, value: string) => {
     const next = { ...values, [field]: value };
@@ -240,22 +239,13 @@ export function PostEditor<R>({ draftKey, initial, submitLabel, onSubmit, onSave
             id={ids.content}
             value={values.content}
             onChange={(e) => change('content', e.target.value)}
-            onFocus={photoLines.onFocus}
-            {...photos.targetProps}
+            {...photos.textareaProps}
             rows={12}
             aria-invalid={errors.content ? true : undefined}
             aria-describedby={described('content', `${ids.content}-hint`, `${ids.content}-count`)}
             className={cn(inputClasses, 'min-h-64 resize-y leading-relaxed', photos.dragging && 'ring-2 ring-brand-800')}
           />
-          <PhotoAttachSlot
-            slot={photos}
-            multiple
-            className="flex flex-wrap items-start gap-2"
-            onUploaded={photoLines.onUploaded}
-            onRemoved={photoLines.onRemoved}
-            onBusyChange={setUploading}
-            disabled={!!readOnly}
-          />
+          {photos.attach}
           <div className="flex flex-wrap justify-between gap-x-4 gap-y-1 text-sm text-muted">
             <p id={`${ids.content}-hint`}>
               At least 10 characters. Markdown works: **bold**, *italic*, - lists, [links](https://…). Add photos with the Photo
@@ -275,7 +265,7 @@ export function PostEditor<R>({ draftKey, initial, submitLabel, onSubmit, onSave
             className="min-h-64 rounded-lg border-2 border-line bg-white p-4"
           >
             {values.title.trim() && <p className="mb-3 text-xl font-bold break-words">{values.title}</p>}
-            <MarkdownPreview source={values.content} photoUrls={photoLines.urls} />
+            <MarkdownPreview source={values.content} photoUrls={photos.urls} />
             <p className="mt-4 border-t border-line pt-2 text-sm text-muted">Preview: links become clickable once posted.</p>
           </div>
         )}
