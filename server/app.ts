@@ -163,8 +163,8 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   // Members' photos: stored on disk or in the S3 bucket; posts, comments, chat and accounts use them.
   const uploads = createUploadService(core, { schedule: config.env !== 'test' });
   app.addHook('onClose', async () => uploads.close());
-  // The CSP's img-src names the ads' image origins: read at start, again after an ad is written.
-  const adImageOrigins = createAdImageOrigins(core);
+  // The CSP's img-src names the ads' image origins: read at start, again whenever an ad is written.
+  const adImageOrigins = await createAdImageOrigins(core);
 
   // Layer 1: cross-cutting plugins.
   await app.register(errorsPlugin);
@@ -231,7 +231,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     directory: createDirectoryService(core),
   });
   await app.register(bulletinRoutes, { bulletins: createBulletinService(core) });
-  await app.register(adRoutes, { ads: createAdService(core, { onChange: adImageOrigins.refresh }) });
+  await app.register(adRoutes, { ads: createAdService(core) });
   await app.register(uploadRoutes, { config, uploads });
   await app.register(analyticsRoutes, { analytics });
   await app.register(supportRoutes, { support: createSupportService(core) });

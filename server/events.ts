@@ -26,6 +26,8 @@ export type DomainEvents = {
   'member.chat_access_changed': { userId: number; chatSuspended: boolean; verified: boolean };
   /** The maintenance switch changed (stored with its audit row). */
   'maintenance.changed': TMaintenanceStatus;
+  /** An ad slot was created, changed or deleted: the CSP's ad image origins are read again. */
+  'ads.changed': Record<string, never>;
 };
 
 export type EventName = keyof DomainEvents;

@@ -10,12 +10,8 @@ import type { Config } from '../config.ts';
  * (`adImageOrigins`, modules/ads/image-origins.ts), so nothing else can load a tracking pixel. A
  * route that sets its own policy (a photo file: uploads/routes.ts) keeps it.
  */
-/** The ads' image origins as the ads module keeps them (createAdImageOrigins). */
-export type ImageOrigins = {
-  /** The same array until they change. */
-  current(): readonly string[];
-  refresh(): Promise<void>;
-};
+/** The ads' image origins as the ads module keeps them (createAdImageOrigins): the same array until they change. */
+export type ImageOrigins = { current(): readonly string[] };
 
 export const securityHeadersPlugin = fp(async (app: FastifyInstance, opts: { config: Config; adImageOrigins?: ImageOrigins }) => {
   const { config, adImageOrigins } = opts;
@@ -51,7 +47,6 @@ export const securityHeadersPlugin = fp(async (app: FastifyInstance, opts: { con
   // Made again only when the ads' image origins change (the same array until then).
   let adImages: readonly string[] = [];
   let csp = policy(adImages);
-  if (adImageOrigins) await adImageOrigins.refresh();
   const currentCsp = () => {
     const now = adImageOrigins?.current();
     if (now && now !== adImages) {

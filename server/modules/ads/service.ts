@@ -102,11 +102,11 @@ async function deleteSlot(db: Db, actorId: number, id: number): Promise<void> {
 }
 
 /**
- * The ad slots service: buildApp creates it once from the core. `onChange`: after an ad is written
- * (the CSP's ad image origins read them again).
+ * The ad slots service: buildApp creates it once from the core. Every write publishes 'ads.changed'
+ * (the CSP's ad image origins follow it: image-origins.ts).
  */
-export function createAdService({ db, clock }: Pick<Core, 'db' | 'clock'>, { onChange = async () => {} }: { onChange?: () => Promise<void> } = {}) {
-  const changed = async <T>(result: T) => (await onChange(), result);
+export function createAdService({ db, clock, events }: Pick<Core, 'db' | 'clock' | 'events'>) {
+  const changed = async <T>(result: T) => (await events.publish('ads.changed', {}), result);
   return {
     listFor: (location: string, device?: TAdDevice) => listSlotsFor(db, location, device),
     listAll: () => listAllSlots(db),
