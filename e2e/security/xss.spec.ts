@@ -1,5 +1,5 @@
 import type { APIRequestContext, APIResponse, Page, PlaywrightWorkerArgs } from '@playwright/test';
-import { eq, inArray } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import { ZCreateCommentRequest, ZCreatePostRequest } from '../../common/contracts/forum.ts';
 import { ZMessageText } from '../../common/contracts/chat.ts';
 import { ZStatusText } from '../../common/contracts/members.ts';
@@ -310,6 +310,21 @@ async function seedCorpus(db: Db, baseURL: string, playwright: PlaywrightWorkerA
         const parsed = ZCreateReportRequest.parse({ ...targetOf(j + 1), reason: b.text });
         return { ...parsed, reporterId: members[j % members.length].id, createdAt: new Date(now - (j + 1) * 1000) };
       }),
+    );
+    // Two chat messages the admin reported (issue 17): the queue shows each with the conversation's
+    // messages around it, every vector among them. Older than the rest, so they list last.
+    const reportedMessages = await db
+      .select({ id: messages.id })
+      .from(messages)
+      .where(and(eq(messages.conversationId, start.conversationId), eq(messages.senderId, author.id)))
+      .orderBy(messages.id)
+      .limit(2);
+    await db.insert(reports).values(
+      reportedMessages.map((m, i) => ({
+        ...ZCreateReportRequest.parse({ targetType: 'message', targetId: m.id, reason: `XSS-MSGREPORT-${i} abusive message in chat` }),
+        reporterId: admin.id,
+        createdAt: new Date(now - DAY - i * 1000),
+      })),
     );
 
     // Notifications: the admin was mentioned in the first 50 title posts (the panel shows 50).
@@ -810,7 +825,9 @@ test('admin screens: dashboard, members, support tickets and reports show member
   for (const tk of seed.tickets.filter((x) => x.batch)) {
     await watch.visit(`admin support ticket ${tk.marker}`, `/admin/support?ticket=${tk.id}`, () => allShown(page, [`${tk.batch!.marker} end`]));
   }
-  await watch.visit('admin reports queue', '/admin/moderation', () => allShown(page, seed.reportBatches.map((b) => `${b.marker} end`)));
+  await watch.visit('admin reports queue', '/admin/moderation', () =>
+    allShown(page, [...seed.reportBatches.map((b) => `${b.marker} end`), 'XSS-MSGREPORT-0 abusive message in chat', 'XSS-MSGREPORT-1 abusive message in chat']),
+  );
   watch.expectClean();
 });
 
