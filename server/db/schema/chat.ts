@@ -57,17 +57,3 @@ export const messages = pgTable(
     index('messages_unread_idx').on(t.conversationId, t.senderId).where(sql`read_at is null`),
   ],
 );
-
-export const chatBlocks = pgTable(
-  'chat_blocks',
-  {
-    blockerId: integer('blocker_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    blockedId: integer('blocked_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    createdAt: ts('created_at').notNull().defaultNow(),
-  },
-  (t) => [primaryKey({ columns: [t.blockerId, t.blockedId] }), index('chat_blocks_blocked_idx').on(t.blockedId)],
-);

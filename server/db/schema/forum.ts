@@ -77,6 +77,17 @@ export const posts = pgTable(
     index('posts_category_views_idx')
       .on(t.categoryId, t.isPinned.desc().nullsFirst(), t.viewCount.desc().nullsFirst(), t.id.desc().nullsFirst())
       .where(sql`deleted_at is null`),
+    // "Top" (score = upvotes - downvotes, ties newest first), over all time or within a period.
+    index('posts_top_idx').on(sql`(upvotes - downvotes) desc`, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()).where(sql`deleted_at is null`),
+    index('posts_category_top_idx')
+      .on(t.categoryId, sql`(upvotes - downvotes) desc`, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst())
+      .where(sql`deleted_at is null`),
+    // A period's posts (top of the day or week) by date alone, pinned or not.
+    index('posts_created_idx').on(t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()).where(sql`deleted_at is null`),
+    // "Unanswered": live posts with no comments.
+    index('posts_unanswered_idx')
+      .on(t.isPinned.desc().nullsFirst(), t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst())
+      .where(sql`deleted_at is null and comment_count = 0`),
     index('posts_author_idx').on(t.authorId, t.createdAt.desc().nullsFirst()),
     // Search by profession counts a profession's live posts from this index alone (no table visits).
     index('posts_author_live_idx').on(t.authorId).where(sql`deleted_at is null`),

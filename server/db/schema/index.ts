@@ -7,3 +7,5 @@ export * from './admin.ts';
 export * from './push.ts';
 export * from './notification-preferences.ts';
 export * from './uploads.ts';
+export * from './community.ts';
+export * from './pay.ts';

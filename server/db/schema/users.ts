@@ -15,10 +15,19 @@ export const users = pgTable(
     avatar: text('avatar').notNull().default('car'),
     statusText: text('status_text').notNull().default(''),
     isAdmin: boolean('is_admin').notNull().default(false),
+    /** A moderator (below admin): pins, locks, moves and deletes content, handles reports, chat-suspends. */
+    isModerator: boolean('is_moderator').notNull().default(false),
     emailVerifiedAt: ts('email_verified_at'),
     onboardedAt: ts('onboarded_at'),
     chatSuspendedAt: ts('chat_suspended_at'),
     suspendedAt: ts('suspended_at'),
+    /** A timed suspension's end (null: until lifted); past it the suspension is lifted automatically. */
+    suspendedUntil: ts('suspended_until'),
+    suspensionReason: text('suspension_reason'),
+    /** The member's last request (moved at most every few minutes) and where their previous visit ended:
+     *  "new since your last visit" compares against previousVisitAt. */
+    lastActiveAt: ts('last_active_at'),
+    previousVisitAt: ts('previous_visit_at'),
     /** Set when the member unsubscribes from announcements (the link in every announcement mail). */
     announcementsOptOutAt: ts('announcements_opt_out_at'),
     deletedAt: ts('deleted_at'),

@@ -15,7 +15,7 @@ import { CHAT_CATCH_UP_MAX, CHAT_MSG, CHAT_RATE_MAX, CHAT_RATE_WINDOW_MS } from 
 import type { ServerFrame } from '../../../common/ws-events.ts';
 import type { Core } from '../../core.ts';
 import type { Db, Tx } from '../../db/client.ts';
-import { auditLog, chatBlocks, conversations, messages, uploads as uploadsTable, users } from '../../db/schema/index.ts';
+import { auditLog, memberBlocks, conversations, messages, uploads as uploadsTable, users } from '../../db/schema/index.ts';
 import { badRequest, forbidden, HttpError, notFound, tooManyRequests, unauthorized } from '../../http-errors.ts';
 import type { UploadService } from '../uploads/index.ts';
 import { presentChatUser, presentMessage, type MessageRow } from './presenter.ts';
@@ -124,10 +124,10 @@ async function participantConversation(db: Db, me: number, conversationId: numbe
 
 async function isBlockedPair(db: Db, a: number, b: number): Promise<boolean> {
   const rows = await db
-    .select({ x: chatBlocks.blockerId })
-    .from(chatBlocks)
+    .select({ x: memberBlocks.blockerId })
+    .from(memberBlocks)
     .where(
-      or(and(eq(chatBlocks.blockerId, a), eq(chatBlocks.blockedId, b)), and(eq(chatBlocks.blockerId, b), eq(chatBlocks.blockedId, a))),
+      or(and(eq(memberBlocks.blockerId, a), eq(memberBlocks.blockedId, b)), and(eq(memberBlocks.blockerId, b), eq(memberBlocks.blockedId, a))),
     )
     .limit(1);
   return rows.length > 0;
@@ -314,7 +314,7 @@ async function sendContext(db: Db, now: Date, me: number, conversationId: number
       conv: conversations,
       recipientDeletedAt: recipient.deletedAt,
       recipientId: recipient.id,
-      blocked: sql<boolean>`exists (select 1 from ${chatBlocks} where (${chatBlocks.blockerId} = ${users.id} and ${chatBlocks.blockedId} = ${recipient.id}) or (${chatBlocks.blockerId} = ${recipient.id} and ${chatBlocks.blockedId} = ${users.id}))`,
+      blocked: sql<boolean>`exists (select 1 from ${memberBlocks} where (${memberBlocks.blockerId} = ${users.id} and ${memberBlocks.blockedId} = ${recipient.id}) or (${memberBlocks.blockerId} = ${recipient.id} and ${memberBlocks.blockedId} = ${users.id}))`,
       existing: earlier,
       photo: sentPhoto,
       rateFullSince: sql<string | null>`(select (extract(epoch from r.created_at) * 1000)::text from ${messages} r where r.sender_id = ${users.id} and r.created_at > ${since}::timestamptz order by r.created_at desc offset ${CHAT_RATE_MAX - 1} limit 1)`,
@@ -609,22 +609,22 @@ async function block(db: Db, me: number, userId: number) {
   if (userId === me) throw badRequest(CHAT_MSG.self);
   const [u] = await db.select({ id: users.id, deletedAt: users.deletedAt }).from(users).where(eq(users.id, userId)).limit(1);
   if (!u || u.deletedAt) throw notFound(CHAT_MSG.memberNotFound);
-  await db.insert(chatBlocks).values({ blockerId: me, blockedId: userId }).onConflictDoNothing();
+  await db.insert(memberBlocks).values({ blockerId: me, blockedId: userId }).onConflictDoNothing();
   return listBlocks(db, me);
 }
 
 async function unblock(db: Db, me: number, userId: number) {
-  await db.delete(chatBlocks).where(and(eq(chatBlocks.blockerId, me), eq(chatBlocks.blockedId, userId)));
+  await db.delete(memberBlocks).where(and(eq(memberBlocks.blockerId, me), eq(memberBlocks.blockedId, userId)));
   return listBlocks(db, me);
 }
 
 async function listBlocks(db: Db, me: number) {
   return db
     .select({ id: users.id, username: users.username })
-    .from(chatBlocks)
-    .innerJoin(users, eq(users.id, chatBlocks.blockedId))
-    .where(eq(chatBlocks.blockerId, me))
-    .orderBy(asc(chatBlocks.createdAt));
+    .from(memberBlocks)
+    .innerJoin(users, eq(users.id, memberBlocks.blockedId))
+    .where(eq(memberBlocks.blockerId, me))
+    .orderBy(asc(memberBlocks.createdAt));
 }
 
 /** For the data export: every message the member sent or received, with its photo when `uploads` is given. */

@@ -13,7 +13,7 @@ import { MEMBERS_MSG } from '../../../common/rules/members.ts';
 import type { Core } from '../../core.ts';
 import type { Db, Tx } from '../../db/client.ts';
 import {
-  chatBlocks,
+  memberBlocks,
   comments,
   loginFailures,
   notifications,
@@ -343,7 +343,7 @@ export async function deleteAccountRows(tx: Tx, user: Pick<UserRow, 'id' | 'emai
   await tx.update(shareEvents).set({ userId: null }).where(eq(shareEvents.userId, user.id));
   await tx.delete(loginFailures).where(eq(loginFailures.email, user.email));
   // Chat messages stay for the other member (the sender shows as a deleted member); their blocks go.
-  await tx.delete(chatBlocks).where(or(eq(chatBlocks.blockerId, user.id), eq(chatBlocks.blockedId, user.id)));
+  await tx.delete(memberBlocks).where(or(eq(memberBlocks.blockerId, user.id), eq(memberBlocks.blockedId, user.id)));
   const placeholders = deletedPlaceholders(user.id);
   await tx
     .update(users)
