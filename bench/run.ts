@@ -120,6 +120,13 @@ async function main() {
     { name: `search common word, page 50`, paths: [`/api/forum/search?q=${COMMON_WORD}&page=50`], extra: true },
     { name: 'search profession van, page 1', paths: ['/api/forum/search?profession=van'], extra: true },
     { name: 'list newest, page 1, signed in', paths: ['/api/forum/posts?page=1&sortBy=newest'], extra: true, member: true },
+    // Issue 18: Top per period (posts_top_idx, or posts_created_idx for a short period) and Unanswered (posts_unanswered_idx).
+    { name: 'list top (day), page 1', paths: ['/api/forum/posts?sortBy=top&period=day'], extra: true },
+    { name: 'list top (week), page 1', paths: ['/api/forum/posts?sortBy=top&period=week'], extra: true },
+    { name: 'list top (year), page 1', paths: ['/api/forum/posts?sortBy=top&period=year'], extra: true },
+    { name: 'list top (all), page 500', paths: ['/api/forum/posts?sortBy=top&period=all&page=500'], extra: true },
+    { name: 'list unanswered, page 1', paths: ['/api/forum/posts?unanswered=true'], extra: true },
+    { name: 'list top (week), signed in', paths: ['/api/forum/posts?sortBy=top&period=week'], extra: true, member: true },
   ].filter((c) => !ONLY || c.name.includes(ONLY));
 
   const { child, baseUrl } = await startServer(url);

@@ -5,6 +5,8 @@
 // Rates that change are dated tables picked by a date, so the page answers with the figures in
 // force today and the tests can pin any day.
 
+import { NATIONAL_LIVING_WAGE } from './rules/pay.ts';
+
 export const VEHICLES = ['bike', 'motorbike', 'car', 'van', 'ev'] as const;
 export type Vehicle = (typeof VEHICLES)[number];
 export const PAY_MODELS = ['per_drop', 'per_hour', 'per_day'] as const;
@@ -81,12 +83,8 @@ export const PAY_FIELD_LABELS: Record<PayField, string> = {
 // ---------------------------------------------------------------------------------------------
 // Dated constants
 
-/** National Living Wage (workers aged 21 and over), with the date each rate took effect. */
-export const NATIONAL_LIVING_WAGE = [
-  { from: '2024-04-01', hourly: 11.44 },
-  { from: '2025-04-01', hourly: 12.21 },
-  { from: '2026-04-01', hourly: 12.71 },
-] as const;
+/** National Living Wage (workers aged 21 and over): one table, common/rules/pay.ts, shared with the Courier Pay Index. */
+export { NATIONAL_LIVING_WAGE };
 
 export type TaxYear = {
   label: string;

@@ -1,7 +1,8 @@
 // The route table of spec §2 with its access classes. The client builds its router from it and the
 // server uses it to answer HTTP 404 for every other path (the SPA fallback never answers 200 for a
 // page that does not exist) and to mark private pages noindex.
-export type Access = 'public' | 'guest' | 'member' | 'admin' | 'home';
+/** 'moderator': admins and moderators (issue 18, common/rules/roles.ts). */
+export type Access = 'public' | 'guest' | 'member' | 'moderator' | 'admin' | 'home';
 
 export type RouteDef = {
   /** react-router style pattern. */
@@ -19,6 +20,11 @@ export const ROUTES: readonly RouteDef[] = [
   { path: '/forum/post/:slug', access: 'public' },
   { path: '/courier-guide-uk', access: 'public' },
   { path: '/pay-estimator', access: 'public' },
+  // The Courier Pay Index (issue 19): /pay/report and /pay/mine before /pay/:network, which would match them.
+  { path: '/pay', access: 'public' },
+  { path: '/pay/report', access: 'member', noindex: true },
+  { path: '/pay/mine', access: 'member', noindex: true },
+  { path: '/pay/:network', access: 'public' },
   { path: '/support', access: 'public' },
   { path: '/terms', access: 'public' },
   { path: '/privacy', access: 'public' },
@@ -38,6 +44,8 @@ export const ROUTES: readonly RouteDef[] = [
   { path: '/inbox', access: 'member', noindex: true },
   { path: '/inbox/:id', access: 'member', noindex: true },
   { path: '/settings/notifications', access: 'member', noindex: true },
+  { path: '/notifications', access: 'member', noindex: true },
+  { path: '/bookmarks', access: 'member', noindex: true },
   { path: '/admin', access: 'admin', noindex: true },
   { path: '/admin/support', access: 'admin', noindex: true },
   { path: '/admin/emails', access: 'admin', noindex: true },
@@ -45,9 +53,10 @@ export const ROUTES: readonly RouteDef[] = [
   { path: '/admin/analytics', access: 'admin', noindex: true },
   // Beyond the spec's five: what an admin of a mature forum expects to find.
   { path: '/admin/members', access: 'admin', noindex: true },
-  { path: '/admin/moderation', access: 'admin', noindex: true },
+  { path: '/admin/moderation', access: 'moderator', noindex: true },
   { path: '/admin/categories', access: 'admin', noindex: true },
   { path: '/admin/bulletins', access: 'admin', noindex: true },
+  { path: '/admin/pay-reports', access: 'admin', noindex: true },
 ];
 
 const compiled = ROUTES.map((r) => ({

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ZChatAccessReason, ZChatMessage, ZClientMessageId } from './contracts/chat.ts';
+import { ZComment, ZPostCategory, ZReactionSummary } from './contracts/forum.ts';
 import { ZNotification } from './contracts/notifications.ts';
 
 // The frames of the real-time socket at /ws (spec §7 "Socket"; docs/API.md "WebSocket /ws").
@@ -69,6 +70,10 @@ export const clientFrames = {
   }),
   /** Checks chat access (an `error` if refused); `inbox_update` frames go to every socket of the member regardless. */
   subscribe_inbox: z.object({}),
+  // ---- live threads (docs/API.md "Live threads"); members only, a few posts per socket ----
+  /** Hear the post's `post_*` frames on this socket; answered with `post_subscribed` (or an `error`). */
+  subscribe_post: z.object({ postId: z.coerce.number().int().positive() }),
+  unsubscribe_post: z.object({ postId: z.coerce.number().int().positive() }),
 } satisfies Record<string, z.ZodObject>;
 
 export type ClientFrameType = keyof typeof clientFrames;
@@ -104,6 +109,29 @@ export const serverFrames = {
    * Sent when an admin suspends or restores it, and after a chat frame was refused for access.
    */
   chat_access: z.object({ allowed: z.boolean(), reason: ZChatAccessReason.optional() }),
+  // ---- live threads: to the sockets subscribed to the post (subscribe_post), in every process ----
+  /** The socket now hears this post's changes. */
+  post_subscribed: z.object({ postId: z.number() }),
+  /**
+   * A new comment, as GET …/comments shows it to this reader: nobody has voted or reacted yet, and
+   * canEdit is true for its author and admins. `commentCount` is the post's count after it.
+   */
+  post_comment_new: z.object({ postId: z.number(), comment: ZComment, commentCount: z.number() }),
+  post_comment_edited: z.object({ postId: z.number(), commentId: z.number(), content: z.string(), contentHtml: z.string(), editedAt: z.string() }),
+  /** A placeholder stays while it has replies (as the list shows it). */
+  post_comment_deleted: z.object({ postId: z.number(), commentId: z.number(), commentCount: z.number() }),
+  post_edited: z.object({
+    postId: z.number(),
+    title: z.string(),
+    content: z.string(),
+    contentHtml: z.string(),
+    excerpt: z.string(),
+    editedAt: z.string().nullable(),
+    category: ZPostCategory,
+  }),
+  /** Counts only: whose votes they are (userVote) is each reader's own, from their REST reads. */
+  post_votes: z.object({ postId: z.number(), target: z.enum(['post', 'comment']), id: z.number(), upvotes: z.number(), downvotes: z.number() }),
+  post_reactions: z.object({ postId: z.number(), target: z.enum(['post', 'comment']), id: z.number(), reactions: ZReactionSummary }),
 } satisfies Record<string, z.ZodObject>;
 
 export type ServerFrameType = keyof typeof serverFrames;

@@ -19,12 +19,15 @@ import { adRoutes, createAdImageOrigins, createAdService } from './modules/ads/i
 import { analyticsRoutes, createAnalyticsService } from './modules/analytics/index.ts';
 import { authRoutes, createAuthService } from './modules/auth/index.ts';
 import { backupRoutes, createBackupService } from './modules/backups/index.ts';
+import { bookmarkRoutes, createBookmarkService } from './modules/bookmarks/index.ts';
+import { blockRoutes, createBlockService } from './modules/blocks/index.ts';
 import { bulletinRoutes, createBulletinService } from './modules/bulletins/index.ts';
 import { categoryRoutes, createCategoryService } from './modules/categories/index.ts';
 import { chatRoutes, createChatPush, createChatService, createPresence, type ChatPush } from './modules/chat/index.ts';
 import { commentRoutes, createCommentService } from './modules/comments/index.ts';
 import { healthRoutes } from './modules/health/index.ts';
 import { createMaintenanceService, maintenanceRoutes, type MaintenanceService } from './modules/maintenance/index.ts';
+import { createMentionService, mentionRoutes } from './modules/mentions/index.ts';
 import { adminMemberRoutes, createDirectoryService, createMemberAdminService, createMembersService, memberRoutes } from './modules/members/index.ts';
 import {
   createNotificationMailService,
@@ -34,7 +37,9 @@ import {
 } from './modules/notification-mail/index.ts';
 import { createNotificationService, notificationRoutes } from './modules/notifications/index.ts';
 import { createPostService, postRoutes } from './modules/posts/index.ts';
+import { createPayService, payRoutes } from './modules/pay/index.ts';
 import { createPushService, pushRoutes, type PushSenderOptions, type PushService } from './modules/push/index.ts';
+import { registerLivePosts } from './modules/live-posts/index.ts';
 import { createReactionService, reactionRoutes } from './modules/reactions/index.ts';
 import { adminReportRoutes, createReportService, reportRoutes } from './modules/reports/index.ts';
 import { createRetentionService, retentionPlugin } from './modules/retention/index.ts';
@@ -202,7 +207,10 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   await app.register(commentRoutes, { comments: createCommentService({ ...core, uploads }) });
   await app.register(voteRoutes, { votes: createVoteService(core) });
   await app.register(reactionRoutes, { reactions: createReactionService(core) });
+  // Live threads: sockets follow open posts; comments, edits and counts reach them from every process.
+  await registerLivePosts({ gateway: app.gateway, events, db });
   await app.register(shareRoutes, { shares: createShareService(core) });
+  await app.register(bookmarkRoutes, { bookmarks: createBookmarkService(core) });
   await app.register(pushRoutes, { push });
   // Notifications and chat messages reach members' sockets in every process through the gateway, and
   // their devices by Web Push: a chat message only when they have no socket open in any process.
@@ -217,7 +225,10 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   const chatPush = createChatPush({ db: core.db, presence, sendToDevices: push.sendToUser, log: app.log });
   full.chatPush = chatPush;
   const chat = createChatService({ ...core, notify: (frames) => app.gateway.sendToUsers(frames), alert: chatPush.newMessage, maintenance, uploads });
-  await app.register(chatRoutes, { chat, events, appName: config.appName });
+  // Blocks: their own routes, and the chat's /api/chat/blocks aliases call the same service.
+  const blocks = createBlockService(core);
+  await app.register(blockRoutes, { blocks });
+  await app.register(chatRoutes, { chat, blocks, events, appName: config.appName });
   // Mail to members who are away (no socket in any process: the chat's presence), every minute in one
   // process; and the unsubscribe link of every mail a member can switch off.
   const notificationMail = createNotificationMailService({ ...core, database, online: presence.online }, { schedule: config.env !== 'test' });
@@ -230,7 +241,11 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     members: createMembersService({ ...core, identity, uploads }),
     directory: createDirectoryService(core),
   });
+  // The composers' @autocomplete (issue 18).
+  await app.register(mentionRoutes, { mentions: createMentionService(core) });
   await app.register(bulletinRoutes, { bulletins: createBulletinService(core) });
+  // The Courier Pay Index: members' pay reports and the published aggregates (/api/pay-index, /pay/index.csv).
+  await app.register(payRoutes, { pay: createPayService(core) });
   await app.register(adRoutes, { ads: createAdService(core) });
   await app.register(uploadRoutes, { config, uploads });
   await app.register(analyticsRoutes, { analytics });
@@ -238,7 +253,12 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   const reports = createReportService({ ...core, uploads });
   await app.register(reportRoutes, { reports });
   // Every /api/admin/* route answers 401 to guests and 403 to members (requireAdmin on each).
-  await app.register(adminMemberRoutes, { events, memberAdmin: createMemberAdminService({ ...core, identity, uploads }) });
+  // Timed suspensions are lifted at their end by a sweep every minute (issue 18), not in tests (they call it).
+  await app.register(adminMemberRoutes, {
+    events,
+    memberAdmin: createMemberAdminService({ ...core, identity, uploads, database }),
+    sweep: config.env !== 'test' ? { everyMs: 60_000 } : undefined,
+  });
   await app.register(adminRoutes, { dashboard: createDashboardService({ ...core, maintenance }), audit: createAuditService(core) });
   await app.register(adminReportRoutes, { reports });
   await app.register(adminEmailRoutes, { config, outbox: createOutboxService(core), announcements: createAnnouncementService({ ...core, sendToDevices: push.sendToUser }) });

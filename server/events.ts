@@ -16,7 +16,31 @@ export type DomainEvents = {
   'comment.created': {
     actor: { id: number; username: string };
     comment: { id: number; postId: number; parentId: number | null; content: string };
+    /** The post's comment_count after it (live threads). */
+    commentCount: number;
   };
+  // Live threads (modules/live-posts): what readers of a post see change in place. Counts and shared
+  // text only, never one member's own state (their vote, their reactions).
+  /** A comment's text was edited. */
+  'comment.updated': { comment: { id: number; postId: number; content: string; contentHtml: string; editedAt: string } };
+  /** A comment was deleted (soft); `commentCount` is the post's count after it. */
+  'comment.deleted': { comment: { id: number; postId: number }; commentCount: number };
+  /** A post's title, text or category was edited. */
+  'post.updated': {
+    post: {
+      id: number;
+      title: string;
+      content: string;
+      contentHtml: string;
+      excerpt: string;
+      editedAt: string | null;
+      category: { id: number; name: string; slug: string; color: string; description: string };
+    };
+  };
+  /** The vote counts of a post or comment (of post `postId`) after a vote by member `actorId`. */
+  'votes.changed': { actorId: number; target: 'post' | 'comment'; id: number; postId: number; upvotes: number; downvotes: number };
+  /** The reaction summary of a post or comment (of post `postId`) after a toggle by member `actorId`. */
+  'reactions.changed': { actorId: number; target: 'post' | 'comment'; id: number; postId: number; reactions: Record<string, { count: number }> };
   /**
    * Sessions of this member ended (sign-out, sign-in replacing a session, password or email change,
    * suspension, deletion): their open sockets close at once, in every process (4401).

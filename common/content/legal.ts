@@ -174,6 +174,11 @@ export const PRIVACY: ContentPage = {
               'Contract; legitimate interests for service announcements, which you can turn off',
             ],
             [
+              'Pay reports to the Courier Pay Index: network, how you were engaged, vehicle, the area of your postcode (only its letters, such as M or BS: never the full postcode or district), the dates worked, hours, drops, miles, pay and costs',
+              'To publish the Courier Pay Index. Only you and our admins ever see a report; the index shows only figures (median and quartiles) that rest on at least 5 reports from at least 5 different members, and reports drop out of it after 24 months. You can edit or delete your reports at any time on the Your pay reports page (/pay/mine)',
+              'Consent: you choose to send each report',
+            ],
+            [
               'Support requests: your name, email address and message',
               'To answer you and keep a record of what was agreed',
               'Legitimate interests in helping members and handling complaints',

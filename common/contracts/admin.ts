@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ADMIN_REASON_MAX, MEMBER_STATUSES } from '../rules/members.ts';
+import { MEMBER_ROLES, ROLE_MSG, SUSPENSION_DURATION_KEYS } from '../rules/roles.ts';
 import { endpoint } from './endpoint.ts';
 
 // Admin dashboard, members and audit log (issue 7; docs/API.md "Admin: dashboard, members, audit log").
@@ -73,6 +74,8 @@ export const ZAdminMember = z.object({
   suspended: z.boolean(),
   chatSuspended: z.boolean(),
   isAdmin: z.boolean(),
+  /** Issue 18: the moderator role (an admin's is isAdmin). */
+  isModerator: z.boolean(),
   createdAt: z.string(),
 });
 export type TAdminMember = z.infer<typeof ZAdminMember>;
@@ -90,6 +93,9 @@ export const ZAdminMemberDetail = ZAdminMember.extend({
   statusText: z.string(),
   emailVerifiedAt: z.string().nullable(),
   suspendedAt: z.string().nullable(),
+  /** A timed suspension's end (null: until an admin lifts it, or not suspended). */
+  suspendedUntil: z.string().nullable(),
+  suspensionReason: z.string().nullable(),
   chatSuspendedAt: z.string().nullable(),
   onboarded: z.boolean(),
   postCount: z.number(),
@@ -108,6 +114,19 @@ export const ZAdminReasonBody = z
   .object({ reason: z.string().trim().max(ADMIN_REASON_MAX, `Reason must be at most ${ADMIN_REASON_MAX} characters`).optional() })
   .nullish();
 export type TAdminReasonBody = z.infer<typeof ZAdminReasonBody>;
+
+/** A site suspension (issue 18): how long (default until lifted) and the reason the member is shown at sign-in. */
+export const ZSuspendBody = z
+  .object({
+    reason: z.string().trim().max(ADMIN_REASON_MAX, `Reason must be at most ${ADMIN_REASON_MAX} characters`).optional(),
+    duration: z.enum(SUSPENSION_DURATION_KEYS, { error: "Duration must be '1d', '7d', '30d' or 'indefinite'" }).default('indefinite'),
+  })
+  .nullish();
+export type TSuspendBody = z.input<typeof ZSuspendBody>;
+
+/** PUT /api/admin/members/:id/role: the moderator role, granted or removed (admins: their own routes). */
+export const ZRoleBody = z.object({ role: z.enum(MEMBER_ROLES, { error: ROLE_MSG.roleInvalid }) });
+export type TRoleBody = z.infer<typeof ZRoleBody>;
 
 export const ZAdminMessage = z.object({ message: z.string() });
 
@@ -153,7 +172,7 @@ export const suspendMember = endpoint({
   method: 'POST',
   path: '/api/admin/members/:id/suspension',
   params: ZMemberIdParams,
-  body: ZAdminReasonBody,
+  body: ZSuspendBody,
   responses: { 200: ZAdminMemberDetail },
   errors: [400, 401, 403, 404, 409],
 });
@@ -172,6 +191,16 @@ export const grantAdmin = endpoint({
   params: ZMemberIdParams,
   responses: { 200: ZAdminMemberDetail },
   errors: [400, 401, 403, 404],
+});
+
+/** Issue 18: 'member' or 'moderator' (409: the member is an admin; admins are never demoted through it). */
+export const setMemberRole = endpoint({
+  method: 'PUT',
+  path: '/api/admin/members/:id/role',
+  params: ZMemberIdParams,
+  body: ZRoleBody,
+  responses: { 200: ZAdminMemberDetail },
+  errors: [400, 401, 403, 404, 409],
 });
 
 /** 409: the last admin. */

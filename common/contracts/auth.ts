@@ -75,6 +75,9 @@ export const ZUser = z.object({
   username: z.string(),
   email: z.string(),
   isAdmin: z.boolean(),
+  /** A moderator (issue 18; common/rules/roles.ts): content and reports tools. Always
+   *  sent; optional only so older clients' and tests' user objects still fit. */
+  isModerator: z.boolean().optional(),
   avatar: z.string(),
   statusText: z.string(),
   emailVerified: z.boolean(),

@@ -148,7 +148,10 @@ export const ZChatAccess = z.object({
 });
 export type TChatAccess = z.infer<typeof ZChatAccess>;
 
-/** Blocks: POST /api/chat/blocks {userId}; DELETE /api/chat/blocks/:userId; GET /api/chat/blocks. */
+/**
+ * Blocks: POST /api/chat/blocks {userId}; DELETE /api/chat/blocks/:userId; GET /api/chat/blocks. Aliases of
+ * /api/blocks (common/contracts/blocks.ts, server/modules/blocks) with the chat's access rule and this answer.
+ */
 export const ZBlockRequest = z.object({ userId: z.coerce.number().int().positive() });
 export const ZBlockedUser = z.object({ id: z.number(), username: z.string() });
 export const ZBlockList = z.array(ZBlockedUser);

@@ -5,11 +5,14 @@ import {
   COMMENT_MAX,
   COMMENTS_PAGE,
   FORUM_MSG,
+  LIST_MSG,
+  LIST_SORTS,
   POST_CONTENT_MAX,
   POST_CONTENT_MIN,
   POST_TITLE_MAX,
   POST_TITLE_MIN,
   SORTS,
+  TOP_PERIODS,
   VOTE_TYPES,
 } from '../rules/forum.ts';
 import { endpoint } from './endpoint.ts';
@@ -64,6 +67,13 @@ export const ZPost = z.object({
   userVote: ZVoteType.nullable(),
   category: ZPostCategory,
   author: ZPostAuthor.nullable(),
+  /** Issue 18, signed-in readers only (absent for guests): the reader saved the post (bookmarks). */
+  bookmarked: z.boolean().optional(),
+  /**
+   * Issue 18, in GET /api/forum/posts for signed-in readers only: written by someone else after the
+   * reader's previous visit ended (false on their first visit).
+   */
+  isNew: z.boolean().optional(),
 });
 export type TPost = z.infer<typeof ZPost>;
 
@@ -72,10 +82,14 @@ export const ZPostList = z.object({
   posts: z.array(ZPost),
   totalCount: z.number(),
   hasMore: z.boolean(),
+  /** With sortBy=top: the period the list covers (the one asked for, or the default chosen). */
+  period: z.enum(TOP_PERIODS).optional(),
 });
 export type TPostList = z.infer<typeof ZPostList>;
 
 export const ZSort = z.enum(SORTS, { error: `Sort must be one of ${SORTS.join(', ')}` });
+/** The post list's sorts: the search's and 'top' (issue 18). */
+export const ZListSort = z.enum(LIST_SORTS, { error: `Sort must be one of ${LIST_SORTS.join(', ')}` });
 
 // Query strings arrive as strings; an empty value (`?category=`) means the parameter is absent.
 const emptyToUndefined = (v: unknown) => (v === '' ? undefined : v);
@@ -87,7 +101,13 @@ export const ZListPostsQuery = z.object({
   limit: z
     .preprocess(emptyToUndefined, intParam('Limit must be a whole number').default(PAGE_SIZE))
     .transform((l) => Math.min(PAGE_SIZE_MAX, Math.max(1, l))),
-  sortBy: z.preprocess(emptyToUndefined, ZSort.default('newest')),
+  sortBy: z.preprocess(emptyToUndefined, ZListSort.default('newest')),
+  /** With sortBy=top: how far back (absent: the server's choice, see common/rules/forum.ts topPeriodSince); ignored by other sorts. */
+  period: z.preprocess(emptyToUndefined, z.enum(TOP_PERIODS, { error: LIST_MSG.period }).optional()),
+  /** 'true': only posts without comments (issue 18); combines with category and every sort. */
+  unanswered: z
+    .preprocess(emptyToUndefined, z.enum(['true', 'false'], { error: LIST_MSG.unanswered }).default('false'))
+    .transform((v) => v === 'true'),
   /** A category slug or numeric id. */
   category: z.preprocess(emptyToUndefined, z.string().trim().min(1).max(100).optional()),
   /** 'false': pinned posts are ordered like the others (the landing's newest posts), not on top. */

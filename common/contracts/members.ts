@@ -89,6 +89,8 @@ export const ZPublicProfile = z.object({
   joinedDate: z.string(),
   postCount: z.number(),
   commentCount: z.number(),
+  /** Issue 18: a moderator's profile shows a "Moderator" badge (admins are not singled out). Always sent. */
+  isModerator: z.boolean().optional(),
 });
 export type TPublicProfile = z.infer<typeof ZPublicProfile>;
 

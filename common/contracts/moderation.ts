@@ -119,6 +119,8 @@ export const ZReportTarget = z.object({
   username: z.string().nullable(),
   /** The author of the post, comment or message (or the member themselves). */
   authorUsername: z.string().nullable(),
+  /** Their id (null: gone), for the queue's "Suspend chat" (issue 18). Always sent; optional for older fixtures. */
+  authorId: z.number().nullable().optional(),
 });
 export type TReportTarget = z.infer<typeof ZReportTarget>;
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { NOTIFICATION_TYPES, NOTIFICATIONS_PAGE } from '../rules/notifications.ts';
+import { NOTIFICATION_MSG, NOTIFICATION_TYPES, NOTIFICATIONS_PAGE } from '../rules/notifications.ts';
 import { endpoint } from './endpoint.ts';
 import { ZTargetParams } from './forum.ts';
 
@@ -28,12 +28,20 @@ export const ZNotification = z.object({
 });
 export type TNotification = z.infer<typeof ZNotification>;
 
-/** GET /api/forum/notifications?limit=50: newest first. */
+/** Newest first (the panel's cache holds one page of them). */
 export const ZNotificationList = z.array(ZNotification);
 export type TNotificationList = z.infer<typeof ZNotificationList>;
 
 export const ZNotificationListQuery = z.object({
   limit: z.coerce.number().int().min(1).max(NOTIFICATIONS_PAGE).catch(NOTIFICATIONS_PAGE).default(NOTIFICATIONS_PAGE),
+  /** The id of the oldest notification shown: the page older than it. Absent: the newest page. */
+  before: z
+    .string({ error: NOTIFICATION_MSG.badCursor })
+    .regex(/^[1-9][0-9]{0,9}$/, NOTIFICATION_MSG.badCursor)
+    .transform(Number)
+    // An id is a PostgreSQL integer: anything larger could not be one (and the database would refuse it).
+    .refine((n) => n <= 2_147_483_647, NOTIFICATION_MSG.badCursor)
+    .optional(),
 });
 export type TNotificationListQuery = z.infer<typeof ZNotificationListQuery>;
 
@@ -49,7 +57,7 @@ export type TNotificationReadResponse = z.infer<typeof ZNotificationReadResponse
 // Every call is the signed-in member's own: a guest, or a suspended or deleted account, hears 401.
 // Each answers 400 to text the database cannot store, even in a query it ignores (storable-text plugin).
 
-/** The newest notifications (at most NOTIFICATIONS_PAGE), newest first. */
+/** A page of notifications (at most NOTIFICATIONS_PAGE), newest first; `before` pages back past the newest. */
 export const listNotifications = endpoint({
   method: 'GET',
   path: '/api/forum/notifications',

@@ -7,6 +7,45 @@
 export const SORTS = ['popular', 'newest', 'views'] as const;
 export type Sort = (typeof SORTS)[number];
 
+/**
+ * The post list's sorts (issue 18): the search's, and 'top', score (upvotes − downvotes) over a period,
+ * ties newest first. Top is a list sort only: a search ranks by match, not by score.
+ */
+export const LIST_SORTS = [...SORTS, 'top'] as const;
+export type ListSortBy = (typeof LIST_SORTS)[number];
+
+/** Top's periods: posts created within the last day, week, month, year, or ever. */
+export const TOP_PERIODS = ['day', 'week', 'month', 'year', 'all'] as const;
+export type TopPeriod = (typeof TOP_PERIODS)[number];
+export const TOP_PERIOD_MS: Record<Exclude<TopPeriod, 'all'>, number> = {
+  day: 86_400_000,
+  week: 7 * 86_400_000,
+  month: 30 * 86_400_000,
+  year: 365 * 86_400_000,
+};
+/**
+ * Top without a period, as Discourse does: a member back after a while gets the shortest period that
+ * covers the time since their previous visit (back after 3 days: the week's top), so they see the best
+ * of what they missed; a guest, or a member without a previous visit, gets TOP_DEFAULT_PERIOD
+ * (Discourse's top_page_default_timeframe).
+ */
+export const TOP_DEFAULT_PERIOD: TopPeriod = 'year';
+export function topPeriodSince(previousVisitAt: Date | null, now: Date): TopPeriod {
+  if (!previousVisitAt) return TOP_DEFAULT_PERIOD;
+  const away = now.getTime() - previousVisitAt.getTime();
+  return (['day', 'week', 'month', 'year'] as const).find((p) => away <= TOP_PERIOD_MS[p]) ?? 'all';
+}
+/**
+ * A list narrowed by a period or to unanswered posts has no stored count; it is counted, up to this
+ * many (500 pages of 20), so a count never walks more than this many index entries.
+ */
+export const LIST_COUNT_MAX = 10_000;
+
+export const LIST_MSG = {
+  period: `Period must be one of ${TOP_PERIODS.join(', ')}`,
+  unanswered: 'unanswered must be true or false',
+} as const;
+
 /** Spec §5: a search text needs at least this many characters after trimming. */
 export const SEARCH_MIN = 2;
 export const SEARCH_MAX = 200;

@@ -49,4 +49,4 @@ export const MEMBERS_MSG = {
 export const ADMIN_MEMBERS_PAGE = 20;
 /** The longest note kept in the audit log with a suspension. */
 export const ADMIN_REASON_MAX = 500;
-export const MEMBER_STATUSES = ['all', 'unverified', 'suspended', 'chat_suspended', 'admins'] as const;
+export const MEMBER_STATUSES = ['all', 'unverified', 'suspended', 'chat_suspended', 'admins', 'moderators'] as const;

@@ -9,4 +9,5 @@ export const NOTIFICATIONS_PAGE = 50;
 
 export const NOTIFICATION_MSG = {
   notFound: 'Notification not found',
+  badCursor: 'Invalid cursor: use the id of the oldest notification shown',
 } as const;

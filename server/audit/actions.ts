@@ -11,6 +11,10 @@ export const AUDIT_ACTIONS = {
   'user.chat_unsuspend': 'user',
   'user.make_admin': 'user',
   'user.remove_admin': 'user',
+  'user.grant_moderator': 'user',
+  'user.remove_moderator': 'user',
+  /** A timed suspension past its end, lifted by the system (actor null) or at the member's sign-in. */
+  'user.suspension_lifted': 'user',
   'user.resend_verification': 'user',
   'user.delete': 'user',
   // forum moderation

@@ -3,7 +3,8 @@ import { auditLog } from '../db/schema/index.ts';
 import type { AUDIT_ACTIONS, AuditAction } from './actions.ts';
 
 export type AuditEntry<A extends AuditAction = AuditAction> = {
-  actorId: number;
+  /** null: the system (e.g. the sweep lifting an expired suspension). */
+  actorId: number | null;
   action: A;
   /** The kind of thing acted on, as AUDIT_ACTIONS pairs it with the action. */
   targetType: (typeof AUDIT_ACTIONS)[A];

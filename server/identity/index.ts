@@ -10,3 +10,4 @@ export * from './sessions.ts';
 export * from './throttle.ts';
 export * from './users.ts';
 export * from './notification-preferences.ts';
+export * from './suspensions.ts';

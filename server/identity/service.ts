@@ -1,11 +1,47 @@
-import { eq } from 'drizzle-orm';
+import { and, eq, isNull, lte, or, sql } from 'drizzle-orm';
 import type { Core } from '../core.ts';
 import type { Db, Tx } from '../db/client.ts';
-import { sessions } from '../db/schema/index.ts';
+import { sessions, users } from '../db/schema/index.ts';
 import { pendingCodeEmail, type CodePurpose } from './codes.ts';
 import { createPasswordCheck } from './passwords.ts';
-import { createSession, LAST_SEEN_EVERY_MS, liveSession, userFromToken } from './sessions.ts';
+import { createSession, LAST_SEEN_EVERY_MS, liveSession, userFromToken, type SessionUser } from './sessions.ts';
 import { assertLoginAllowed, beginLoginAttempt, recordLoginFailure, settleLoginFailure } from './throttle.ts';
+
+/** Issue 18, "new since your last visit": a request after this long without one starts a new visit. */
+export const VISIT_GAP_MS = 30 * 60 * 1000;
+/** users.last_active_at moves at most this often, so a member's reads stay reads. */
+export const ACTIVE_EVERY_MS = 5 * 60 * 1000;
+
+type VisitUser = Pick<SessionUser, 'id' | 'lastActiveAt' | 'previousVisitAt'>;
+
+/**
+ * Moves the member's visit times in memory (the request's req.user) when they are due; true when the
+ * row needs writing. After VISIT_GAP_MS without activity, the visit that ended at lastActiveAt becomes
+ * the previous one; a first-ever request has no previous visit, so nothing shows as new on it.
+ */
+function startVisit(user: VisitUser, now: Date): boolean {
+  const last = user.lastActiveAt;
+  if (last && now.getTime() - last.getTime() < ACTIVE_EVERY_MS) return false;
+  if (last && now.getTime() - last.getTime() >= VISIT_GAP_MS) user.previousVisitAt = last;
+  user.lastActiveAt = now;
+  return true;
+}
+
+/**
+ * The same move in the row, decided by the row itself, so two requests racing at a visit's start both
+ * keep the visit that really ended (the second finds last_active_at already moved and changes nothing).
+ */
+async function recordVisit(db: Db, userId: number, now: Date) {
+  const due = new Date(now.getTime() - ACTIVE_EVERY_MS);
+  const gap = new Date(now.getTime() - VISIT_GAP_MS);
+  await db
+    .update(users)
+    .set({
+      previousVisitAt: sql`case when ${users.lastActiveAt} <= ${gap} then ${users.lastActiveAt} else ${users.previousVisitAt} end`,
+      lastActiveAt: now,
+    })
+    .where(and(eq(users.id, userId), or(isNull(users.lastActiveAt), lte(users.lastActiveAt, due))));
+}
 
 /**
  * The identity services, created once by buildApp from the core and handed to the session plugin and
@@ -26,10 +62,14 @@ export function createIdentity({ db, clock }: Pick<Core, 'db' | 'clock'>) {
     liveSession: () => liveSession(clock.now()),
     /**
      * Records that a session is in use, at most every LAST_SEEN_EVERY_MS so that reads stay reads
-     * (the admin's "last seen", the idle expiry).
+     * (the admin's "last seen", the idle expiry), and the member's visit (users.last_active_at and
+     * previous_visit_at, issue 18) at most every ACTIVE_EVERY_MS.
      */
-    async markSeen(session: { tokenHash: string; lastSeenAt: Date }) {
+    async markSeen(session: { tokenHash: string; lastSeenAt: Date; user?: VisitUser }) {
       const now = clock.now();
+      // Synchronously, before the request goes on: a request that starts a visit already sees it.
+      const visit = session.user ? startVisit(session.user, now) : false;
+      if (visit) await recordVisit(db, session.user!.id, now);
       if (now.getTime() - session.lastSeenAt.getTime() <= LAST_SEEN_EVERY_MS) return;
       await db.update(sessions).set({ lastSeenAt: now }).where(eq(sessions.tokenHash, session.tokenHash));
     },

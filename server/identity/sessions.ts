@@ -1,6 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { and, eq, getTableColumns, gt, ne } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { canModerate, isAdmin, ROLE_MSG } from '../../common/rules/roles.ts';
 import type { Config } from '../config.ts';
 import type { Db, Tx } from '../db/client.ts';
 import { sessions, users } from '../db/schema/index.ts';
@@ -107,5 +108,11 @@ export async function requireVerified(req: FastifyRequest) {
 
 export async function requireAdmin(req: FastifyRequest) {
   if (!req.user) throw unauthorized();
-  if (!req.user.isAdmin) throw forbidden('Admins only');
+  if (!isAdmin(req.user)) throw forbidden(ROLE_MSG.adminsOnly);
+}
+
+/** The content and reports tools (common/rules/roles.ts): admins and moderators. */
+export async function requireModerator(req: FastifyRequest) {
+  if (!req.user) throw unauthorized();
+  if (!canModerate(req.user)) throw forbidden(ROLE_MSG.moderatorsOnly);
 }

@@ -15,6 +15,7 @@ export function presentUser(u: UserRow): TUser {
     username: u.username,
     email: u.email,
     isAdmin: u.isAdmin,
+    isModerator: u.isModerator,
     avatar: u.avatar,
     statusText: u.statusText,
     emailVerified: u.emailVerifiedAt != null,

@@ -126,6 +126,10 @@ describe('guest cache (unit)', () => {
     expect(changesForumContent('POST', '/api/analytics/page-view')).toBe(false);
     expect(changesForumContent('POST', '/api/auth/login')).toBe(false);
     expect(changesForumContent('POST', '/api/inbox/conversations/:id/messages')).toBe(false);
+    // A member's own blocks and saved posts; a pay report changes the public index.
+    expect(changesForumContent('POST', '/api/blocks')).toBe(false);
+    expect(changesForumContent('PUT', '/api/forum/posts/:id/bookmark')).toBe(false);
+    expect(changesForumContent('POST', '/api/pay-reports')).toBe(true);
   });
 });
 

@@ -243,15 +243,18 @@ export function revalidateOwnAnswer(req: FastifyRequest, reply: FastifyReply, pa
 
 /**
  * Writes that change nothing a guest reads (sign-in, beacons, chat, notifications, support, a new
- * photo: no post shows it yet), so they leave the cache alone: analytics beacons alone would otherwise
- * empty it on every page view.
+ * photo: no post shows it yet; a member's blocks and saved posts are theirs alone), so they leave the
+ * cache alone: analytics beacons alone would otherwise empty it on every page view.
  */
-const UNRELATED_WRITES = ['/api/analytics/', '/api/metrics/vitals', '/api/auth/', '/api/logout', '/api/chat/', '/api/inbox/', '/api/forum/notifications/', '/api/support', '/api/push/', '/api/uploads'];
+const UNRELATED_WRITES = ['/api/analytics/', '/api/metrics/vitals', '/api/auth/', '/api/logout', '/api/chat/', '/api/inbox/', '/api/forum/notifications/', '/api/support', '/api/push/', '/api/uploads', '/api/blocks'];
+/** A member saving a post (PUT/DELETE /api/forum/posts/:id/bookmark) changes nothing a guest sees either. */
+const UNRELATED_WRITE_ENDINGS = ['/bookmark'];
 const READS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 export function changesForumContent(method: string, url: string): boolean {
   if (READS.has(method) || !url.startsWith('/api/')) return false;
-  return !UNRELATED_WRITES.some((prefix) => url.startsWith(prefix));
+  const path = url.split('?', 1)[0];
+  return !UNRELATED_WRITES.some((prefix) => path.startsWith(prefix)) && !UNRELATED_WRITE_ENDINGS.some((end) => path.endsWith(end));
 }
 
 /**

@@ -41,6 +41,8 @@ const marked = new Marked({
     // GFM task lists would render <input>; a plain box character reads the same.
     checkbox: ({ checked }: Tokens.Checkbox): string => (checked ? '☑ ' : '☐ '),
   },
+  // Issue 18: an @mention of a member (linkMentions made the token) is a link to their profile.
+  extensions: [{ name: 'mention', renderer: (token) => mentionHtml((token as MentionToken).username) }],
 });
 
 /** An image token of one of this site's uploads, with the photo it shows (renderMarkdown sets it). */
@@ -69,7 +71,7 @@ function isSafeHref(href: string | undefined): boolean {
 // never use (lib/lazy-require.ts).
 const sanitizeHtml = lazyRequire<typeof SanitizeHtml>('sanitize-html');
 
-const sanitizeOptions = (lib: typeof SanitizeHtml): SanitizeHtml.IOptions => ({
+const sanitizeOptions = (): SanitizeHtml.IOptions => ({
   allowedTags: [
     'p', 'br', 'strong', 'em', 'del', 'code', 'pre', 'blockquote', 'ul', 'ol', 'li', 'a',
     'h3', 'h4', 'h5', 'h6', 'hr', 'table', 'thead', 'tbody', 'tr', 'th', 'td', 'img',
@@ -84,7 +86,8 @@ const sanitizeOptions = (lib: typeof SanitizeHtml): SanitizeHtml.IOptions => ({
   allowedSchemes: ['http', 'https', 'mailto'],
   allowedSchemesAppliedToAttributes: ['href', 'src', 'srcset'],
   allowProtocolRelative: false,
-  allowedClasses: {},
+  // The one class: a member mention (mentionHtml), styled by the client.
+  allowedClasses: { a: ['mention'] },
   allowedStyles: {},
   allowVulnerableTags: false,
   // Unknown tags are dropped but their text kept; script/style/etc. lose their content too (nonTextTags).
@@ -93,10 +96,19 @@ const sanitizeOptions = (lib: typeof SanitizeHtml): SanitizeHtml.IOptions => ({
     // The page title is the h1 and sections use h2, so headings inside a post start at h3.
     h1: 'h3',
     h2: 'h3',
-    a: lib.simpleTransform('a', { rel: LINK_REL, target: '_blank' }),
+    // A mention is a link within the site: it opens in place and keeps no rel; every other link is external.
+    a: (tagName, attribs): SanitizeHtml.Tag =>
+      attribs.class === 'mention' && MENTION_HREF.test(attribs.href ?? '')
+        ? { tagName, attribs: { href: attribs.href!, class: 'mention' } }
+        : { tagName, attribs: { ...withoutClass(attribs), rel: LINK_REL, target: '_blank' } },
   },
 });
 let SANITIZE: SanitizeHtml.IOptions | undefined;
+
+const withoutClass = ({ class: _class, ...rest }: Record<string, string>): Record<string, string> => rest;
+
+/** A mention link as mentionHtml writes it: the only relative href that survives. */
+const isMention = (attribs: Record<string, string>) => attribs.class === 'mention' && MENTION_HREF.test(attribs.href ?? '');
 
 /** Every URL a photo's <img> may load: its src and each srcset candidate. */
 function photoUrls(photos: ReadonlyMap<string, TPhoto> | undefined): Set<string> {
@@ -121,8 +133,9 @@ export function sanitizeRenderedHtml(html: string, photos?: ReadonlyMap<string, 
   const loadsOnlyPhotos = (attribs: Record<string, string>) =>
     allowed.has(attribs.src ?? '') && (attribs.srcset === undefined || srcsetUrls(attribs.srcset).every((url) => allowed.has(url)));
   return lib(html, {
-    ...(SANITIZE ??= sanitizeOptions(lib)),
-    exclusiveFilter: (frame) => (frame.tag === 'a' && !isSafeHref(frame.attribs.href)) || (frame.tag === 'img' && !loadsOnlyPhotos(frame.attribs)),
+    ...(SANITIZE ??= sanitizeOptions()),
+    exclusiveFilter: (frame) =>
+      (frame.tag === 'a' && !isSafeHref(frame.attribs.href) && !isMention(frame.attribs)) || (frame.tag === 'img' && !loadsOnlyPhotos(frame.attribs)),
   }).trim();
 }
 
@@ -131,8 +144,9 @@ export function sanitizeRenderedHtml(html: string, photos?: ReadonlyMap<string, 
  * (the uploads service's photos(uploadIdsIn(src)): existing, not removed); an image of one of them is
  * an <img> of our stored files, whatever origin its URL was written with. Every other image is a link.
  */
-export function renderMarkdown(src: string, photos?: ReadonlyMap<string, TPhoto>): string {
+export function renderMarkdown(src: string, photos?: ReadonlyMap<string, TPhoto>, mentions?: MentionedMembers): string {
   const tokens = marked.lexer(src);
+  if (mentions?.size) linkMentions(tokens, mentions);
   if (photos?.size) {
     marked.walkTokens(tokens, (t) => {
       const id = t.type === 'image' ? uploadIdOf((t as Tokens.Image).href) : undefined;
@@ -140,6 +154,63 @@ export function renderMarkdown(src: string, photos?: ReadonlyMap<string, TPhoto>
     });
   }
   return sanitizeRenderedHtml(marked.parser(tokens), photos);
+}
+
+// ---- @mentions (issue 18) ----
+// `@name` of an existing member is stored as <a href="/profile/Name" class="mention">@Name</a>: their
+// own spelling, whatever case it was typed in. Resolved at write (renderContent looks the names up),
+// like photos, so reads stay a plain column. Never inside code, nor inside a link (a link in a link).
+
+/** Lower-cased username → the member's own spelling: the members `src` may link (mentionNamesIn). */
+export type MentionedMembers = ReadonlyMap<string, string>;
+type MentionToken = { type: 'mention'; raw: string; username: string };
+
+/** The same boundaries as the notifications' parseMentions: not the middle of an e-mail address or word. */
+const MENTION = /(?<![A-Za-z0-9_@.])@([A-Za-z0-9_]{3,30})(?![A-Za-z0-9_])/g;
+/** A username as the profile route and the sanitiser's mention rule accept it. */
+const MENTION_HREF = /^\/profile\/[A-Za-z0-9_]{3,30}$/;
+
+// Usernames are letters, digits and underscores; escaped anyway, and the allowlist keeps only this shape.
+const mentionHtml = (username: string) => `<a href="/profile/${escapeHtml(username)}" class="mention">@${escapeHtml(username)}</a>`;
+
+/** Calls `visit` with every inline text token outside code and links, with the array that holds it. */
+function eachLinkableText(tokens: Token[], visit: (list: Token[], i: number) => void) {
+  for (let i = tokens.length - 1; i >= 0; i--) {
+    const t = tokens[i]!;
+    if (t.type === 'link' || t.type === 'codespan' || t.type === 'code' || t.type === 'html') continue;
+    if (t.type === 'list') for (const item of (t as Tokens.List).items) eachLinkableText(item.tokens, visit);
+    else if (t.type === 'table') for (const cell of [...(t as Tokens.Table).header, ...(t as Tokens.Table).rows.flat()]) eachLinkableText(cell.tokens, visit);
+    else if ('tokens' in t && t.tokens?.length) eachLinkableText(t.tokens, visit);
+    else if (t.type === 'text') visit(tokens, i);
+  }
+}
+
+/** The distinct usernames (lower-cased) `src` mentions where a link may go, for the lookup. */
+export function mentionNamesIn(src: string): string[] {
+  const names = new Set<string>();
+  eachLinkableText(marked.lexer(src), (list, i) => {
+    for (const m of (list[i] as Tokens.Text).text.matchAll(MENTION)) names.add(m[1]!.toLowerCase());
+  });
+  return [...names];
+}
+
+/** Splits each text token around the mentions of known members into text and mention tokens. */
+function linkMentions(tokens: Token[], members: MentionedMembers) {
+  eachLinkableText(tokens, (list, i) => {
+    const text = (list[i] as Tokens.Text).text;
+    const parts: Token[] = [];
+    let at = 0;
+    for (const m of text.matchAll(MENTION)) {
+      const username = members.get(m[1]!.toLowerCase());
+      if (!username) continue;
+      if (m.index > at) parts.push({ type: 'text', raw: text.slice(at, m.index), text: text.slice(at, m.index), escaped: false } as Tokens.Text);
+      parts.push({ type: 'mention', raw: m[0], username } as MentionToken as unknown as Token);
+      at = m.index + m[0].length;
+    }
+    if (parts.length === 0) return;
+    if (at < text.length) parts.push({ type: 'text', raw: text.slice(at), text: text.slice(at), escaped: false } as Tokens.Text);
+    list.splice(i, 1, ...parts);
+  });
 }
 
 const UPLOAD_PATH = /^\/uploads\/([^/]+)\/([^/]+)$/;

@@ -85,6 +85,14 @@ export const MEMBER_LIMITS = {
     ],
     message: (wait: string) => `You are uploading photos too quickly. Please wait ${wait} before uploading another.`,
   },
+  /** Pay reports sent or edited (pay/routes.ts): a member reports a few weeks at once, not hundreds. */
+  payReport: {
+    windows: [
+      { windowMs: MINUTE, max: 10, firstDayMax: 5 },
+      { windowMs: DAY, max: 60, firstDayMax: 20 },
+    ],
+    message: (wait: string) => `You are sending pay reports too quickly. Please wait ${wait} before sending another.`,
+  },
 } as const satisfies Record<string, { windows: readonly MemberWindow[]; message: (wait: string) => string }>;
 
 export type MemberLimitName = keyof typeof MEMBER_LIMITS;

@@ -7,6 +7,7 @@ import type { PostService } from '../modules/posts/index.ts';
 import type { PageHead } from './document.ts';
 import { seoExcerpt } from '../lib/html.ts';
 import { CONTENT_PAGES } from './content-pages.ts';
+import { PAY_LICENCE, PAY_WINDOW_MONTHS, payNetworkName } from '../../common/rules/pay.ts';
 
 /** `postId`: the post a post page shows (its views are counted when the page is served from cache). */
 export type RenderedPage = { status: 200 | 404; head: PageHead; postId?: number };
@@ -47,6 +48,11 @@ export async function renderPage(services: PageServices, config: Config, pathnam
     }
     if (route.path === '/forum') return await forumPage(services, config, params);
     if (route.path === '/') return landingPage(config);
+    if (route.path === '/pay') return payIndexPage(config);
+    if (route.path === '/pay/:network') {
+      const page = payNetworkPage(config, path.slice(path.lastIndexOf('/') + 1));
+      return page ?? notFoundPage(config, path);
+    }
   } catch (err) {
     if (err instanceof HttpError && err.statusCode === 404) return notFoundPage(config, path);
     throw err;
@@ -174,10 +180,67 @@ const APP_PAGE_TITLES: Record<string, string> = {
   '/directory/jobs': 'Job Portal',
   '/forum/new': 'New post',
   '/inbox': 'Inbox',
+  '/notifications': 'Notifications',
   '/onboarding': 'Welcome',
   '/profile': 'Your profile',
   '/dashboard': 'Your profile',
+  '/pay/report': 'Report your pay',
+  '/pay/mine': 'Your pay reports',
+  '/admin/pay-reports': 'Pay reports',
 };
+
+// ---- The Courier Pay Index (issue 19): public, indexable, with Dataset structured data ----
+
+const PAY_DESCRIPTION =
+  "What UK couriers really earn after fuel and van costs: members' pay reports for Evri, Amazon Flex, DPD and more, as net pay per hour beside the National Living Wage, by region and vehicle.";
+
+/** schema.org Dataset of the index (all networks, or one), with its CSV download and open licence. */
+function payDataset(config: Config, name: string, description: string, url: string) {
+  return {
+    '@context': 'https://schema.org',
+    '@type': 'Dataset',
+    name,
+    description,
+    url,
+    license: PAY_LICENCE.url,
+    isAccessibleForFree: true,
+    creator: { '@type': 'Organization', name: config.appName, url: `${config.appUrl}/` },
+    spatialCoverage: { '@type': 'Place', name: 'United Kingdom' },
+    temporalCoverage: `P${PAY_WINDOW_MONTHS}M`,
+    variableMeasured: 'Net pay per hour after costs (GBP), 25th percentile, median and 75th percentile',
+    distribution: [{ '@type': 'DataDownload', encodingFormat: 'text/csv', contentUrl: `${config.appUrl}/pay/index.csv` }],
+  };
+}
+
+function payIndexPage(config: Config): RenderedPage {
+  const url = `${config.appUrl}/pay`;
+  return {
+    status: 200,
+    head: head(config, {
+      title: title(config, 'Courier Pay Index: what UK couriers really earn'),
+      description: seoExcerpt(PAY_DESCRIPTION),
+      canonical: url,
+      structuredData: [payDataset(config, 'Kerbside Courier Pay Index', PAY_DESCRIPTION, url)],
+    }),
+  };
+}
+
+/** /pay/{network}: its own title and description; null for a network the index does not know (404). */
+function payNetworkPage(config: Config, slug: string): RenderedPage | null {
+  const name = payNetworkName(slug);
+  if (!name) return null;
+  const url = `${config.appUrl}/pay/${slug}`;
+  const description = `What ${name} couriers and drivers really earn after fuel and vehicle costs: net pay per hour from Kerbside members' reports, by region and vehicle, beside the National Living Wage.`;
+  return {
+    status: 200,
+    head: head(config, {
+      title: title(config, `${name} pay: what couriers really earn`),
+      description: seoExcerpt(description),
+      canonical: url,
+      structuredData: [payDataset(config, `${name} courier pay (Kerbside Courier Pay Index)`, description, url)],
+    }),
+  };
+}
 
 function notFoundPage(config: Config, path: string): RenderedPage {
   return {

@@ -1,6 +1,7 @@
 import { and, asc, count, isNull, sql } from 'drizzle-orm';
 import type { FastifyPluginAsync, FastifyReply } from 'fastify';
 import { ROUTES } from '../../common/routes.ts';
+import { PAY_NETWORKS } from '../../common/rules/pay.ts';
 import type { Config } from '../config.ts';
 import type { Db } from '../db/client.ts';
 import { categories, posts } from '../db/schema/index.ts';
@@ -35,7 +36,12 @@ export const sitemapRoutes: FastifyPluginAsync<{ config: Config; db: Db; maxUrls
 
   async function pageUrls(): Promise<Url[]> {
     const cats = await db.select({ slug: categories.slug }).from(categories).orderBy(asc(categories.position), asc(categories.id));
-    return [...STATIC_PATHS.map((p) => ({ loc: `${base}${p}` })), ...cats.map((c) => ({ loc: `${base}/forum?category=${encodeURIComponent(c.slug)}` }))];
+    return [
+      ...STATIC_PATHS.map((p) => ({ loc: `${base}${p}` })),
+      ...cats.map((c) => ({ loc: `${base}/forum?category=${encodeURIComponent(c.slug)}` })),
+      // The Courier Pay Index's network pages (/pay itself is a static path).
+      ...PAY_NETWORKS.map((n) => ({ loc: `${base}/pay/${n.slug}` })),
+    ];
   }
 
   async function postUrls(offset: number, limit: number): Promise<Url[]> {

@@ -28,6 +28,7 @@ export const LandingPage = page('./routes/landing.tsx', 'LandingPage');
 export const ForumPage = page('../features/forum/pages/forum-page.tsx', 'ForumPage');
 const PostDetailPage = page('../features/forum/pages/post-detail-page.tsx', 'PostDetailPage');
 const NewPostPage = page('../features/forum/pages/new-post-page.tsx', 'NewPostPage');
+const BookmarksPage = page('../features/forum/pages/bookmarks-page.tsx', 'BookmarksPage');
 const RegisterPage = page('../features/auth/pages/register-page.tsx', 'RegisterPage');
 const VerifyEmailPage = page('../features/auth/pages/verify-email-page.tsx', 'VerifyEmailPage');
 const ForgotPasswordPage = page('../features/auth/pages/forgot-password-page.tsx', 'ForgotPasswordPage');
@@ -39,6 +40,7 @@ const UserDirectoryPage = page('../features/directory/pages/user-directory-page.
 const JobPortalPage = page('../features/directory/pages/job-portal-page.tsx', 'JobPortalPage');
 const InboxPage = page('../features/chat/pages/inbox-page.tsx', 'InboxPage');
 const NotificationPreferencesPage = page('../features/notifications/pages/notification-preferences-page.tsx', 'NotificationPreferencesPage');
+const NotificationsPage = page('../features/notifications/pages/notifications-page.tsx', 'NotificationsPage');
 const AdminDashboardPage = page('../features/admin/pages/admin-dashboard-page.tsx', 'AdminDashboardPage');
 const AdminMembersPage = page('../features/admin/pages/admin-members-page.tsx', 'AdminMembersPage');
 const AdminModerationPage = page('../features/admin/pages/admin-moderation-page.tsx', 'AdminModerationPage');
@@ -54,6 +56,11 @@ const TermsPage = page('../features/content/pages/terms-page.tsx', 'TermsPage');
 const PrivacyPage = page('../features/content/pages/privacy-page.tsx', 'PrivacyPage');
 const GuidelinesPage = page('../features/content/pages/community-guidelines-page.tsx', 'CommunityGuidelinesPage');
 const SupportPage = page('../features/support/pages/support-page.tsx', 'SupportPage');
+const PayIndexPage = page('../features/pay/pages/pay-index-page.tsx', 'PayIndexPage');
+const PayNetworkPage = page('../features/pay/pages/pay-network-page.tsx', 'PayNetworkPage');
+const PayReportPage = page('../features/pay/pages/pay-report-page.tsx', 'PayReportPage');
+const MyPayReportsPage = page('../features/pay/pages/my-pay-reports-page.tsx', 'MyPayReportsPage');
+const AdminPayReportsPage = page('../features/admin/pages/admin-pay-reports-page.tsx', 'AdminPayReportsPage');
 
 /** '/' is chosen at render time (landing for guests, forum list for members): see routes/home.tsx. */
 export const PAGES: Record<string, LazyComponent<ComponentType> | 'home'> = {
@@ -63,6 +70,10 @@ export const PAGES: Record<string, LazyComponent<ComponentType> | 'home'> = {
   '/forum/post/:slug': PostDetailPage,
   '/courier-guide-uk': CourierGuidePage,
   '/pay-estimator': PayEstimatorPage,
+  '/pay': PayIndexPage,
+  '/pay/report': PayReportPage,
+  '/pay/mine': MyPayReportsPage,
+  '/pay/:network': PayNetworkPage,
   '/support': SupportPage,
   '/terms': TermsPage,
   '/privacy': PrivacyPage,
@@ -82,6 +93,8 @@ export const PAGES: Record<string, LazyComponent<ComponentType> | 'home'> = {
   '/inbox': InboxPage,
   '/inbox/:id': InboxPage,
   '/settings/notifications': NotificationPreferencesPage,
+  '/notifications': NotificationsPage,
+  '/bookmarks': BookmarksPage,
   '/admin': AdminDashboardPage,
   '/admin/support': AdminSupportPage,
   '/admin/emails': AdminEmailsPage,
@@ -91,4 +104,5 @@ export const PAGES: Record<string, LazyComponent<ComponentType> | 'home'> = {
   '/admin/moderation': AdminModerationPage,
   '/admin/categories': AdminCategoriesPage,
   '/admin/bulletins': AdminBulletinsPage,
+  '/admin/pay-reports': AdminPayReportsPage,
 };

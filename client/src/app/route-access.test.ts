@@ -37,6 +37,17 @@ describe('decideAccess', () => {
     expect(decideAccess('admin', member)).toEqual({ kind: 'not-found' });
     expect(decideAccess('admin', admin)).toEqual({ kind: 'render' });
   });
+
+  it('moderator pages (issue 18): moderators and admins only; admin pages stay admins\' only', () => {
+    const moderator = { isAdmin: false, isModerator: true };
+    expect(decideAccess('moderator', undefined)).toEqual({ kind: 'loading' });
+    expect(decideAccess('moderator', guest)).toEqual({ kind: 'not-found' });
+    expect(decideAccess('moderator', member)).toEqual({ kind: 'not-found' });
+    expect(decideAccess('moderator', moderator)).toEqual({ kind: 'render' });
+    expect(decideAccess('moderator', admin)).toEqual({ kind: 'render' });
+    expect(decideAccess('admin', moderator)).toEqual({ kind: 'not-found' });
+    expect(ROUTES.filter((r) => r.access === 'moderator').map((r) => r.path)).toEqual(['/admin/moderation']);
+  });
 });
 
 describe('PAGES', () => {

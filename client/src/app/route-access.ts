@@ -1,4 +1,5 @@
 import type { Access } from '@common/routes';
+import { canModerate, isAdmin, type RoleHolder } from '@common/rules/roles';
 
 export type AccessDecision =
   | { kind: 'loading' }
@@ -9,9 +10,10 @@ export type AccessDecision =
 /**
  * Who may see a page of each access class (spec §2/§6). `user` is undefined while the auth query
  * loads and null for a guest. Guest pages send members home; member pages send guests home and
- * remember where they were going; admin pages do not exist for anyone but admins.
+ * remember where they were going; admin pages do not exist for anyone but admins, moderator pages
+ * for anyone but moderators and admins (issue 18).
  */
-export function decideAccess(access: Access, user: { isAdmin: boolean } | null | undefined): AccessDecision {
+export function decideAccess(access: Access, user: RoleHolder): AccessDecision {
   if (access === 'public') return { kind: 'render' };
   if (user === undefined) return { kind: 'loading' };
   switch (access) {
@@ -22,6 +24,8 @@ export function decideAccess(access: Access, user: { isAdmin: boolean } | null |
     case 'member':
       return user ? { kind: 'render' } : { kind: 'redirect', to: '/', rememberPath: true };
     case 'admin':
-      return user?.isAdmin ? { kind: 'render' } : { kind: 'not-found' };
+      return isAdmin(user) ? { kind: 'render' } : { kind: 'not-found' };
+    case 'moderator':
+      return canModerate(user) ? { kind: 'render' } : { kind: 'not-found' };
   }
 }

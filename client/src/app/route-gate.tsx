@@ -21,7 +21,7 @@ export function RouteGate({ access, page: Page }: Props) {
   if (missing !== null) return <NotFoundPage missingPath={missing} />;
 
   // Signed-in-only pages: the server renders the shell around a loading state (issue 15).
-  if (!hydrated && (access === 'member' || access === 'admin')) return <PageLoading />;
+  if (!hydrated && (access === 'member' || access === 'moderator' || access === 'admin')) return <PageLoading />;
   const decision = decideAccess(access, user);
   switch (decision.kind) {
     case 'loading':

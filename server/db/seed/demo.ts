@@ -7,6 +7,7 @@ import type { CategorySlug } from './categories.ts';
 import { GENERAL_COMMENTS, POST_TEMPLATES, REPLY_COMMENTS, type PostTemplate } from './demo-content.ts';
 import { DEMO_ADMIN, DEMO_ADMIN_EMAIL, DEMO_MEMBERS, type DemoMember } from './demo-members.ts';
 import { createRng, type Rng } from './prng.ts';
+import { insertDemoPay } from './demo-pay.ts';
 
 // The demo forum: planned in memory first (so every counter is computed from the rows it counts),
 // then written with a handful of multi-row INSERTs inside the caller's transaction.
@@ -42,6 +43,8 @@ export type DemoPlan = {
   comments: PlannedComment[];
   postVotes: PlannedVote[];
   commentVotes: PlannedVote[];
+  /** The moment the plan was made for (the demo pay reports end the week before it). */
+  now: Date;
 };
 
 type Vars = Record<string, string>;
@@ -156,7 +159,7 @@ export function planDemo(now: Date, passwordHash: string): DemoPlan {
       joined: t0 - rng.int(10, 535) * DAY - rng.int(0, 23) * HOUR,
     })),
   ];
-  const plannedUsers: PlannedUser[] = people.map((p) => ({
+  const plannedUsers: PlannedUser[] = people.map((p, i) => ({
     email: p.email,
     username: p.username,
     firstName: p.firstName,
@@ -165,6 +168,8 @@ export function planDemo(now: Date, passwordHash: string): DemoPlan {
     avatar: p.avatar,
     statusText: p.statusText,
     isAdmin: p.isAdmin,
+    // The first demo member is a moderator (issue 18), so the role can be tried out.
+    isModerator: i === 1,
     emailVerifiedAt: new Date(p.joined + rng.int(2, 20) * MINUTE),
     onboardedAt: new Date(p.joined + rng.int(21, 40) * MINUTE),
     createdAt: new Date(p.joined),
@@ -316,7 +321,7 @@ export function planDemo(now: Date, passwordHash: string): DemoPlan {
     p.hotScore = hotScore(upvotes, p.downvotes, commentCount, p.createdAt!);
   }
 
-  return { users: plannedUsers, posts: plannedPosts, comments: plannedComments, postVotes: plannedPostVotes, commentVotes: plannedCommentVotes };
+  return { users: plannedUsers, posts: plannedPosts, comments: plannedComments, postVotes: plannedPostVotes, commentVotes: plannedCommentVotes, now };
 }
 
 /** Multi-row INSERTs of at most `size` rows (PostgreSQL allows 65535 bind parameters per statement). */
@@ -392,6 +397,10 @@ export async function insertDemo(tx: Tx, plan: DemoPlan): Promise<DemoCounts> {
     update ${categories} set post_count = (
       select count(*) from ${posts} where ${posts.categoryId} = ${categories.id} and ${posts.deletedAt} is null
     )`);
+
+  // The demo Courier Pay Index: weekly reports up to the plan's "now".
+  const joinedAt = new Map(plan.users.map((u) => [u.username, new Date(u.joined)]));
+  await insertDemoPay(tx, plan.now, new Map(userRows.map((u) => [u.username, { id: u.id, joined: joinedAt.get(u.username)! }])));
 
   return { users: plan.users.length, posts: plan.posts.length, comments: plan.comments.length };
 }

@@ -93,7 +93,8 @@ describe.each(testDatabases)('sign in, session and sign out (%s)', (kind) => {
       await setUser(u.id, { suspendedAt: new Date() });
       const res = await login(u.email, PASSWORD);
       expect(res.statusCode).toBe(403);
-      expect(res.json()).toEqual({ message: 'Your account has been suspended. Contact support if you think this is a mistake.' });
+      // No end set: until an admin lifts it (issue 18).
+      expect(res.json()).toEqual({ message: 'Your account is suspended until an admin lifts it. Contact support if you think this is a mistake.' });
       expect((await login(u.email, 'Wrong$Pass1')).statusCode).toBe(401);
     });
 

@@ -1,5 +1,6 @@
 import { and, eq, gt, isNull, or, sql } from 'drizzle-orm';
 import type { TRegisterRequest } from '../../../common/contracts/auth.ts';
+import { isSuspended, suspendedMessage } from '../../../common/rules/roles.ts';
 import type { Core } from '../../core.ts';
 import type { Db, Tx } from '../../db/client.ts';
 import { emails, loginFailures, passwordResetTokens, users } from '../../db/schema/index.ts';
@@ -22,6 +23,7 @@ import {
   type Identity,
   isCommonPassword,
   issueCode,
+  liftExpiredSuspensions,
   needsRehash,
   normaliseEmail,
   RESET_MAILS_PER_HOUR,
@@ -189,13 +191,15 @@ export function createAuthService({ db, config, mailer, clock, identity }: AuthD
           .set({ emailVerifiedAt: now, isAdmin: user.isAdmin || isAdminEmail(email), updatedAt: now })
           .where(eq(users.id, user.id))
           .returning();
-        if (verified.suspendedAt) return { kind: 'suspended' } as const;
+        // A timed suspension past its end no longer applies (issue 18): lifted here, at once.
+        if (verified.suspendedAt && !isSuspended(verified, now)) await liftExpiredSuspensions(tx, now, verified.id);
+        else if (verified.suspendedAt) return { kind: 'suspended', message: suspendedMessage(verified.suspendedUntil, verified.suspensionReason) } as const;
         if (ctx.currentTokenHash) await endSession(tx, ctx.currentTokenHash);
         const token = await identity.createSession(verified.id, ctx.userAgent, tx);
         return { kind: 'ok', user: verified, token } as const;
       });
       // Suspended needs the right code, so saying so tells nothing new.
-      if (outcome.kind === 'suspended') throw forbidden(AUTH_MSG.suspended);
+      if (outcome.kind === 'suspended') throw forbidden(outcome.message);
       if (outcome.kind === 'invalid') throw badRequest(AUTH_MSG.invalidCode);
       return { user: outcome.user, token: outcome.token, isNewUser: outcome.user.onboardedAt == null };
     },
@@ -234,9 +238,13 @@ export function createAuthService({ db, config, mailer, clock, identity }: AuthD
         throw new HttpError(401, AUTH_MSG.badCredentials);
       }
       // The password is right, so telling the account's state leaks nothing new.
-      if (user.suspendedAt) {
+      // A timed suspension past its end no longer applies (issue 18): lifted here, at once, without
+      // waiting for the minute's sweep. One that holds is told with its end and reason.
+      if (user.suspendedAt && !isSuspended(user, clock.now())) {
+        await db.transaction((tx) => liftExpiredSuspensions(tx, clock.now(), user.id));
+      } else if (user.suspendedAt) {
         await clearLoginFailures(db, email, ipHash);
-        throw forbidden(AUTH_MSG.suspended);
+        throw forbidden(suspendedMessage(user.suspendedUntil, user.suspensionReason));
       }
       if (!user.emailVerifiedAt) {
         await clearLoginFailures(db, email, ipHash);

@@ -20,6 +20,7 @@ import { unauthorized } from '../../http-errors.ts';
 import { requireUser } from '../../identity/index.ts';
 import { route } from '../../lib/route.ts';
 import { memberLimit } from '../../plugins/rate-limits.ts';
+import type { BlockService } from '../blocks/index.ts';
 import { assertChatAccess, type ChatNeed, type ChatService } from './service.ts';
 import { registerChatSocket } from './socket.ts';
 
@@ -37,7 +38,7 @@ const requireChat = (need: ChatNeed) => async (req: FastifyRequest) => {
  * both members' sockets through the service's `notify` (app.gateway), and the chat socket frames are
  * handled here too.
  */
-export const chatRoutes: FastifyPluginAsync<{ chat: ChatService; events: Events; appName: string }> = async (app, { chat, events, appName }) => {
+export const chatRoutes: FastifyPluginAsync<{ chat: ChatService; blocks: BlockService; events: Events; appName: string }> = async (app, { chat, blocks, events, appName }) => {
   registerChatSocket(app.gateway, chat, appName);
   // Spec §4: an open page shows 'Chat Feature Suspended' (or its lifting) at once; a failed push is only logged.
   events.on('member.chat_access_changed', async ({ userId, chatSuspended, verified }) => {
@@ -74,7 +75,16 @@ export const chatRoutes: FastifyPluginAsync<{ chat: ChatService; events: Events;
 
   route(app, markMessageRead, guard, async (req) => chat.markOneRead(me(req), req.params.id, req.params.messageId));
 
-  route(app, listBlocks, guard, async (req) => chat.listBlocks(me(req)));
-  route(app, blockMember, guard, async (req) => chat.block(me(req), req.body.userId));
-  route(app, unblockMember, guard, async (req) => chat.unblock(me(req), req.params.userId));
+  // Aliases of /api/blocks (modules/blocks, the one place blocks are kept), with the chat's own access
+  // rule and its original answer: the block list after the change, as [{id, username}].
+  const blockList = async (req: FastifyRequest) => (await blocks.list(me(req))).map(({ id, username }) => ({ id, username }));
+  route(app, listBlocks, guard, blockList);
+  route(app, blockMember, guard, async (req) => {
+    await blocks.block(me(req), req.body.userId);
+    return blockList(req);
+  });
+  route(app, unblockMember, guard, async (req) => {
+    await blocks.unblock(me(req), req.params.userId);
+    return blockList(req);
+  });
 };

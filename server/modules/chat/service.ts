@@ -15,8 +15,9 @@ import { CHAT_CATCH_UP_MAX, CHAT_MSG, CHAT_RATE_MAX, CHAT_RATE_WINDOW_MS } from 
 import type { ServerFrame } from '../../../common/ws-events.ts';
 import type { Core } from '../../core.ts';
 import type { Db, Tx } from '../../db/client.ts';
-import { auditLog, memberBlocks, conversations, messages, uploads as uploadsTable, users } from '../../db/schema/index.ts';
+import { auditLog, conversations, messages, uploads as uploadsTable, users } from '../../db/schema/index.ts';
 import { badRequest, forbidden, HttpError, notFound, tooManyRequests, unauthorized } from '../../http-errors.ts';
+import { blockedEitherWay, blockExistsEitherWay } from '../blocks/index.ts';
 import type { UploadService } from '../uploads/index.ts';
 import { presentChatUser, presentMessage, type MessageRow } from './presenter.ts';
 import type { NewMessageAlert } from './push.ts';
@@ -122,17 +123,6 @@ async function participantConversation(db: Db, me: number, conversationId: numbe
   return c;
 }
 
-async function isBlockedPair(db: Db, a: number, b: number): Promise<boolean> {
-  const rows = await db
-    .select({ x: memberBlocks.blockerId })
-    .from(memberBlocks)
-    .where(
-      or(and(eq(memberBlocks.blockerId, a), eq(memberBlocks.blockedId, b)), and(eq(memberBlocks.blockerId, b), eq(memberBlocks.blockedId, a))),
-    )
-    .limit(1);
-  return rows.length > 0;
-}
-
 async function userCard(db: Db, id: number) {
   const [u] = await db
     .select({ id: users.id, username: users.username, avatar: users.avatar, statusText: users.statusText, deletedAt: users.deletedAt })
@@ -155,7 +145,7 @@ async function startConversation(db: Db, me: number, recipientId: number, before
     .where(eq(users.id, recipientId))
     .limit(1);
   if (!r || r.deletedAt || !r.emailVerifiedAt) throw notFound(CHAT_MSG.memberNotFound);
-  if (await isBlockedPair(db, me, recipientId)) throw forbidden(CHAT_MSG.blocked);
+  if (await blockedEitherWay(db, me, recipientId)) throw forbidden(CHAT_MSG.blocked);
   const [low, high] = me < recipientId ? [me, recipientId] : [recipientId, me];
   if (beforeNew) {
     const [existing] = await db
@@ -314,7 +304,7 @@ async function sendContext(db: Db, now: Date, me: number, conversationId: number
       conv: conversations,
       recipientDeletedAt: recipient.deletedAt,
       recipientId: recipient.id,
-      blocked: sql<boolean>`exists (select 1 from ${memberBlocks} where (${memberBlocks.blockerId} = ${users.id} and ${memberBlocks.blockedId} = ${recipient.id}) or (${memberBlocks.blockerId} = ${recipient.id} and ${memberBlocks.blockedId} = ${users.id}))`,
+      blocked: blockExistsEitherWay(users.id, recipient.id),
       existing: earlier,
       photo: sentPhoto,
       rateFullSince: sql<string | null>`(select (extract(epoch from r.created_at) * 1000)::text from ${messages} r where r.sender_id = ${users.id} and r.created_at > ${since}::timestamptz order by r.created_at desc offset ${CHAT_RATE_MAX - 1} limit 1)`,
@@ -605,28 +595,6 @@ async function setWindowState(db: Db, me: number, conversationId: number, state:
   return { state };
 }
 
-async function block(db: Db, me: number, userId: number) {
-  if (userId === me) throw badRequest(CHAT_MSG.self);
-  const [u] = await db.select({ id: users.id, deletedAt: users.deletedAt }).from(users).where(eq(users.id, userId)).limit(1);
-  if (!u || u.deletedAt) throw notFound(CHAT_MSG.memberNotFound);
-  await db.insert(memberBlocks).values({ blockerId: me, blockedId: userId }).onConflictDoNothing();
-  return listBlocks(db, me);
-}
-
-async function unblock(db: Db, me: number, userId: number) {
-  await db.delete(memberBlocks).where(and(eq(memberBlocks.blockerId, me), eq(memberBlocks.blockedId, userId)));
-  return listBlocks(db, me);
-}
-
-async function listBlocks(db: Db, me: number) {
-  return db
-    .select({ id: users.id, username: users.username })
-    .from(memberBlocks)
-    .innerJoin(users, eq(users.id, memberBlocks.blockedId))
-    .where(eq(memberBlocks.blockerId, me))
-    .orderBy(asc(memberBlocks.createdAt));
-}
-
 /** For the data export: every message the member sent or received, with its photo when `uploads` is given. */
 export async function messagesOf(db: Db, me: number, uploads?: Pick<ChatPhotos, 'photos'>) {
   const rows = await db
@@ -675,9 +643,6 @@ export function createChatService({
     markOneRead: (me: number, conversationId: number, messageId: number) => markOneRead(db, notify, uploads, clock.now(), me, conversationId, messageId),
     markDelivered: (me: number, conversationId: number, messageIds: number[]) => markDelivered(db, notify, clock.now(), me, conversationId, messageIds),
     setWindowState: (me: number, conversationId: number, state: TChatWindowState) => setWindowState(db, me, conversationId, state),
-    listBlocks: (me: number) => listBlocks(db, me),
-    block: (me: number, userId: number) => block(db, me, userId),
-    unblock: (me: number, userId: number) => unblock(db, me, userId),
     /** Whether maintenance refuses this member's socket sends (the REST routes answer 503 instead). */
     writesPaused: (me: number) => writesPaused(db, maintenance, me),
   };

@@ -7,6 +7,7 @@ import type {
   TUpdateCommentRequest,
 } from '../../../common/contracts/forum.ts';
 import { FORUM_MSG } from '../../../common/rules/forum.ts';
+import { canModerate } from '../../../common/rules/roles.ts';
 import { recordAudit } from '../../audit/index.ts';
 import type { Core } from '../../core.ts';
 import type { Db, Tx } from '../../db/client.ts';
@@ -18,6 +19,7 @@ import {
   commentColumns,
   hotScore,
   loadCommentPage,
+  mayDelete,
   mayEdit,
   presentComments,
   renderContent,
@@ -43,8 +45,8 @@ async function lockLivePost(tx: Tx, postId: number) {
   return post;
 }
 
-/** comment_count moves by `delta` (never below 0) and the popular order's hot_score follows it. */
-async function moveCommentCount(tx: Tx, post: Awaited<ReturnType<typeof lockLivePost>>, delta: 1 | -1) {
+/** comment_count moves by `delta` (never below 0) and the popular order's hot_score follows it. Returns the new count. */
+async function moveCommentCount(tx: Tx, post: Awaited<ReturnType<typeof lockLivePost>>, delta: 1 | -1): Promise<number> {
   const commentCount = Math.max(0, post.commentCount + delta);
   await tx
     .update(posts)
@@ -53,6 +55,7 @@ async function moveCommentCount(tx: Tx, post: Awaited<ReturnType<typeof lockLive
       hotScore: hotScore(post.upvotes, post.downvotes, commentCount, post.createdAt),
     })
     .where(eq(posts.id, post.id));
+  return commentCount;
 }
 
 /** GET /api/forum/posts/:id/comments. */
@@ -103,12 +106,12 @@ async function createComment(
   postId: number,
   input: TCreateCommentRequest,
 ): Promise<TComment> {
-  const { contentHtml, photoIds } = await renderContent(uploads, input.content);
-  const { row, created } = await db.transaction(async (tx) => {
+  const { contentHtml, photoIds } = await renderContent(uploads, input.content, db);
+  const { row, created, commentCount } = await db.transaction(async (tx) => {
     const post = await lockLivePost(tx, postId);
     const earlier = await commentByClientId(tx, user.id, postId, input.clientId);
-    if (earlier) return { row: earlier, created: false };
-    if (post.isLocked && !user.isAdmin) throw forbidden(FORUM_MSG.locked);
+    if (earlier) return { row: earlier, created: false, commentCount: post.commentCount };
+    if (post.isLocked && !canModerate(user)) throw forbidden(FORUM_MSG.locked);
     if (input.parentId != null) {
       const [parent] = await tx
         .select({ id: comments.id })
@@ -133,17 +136,18 @@ async function createComment(
     if (!inserted) {
       const repeated = await commentByClientId(tx, user.id, postId, input.clientId);
       if (!repeated) throw new Error('comment insert refused without a clientId conflict');
-      return { row: repeated, created: false };
+      return { row: repeated, created: false, commentCount: post.commentCount };
     }
-    await moveCommentCount(tx, post, 1);
+    const commentCount = await moveCommentCount(tx, post, 1);
     await uploads.recordUses(tx, { type: 'comment', id: inserted.id }, photoIds);
-    return { row: inserted, created: true };
+    return { row: inserted, created: true, commentCount };
   });
   // After commit: subscribers (notifications) never see a comment that could still roll back.
   if (created) {
     await events.publish('comment.created', {
       actor: { id: user.id, username: user.username },
       comment: { id: row.id, postId: row.postId, parentId: row.parentId, content: row.content },
+      commentCount,
     });
   }
   const [comment] = await presentComments(db, [row], user);
@@ -163,13 +167,14 @@ async function findComment(db: Db | Tx, commentId: number) {
 /** PATCH /api/forum/comments/:id: its author or an admin; re-renders, records its photos afresh and stamps editedAt. */
 async function updateComment(
   db: Db,
+  events: Events,
   uploads: ContentPhotos,
   user: SessionUser,
   commentId: number,
   input: TUpdateCommentRequest,
   now: Date,
 ): Promise<TComment> {
-  const { contentHtml, photoIds } = await renderContent(uploads, input.content);
+  const { contentHtml, photoIds } = await renderContent(uploads, input.content, db);
   const row = await db.transaction(async (tx) => {
     const found = await findComment(tx, commentId);
     if (!found || found.comment.deletedAt || found.postDeletedAt) throw notFound(FORUM_MSG.commentNotFound);
@@ -183,6 +188,10 @@ async function updateComment(
     await uploads.recordUses(tx, { type: 'comment', id: commentId }, photoIds);
     return updated;
   });
+  // After commit: the post's live readers see the new text in place.
+  await events.publish('comment.updated', {
+    comment: { id: row.id, postId: row.postId, content: row.content, contentHtml: row.contentHtml, editedAt: now.toISOString() },
+  });
   const [comment] = await presentComments(db, [row], user);
   return comment;
 }
@@ -193,15 +202,20 @@ async function updateComment(
  * no-op the second time. Exported for the reports queue, which deletes a reported comment inside its
  * own transaction.
  */
-export async function deleteComment(db: Db, user: SessionUser, commentId: number, now: Date): Promise<void> {
-  await db.transaction(async (tx) => {
+export async function deleteComment(
+  db: Db,
+  user: SessionUser,
+  commentId: number,
+  now: Date,
+): Promise<{ postId: number; commentCount: number } | null> {
+  return db.transaction(async (tx) => {
     const found = await findComment(tx, commentId);
     if (!found || found.postDeletedAt) throw notFound(FORUM_MSG.commentNotFound);
-    if (!mayEdit(user, found.comment.authorId)) {
+    if (!mayDelete(user, found.comment.authorId)) {
       // Someone else's comment that is already gone is simply not there for them.
       throw found.comment.deletedAt ? notFound(FORUM_MSG.commentNotFound) : forbidden(FORUM_MSG.deleteOwnComment);
     }
-    if (found.comment.deletedAt) return;
+    if (found.comment.deletedAt) return null;
     // Post first, then comment: the same lock order as createComment, so the two never deadlock.
     const post = await lockLivePost(tx, found.comment.postId);
     const done = await tx
@@ -209,12 +223,12 @@ export async function deleteComment(db: Db, user: SessionUser, commentId: number
       .set({ deletedAt: now, updatedAt: now })
       .where(and(eq(comments.id, commentId), isNull(comments.deletedAt)))
       .returning({ id: comments.id });
-    if (done.length > 0) {
-      await moveCommentCount(tx, post, -1);
-      if (user.isAdmin && found.comment.authorId !== user.id) {
-        await recordAudit(tx, { actorId: user.id, action: 'comment.delete', targetType: 'comment', targetId: commentId, details: { postId: post.id } });
-      }
+    if (done.length === 0) return null;
+    const commentCount = await moveCommentCount(tx, post, -1);
+    if (canModerate(user) && found.comment.authorId !== user.id) {
+      await recordAudit(tx, { actorId: user.id, action: 'comment.delete', targetType: 'comment', targetId: commentId, details: { postId: post.id } });
     }
+    return { postId: post.id, commentCount };
   });
 }
 
@@ -224,8 +238,12 @@ export function createCommentService({ db, clock, events, uploads }: Pick<Core, 
     listComments: (postId: number, viewer: Viewer, query: TListCommentsQuery) => listComments(db, postId, viewer, query),
     createComment: (user: SessionUser, postId: number, input: TCreateCommentRequest) => createComment(db, events, uploads, user, postId, input),
     updateComment: (user: SessionUser, commentId: number, input: TUpdateCommentRequest) =>
-      updateComment(db, uploads, user, commentId, input, clock.now()),
-    deleteComment: (user: SessionUser, commentId: number) => deleteComment(db, user, commentId, clock.now()),
+      updateComment(db, events, uploads, user, commentId, input, clock.now()),
+    async deleteComment(user: SessionUser, commentId: number): Promise<void> {
+      const deleted = await deleteComment(db, user, commentId, clock.now());
+      // After commit (a second delete changed nothing and tells nobody).
+      if (deleted) await events.publish('comment.deleted', { comment: { id: commentId, postId: deleted.postId }, commentCount: deleted.commentCount });
+    },
   };
 }
 export type CommentService = ReturnType<typeof createCommentService>;

@@ -1,17 +1,27 @@
-import { and, asc, count, desc, eq, ilike, isNotNull, isNull, max, or, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, ilike, isNotNull, isNull, max, or, sql, type SQL } from 'drizzle-orm';
 import { ADMIN_MSG, type TAdminMember, type TAdminMemberDetail, type TAdminMemberList, type TMemberStatus } from '../../../common/contracts/admin.ts';
 import { ADMIN_MEMBERS_PAGE } from '../../../common/rules/members.ts';
+import { canModerate, ROLE_MSG, suspensionEnd, type MemberRole, type SuspensionDuration } from '../../../common/rules/roles.ts';
 import { recordAudit, type AuditActionOn } from '../../audit/index.ts';
 import type { Core } from '../../core.ts';
-import type { Tx } from '../../db/client.ts';
+import type { Database, Tx } from '../../db/client.ts';
 import { comments, posts, sessions, users } from '../../db/schema/index.ts';
 import { conflict, forbidden, notFound } from '../../http-errors.ts';
-import { codeLimitError, endAllSessions, issueCode, type Identity } from '../../identity/index.ts';
+import { codeLimitError, endAllSessions, issueCode, liftExpiredSuspensions, type Identity } from '../../identity/index.ts';
 import { verificationCodeMail } from '../../mail/templates.ts';
 import { deleteAccountRows, type MemberUploads } from './service.ts';
 
 type UserRow = typeof users.$inferSelect;
-export type MemberAdminDeps = Pick<Core, 'db' | 'config' | 'mailer' | 'clock'> & { identity: Identity; uploads: MemberUploads };
+export type MemberAdminDeps = Pick<Core, 'db' | 'config' | 'mailer' | 'clock'> & {
+  identity: Identity;
+  uploads: MemberUploads;
+  /** On PostgreSQL the suspension sweep runs under an advisory lock (an embedded database has one process). */
+  database?: Pick<Database, 'kind'>;
+};
+
+// Transaction-scoped advisory lock ('kerb', 'susp'): of several processes, one sweeps each minute. Two
+// keys, so it never meets the seed's one-key lock.
+const SWEEP_LOCK = [0x6b657262, 0x73757370] as const;
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
 
@@ -27,6 +37,7 @@ function presentMember(u: UserRow): TAdminMember {
     suspended: u.suspendedAt !== null,
     chatSuspended: u.chatSuspendedAt !== null,
     isAdmin: u.isAdmin,
+    isModerator: u.isModerator,
     createdAt: u.createdAt.toISOString(),
   };
 }
@@ -37,6 +48,7 @@ const statusFilter: Record<TMemberStatus, SQL | undefined> = {
   suspended: isNotNull(users.suspendedAt),
   chat_suspended: isNotNull(users.chatSuspendedAt),
   admins: eq(users.isAdmin, true),
+  moderators: eq(users.isModerator, true),
 };
 
 /** `%` and `_` typed into the search box are searched for, not wildcards. */
@@ -77,27 +89,29 @@ function assertNotLastAdmin(admins: number[], target: UserRow) {
  * The actor is still an admin now, inside the transaction: an admin removed (or suspended) a moment
  * ago by another admin cannot finish a request that was already past the session check.
  */
-async function assertActorStillAdmin(tx: Tx, actorId: number) {
+async function assertActorStillAdmin(tx: Tx, actorId: number, role: 'admin' | 'moderator' = 'admin') {
   const [a] = await tx
-    .select({ isAdmin: users.isAdmin, suspendedAt: users.suspendedAt, deletedAt: users.deletedAt })
+    .select({ isAdmin: users.isAdmin, isModerator: users.isModerator, suspendedAt: users.suspendedAt, deletedAt: users.deletedAt })
     .from(users)
     .where(eq(users.id, actorId))
     .limit(1);
-  if (!a || !a.isAdmin || a.suspendedAt || a.deletedAt) throw forbidden('Admins only');
+  if (!a || a.suspendedAt || a.deletedAt) throw forbidden(role === 'admin' ? ROLE_MSG.adminsOnly : ROLE_MSG.moderatorsOnly);
+  if (role === 'admin' && !a.isAdmin) throw forbidden(ROLE_MSG.adminsOnly);
+  if (role === 'moderator' && !canModerate(a)) throw forbidden(ROLE_MSG.moderatorsOnly);
 }
 
 /** The member administration service: buildApp creates it once from the core and the identity services. */
-export function createMemberAdminService({ db, config, mailer, clock, identity, uploads }: MemberAdminDeps) {
+export function createMemberAdminService({ db, config, mailer, clock, identity, uploads, database }: MemberAdminDeps) {
   /** Runs one admin action on a member: lock, change, audit, in one transaction; answers the new detail. */
   async function act(
     actorId: number,
     id: number,
     change: (tx: Tx, u: UserRow, now: Date, admins: number[]) => Promise<{ action: AuditActionOn<'user'>; details?: Record<string, unknown> } | null>,
-    opts: { lockAdmins?: boolean } = {},
+    opts: { lockAdmins?: boolean; role?: 'admin' | 'moderator' } = {},
   ) {
     await db.transaction(async (tx) => {
       const admins = opts.lockAdmins ? await lockAdmins(tx) : [];
-      await assertActorStillAdmin(tx, actorId);
+      await assertActorStillAdmin(tx, actorId, opts.role);
       const u = await lockMember(tx, id);
       const now = clock.now();
       const done = await change(tx, u, now, admins);
@@ -131,6 +145,8 @@ export function createMemberAdminService({ db, config, mailer, clock, identity, 
       statusText: u.statusText,
       emailVerifiedAt: iso(u.emailVerifiedAt),
       suspendedAt: iso(u.suspendedAt),
+      suspendedUntil: iso(u.suspendedUntil),
+      suspensionReason: u.suspensionReason,
       chatSuspendedAt: iso(u.chatSuspendedAt),
       onboarded: u.onboardedAt !== null,
       postCount: p?.n ?? 0,
@@ -169,35 +185,76 @@ export function createMemberAdminService({ db, config, mailer, clock, identity, 
     },
 
     /** Spec §4: every chat call and socket frame reads chatSuspendedAt afresh, so this holds at once. */
+    // Chat access is a moderator's tool too (issue 18; common/rules/roles.ts).
     suspendChat: (actorId: number, id: number, reason?: string) =>
-      act(actorId, id, async (tx, u, now) => {
-        if (u.chatSuspendedAt) return null;
-        await tx.update(users).set({ chatSuspendedAt: now, updatedAt: now }).where(eq(users.id, id));
-        return { action: 'user.chat_suspend', details: reason ? { reason } : undefined };
-      }),
+      act(
+        actorId,
+        id,
+        async (tx, u, now) => {
+          if (u.chatSuspendedAt) return null;
+          await tx.update(users).set({ chatSuspendedAt: now, updatedAt: now }).where(eq(users.id, id));
+          return { action: 'user.chat_suspend', details: reason ? { reason } : undefined };
+        },
+        { role: 'moderator' },
+      ),
 
     liftChatSuspension: (actorId: number, id: number) =>
-      act(actorId, id, async (tx, u, now) => {
-        if (!u.chatSuspendedAt) return null;
-        await tx.update(users).set({ chatSuspendedAt: null, updatedAt: now }).where(eq(users.id, id));
-        return { action: 'user.chat_unsuspend' };
-      }),
+      act(
+        actorId,
+        id,
+        async (tx, u, now) => {
+          if (!u.chatSuspendedAt) return null;
+          await tx.update(users).set({ chatSuspendedAt: null, updatedAt: now }).where(eq(users.id, id));
+          return { action: 'user.chat_unsuspend' };
+        },
+        { role: 'moderator' },
+      ),
 
-    /** Every session ends in the same transaction; sign-in is then refused with AUTH_MSG.suspended. */
-    suspend: (actorId: number, id: number, reason?: string) =>
+    /**
+     * Every session ends in the same transaction; sign-in is then refused with the end and the reason
+     * (common/rules/roles.ts suspendedMessage). A timed one is lifted at its end (liftExpired). Suspending
+     * a suspended member again replaces the duration and reason (an admin extending or shortening it).
+     */
+    suspend: (actorId: number, id: number, input: { reason?: string; duration: SuspensionDuration }) =>
       act(actorId, id, async (tx, u, now) => {
         if (u.id === actorId) throw conflict(ADMIN_MSG.selfSuspend);
-        if (u.suspendedAt) return null;
-        await tx.update(users).set({ suspendedAt: now, updatedAt: now }).where(eq(users.id, id));
+        const until = suspensionEnd(input.duration, now);
+        const reason = input.reason || null;
+        // The same indefinite suspension with the same reason again changes nothing: nothing to record.
+        if (u.suspendedAt && u.suspendedUntil === null && until === null && u.suspensionReason === reason) return null;
+        await tx
+          .update(users)
+          .set({ suspendedAt: u.suspendedAt ?? now, suspendedUntil: until, suspensionReason: reason, updatedAt: now })
+          .where(eq(users.id, id));
         await endAllSessions(tx, id);
-        return { action: 'user.suspend', details: reason ? { reason } : undefined };
+        return { action: 'user.suspend', details: { duration: input.duration, until: until?.toISOString() ?? null, ...(reason ? { reason } : {}) } };
       }),
 
     unsuspend: (actorId: number, id: number) =>
       act(actorId, id, async (tx, u, now) => {
         if (!u.suspendedAt) return null;
-        await tx.update(users).set({ suspendedAt: null, updatedAt: now }).where(eq(users.id, id));
+        await tx.update(users).set({ suspendedAt: null, suspendedUntil: null, suspensionReason: null, updatedAt: now }).where(eq(users.id, id));
         return { action: 'user.unsuspend' };
+      }),
+
+    /** The minute's sweep (issue 18): every timed suspension past its end, lifted and audited by the system. */
+    liftExpired: () =>
+      db.transaction(async (tx) => {
+        if (database?.kind === 'postgres') {
+          const res = (await tx.execute(sql`select pg_try_advisory_xact_lock(${SWEEP_LOCK[0]}, ${SWEEP_LOCK[1]}) as got`)) as unknown as { rows: Array<{ got: boolean }> };
+          if (!res.rows[0]?.got) return [];
+        }
+        return liftExpiredSuspensions(tx, clock.now());
+      }),
+
+    /** Issue 18: grants or removes the moderator role; an admin's role is not changed here (409). */
+    setRole: (actorId: number, id: number, role: MemberRole) =>
+      act(actorId, id, async (tx, u, now) => {
+        if (u.isAdmin) throw conflict(ROLE_MSG.adminRole);
+        const moderator = role === 'moderator';
+        if (u.isModerator === moderator) return null;
+        await tx.update(users).set({ isModerator: moderator, updatedAt: now }).where(eq(users.id, id));
+        return { action: moderator ? 'user.grant_moderator' : 'user.remove_moderator' };
       }),
 
     makeAdmin: (actorId: number, id: number) =>

@@ -1,15 +1,19 @@
 import { and, asc, eq, isNull } from 'drizzle-orm';
 import type { TUser } from '../../../common/contracts/auth.ts';
 import type { TChatMessage } from '../../../common/contracts/chat.ts';
+import type { TPayReport } from '../../../common/contracts/pay.ts';
 import type { NotifyPreferences } from '../../../common/rules/notification-preferences.ts';
 import type { Db } from '../../db/client.ts';
 import {
+  bookmarks,
   categories,
   categoryFollows,
   commentReactions,
   commentVotes,
   comments,
+  memberBlocks,
   notifications,
+  payReports,
   postFollows,
   postReactions,
   postVotes,
@@ -21,6 +25,7 @@ import {
 import { HttpError } from '../../http-errors.ts';
 import { AUTH_MSG, presentUser, readNotifyPreferences } from '../../identity/index.ts';
 import { messagesOf } from '../chat/index.ts';
+import { presentPayReport } from '../pay/index.ts';
 import { voteType } from '../posts/index.ts';
 import type { MemberUploads } from './service.ts';
 
@@ -89,6 +94,11 @@ export type TDataExport = {
   pushDevices: Array<{ host: string; createdAt: string; updatedAt: string }>;
   /** Their photos (issue 17), oldest first: each one's full-size address, size and date. */
   photos: Array<{ id: string; url: string; width: number; height: number; createdAt: string }>;
+  /** Members they blocked and posts they saved (issue 18), oldest first. */
+  blocks: Array<{ userId: number; username: string; createdAt: string }>;
+  bookmarks: Array<{ postId: number; postSlug: string; createdAt: string }>;
+  /** Their Courier Pay Index reports (issue 19), as they see them: the postcode only as its area. */
+  payReports: TPayReport[];
 };
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
@@ -214,6 +224,22 @@ export async function buildDataExport(db: Db, userId: number, now: Date, uploads
     .where(eq(pushSubscriptions.userId, userId))
     .orderBy(asc(pushSubscriptions.createdAt), asc(pushSubscriptions.id));
 
+  const blockRows = await db
+    .select({ userId: memberBlocks.blockedId, username: users.username, createdAt: memberBlocks.createdAt })
+    .from(memberBlocks)
+    .innerJoin(users, eq(users.id, memberBlocks.blockedId))
+    .where(eq(memberBlocks.blockerId, userId))
+    .orderBy(asc(memberBlocks.createdAt), asc(memberBlocks.blockedId));
+
+  const bookmarkRows = await db
+    .select({ postId: bookmarks.postId, postSlug: posts.slug, createdAt: bookmarks.createdAt })
+    .from(bookmarks)
+    .innerJoin(posts, eq(posts.id, bookmarks.postId))
+    .where(eq(bookmarks.userId, userId))
+    .orderBy(asc(bookmarks.createdAt), asc(bookmarks.postId));
+
+  const payRows = await db.select().from(payReports).where(eq(payReports.userId, userId)).orderBy(asc(payReports.periodStart), asc(payReports.id));
+
   return {
     format: { name: 'kerbside-data-export', version: EXPORT_FORMAT_VERSION },
     exportedAt: now.toISOString(),
@@ -266,5 +292,8 @@ export async function buildDataExport(db: Db, userId: number, now: Date, uploads
     },
     pushDevices: deviceRows.map((d) => ({ host: new URL(d.endpoint).host, createdAt: d.createdAt.toISOString(), updatedAt: d.updatedAt.toISOString() })),
     photos: await uploads.listForUser(userId),
+    blocks: blockRows.map((b) => ({ ...b, createdAt: b.createdAt.toISOString() })),
+    bookmarks: bookmarkRows.map((b) => ({ ...b, createdAt: b.createdAt.toISOString() })),
+    payReports: payRows.map(presentPayReport),
   };
 }

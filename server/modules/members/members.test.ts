@@ -6,7 +6,21 @@ import type { TPostList } from '../../../common/contracts/forum.ts';
 import type { TProfile, TPublicProfile } from '../../../common/contracts/members.ts';
 import { MEMBERS_MSG, STATUS_MAX } from '../../../common/rules/members.ts';
 import { REACTION_EMOJI } from '../../../common/reactions.ts';
-import { commentReactions, commentVotes, comments, notifications, postReactions, postVotes, posts, sessions, users, verificationCodes } from '../../db/schema/index.ts';
+import {
+  bookmarks,
+  commentReactions,
+  commentVotes,
+  comments,
+  memberBlocks,
+  notifications,
+  payReports,
+  postReactions,
+  postVotes,
+  posts,
+  sessions,
+  users,
+  verificationCodes,
+} from '../../db/schema/index.ts';
 import { AUTH_MSG, createSession } from '../../identity/index.ts';
 import { buildTestApp, type TestApp } from '../../test/app.ts';
 import { codeIn, get, lastMailTo, mailsTo, PASSWORD, post, registerUser, sessionCookie, signUp, unique } from '../../test/auth.ts';
@@ -478,6 +492,31 @@ describe.each(testDatabases)('members API (%s)', (kind) => {
       expect(data.messages).toEqual([]);
     });
 
+    it('includes the members they blocked, the posts they saved and their pay reports', async () => {
+      const m = await fullMember();
+      const other = await member(t);
+      const saved = await insertPost(other.id);
+      expect((await call(t, 'POST', '/api/blocks', { cookie: m.cookie, body: { userId: other.id } })).statusCode).toBe(201);
+      expect((await call(t, 'PUT', `/api/forum/posts/${saved.id}/bookmark`, { cookie: m.cookie })).statusCode).toBeLessThan(300);
+      await db().insert(payReports).values({
+        userId: m.id, network: 'evri', engagement: 'self_employed', vehicle: 'van', postcodeArea: 'M', region: 'north-west',
+        periodStart: '2026-11-09', periodEnd: '2026-11-15', hours: 40, drops: 600, miles: 300, grossPay: 640, costFuel: 90,
+      });
+      const data = (await get(t, '/api/auth/me/export', m.cookie)).json() as TDataExport;
+      expect(data.blocks).toEqual([expect.objectContaining({ userId: other.id, username: other.username })]);
+      expect(data.bookmarks).toEqual([expect.objectContaining({ postId: saved.id, postSlug: saved.slug })]);
+      expect(data.payReports).toEqual([
+        expect.objectContaining({ network: 'evri', postcodeArea: 'M', periodStart: '2026-11-09', hours: 40, grossPay: 640, costs: { fuel: 90, vehicle: 0, insurance: 0, other: 0 } }),
+      ]);
+      expect(JSON.stringify(data.payReports)).not.toMatch(/userId|M14/);
+
+      // Deleting the account takes all three with it.
+      expect((await call(t, 'DELETE', '/api/profile', { cookie: m.cookie, body: { password: PASSWORD } })).statusCode).toBe(200);
+      expect(await db().select().from(memberBlocks).where(eq(memberBlocks.blockerId, m.id))).toEqual([]);
+      expect(await db().select().from(bookmarks).where(eq(bookmarks.userId, m.id))).toEqual([]);
+      expect(await db().select().from(payReports).where(eq(payReports.userId, m.id))).toEqual([]);
+    });
+
     it('includes their own deleted posts, marked deleted', async () => {
       const m = await fullMember();
       const gone = await insertPost(m.id, { deleted: true });
@@ -610,6 +649,7 @@ describe.each(testDatabases)('members API (%s)', (kind) => {
         joinedDate: row.createdAt.toISOString(),
         postCount: 5,
         commentCount: 2,
+        isModerator: false,
       } satisfies TPublicProfile);
       expect(res.body).not.toMatch(/email|firstName|password/);
     });

@@ -13,11 +13,13 @@ import { MEMBERS_MSG } from '../../../common/rules/members.ts';
 import type { Core } from '../../core.ts';
 import type { Db, Tx } from '../../db/client.ts';
 import {
+  bookmarks,
   memberBlocks,
   comments,
   loginFailures,
   notifications,
   passwordResetTokens,
+  payReports,
   posts,
   sessions,
   shareEvents,
@@ -283,6 +285,7 @@ export function createMembersService({ db, config, mailer, clock, identity, uplo
         joinedDate: u.createdAt.toISOString(),
         postCount: p.n,
         commentCount: c.n,
+        isModerator: u.isModerator && !u.isAdmin,
       };
     },
 
@@ -316,6 +319,8 @@ async function findPublicMember(db: Db, username: string) {
       createdAt: users.createdAt,
       emailVerifiedAt: users.emailVerifiedAt,
       deletedAt: users.deletedAt,
+      isAdmin: users.isAdmin,
+      isModerator: users.isModerator,
     })
     .from(users)
     .where(sql`lower(${users.username}) = lower(${username})`) // users_username_lower_key
@@ -344,6 +349,9 @@ export async function deleteAccountRows(tx: Tx, user: Pick<UserRow, 'id' | 'emai
   await tx.delete(loginFailures).where(eq(loginFailures.email, user.email));
   // Chat messages stay for the other member (the sender shows as a deleted member); their blocks go.
   await tx.delete(memberBlocks).where(or(eq(memberBlocks.blockerId, user.id), eq(memberBlocks.blockedId, user.id)));
+  await tx.delete(bookmarks).where(eq(bookmarks.userId, user.id));
+  // Their pay reports go too: the index's figures are recomputed without them.
+  await tx.delete(payReports).where(eq(payReports.userId, user.id));
   const placeholders = deletedPlaceholders(user.id);
   await tx
     .update(users)
@@ -355,6 +363,7 @@ export async function deleteAccountRows(tx: Tx, user: Pick<UserRow, 'id' | 'emai
       avatar: DEFAULT_AVATAR,
       statusText: '',
       isAdmin: false,
+      isModerator: false,
       deletedAt: now,
       updatedAt: now,
     })

@@ -35,7 +35,7 @@ export const notificationRoutes: FastifyPluginAsync<{ notifications: Notificatio
   events.on('comment.created', (event) => notifications.notifyNewComment(event));
 
   const hooks = { preValidation: requireUser };
-  route(app, listNotifications, hooks, async (req) => notifications.list(req.user!.id, req.query.limit));
+  route(app, listNotifications, hooks, async (req) => notifications.list(req.user!.id, req.query.limit, req.query.before));
   route(app, getNotificationUnreadCount, hooks, async (req) => ({ count: await notifications.unreadCount(req.user!.id) }));
   route(app, markAllNotificationsRead, hooks, async (req) => notifications.markAllRead(req.user!.id));
   route(app, markNotificationRead, hooks, async (req) => notifications.markRead(req.user!.id, req.params.id));

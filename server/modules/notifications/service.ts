@@ -9,6 +9,7 @@ import type { Db } from '../../db/client.ts';
 import type { DomainEvents } from '../../events.ts';
 import { categories, categoryFollows, comments, notificationPreferences, notifications, postFollows, posts, users } from '../../db/schema/index.ts';
 import { notFound } from '../../http-errors.ts';
+import { blockersAmong } from '../blocks/index.ts';
 import type { PushMessage } from '../push/index.ts';
 import { getPostFollow, listCategoryFollows, setCategoryFollow, setPostFollow } from './follows-service.ts';
 import { getPreferences, updatePreferences } from './preferences-service.ts';
@@ -163,7 +164,7 @@ const INSERT_BATCH = 1000;
 
 /**
  * Stores one notification per recipient (the first draft for a user wins, so callers list them by
- * precedence), skipping the actor, members who muted the post and deleted accounts, then tells each
+ * precedence), skipping the actor, members who muted the post or blocked the actor and deleted accounts, then tells each
  * recipient as their switches for its kind say:
  * - site off: the row is still stored, since the notification mail reads the rows, but stored already
  *   read (readAt = createdAt: the bell does not count it) and not sent to the member's sockets. The
@@ -184,6 +185,10 @@ async function deliver(
   const known = audience.known ?? new Map<number, Saved>();
   const byUser = new Map<number, Draft>();
   for (const d of drafts) if (d.userId !== actorId && !audience.muted?.has(d.userId) && !byUser.has(d.userId)) byUser.set(d.userId, d);
+  if (byUser.size === 0) return;
+  // Issue 18: a member who blocked the actor hears nothing of them (mention, reply, comment, follow):
+  // no row, so neither the bell, the sockets, Web Push nor the notification mail (which reads the rows).
+  for (const id of await blockersAmong(db, actorId, [...byUser.keys()])) byUser.delete(id);
   if (byUser.size === 0) return;
   const saved = new Map<number, Saved>([...known].filter(([id]) => byUser.has(id)));
   const unknown = [...byUser.keys()].filter((id) => !known.has(id));
@@ -310,13 +315,22 @@ async function notifyNewPost(db: Db, to: NotificationPush, { actor, post }: Doma
 
 // ---- Reading (the owner only) ----
 
-/** Newest first, with the live post's slug for the link. Walks notifications_user_idx. */
-async function listNotifications(db: Db, userId: number, limit: number): Promise<TNotification[]> {
+/**
+ * One page, newest first, with the live post's slug for the link. Walks notifications_user_idx from
+ * (created_at, id) of the `before` row (keyset: ties on created_at are split by id, and the row's own
+ * timestamp is compared in the database, at its full precision). `before` that is not one of the user's
+ * notifications gives an empty page. A page shorter than `limit` is the last (ADR 0010: the spec's list).
+ */
+async function listNotifications(db: Db, userId: number, limit: number, before?: number): Promise<TNotification[]> {
+  const older =
+    before === undefined
+      ? undefined
+      : sql`(${notifications.createdAt}, ${notifications.id}) < (select c.created_at, c.id from notifications c where c.id = ${before} and c.user_id = ${userId})`;
   const rows = await db
     .select({ n: notifications, postSlug: posts.slug })
     .from(notifications)
     .leftJoin(posts, and(eq(posts.id, notifications.postId), isNull(posts.deletedAt)))
-    .where(eq(notifications.userId, userId))
+    .where(and(eq(notifications.userId, userId), older))
     .orderBy(desc(notifications.createdAt), desc(notifications.id))
     .limit(limit);
   return rows.map((r) => presentNotification(r.n, r.postSlug));
@@ -373,7 +387,7 @@ export function createNotificationService({
   return {
     notifyNewPost: (event: DomainEvents['post.created']) => notifyNewPost(db, to, event),
     notifyNewComment: (event: DomainEvents['comment.created']) => notifyNewComment(db, to, event),
-    list: (userId: number, limit: number) => listNotifications(db, userId, limit),
+    list: (userId: number, limit: number, before?: number) => listNotifications(db, userId, limit, before),
     unreadCount: (userId: number) => unreadCount(db, userId),
     markAllRead: (userId: number) => markAllRead(db, to, clock.now(), userId),
     markRead: (userId: number, id: number) => markRead(db, to, userId, id),

@@ -4,6 +4,9 @@
 export { postRoutes } from './routes.ts';
 export { createPostService, deletePost, type PostService } from './service.ts';
 export { renderContent, type ContentPhotos } from './photos.ts';
+// @mentions as profile links (issue 18): the uploads' re-render and the one-off relink script use these.
+export { mentionedMembers } from './mentions.ts';
+export { relinkMentions } from './relink-mentions.ts';
 export {
   findCategory,
   authorColumns,
@@ -16,5 +19,5 @@ export {
 } from './list-service.ts';
 export { presentCategory, presentPost, voteType, type AuthorRow, type CategoryRow, type PostRow } from './presenter.ts';
 export { hotScore } from './ranking.ts';
-export { commentColumns, loadCommentPage, mayEdit, presentComments, type Viewer } from './thread.ts';
+export { commentColumns, loadCommentPage, mayDelete, mayEdit, presentComments, type Viewer } from './thread.ts';
 export { viewerKey } from './view-counter.ts';

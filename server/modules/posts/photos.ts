@@ -1,6 +1,7 @@
 import { UPLOAD_LIMITS, UPLOAD_MSG } from '../../../common/rules/uploads.ts';
 import { badRequest } from '../../http-errors.ts';
-import { renderMarkdown, uploadIdsIn } from '../../lib/markdown.ts';
+import { mentionNamesIn, renderMarkdown, uploadIdsIn } from '../../lib/markdown.ts';
+import { type MentionDb, mentionedMembers } from './mentions.ts';
 import type { UploadService } from '../uploads/index.ts';
 
 // Photos in a post's or comment's markdown: the uploads its images show become <img>s (the rest stay
@@ -11,12 +12,16 @@ import type { UploadService } from '../uploads/index.ts';
 export type ContentPhotos = Pick<UploadService, 'photos' | 'recordUses'>;
 
 /**
- * The stored HTML of `content` and the uploads it shows (existing and not removed: what recordUses is
+ * The stored HTML of `content` (its @mentions of members linked: mentions.ts) and the uploads it shows (existing and not removed: what recordUses is
  * given). More than UPLOAD_LIMITS.perContent distinct photos is a 400 on `content`.
  */
-export async function renderContent(uploads: ContentPhotos, content: string): Promise<{ contentHtml: string; photoIds: string[] }> {
+export async function renderContent(
+  uploads: ContentPhotos,
+  content: string,
+  db: MentionDb,
+): Promise<{ contentHtml: string; photoIds: string[] }> {
   const ids = uploadIdsIn(content);
   if (ids.length > UPLOAD_LIMITS.perContent) throw badRequest(UPLOAD_MSG.tooManyInContent, { content: UPLOAD_MSG.tooManyInContent });
   const photos = ids.length > 0 ? await uploads.photos(ids) : new Map();
-  return { contentHtml: renderMarkdown(content, photos), photoIds: [...photos.keys()] };
+  return { contentHtml: renderMarkdown(content, photos, await mentionedMembers(db, mentionNamesIn(content))), photoIds: [...photos.keys()] };
 }

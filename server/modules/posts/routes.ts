@@ -3,7 +3,7 @@ import fp from 'fastify-plugin';
 import { createPost, deletePost, getPost, listPosts, lockPost, pinPost, updatePost } from '../../../common/contracts/forum.ts';
 import { listAdminPosts, movePost } from '../../../common/contracts/moderation.ts';
 import { FORUM_MSG } from '../../../common/rules/forum.ts';
-import { requireAdmin, requireVerified } from '../../identity/index.ts';
+import { requireModerator, requireVerified } from '../../identity/index.ts';
 import { loadJson, revalidateOwnAnswer, sendCached, type CachedAnswer, type GuestCache } from '../../lib/guest-cache.ts';
 import { route } from '../../lib/route.ts';
 import type { PostService } from './service.ts';
@@ -56,17 +56,19 @@ const postRoutesPlugin: FastifyPluginAsync<{ posts: PostService; cache: GuestCac
   app.decorate('viewCounter', posts.views);
   app.addHook('onClose', () => posts.views.close());
   const verified = { preValidation: requireVerified };
-  // The admin posts tool: guest 401, member 403 at preValidation, before any input is read.
-  const admin = { preValidation: requireAdmin };
+  // The moderation tools (pin, lock, find, move): admins and moderators (issue 18); guest 401, member
+  // 403 'Moderators only' at preValidation, before any input is read.
+  const admin = { preValidation: requireModerator };
 
   // A guest's list and post page come from the guest cache (server/lib/guest-cache.ts); a member's are
   // made for them, with an ETag of their own bytes.
   const revalidate = { onSend: revalidateOwnAnswer };
 
   route(app, listPosts, revalidate, async (req, reply) => {
-    if (req.user) return posts.listPosts(req.query, req.user.id);
-    const { page, limit, sortBy, category, pinnedFirst } = req.query;
-    const key = `posts:${page}:${limit}:${sortBy}:${category ?? ''}:${pinnedFirst ? 'pinned' : 'mixed'}`;
+    if (req.user) return posts.listPosts(req.query, req.user);
+    const { page, limit, sortBy, category, pinnedFirst, period, unanswered } = req.query;
+    // A guest's Top without a period is the default period's, the same for every guest.
+    const key = `posts:${page}:${limit}:${sortBy}:${category ?? ''}:${pinnedFirst ? 'pinned' : 'mixed'}:${sortBy === 'top' ? (period ?? '') : ''}:${unanswered ? 'unanswered' : 'all'}`;
     return sendCached(req, reply, await cache.answer(key, () => loadJson(reply, () => posts.listPosts(req.query, null))));
   });
 

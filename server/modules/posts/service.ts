@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { and, asc, eq, gt, inArray, isNull, sql } from 'drizzle-orm';
 import type { TCreatePostRequest, TListPostsQuery, TPostDetail, TUpdatePostRequest } from '../../../common/contracts/forum.ts';
 import { COMMENTS_PAGE, FORUM_MSG } from '../../../common/rules/forum.ts';
+import { canModerate } from '../../../common/rules/roles.ts';
 import { recordAudit } from '../../audit/index.ts';
 import type { Clock, Core } from '../../core.ts';
 import type { Db, Tx } from '../../db/client.ts';
@@ -10,13 +11,13 @@ import { categories, posts, users } from '../../db/schema/index.ts';
 import { badRequest, forbidden, notFound, tooManyRequests } from '../../http-errors.ts';
 import type { SessionUser } from '../../identity/index.ts';
 import { makeExcerpt, slugify } from '../../lib/markdown.ts';
-import { loadCommentPage, mayEdit, type Viewer } from './thread.ts';
+import { loadCommentPage, mayDelete, mayEdit, type Viewer } from './thread.ts';
 import { renderContent, type ContentPhotos } from './photos.ts';
 import { presentPostDetail, type PostDetailRow } from './presenter.ts';
 import { hotScore } from './ranking.ts';
 import { loadReactionSummaries, loadUserReactions } from '../reactions/index.ts';
 import { findPosts, movePost } from './admin-service.ts';
-import { listColumns, listPosts, loadAuthors, loadCategories, loadUserVotes } from './list-service.ts';
+import { listColumns, listPosts, loadAuthors, loadCategories, loadUserBookmarks, loadUserVotes, type ListViewer } from './list-service.ts';
 import { createViewCounter } from './view-counter.ts';
 
 const MINUTE = 60_000;
@@ -69,14 +70,17 @@ async function presentLoaded(db: Db, row: PostDetailRow, viewer: Viewer): Promis
   const reactions = (await loadReactionSummaries(db, 'post', [row.id])).get(row.id) ?? {};
   const userReactions = viewer ? await loadUserReactions(db, viewer.id, row.id) : { postReactions: [], commentReactions: {} };
   const page = await loadCommentPage(db, row.id, viewer, { limit: COMMENTS_PAGE });
-  return presentPostDetail(row, category, row.authorId === null ? undefined : authors.get(row.authorId), votes.get(row.id), {
+  const saved = await loadUserBookmarks(db, viewer?.id ?? null, [row.id]);
+  const detail = presentPostDetail(row, category, row.authorId === null ? undefined : authors.get(row.authorId), votes.get(row.id), {
     canEdit: mayEdit(viewer, row.authorId),
-    canModerate: viewer?.isAdmin ?? false,
+    canModerate: canModerate(viewer),
     reactions,
     userReactions,
     comments: page.comments,
     hasMoreComments: page.hasMore,
   });
+  // Issue 18: a member's post page says whether they saved it; a guest's (shared, cached) says nothing.
+  return viewer ? { ...detail, bookmarked: saved.has(row.id) } : detail;
 }
 
 const getPostDetailById = (db: Db, id: number, viewer: Viewer): Promise<TPostDetail> => loadDetail(db, eq(posts.id, id), viewer);
@@ -151,7 +155,7 @@ async function createPost(
   user: SessionUser,
   input: TCreatePostRequest,
 ): Promise<TPostDetail> {
-  const { contentHtml, photoIds } = await renderContent(uploads, input.content);
+  const { contentHtml, photoIds } = await renderContent(uploads, input.content, db);
   const { id, created } = await db.transaction(async (tx) => {
     await tx.select({ id: users.id }).from(users).where(eq(users.id, user.id)).for('update');
     // Before the limit: the post a resend repeats has already been counted once.
@@ -224,7 +228,7 @@ async function updatePost(
   input: TUpdatePostRequest,
   now: Date,
 ): Promise<TPostDetail> {
-  const content = input.content === undefined ? undefined : { text: input.content, ...(await renderContent(uploads, input.content)) };
+  const content = input.content === undefined ? undefined : { text: input.content, ...(await renderContent(uploads, input.content, db)) };
   await db.transaction(async (tx) => {
     const post = await lockPost(tx, id);
     if (!post || post.deletedAt) throw notFound(FORUM_MSG.postNotFound);
@@ -267,7 +271,7 @@ export async function deletePost(db: Db, user: SessionUser, id: number, now: Dat
   await db.transaction(async (tx) => {
     const post = await lockPost(tx, id);
     if (!post) throw notFound(FORUM_MSG.postNotFound);
-    if (!mayEdit(user, post.authorId)) {
+    if (!mayDelete(user, post.authorId)) {
       throw post.deletedAt ? notFound(FORUM_MSG.postNotFound) : forbidden(FORUM_MSG.deleteOwnPost);
     }
     if (post.deletedAt) return;
@@ -276,7 +280,7 @@ export async function deletePost(db: Db, user: SessionUser, id: number, now: Dat
       .update(categories)
       .set({ postCount: sql`greatest(${categories.postCount} - 1, 0)` })
       .where(eq(categories.id, post.categoryId));
-    if (user.isAdmin && post.authorId !== user.id) {
+    if (canModerate(user) && post.authorId !== user.id) {
       await recordAudit(tx, { actorId: user.id, action: 'post.delete', targetType: 'post', targetId: id });
     }
   });
@@ -319,7 +323,8 @@ export function createPostService({
   const views = createViewCounter({ db, redis, log, now: () => clock.now().getTime() });
   return {
     views,
-    listPosts: (query: TListPostsQuery, viewerId: number | null) => listPosts(db, query, viewerId),
+    /** The viewer: a member (their id and previous visit, for isNew and Top's default period) or null. */
+    listPosts: (query: TListPostsQuery, viewer: ListViewer | null) => listPosts(db, query, viewer, clock.now()),
     /** The post page as it is, without counting a view (the server-written page). */
     getPost: (idOrSlug: string, viewer: Viewer) => loadDetail(db, postRef(idOrSlug), viewer),
     /** GET /api/forum/posts/:idOrSlug: the post page, counting the view; the reader sees it (and any not yet written) at once. */
@@ -328,7 +333,13 @@ export function createPostService({
       return { ...post, viewCount: post.viewCount + (await views.record(post.id, viewerKey)) };
     },
     createPost: (user: SessionUser, input: TCreatePostRequest) => createPost(db, clock, events, uploads, user, input),
-    updatePost: (user: SessionUser, id: number, input: TUpdatePostRequest) => updatePost(db, uploads, user, id, input, clock.now()),
+    async updatePost(user: SessionUser, id: number, input: TUpdatePostRequest): Promise<TPostDetail> {
+      const post = await updatePost(db, uploads, user, id, input, clock.now());
+      // After commit: the post's live readers see the edit in place (modules/live-posts).
+      const { title, content, contentHtml, excerpt, editedAt, category } = post;
+      await events.publish('post.updated', { post: { id, title, content, contentHtml, excerpt, editedAt, category } });
+      return post;
+    },
     deletePost: (user: SessionUser, id: number) => deletePost(db, user, id, clock.now()),
     moderatePost: (admin: SessionUser, id: number, change: { isPinned: boolean } | { isLocked: boolean }) => moderatePost(db, admin, id, change, clock.now()),
     findPosts: (q: string | undefined) => findPosts(db, q),

@@ -2,6 +2,7 @@ import { and, asc, eq, inArray, isNull, or, sql } from 'drizzle-orm';
 import type { TComment, TCommentList } from '../../../common/contracts/forum.ts';
 import type { Db } from '../../db/client.ts';
 import { commentVotes, comments } from '../../db/schema/index.ts';
+import { canModerate } from '../../../common/rules/roles.ts';
 import type { SessionUser } from '../../identity/index.ts';
 import { loadReactionSummaries } from '../reactions/index.ts';
 import { loadAuthors } from './list-service.ts';
@@ -19,6 +20,11 @@ export type Viewer = SessionUser | null;
 export function mayEdit(viewer: Viewer, authorId: number | null): boolean {
   if (!viewer || !viewer.emailVerifiedAt) return false;
   return viewer.isAdmin || (authorId !== null && authorId === viewer.id);
+}
+
+/** Who may delete one: whoever may edit it, and moderators (issue 18: delete, not edit, anyone's). */
+export function mayDelete(viewer: Viewer, authorId: number | null): boolean {
+  return mayEdit(viewer, authorId) || (!!viewer?.emailVerifiedAt && canModerate(viewer));
 }
 
 export const commentColumns = {

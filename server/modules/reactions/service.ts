@@ -4,6 +4,7 @@ import { REACTION_EMOJI, REACTIONS_SHOWN, type ReactionEmoji } from '../../../co
 import { ENGAGEMENT_MSG } from '../../../common/rules/forum.ts';
 import type { Core } from '../../core.ts';
 import type { Db, Tx } from '../../db/client.ts';
+import type { Events } from '../../events.ts';
 import { commentReactions, comments, postReactions, posts } from '../../db/schema/index.ts';
 import { notFound } from '../../http-errors.ts';
 
@@ -92,21 +93,23 @@ async function ownReactions(db: Conn, kind: ReactionTarget, id: number, userId: 
   return rows.map((r) => r.emoji).filter((e) => ORDER.has(e)).sort(byPickerOrder);
 }
 
-/** Throws 404 unless the post, or the comment and its post, exist and are not deleted. */
-async function assertTarget(db: Conn, kind: ReactionTarget, id: number) {
+/** Throws 404 unless the post, or the comment and its post, exist and are not deleted; returns the post's id. */
+async function assertTarget(db: Conn, kind: ReactionTarget, id: number): Promise<number> {
   if (kind === 'post') {
     const [row] = await db
       .select({ id: posts.id })
       .from(posts)
       .where(and(eq(posts.id, id), isNull(posts.deletedAt)));
     if (!row) throw notFound(ENGAGEMENT_MSG.postNotFound);
+    return row.id;
   } else {
     const [row] = await db
-      .select({ id: comments.id })
+      .select({ postId: comments.postId })
       .from(comments)
       .innerJoin(posts, eq(posts.id, comments.postId))
       .where(and(eq(comments.id, id), isNull(comments.deletedAt), isNull(posts.deletedAt)));
     if (!row) throw notFound(ENGAGEMENT_MSG.commentNotFound);
+    return row.postId;
   }
 }
 
@@ -129,13 +132,14 @@ async function getUserReactions(db: Db, userId: number, postId: number): Promise
  */
 async function toggleReaction(
   db: Db,
+  events: Events,
   kind: ReactionTarget,
   id: number,
   userId: number,
   emoji: ReactionEmoji,
 ): Promise<TReactionToggleResponse> {
-  return db.transaction(async (tx) => {
-    await assertTarget(tx, kind, id);
+  const { postId, result } = await db.transaction(async (tx) => {
+    const postId = await assertTarget(tx, kind, id);
     let added: boolean;
     if (kind === 'post') {
       const inserted = await tx
@@ -164,16 +168,19 @@ async function toggleReaction(
     }
     const reactions = (await loadReactionSummaries(tx, kind, [id])).get(id)!;
     const userReactions = await ownReactions(tx, kind, id, userId);
-    return { added, reactions, userReactions };
+    return { postId, result: { added, reactions, userReactions } };
   });
+  // After commit: the post's live readers see the new summary (never whose reactions they are).
+  await events.publish('reactions.changed', { actorId: userId, target: kind, id, postId, reactions: result.reactions });
+  return result;
 }
 
 /** The reactions service: buildApp creates it once from the core. */
-export function createReactionService({ db }: Pick<Core, 'db'>) {
+export function createReactionService({ db, events }: Pick<Core, 'db' | 'events'>) {
   return {
     getReactionSummary: (kind: ReactionTarget, id: number) => getReactionSummary(db, kind, id),
     getUserReactions: (userId: number, postId: number) => getUserReactions(db, userId, postId),
-    toggleReaction: (kind: ReactionTarget, id: number, userId: number, emoji: ReactionEmoji) => toggleReaction(db, kind, id, userId, emoji),
+    toggleReaction: (kind: ReactionTarget, id: number, userId: number, emoji: ReactionEmoji) => toggleReaction(db, events, kind, id, userId, emoji),
   };
 }
 export type ReactionService = ReturnType<typeof createReactionService>;

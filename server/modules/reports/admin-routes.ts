@@ -1,12 +1,12 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { dismissReport, listReports, resolveReport } from '../../../common/contracts/moderation.ts';
-import { requireAdmin } from '../../identity/index.ts';
+import { requireModerator } from '../../identity/index.ts';
 import { route } from '../../lib/route.ts';
 import type { ReportService } from './service.ts';
 
-/** The admin reports queue (docs/API.md "Admin: moderation and categories"): guest 401, member 403 at preValidation. */
+/** The reports queue (docs/API.md "Admin: moderation and categories"), for admins and moderators (issue 18): guest 401, member 403 at preValidation. */
 export const adminReportRoutes: FastifyPluginAsync<{ reports: ReportService }> = async (app, { reports }) => {
-  const admin = { preValidation: requireAdmin };
+  const admin = { preValidation: requireModerator };
 
   route(app, listReports, admin, async (req) => reports.list(req.query));
 

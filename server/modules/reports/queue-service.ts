@@ -43,13 +43,14 @@ async function loadTargets(db: Db, refs: Array<{ type: TReportTargetType; id: nu
     commentExcerpt: null,
     username: null,
     authorUsername: null,
+    authorId: null,
   });
   for (const r of refs) out.set(keyOf(r.type, r.id), blank(r.type, r.id));
 
   const postIds = ids('post');
   if (postIds.length > 0) {
     const rows = await db
-      .select({ id: posts.id, title: posts.title, slug: posts.slug, deletedAt: posts.deletedAt, author: users.username })
+      .select({ id: posts.id, title: posts.title, slug: posts.slug, deletedAt: posts.deletedAt, author: users.username, authorId: users.id })
       .from(posts)
       .leftJoin(users, eq(users.id, posts.authorId))
       .where(inArray(posts.id, postIds));
@@ -62,6 +63,7 @@ async function loadTargets(db: Db, refs: Array<{ type: TReportTargetType; id: nu
         postTitle: p.title,
         postSlug: p.slug,
         authorUsername: p.author,
+        authorId: p.authorId,
       });
     }
   }
@@ -77,6 +79,7 @@ async function loadTargets(db: Db, refs: Array<{ type: TReportTargetType; id: nu
         postSlug: posts.slug,
         postDeletedAt: posts.deletedAt,
         author: users.username,
+        authorId: users.id,
       })
       .from(comments)
       .innerJoin(posts, eq(posts.id, comments.postId))
@@ -93,6 +96,7 @@ async function loadTargets(db: Db, refs: Array<{ type: TReportTargetType; id: nu
         postSlug: c.postSlug,
         commentExcerpt: excerpt(c.content),
         authorUsername: c.author,
+        authorId: c.authorId,
       });
     }
   }
@@ -100,7 +104,7 @@ async function loadTargets(db: Db, refs: Array<{ type: TReportTargetType; id: nu
   const messageIds = ids('message');
   if (messageIds.length > 0) {
     const rows = await db
-      .select({ id: messages.id, content: messages.content, author: users.username, authorDeletedAt: users.deletedAt })
+      .select({ id: messages.id, content: messages.content, author: users.username, authorId: users.id, authorDeletedAt: users.deletedAt })
       .from(messages)
       .leftJoin(users, eq(users.id, messages.senderId))
       .where(inArray(messages.id, messageIds));
@@ -110,6 +114,7 @@ async function loadTargets(db: Db, refs: Array<{ type: TReportTargetType; id: nu
         exists: true,
         label: excerpt(m.content) || 'Photo',
         authorUsername: m.authorDeletedAt ? null : m.author,
+        authorId: m.authorDeletedAt ? null : m.authorId,
       });
     }
   }
@@ -129,6 +134,7 @@ async function loadTargets(db: Db, refs: Array<{ type: TReportTargetType; id: nu
         label: `@${u.username}`,
         username: u.username,
         authorUsername: u.username,
+        authorId: u.id,
       });
     }
   }

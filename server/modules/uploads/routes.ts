@@ -4,7 +4,7 @@ import { createUpload, removeUpload } from '../../../common/contracts/uploads.ts
 import { UPLOAD_FILE_PATTERN, UPLOAD_ID_PATTERN, UPLOAD_MSG } from '../../../common/rules/uploads.ts';
 import type { Config } from '../../config.ts';
 import { badRequest, HttpError, notFound } from '../../http-errors.ts';
-import { requireAdmin, requireVerified } from '../../identity/index.ts';
+import { requireModerator, requireVerified } from '../../identity/index.ts';
 import { route } from '../../lib/route.ts';
 import { memberLimit } from '../../plugins/rate-limits.ts';
 import { keyOf, type UploadService } from './service.ts';
@@ -16,7 +16,7 @@ const ENVELOPE_BYTES = 64 * 1024;
 /**
  * Photos (docs/API.md "Uploads"): a verified member's upload (multipart/form-data, field `file`), the
  * files as browsers fetch them (`/uploads/<id>/<file>`, outside /api: when the bucket has no public
- * address, and always for files on this machine's disk), and an admin's removal everywhere.
+ * address, and always for files on this machine's disk), and an admin's or moderator's removal everywhere.
  * Encapsulated: the multipart parser exists for this plugin's routes only; every other route still
  * answers a multipart body with 415.
  */
@@ -38,7 +38,8 @@ export const uploadRoutes: FastifyPluginAsync<{ config: Config; uploads: UploadS
     },
   );
 
-  route(app, removeUpload, { preValidation: requireAdmin }, async (req) => uploads.removeEverywhere(req.params.id, req.user!.id));
+  // Removing a reported photo is content moderation: moderators too (issue 18).
+  route(app, removeUpload, { preValidation: requireModerator }, async (req) => uploads.removeEverywhere(req.params.id, req.user!.id));
 
   app.get<{ Params: { id: string; file: string } }>('/uploads/:id/:file', async (req, reply) => {
     const { id, file } = req.params;

@@ -7,7 +7,8 @@ import type { Core } from '../../core.ts';
 import type { Db } from '../../db/client.ts';
 import { comments, messages, posts, uploadUses, uploads } from '../../db/schema/index.ts';
 import { HttpError, notFound } from '../../http-errors.ts';
-import { renderMarkdown, uploadIdsIn } from '../../lib/markdown.ts';
+import { mentionNamesIn, renderMarkdown, uploadIdsIn } from '../../lib/markdown.ts';
+import { mentionedMembers } from '../posts/index.ts';
 import { processImage } from './processing.ts';
 import { storageFor, type UploadStorage } from './storage.ts';
 
@@ -83,7 +84,8 @@ export function createUploadService(
       if (!ids.length) continue;
       const rows = await tx.select({ id: table.id, content: table.content }).from(table).where(inArray(table.id, ids));
       for (const r of rows) {
-        const html = renderMarkdown(r.content, await photosWith(tx, uploadIdsIn(r.content)));
+        // Its mentions stay links (issue 18): the same lookup as on write.
+        const html = renderMarkdown(r.content, await photosWith(tx, uploadIdsIn(r.content)), await mentionedMembers(tx, mentionNamesIn(r.content)));
         await tx.update(table).set({ contentHtml: html }).where(eq(table.id, r.id));
         n++;
       }

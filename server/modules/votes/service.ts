@@ -4,6 +4,7 @@ import { ENGAGEMENT_MSG } from '../../../common/rules/forum.ts';
 import type { TVoteType } from '../../../common/contracts/forum.ts';
 import type { Db } from '../../db/client.ts';
 import type { Core } from '../../core.ts';
+import type { Events } from '../../events.ts';
 import { commentVotes, comments, postVotes, posts } from '../../db/schema/index.ts';
 import { notFound } from '../../http-errors.ts';
 import { hotScore, voteType } from '../posts/index.ts';
@@ -70,10 +71,10 @@ async function votePost(db: Db, postId: number, userId: number, requested: TVote
 }
 
 /** POST /api/forum/comments/:id/vote. 404 for a missing or deleted comment, or one on a deleted post. */
-async function voteComment(db: Db, commentId: number, userId: number, requested: TVoteType): Promise<TVoteResponse> {
+async function voteComment(db: Db, commentId: number, userId: number, requested: TVoteType): Promise<TVoteResponse & { postId: number }> {
   return db.transaction(async (tx) => {
     const [comment] = await tx
-      .select({ id: comments.id })
+      .select({ id: comments.id, postId: comments.postId })
       .from(comments)
       .innerJoin(posts, eq(posts.id, comments.postId))
       .where(and(eq(comments.id, commentId), isNull(comments.deletedAt), isNull(posts.deletedAt)))
@@ -103,15 +104,27 @@ async function voteComment(db: Db, commentId: number, userId: number, requested:
       })
       .where(eq(comments.id, commentId))
       .returning({ upvotes: comments.upvotes, downvotes: comments.downvotes });
-    return { upvotes: counts.upvotes, downvotes: counts.downvotes, userVote: voteType(next ?? undefined) };
+    return { upvotes: counts.upvotes, downvotes: counts.downvotes, userVote: voteType(next ?? undefined), postId: comment.postId };
   });
 }
 
+/** After commit: the post's live readers see the new counts (never whose vote it was). */
+const countsChanged = (events: Events, actorId: number, target: 'post' | 'comment', id: number, postId: number, r: TVoteResponse) =>
+  events.publish('votes.changed', { actorId, target, id, postId, upvotes: r.upvotes, downvotes: r.downvotes });
+
 /** The votes service: buildApp creates it once from the core. */
-export function createVoteService({ db }: Pick<Core, 'db'>) {
+export function createVoteService({ db, events }: Pick<Core, 'db' | 'events'>) {
   return {
-    votePost: (postId: number, userId: number, requested: TVoteType) => votePost(db, postId, userId, requested),
-    voteComment: (commentId: number, userId: number, requested: TVoteType) => voteComment(db, commentId, userId, requested),
+    async votePost(postId: number, userId: number, requested: TVoteType): Promise<TVoteResponse> {
+      const result = await votePost(db, postId, userId, requested);
+      await countsChanged(events, userId, 'post', postId, postId, result);
+      return result;
+    },
+    async voteComment(commentId: number, userId: number, requested: TVoteType): Promise<TVoteResponse> {
+      const { postId, ...result } = await voteComment(db, commentId, userId, requested);
+      await countsChanged(events, userId, 'comment', commentId, postId, result);
+      return result;
+    },
   };
 }
 export type VoteService = ReturnType<typeof createVoteService>;

@@ -32,12 +32,14 @@ vi.mock('fastify', async (importOriginal) => (await import('../route-table.ts'))
  * - chat: verified and not chat-suspended (guest 401, unverified or chat-suspended 403).
  * - chatRead: verified; a chat-suspended member still reads their chats (guest 401, unverified 403).
  * - admin: admins only (guest 401, any other member 403).
+ * - moderator: admins and moderators (issue 18; guest 401, any other member 403). The cast has no
+ *   moderator: members/moderators.test.ts holds a moderator to both kinds of route.
  * - local: this machine only, or METRICS_TOKEN (server/plugins/metrics.ts). Every caller here comes
  *   through the tests' proxy (X-Forwarded-For), so each hears 403 whoever they are; metrics.test.ts
  *   covers loopback and the token.
  * A suspended account's cookie is a guest's everywhere (401 where a guest gets 401).
  */
-type Rule = 'public' | 'user' | 'verified' | 'chat' | 'chatRead' | 'admin' | 'local';
+type Rule = 'public' | 'user' | 'verified' | 'chat' | 'chatRead' | 'moderator' | 'admin' | 'local';
 
 type Row = {
   rule: Rule;
@@ -72,6 +74,14 @@ const ACCESS: Record<string, Row> = {
   'GET /api/maintenance/status': { rule: 'public' },
   'PUT /api/admin/maintenance': { rule: 'admin' },
   'GET /api/bulletins': { rule: 'public' },
+  // The Courier Pay Index (pay/pay.test.ts covers another member's 404 on PATCH and DELETE).
+  'GET /api/pay-index': { rule: 'public' },
+  'GET /pay/index.csv': { rule: 'public' },
+  'POST /api/pay-reports': { rule: 'verified' },
+  'GET /api/pay-reports/mine': { rule: 'verified' },
+  'PATCH /api/pay-reports/:id': { rule: 'verified' },
+  'DELETE /api/pay-reports/:id': { rule: 'verified' },
+  'GET /api/admin/pay-reports': { rule: 'admin' },
   'GET /api/ads/slots': { rule: 'public' },
   'POST /api/analytics/session/start': { rule: 'public' },
   'POST /api/analytics/page-view': { rule: 'public' },
@@ -105,6 +115,7 @@ const ACCESS: Record<string, Row> = {
   'GET /api/users/:username': { rule: 'user' },
   'GET /api/users/:username/posts': { rule: 'user' },
   'GET /api/directory/users': { rule: 'verified' },
+  'GET /api/members/mention-suggestions': { rule: 'verified' },
 
   // ——— Forum: reading is public, writing needs a verified member ———
   'GET /api/forum/categories': { rule: 'public' },
@@ -121,8 +132,8 @@ const ACCESS: Record<string, Row> = {
     owned: (c) => ({ url: `/api/forum/posts/${c.memberPost.id}`, body: { title: 'Taken over by someone else', content: 'This edit must never reach the post.' } }),
   },
   'DELETE /api/forum/posts/:id': { rule: 'verified', owned: (c) => ({ url: `/api/forum/posts/${c.memberPost.id}` }) },
-  'PUT /api/forum/posts/:id/pin': { rule: 'admin' },
-  'PUT /api/forum/posts/:id/lock': { rule: 'admin' },
+  'PUT /api/forum/posts/:id/pin': { rule: 'moderator' },
+  'PUT /api/forum/posts/:id/lock': { rule: 'moderator' },
   'POST /api/forum/posts/:id/comments': { rule: 'verified' },
   'PATCH /api/forum/comments/:id': {
     rule: 'verified',
@@ -152,6 +163,11 @@ const ACCESS: Record<string, Row> = {
   'PUT /api/forum/categories/:id/follow': { rule: 'verified' },
   'DELETE /api/forum/categories/:id/follow': { rule: 'verified' },
 
+  // ——— Bookmarks (bookmarks/routes.ts): always the caller's own; another member's: bookmarks.test.ts ———
+  'PUT /api/forum/posts/:id/bookmark': { rule: 'user' },
+  'DELETE /api/forum/posts/:id/bookmark': { rule: 'user' },
+  'GET /api/bookmarks': { rule: 'user' },
+
   // ——— Web push (push/routes.ts; another member's device: push.test.ts) ———
   'GET /api/push/public-key': { rule: 'public' },
   'POST /api/push/subscriptions': { rule: 'verified' },
@@ -160,7 +176,7 @@ const ACCESS: Record<string, Row> = {
   // ——— Photos (uploads/routes.ts): the files are public by their unguessable address ———
   'POST /api/uploads': { rule: 'verified' },
   'GET /uploads/:id/:file': { rule: 'public' },
-  'DELETE /api/admin/uploads/:id': { rule: 'admin' },
+  'DELETE /api/admin/uploads/:id': { rule: 'moderator' },
 
   // ——— Chat (issue 18: a chat-suspended member keeps reading; starting and sending are refused) ———
   'GET /api/chat/access': { rule: 'user' },
@@ -179,28 +195,33 @@ const ACCESS: Record<string, Row> = {
   'GET /api/chat/blocks': { rule: 'chatRead' },
   'POST /api/chat/blocks': { rule: 'chatRead' },
   'DELETE /api/chat/blocks/:userId': { rule: 'chatRead' },
+  // Blocks (issue 18): any signed-in member; a block is the caller's own (another's DELETE changes nothing of theirs).
+  'GET /api/blocks': { rule: 'user' },
+  'POST /api/blocks': { rule: 'user' },
+  'DELETE /api/blocks/:userId': { rule: 'user' },
 
   // ——— Admin ———
   'GET /api/admin/dashboard': { rule: 'admin' },
   'GET /api/admin/members': { rule: 'admin' },
   'GET /api/admin/members/:id': { rule: 'admin' },
-  'POST /api/admin/members/:id/chat-suspension': { rule: 'admin' },
-  'DELETE /api/admin/members/:id/chat-suspension': { rule: 'admin' },
+  'POST /api/admin/members/:id/chat-suspension': { rule: 'moderator' },
+  'DELETE /api/admin/members/:id/chat-suspension': { rule: 'moderator' },
   'POST /api/admin/members/:id/suspension': { rule: 'admin' },
   'DELETE /api/admin/members/:id/suspension': { rule: 'admin' },
   'POST /api/admin/members/:id/admin': { rule: 'admin' },
   'DELETE /api/admin/members/:id/admin': { rule: 'admin' },
+  'PUT /api/admin/members/:id/role': { rule: 'admin' },
   'POST /api/admin/members/:id/resend-verification': { rule: 'admin' },
   'DELETE /api/admin/members/:id': { rule: 'admin' },
   'GET /api/admin/audit-log': { rule: 'admin' },
   'GET /api/admin/backups': { rule: 'admin' },
   'POST /api/admin/backups': { rule: 'admin' },
   'GET /api/admin/backups/:name': { rule: 'admin' },
-  'GET /api/admin/posts': { rule: 'admin' },
-  'POST /api/admin/posts/:id/move': { rule: 'admin' },
-  'GET /api/admin/reports': { rule: 'admin' },
-  'POST /api/admin/reports/:id/resolve': { rule: 'admin' },
-  'POST /api/admin/reports/:id/dismiss': { rule: 'admin' },
+  'GET /api/admin/posts': { rule: 'moderator' },
+  'POST /api/admin/posts/:id/move': { rule: 'moderator' },
+  'GET /api/admin/reports': { rule: 'moderator' },
+  'POST /api/admin/reports/:id/resolve': { rule: 'moderator' },
+  'POST /api/admin/reports/:id/dismiss': { rule: 'moderator' },
   'GET /api/admin/categories': { rule: 'admin' },
   'POST /api/admin/categories': { rule: 'admin' },
   'PUT /api/admin/categories/order': { rule: 'admin' },
@@ -238,6 +259,7 @@ const EXPECT: Record<Rule, Record<RoleName, Expected>> = {
   verified: { guest: 401, unverified: 403, member: 'allowed', other: 'allowed', chatSuspended: 'allowed', suspended: 401, admin: 'allowed' },
   chat: { guest: 401, unverified: 403, member: 'allowed', other: 'allowed', chatSuspended: 403, suspended: 401, admin: 'allowed' },
   chatRead: { guest: 401, unverified: 403, member: 'allowed', other: 'allowed', chatSuspended: 'allowed', suspended: 401, admin: 'allowed' },
+  moderator: { guest: 401, unverified: 403, member: 403, other: 403, chatSuspended: 403, suspended: 401, admin: 'allowed' },
   admin: { guest: 401, unverified: 403, member: 403, other: 403, chatSuspended: 403, suspended: 401, admin: 'allowed' },
   local: { guest: 403, unverified: 403, member: 403, other: 403, chatSuspended: 403, suspended: 403, admin: 403 },
 };

@@ -150,6 +150,8 @@ export async function sessionAlive(t: TestApp, cookie: string): Promise<boolean>
  */
 const VOLATILE: Record<string, readonly string[]> = {
   sessions: ['last_seen_at'],
+  // A member's visit times (issue 18) move with any request of theirs, refused or not, like last_seen_at.
+  users: ['last_active_at', 'previous_visit_at'],
   emails: ['status', 'attempts', 'sent_at', 'error', 'next_attempt_at'],
 };
 /** Bulky columns left out where rows are hashed (a change to them alone is not what a refusal would make). */

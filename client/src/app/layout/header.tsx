@@ -43,7 +43,7 @@ export function Header() {
         </Link>
         <nav aria-label="Main" className="ml-4 hidden lg:block">
           <ul className="flex items-center gap-1">
-            {items.map((item) => (
+            {items.filter((item) => !item.menuOnly).map((item) => (
               <li key={item.to}>
                 <NavLink to={item.to} end className={cn(barLink, 'inline-flex')} onClick={() => onNavClick(item.to)}>
                   <item.icon aria-hidden="true" className="size-4" />

@@ -32,7 +32,9 @@ describe('LogoutLink', () => {
     expect(memberStorage.get('draft:comment:4', me.id)).toBeNull();
     expect(memberStorage.get('chat-outbox', me.id)).toBeNull();
     expect(memberStorage.get('draft:comment:4', 42)).toBe('"theirs"');
-    expect(queryClient.getQueryData(USER_QUERY_KEY)).toBeUndefined();
+    // The member's cache is gone and the page is a guest's until it leaves: nothing asks for the user again.
+    expect(queryClient.getQueryData(USER_QUERY_KEY)).toBeNull();
+    expect(queryClient.getQueryCache().getAll().map((q) => q.queryKey)).toEqual([USER_QUERY_KEY]);
     await waitFor(() => expect(deviceMember()).toBeNull());
     vi.restoreAllMocks();
   });

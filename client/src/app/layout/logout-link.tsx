@@ -16,6 +16,9 @@ export function LogoutLink({ className, children }: { className?: string; childr
     const user = queryClient.getQueryData<TUser | null>(USER_QUERY_KEY);
     if (user) void forgetMember(user.id);
     queryClient.clear();
+    // A guest until the page goes: anything that renders meanwhile (a closing socket re-renders the
+    // post page) must not fetch the user again and reconnect as them before the session has ended.
+    queryClient.setQueryData(USER_QUERY_KEY, null);
   };
   return (
     <a href={logoutByLink.path} className={className} onClick={signOut}>

@@ -1,6 +1,7 @@
 import type { LucideIcon } from 'lucide-react';
-import { BriefcaseBusiness, CircleUserRound, Inbox, MessagesSquare, ShieldCheck, SquarePen, UserRoundCog, Users } from 'lucide-react';
+import { Bookmark, BriefcaseBusiness, CircleUserRound, Inbox, MessagesSquare, ShieldCheck, SquarePen, UserRoundCog, Users } from 'lucide-react';
 import type { TUser } from '@common/contracts/auth';
+import { canModerate, isAdmin } from '@common/rules/roles';
 
 export type NavItem = {
   to: string;
@@ -9,6 +10,8 @@ export type NavItem = {
   mobileLabel?: string;
   icon: LucideIcon;
   show: (user: TUser | null | undefined) => boolean;
+  /** In the mobile menu only: the desktop bar has no room left (a desktop reaches it from the profile page). */
+  menuOnly?: boolean;
 };
 
 const member = (u: TUser | null | undefined) => !!u;
@@ -20,7 +23,10 @@ export const NAV_ITEMS: readonly NavItem[] = [
   { to: '/directory/users', label: 'Directory', icon: Users, show: member },
   { to: '/directory/jobs', label: 'Jobs', mobileLabel: 'Job Portal', icon: BriefcaseBusiness, show: member },
   { to: '/inbox', label: 'Inbox', icon: Inbox, show: member },
+  { to: '/bookmarks', label: 'Saved posts', icon: Bookmark, show: member, menuOnly: true },
   { to: '/profile', label: 'Profile', icon: CircleUserRound, show: member },
-  { to: '/admin', label: 'Admin', icon: ShieldCheck, show: (u) => !!u?.isAdmin },
+  { to: '/admin', label: 'Admin', icon: ShieldCheck, show: (u) => isAdmin(u) },
+  // A moderator's part of the admin area (issue 18): the reports queue and the posts tool.
+  { to: '/admin/moderation', label: 'Admin', icon: ShieldCheck, show: (u) => canModerate(u) && !isAdmin(u) },
   { to: '/onboarding', label: 'Set up profile', icon: UserRoundCog, show: (u) => !!u && !u.onboarded },
 ];

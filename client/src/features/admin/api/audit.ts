@@ -26,10 +26,17 @@ const ACTION_LABELS: Record<string, string> = {
   'user.unsuspend': 'lifted account suspension of',
   'user.make_admin': 'made admin:',
   'user.remove_admin': 'removed admin:',
+  'user.grant_moderator': 'made moderator:',
+  'user.remove_moderator': 'removed moderator:',
+  'user.suspension_lifted': 'ended the timed suspension of',
   'user.resend_verification': 'resent verification to',
   'user.delete': 'deleted member',
   'upload.remove': 'removed everywhere the photo',
 };
+
+/** Who did it: the actor, the system (no actor: a timed suspension's end), or an account since deleted. */
+export const actorLabel = (e: { action: string; actor: { username: string } | null }) =>
+  e.actor ? `@${e.actor.username}` : e.action === 'user.suspension_lifted' ? 'Kerbside' : 'A former admin';
 
 /** 'suspended chat of', or the raw `thing.verb` for actions of other admin screens. */
 export const actionLabel = (action: string) => ACTION_LABELS[action] ?? action.replace(/[._]/g, ' ');

@@ -1,9 +1,17 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import type { TAdminCategory, TCreateCategoryRequest, TUpdateCategoryRequest } from '@common/contracts/moderation';
 import { createCategory, deleteCategory, listAdminCategories, orderCategories, updateCategory } from '@endpoints/moderation';
+import { listCategories } from '@endpoints/forum';
 import { call } from '@/lib/api-client';
 import { sharedKeys } from '@/lib/query-keys';
 import { adminKeys } from './keys';
+
+/** The forum's public list (the posts tool's Move menu): moderators use that tool too, and the admin list is admins' (issue 18). */
+export const getCategoryChoicesQueryOptions = () =>
+  queryOptions({
+    queryKey: sharedKeys.categories,
+    queryFn: ({ signal }) => call(listCategories, {}, { signal }),
+  });
 
 export const getAdminCategoriesQueryOptions = () =>
   queryOptions({

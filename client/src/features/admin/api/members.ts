@@ -1,5 +1,6 @@
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import type { TMemberStatus } from '@common/contracts/admin';
+import type { SuspensionDuration } from '@common/rules/roles';
 import {
   deleteMember,
   getMember,
@@ -8,6 +9,7 @@ import {
   listMembers,
   resendMemberVerification,
   revokeAdmin,
+  setMemberRole,
   suspendMember,
   suspendMemberChat,
   unsuspendMember,
@@ -39,11 +41,13 @@ export type MemberAction =
   | 'unsuspend'
   | 'make-admin'
   | 'remove-admin'
+  | 'make-moderator'
+  | 'remove-moderator'
   | 'resend-verification'
   | 'delete';
 
 /** An action's call; the member's fresh detail, or null for the two that answer only a message. */
-async function send(id: number, action: MemberAction, reason?: string) {
+async function send(id: number, action: MemberAction, reason?: string, duration?: SuspensionDuration) {
   const params = { id };
   const body = reason ? { reason } : {};
   switch (action) {
@@ -52,13 +56,17 @@ async function send(id: number, action: MemberAction, reason?: string) {
     case 'lift-chat':
       return call(liftMemberChatSuspension, { params });
     case 'suspend':
-      return call(suspendMember, { params, body });
+      return call(suspendMember, { params, body: { ...body, duration: duration ?? 'indefinite' } });
     case 'unsuspend':
       return call(unsuspendMember, { params });
     case 'make-admin':
       return call(grantAdmin, { params });
     case 'remove-admin':
       return call(revokeAdmin, { params });
+    case 'make-moderator':
+      return call(setMemberRole, { params, body: { role: 'moderator' } });
+    case 'remove-moderator':
+      return call(setMemberRole, { params, body: { role: 'member' } });
     case 'resend-verification':
       await call(resendMemberVerification, { params });
       return null;
@@ -72,7 +80,7 @@ async function send(id: number, action: MemberAction, reason?: string) {
 export function useMemberAction(id: number) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ action, reason }: { action: MemberAction; reason?: string }) => send(id, action, reason),
+    mutationFn: ({ action, reason, duration }: { action: MemberAction; reason?: string; duration?: SuspensionDuration }) => send(id, action, reason, duration),
     onSuccess: (detail, { action }) => {
       if (action === 'delete') queryClient.removeQueries({ queryKey: adminKeys.members.member(id) });
       else if (detail) queryClient.setQueryData(adminKeys.members.member(id), detail);

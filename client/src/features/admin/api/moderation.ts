@@ -3,6 +3,7 @@ import type { TReportStatus } from '@common/contracts/moderation';
 import { deletePost, lockPost, pinPost } from '@endpoints/forum';
 import { dismissReport, listAdminPosts, listReports, movePost, resolveReport } from '@endpoints/moderation';
 import { removeUpload } from '@endpoints/uploads';
+import { suspendMemberChat } from '@endpoints/admin';
 import { call } from '@/lib/api-client';
 import { isForumQuery } from '@/lib/query-keys';
 import { adminKeys } from './keys';
@@ -57,6 +58,15 @@ export function useRemoveUpload() {
   return useMutation({
     mutationFn: (id: string) => call(removeUpload, { params: { id } }),
     onSuccess: refresh,
+  });
+}
+
+/** POST /api/admin/members/:id/chat-suspension from a report: a moderator's tool too (issue 18). */
+export function useSuspendChat() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ memberId, reason }: { memberId: number; reason?: string }) => call(suspendMemberChat, { params: { id: memberId }, body: reason ? { reason } : {} }),
+    onSuccess: (detail) => void queryClient.invalidateQueries({ queryKey: adminKeys.members.member(detail.id) }),
   });
 }
 

@@ -5,7 +5,7 @@ import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
 import { errorMessage } from '@/lib/api-client';
 import { formatDateTime } from '@/lib/dates';
-import { actionLabel, getAuditQueryOptions } from '../api/audit';
+import { actionLabel, actorLabel, getAuditQueryOptions } from '../api/audit';
 
 function Target({ entry }: { entry: TAuditEntry }) {
   if (entry.targetType === 'user' && entry.targetId) {
@@ -53,7 +53,7 @@ export function AuditList({ target, limit }: { target?: { type: string; id: numb
       <ol className="divide-y divide-line" aria-label="Audit log entries">
         {shown.map((e) => (
           <li key={e.id} className="py-2">
-            <span className="font-semibold">{e.actor ? `@${e.actor.username}` : 'A former admin'}</span> {actionLabel(e.action)} <Target entry={e} />
+            <span className="font-semibold">{actorLabel(e)}</span> {actionLabel(e.action)} <Target entry={e} />
             <span className="text-sm text-muted">
               {' '}
               · <time dateTime={e.createdAt}>{formatDateTime(e.createdAt)}</time>

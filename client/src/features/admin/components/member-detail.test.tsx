@@ -17,10 +17,13 @@ const member: TAdminMemberDetail = {
   suspended: false,
   chatSuspended: false,
   isAdmin: true,
+  isModerator: false,
   createdAt: '2026-01-10T09:00:00.000Z',
   statusText: '',
   emailVerifiedAt: '2026-01-10T09:05:00.000Z',
   suspendedAt: null,
+  suspendedUntil: null,
+  suspensionReason: null,
   chatSuspendedAt: null,
   onboarded: true,
   postCount: 3,
@@ -66,6 +69,45 @@ describe('MemberDetail', () => {
     await userEvent.click(within(dialog).getByRole('button', { name: 'Remove admin' }));
     expect((await within(dialog).findByRole('alert')).textContent).toBe('The last admin cannot be removed');
     expect(screen.getByText('Admin · Verified')).toBeTruthy();
+  });
+
+  it('grants the moderator role (issue 18), and shows it', async () => {
+    const plain = { ...member, isAdmin: false };
+    let current = plain;
+    const calls = stubApi((c) => {
+      if (c.path === '/api/admin/audit-log') return { body: { entries: [], nextCursor: null } };
+      if (c.method === 'PUT' && c.path === '/api/admin/members/5/role') current = { ...plain, isModerator: true };
+      return { body: current };
+    });
+    renderWithProviders(<MemberDetail id={5} selfId={1} onDeleted={() => undefined} />);
+    await userEvent.click(await screen.findByRole('button', { name: 'Make moderator' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Make moderator?' });
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Make moderator' }));
+    expect(await screen.findByRole('button', { name: 'Remove moderator' })).toBeTruthy();
+    expect(screen.getByText('Moderator · Verified')).toBeTruthy();
+    expect(calls.find((c) => c.method === 'PUT')).toEqual({ method: 'PUT', path: '/api/admin/members/5/role', body: { role: 'moderator' } });
+  });
+
+  it('suspends for a chosen time with a reason, then shows the end and the reason', async () => {
+    const plain = { ...member, isAdmin: false };
+    let current = plain;
+    const calls = stubApi((c) => {
+      if (c.path === '/api/admin/audit-log') return { body: { entries: [], nextCursor: null } };
+      if (c.method === 'POST' && c.path === '/api/admin/members/5/suspension') {
+        current = { ...plain, suspended: true, suspendedAt: '2026-01-12T09:00:00.000Z', suspendedUntil: '2026-01-19T09:00:00.000Z', suspensionReason: 'Spam links' };
+      }
+      return { body: current };
+    });
+    renderWithProviders(<MemberDetail id={5} selfId={1} onDeleted={() => undefined} />);
+    await userEvent.click(await screen.findByRole('button', { name: 'Suspend account' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Suspend account?' });
+    expect((within(dialog).getByRole('radio', { name: '1 day' }) as HTMLInputElement).checked).toBe(true);
+    await userEvent.click(within(dialog).getByRole('radio', { name: '7 days' }));
+    await userEvent.type(within(dialog).getByLabelText(/Reason/), 'Spam links');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Suspend account' }));
+    expect(await screen.findByText('Spam links')).toBeTruthy();
+    expect(screen.getByText('Suspended until')).toBeTruthy();
+    expect(calls.find((c) => c.method === 'POST')).toEqual({ method: 'POST', path: '/api/admin/members/5/suspension', body: { reason: 'Spam links', duration: '7d' } });
   });
 
   it('offers no suspend or delete on your own record', async () => {

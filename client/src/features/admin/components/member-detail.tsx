@@ -3,6 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Link } from '@/lib/router';
 import type { TAdminMemberDetail } from '@common/contracts/admin';
 import { ADMIN_REASON_MAX } from '@common/rules/members';
+import { SUSPENSION_DURATION_KEYS, SUSPENSION_LABELS, type SuspensionDuration } from '@common/rules/roles';
 import { Button, type ButtonVariant } from '@/components/ui/button';
 import { Modal } from '@/components/ui/dialog';
 import { inputClasses } from '@/components/ui/form-field';
@@ -21,6 +22,8 @@ type ActionSpec = {
   done: string;
   variant: ButtonVariant;
   reason?: boolean;
+  /** The site suspension's length (issue 18). */
+  duration?: boolean;
 };
 
 /** The actions that apply to this member in their current state. */
@@ -48,10 +51,11 @@ function actionsFor(m: TAdminMemberDetail, selfId: number | undefined): ActionSp
             action: 'suspend',
             label: 'Suspend account',
             confirm: 'Suspend account?',
-            body: `${who} is signed out everywhere and cannot sign in until the suspension is lifted. Their posts stay.`,
+            body: `${who} is signed out everywhere and cannot sign in until the suspension ends or is lifted. At sign-in they are shown the end and the reason. Their posts stay.`,
             done: `${who} is suspended`,
             variant: 'danger',
             reason: true,
+            duration: true,
           },
     );
   }
@@ -60,6 +64,20 @@ function actionsFor(m: TAdminMemberDetail, selfId: number | undefined): ActionSp
       ? { action: 'remove-admin', label: 'Remove admin', confirm: 'Remove admin?', body: `${who} loses the admin area.`, done: `${who} is no longer an admin`, variant: 'secondary' }
       : { action: 'make-admin', label: 'Make admin', confirm: 'Make admin?', body: `${who} gets the whole admin area, including these member tools.`, done: `${who} is now an admin`, variant: 'secondary' },
   );
+  // The moderator role (issue 18): an admin's role is changed by Remove admin, never here.
+  if (!m.isAdmin)
+    list.push(
+      m.isModerator
+        ? { action: 'remove-moderator', label: 'Remove moderator', confirm: 'Remove moderator?', body: `${who} loses the moderation tools.`, done: `${who} is no longer a moderator`, variant: 'secondary' }
+        : {
+            action: 'make-moderator',
+            label: 'Make moderator',
+            confirm: 'Make moderator?',
+            body: `${who} can pin, lock, move and delete any post or comment, handle reports and suspend members' chat. Not members' accounts, ads, mail or settings.`,
+            done: `${who} is now a moderator`,
+            variant: 'secondary',
+          },
+    );
   if (!m.verified)
     list.push({
       action: 'resend-verification',
@@ -95,6 +113,7 @@ function ConfirmAction({
   const id = useId();
   const [open, setOpen] = useState(false);
   const [reason, setReason] = useState('');
+  const [duration, setDuration] = useState<SuspensionDuration>('1d');
   const [error, setError] = useState<string | null>(null);
   const mutation = useMemberAction(member.id);
   const run = () => {
@@ -102,7 +121,7 @@ function ConfirmAction({
     if (text.length > ADMIN_REASON_MAX) return setError(`Reason must be at most ${ADMIN_REASON_MAX} characters`);
     setError(null);
     mutation.mutate(
-      { action: spec.action, reason: spec.reason && text ? text : undefined },
+      { action: spec.action, reason: spec.reason && text ? text : undefined, duration: spec.duration ? duration : undefined },
       {
         onSuccess: () => {
           setOpen(false);
@@ -125,10 +144,23 @@ function ConfirmAction({
       </Button>
       <Modal open={open} onOpenChange={(o) => (setOpen(o), o || setError(null))} title={spec.confirm} description={spec.body}>
         <div className="grid gap-3">
+          {spec.duration && (
+            <fieldset className="grid gap-1.5">
+              <legend className="font-semibold">How long</legend>
+              <div className="flex flex-wrap gap-x-4 gap-y-2">
+                {SUSPENSION_DURATION_KEYS.map((d) => (
+                  <label key={d} className="inline-flex min-h-11 items-center gap-2">
+                    <input type="radio" name={`${id}-duration`} value={d} checked={duration === d} onChange={() => setDuration(d)} className="size-4" />
+                    {SUSPENSION_LABELS[d]}
+                  </label>
+                ))}
+              </div>
+            </fieldset>
+          )}
           {spec.reason && (
             <div className="grid gap-1.5">
               <label htmlFor={id} className="font-semibold">
-                Reason (kept in the audit log, optional)
+                {spec.duration ? 'Reason (shown to the member at sign-in, optional)' : 'Reason (kept in the audit log, optional)'}
               </label>
               <textarea id={id} rows={2} value={reason} onChange={(e) => setReason(e.target.value)} className={inputClasses} />
             </div>
@@ -174,7 +206,7 @@ export function MemberDetail({ id, selfId, onDeleted }: { id: number; selfId?: n
       </p>
     );
   const m = q.data;
-  const states = [m.isAdmin && 'Admin', m.verified ? 'Verified' : 'Unverified', m.suspended && 'Account suspended', m.chatSuspended && 'Chat suspended']
+  const states = [m.isAdmin ? 'Admin' : m.isModerator && 'Moderator', m.verified ? 'Verified' : 'Unverified', m.suspended && 'Account suspended', m.chatSuspended && 'Chat suspended']
     .filter(Boolean)
     .join(' · ');
   return (
@@ -187,6 +219,8 @@ export function MemberDetail({ id, selfId, onDeleted }: { id: number; selfId?: n
         <Row label="Status">{states}</Row>
         <Row label="Joined">{formatDateTime(m.createdAt, '—')}</Row>
         {m.suspendedAt && <Row label="Suspended">{formatDateTime(m.suspendedAt, '—')}</Row>}
+        {m.suspendedAt && <Row label="Suspended until">{m.suspendedUntil ? formatDateTime(m.suspendedUntil, '—') : 'Until an admin lifts it'}</Row>}
+        {m.suspensionReason && <Row label="Reason">{m.suspensionReason}</Row>}
         {m.chatSuspendedAt && <Row label="Chat suspended">{formatDateTime(m.chatSuspendedAt, '—')}</Row>}
         <Row label="Last seen">{formatDateTime(m.lastSeenAt, '—')}</Row>
         <Row label="Sessions">{m.activeSessions}</Row>

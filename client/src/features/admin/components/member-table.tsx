@@ -5,6 +5,7 @@ import { formatDate } from '@/lib/dates';
 function Badges({ m }: { m: TAdminMember }) {
   const badges: Array<[string, string]> = [];
   if (m.isAdmin) badges.push(['Admin', 'bg-brand-800 text-white']);
+  else if (m.isModerator) badges.push(['Moderator', 'bg-brand-100 text-brand-900']);
   if (!m.verified) badges.push(['Unverified', 'bg-amber-100 text-amber-900']);
   if (m.suspended) badges.push(['Suspended', 'bg-red-100 text-red-900']);
   if (m.chatSuspended) badges.push(['Chat suspended', 'bg-orange-100 text-orange-900']);

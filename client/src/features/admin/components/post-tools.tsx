@@ -2,14 +2,15 @@ import { useEffect, useId, useState, type FormEvent } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@/lib/router';
 import { Lock, Pin } from 'lucide-react';
-import type { TAdminCategory, TAdminPost } from '@common/contracts/moderation';
+import type { TCategory } from '@common/contracts/forum';
+import type { TAdminPost } from '@common/contracts/moderation';
 import { errorMessage } from '@/lib/api-client';
 import { Time } from '@/components/ui/time';
 import { plural } from '@/lib/format';
 import { Button } from '@/components/ui/button';
 import { inputClasses } from '@/components/ui/form-field';
 import { toast } from '@/components/ui/toast';
-import { getAdminCategoriesQueryOptions } from '../api/categories';
+import { getCategoryChoicesQueryOptions } from '../api/categories';
 import { getAdminPostsQueryOptions, usePostAction, type PostAction } from '../api/moderation';
 
 /** Find a post by title, slug or address, then pin, lock, move or delete it. */
@@ -18,7 +19,7 @@ export function PostTools() {
   const [q, setQ] = useState('');
   const searchId = useId();
   const posts = useQuery(getAdminPostsQueryOptions(q));
-  const categories = useQuery(getAdminCategoriesQueryOptions());
+  const categories = useQuery(getCategoryChoicesQueryOptions());
 
   const onSubmit = (e: FormEvent) => {
     e.preventDefault();
@@ -66,7 +67,7 @@ export function PostTools() {
   );
 }
 
-function PostToolItem({ post, categories }: { post: TAdminPost; categories: TAdminCategory[] }) {
+function PostToolItem({ post, categories }: { post: TAdminPost; categories: TCategory[] }) {
   const action = usePostAction(post.id);
   const [moveTo, setMoveTo] = useState(String(post.category.id));
   const [confirmDelete, setConfirmDelete] = useState(false);

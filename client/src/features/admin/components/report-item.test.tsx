@@ -125,3 +125,28 @@ describe('ReportItem on a chat message', () => {
     expect(screen.queryByRole('button', { name: /^Delete/ })).toBeNull();
   });
 });
+
+describe('ReportItem chat suspension (issue 18)', () => {
+  const message: TAdminReport = {
+    ...base,
+    target: { ...base.target, type: 'message', href: null, label: 'Rude message', postTitle: null, postSlug: null, authorUsername: 'alex', authorId: 7 },
+    photos: [],
+  };
+
+  it("suspends the sender's chat from a message report, with the note as the reason", async () => {
+    const calls = stubApi(() => ({ body: { id: 7 } }));
+    renderItem(message);
+    await userEvent.type(screen.getByLabelText('Note (optional)'), 'Abusive messages');
+    await userEvent.click(screen.getByRole('button', { name: 'Suspend chat of @alex' }));
+    await waitFor(() => expect(toast).toHaveBeenCalledWith(expect.objectContaining({ title: 'Chat suspended for @alex' })));
+    expect(calls.find((c) => c.method === 'POST')).toEqual({ method: 'POST', path: '/api/admin/members/7/chat-suspension', body: { reason: 'Abusive messages' } });
+    expect(screen.getByRole('button', { name: 'Chat suspended' })).toHaveProperty('disabled', true);
+  });
+
+  it('offers it only for open message and member reports whose author is still there', () => {
+    stubApi(() => ({ body: {} }));
+    renderItem({ ...message, target: { ...message.target, authorId: null } });
+    renderItem({ ...base, target: { ...base.target, authorId: 7 } });
+    expect(screen.queryByRole('button', { name: /Suspend chat/ })).toBeNull();
+  });
+});

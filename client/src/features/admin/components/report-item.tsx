@@ -3,6 +3,7 @@ import { Link } from '@/lib/router';
 import { FileText, Mail, MessageSquare, User } from 'lucide-react';
 import type { TAdminReport } from '@common/contracts/moderation';
 import type { TPhoto } from '@common/contracts/uploads';
+import { ADMIN_REASON_MAX } from '@common/rules/members';
 import { UPLOAD_MSG } from '@common/rules/uploads';
 import { errorMessage } from '@/lib/api-client';
 import { Time } from '@/components/ui/time';
@@ -12,7 +13,7 @@ import { Modal } from '@/components/ui/dialog';
 import { usePhotoViewer } from '@/components/photo-viewer-slot';
 import { inputClasses } from '@/components/ui/form-field';
 import { toast } from '@/components/ui/toast';
-import { useCloseReport, useRemoveUpload } from '../api/moderation';
+import { useCloseReport, useRemoveUpload, useSuspendChat } from '../api/moderation';
 
 const KIND = {
   post: { label: 'Post', Icon: FileText },
@@ -30,6 +31,18 @@ export function ReportItem({ report }: { report: TAdminReport }) {
   const { target } = report;
   const kind = KIND[target.type];
   const canDelete = report.status === 'open' && target.exists && (target.type === 'post' || target.type === 'comment');
+  // A reported message or member: their chat can be suspended from here (admins and moderators, issue 18).
+  const chatTarget = report.status === 'open' && (target.type === 'message' || target.type === 'user') && target.authorId ? target.authorId : null;
+  const suspendChat = useSuspendChat();
+  const onSuspendChat = (memberId: number) =>
+    suspendChat.mutate(
+      // The note, if any, is the reason the member is shown (never the reporter's words).
+      { memberId, reason: note.trim().slice(0, ADMIN_REASON_MAX) || undefined },
+      {
+        onSuccess: () => toast({ title: `Chat suspended for @${target.authorUsername}`, variant: 'success' }),
+        onError: (err) => toast({ title: 'Action failed', description: errorMessage(err), variant: 'destructive' }),
+      },
+    );
 
   const run = (outcome: 'resolve' | 'dismiss', deleteTarget = false) =>
     close.mutate(
@@ -116,6 +129,11 @@ export function ReportItem({ report }: { report: TAdminReport }) {
               <Button size="sm" variant="secondary" onClick={() => run('dismiss')} disabled={close.isPending}>
                 Dismiss
               </Button>
+              {chatTarget !== null && (
+                <Button size="sm" variant="secondary" onClick={() => onSuspendChat(chatTarget)} disabled={suspendChat.isPending || suspendChat.isSuccess}>
+                  {suspendChat.isSuccess ? 'Chat suspended' : `Suspend chat of @${target.authorUsername}`}
+                </Button>
+              )}
             </div>
           </div>
         ) : (

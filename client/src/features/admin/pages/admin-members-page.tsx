@@ -20,6 +20,7 @@ const STATUS_LABEL: Record<TMemberStatus, string> = {
   unverified: 'Unverified',
   suspended: 'Suspended',
   chat_suspended: 'Chat suspended',
+  moderators: 'Moderators',
   admins: 'Admins',
 };
 

@@ -61,6 +61,9 @@ export function LoginForm({ onSuccess, onVerificationRequired, idPrefix = 'login
   const [values, setValues] = useState<TLoginRequest>({ email: '', password: '' });
   const [errors, setErrors] = useState<Errors>({});
   const [submitted, setSubmitted] = useState(false);
+  // A refusal the member must be able to read at leisure (a suspension's end and reason, issue 18):
+  // kept on the form, not only in a passing toast.
+  const [refused, setRefused] = useState<string | null>(null);
   const refs = { email: useRef<HTMLInputElement>(null), password: useRef<HTMLInputElement>(null) };
 
   const change = (field: Field) => (e: React.ChangeEvent<HTMLInputElement>) => {
@@ -74,6 +77,7 @@ export function LoginForm({ onSuccess, onVerificationRequired, idPrefix = 'login
     e.preventDefault();
     if (login.isPending) return;
     setSubmitted(true);
+    setRefused(null);
     const { data, errors: found } = await validate(values);
     setErrors(found);
     if (!data) {
@@ -103,6 +107,7 @@ export function LoginForm({ onSuccess, onVerificationRequired, idPrefix = 'login
           onVerificationRequired(email);
           return;
         }
+        if (err instanceof ApiError && err.status === 403) setRefused(errorMessage(err));
         toast({ title: 'Login failed', description: errorMessage(err), variant: 'destructive' });
       },
     });
@@ -133,6 +138,11 @@ export function LoginForm({ onSuccess, onVerificationRequired, idPrefix = 'login
         onChange={change('password')}
         error={errors.password}
       />
+      {refused && (
+        <p role="alert" className="rounded-lg border-l-4 border-red-700 bg-red-50 p-3 text-sm font-semibold text-red-950">
+          {refused}
+        </p>
+      )}
       <Button type="submit" disabled={login.isPending} className="w-full">
         {login.isPending ? 'Signing in…' : 'Sign In'}
       </Button>

@@ -1,8 +1,9 @@
-import { useEffect, useState, type FormEvent, type KeyboardEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
 import { SendHorizontal } from 'lucide-react';
 import type { TUpload } from '@common/contracts/uploads';
 import { Button } from '@/components/ui/button';
 import { PhotoAttachSlot, usePhotoSlot } from '@/components/photo-attach-slot';
+import { MentionSlot } from '@/components/mentions/mention-slot';
 import { cn } from '@/lib/cn';
 import { useReadOnly } from '@/lib/read-only';
 import { MESSAGE_MAX } from '@common/rules/chat';
@@ -33,6 +34,8 @@ export function Composer({ conversationId, sending, onSend }: Props) {
   const temp = isTempConversation(conversationId);
   // Maintenance pauses sending (the server would refuse it); the draft stays for afterwards.
   const readOnly = useReadOnly();
+  // The @mention autocomplete reads and edits the box (issue 18).
+  const box = useRef<HTMLTextAreaElement>(null);
 
   const { clear: clearPhotos } = photos;
   useEffect(() => {
@@ -106,6 +109,7 @@ export function Composer({ conversationId, sending, onSend }: Props) {
           Message
         </label>
         <textarea
+          ref={box}
           id={`composer-${conversationId}`}
           value={text}
           onChange={(e) => change(e.target.value)}
@@ -117,6 +121,7 @@ export function Composer({ conversationId, sending, onSend }: Props) {
           aria-invalid={tooLong || undefined}
           aria-describedby={`composer-${conversationId}-hint`}
         />
+        <MentionSlot target={box} setText={change} />
         <Button type="submit" disabled={sending || temp || uploading || !!readOnly || (!trimmed && !photo) || tooLong} aria-label="Send">
           <SendHorizontal aria-hidden="true" className="size-5" />
         </Button>

@@ -4,6 +4,7 @@ import { ArrowLeft } from 'lucide-react';
 import { AvatarIcon } from '@/components/ui/avatar-icon';
 import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
+import { BlockButton } from '@/components/blocks/block-button';
 import { usePhotoViewer } from '@/components/photo-viewer-slot';
 import { useConversation } from '../hooks/use-conversation';
 import type { ChatMessage } from '../lib/messages';
@@ -54,6 +55,8 @@ export function ConversationView({ conversationId, me, active = true, showHeader
           </Link>
           {other && <AvatarIcon avatar={other.avatar} size="sm" decorative />}
           <h1 className="truncate text-lg font-bold">{other ? other.username : 'Conversation'}</h1>
+          {/* Issue 18: block (or unblock) from the chat; a blocked pair can neither start nor send. */}
+          {other && <BlockButton member={{ id: other.id, username: other.username }} className="ml-auto shrink-0" />}
         </div>
       )}
       <ol ref={listRef} className="grid min-h-0 flex-1 content-start gap-2 overflow-y-auto p-3" aria-live="polite">

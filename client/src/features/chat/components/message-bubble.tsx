@@ -3,6 +3,7 @@ import { cn } from '@/lib/cn';
 import { formatTime } from '@/lib/dates';
 import { Time } from '@/components/ui/time';
 import { ReportButton } from '@/components/report-button';
+import { MentionText } from '@/components/mentions/mention-text';
 import { tickState, type ChatMessage } from '../lib/messages';
 
 const TICK_LABEL = { pending: 'Sending', failed: 'Not sent', sent: 'Sent', delivered: 'Delivered', read: 'Read' } as const;
@@ -65,7 +66,11 @@ export function MessageBubble({ message, mine, onRetry, onOpenPhoto, reportAs }:
             />
           </button>
         )}
-        {text && <p className={cn(photo && 'px-2 pt-1')}>{text}</p>}
+        {text && (
+          <p className={cn(photo && 'px-2 pt-1')}>
+            <MentionText text={text} />
+          </p>
+        )}
         <p className={cn('mt-1 flex items-center justify-end gap-1 text-xs', photo && 'px-2 pb-1', mine ? 'text-brand-100' : 'text-slate-500')}>
           {reportAs && !mine && typeof message.id === 'number' && (
             <ReportButton

@@ -15,6 +15,7 @@ import {
 import { InlineText } from '../components/content-page-view';
 import { PayEstimatorForm } from '../components/pay-estimator-form';
 import { PayEstimatorResults } from '../components/pay-estimator-results';
+import { CompareWithMembers } from '../components/compare-with-members';
 
 type CopyState = 'idle' | 'copied' | 'failed';
 
@@ -100,6 +101,7 @@ export function PayEstimatorPage() {
               <p className="rounded-lg border-2 border-red-800 bg-white px-4 py-3">Check the highlighted answers to see your estimate.</p>
             </section>
           )}
+          <CompareWithMembers />
           <p className="text-sm text-muted">
             Rates checked {formatContentDate(page.lastReviewed)}. National Living Wage and tax figures are picked by today&rsquo;s date ({formatContentDate(today)}).
           </p>

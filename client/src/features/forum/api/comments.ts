@@ -65,6 +65,15 @@ export function applyPostedComment(queryClient: QueryClient, postId: number, com
   if (count !== undefined) setCommentCount(queryClient, postId, count);
 }
 
+/**
+ * Comments that arrived live (hooks/use-live-post.ts) join the cached post page like posted ones:
+ * shown at once, never a page cursor. The post's count was already moved when they arrived.
+ */
+export function applyLiveComments(queryClient: QueryClient, postId: number, comments: readonly TComment[]) {
+  for (const c of comments) postedHere.add(c.id);
+  updatePostDetail(queryClient, postId, (p) => ({ ...p, comments: mergeComments(p.comments, comments) }));
+}
+
 /** A new comment as the device keeps it until the server has it (lib/offline-writes.ts). */
 export function commentWrite(postId: number, userId: number, input: TCreateCommentRequest): OfflineWrite {
   const clientId = nanoid();

@@ -1,6 +1,6 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { CACHE_MS, LANDING_PREVIEWS, POLL_MS } from '@common/rules/site';
-import type { Sort } from '@common/rules/forum';
+import type { ListSortBy, TopPeriod } from '@common/rules/forum';
 import { listPosts } from '@endpoints/forum';
 import { call } from '@/lib/api-client';
 import { shouldRetryQuery } from '@/lib/query-client';
@@ -9,7 +9,11 @@ import { forumKeys } from './keys';
 export type PostsParams = {
   page: number;
   limit: number;
-  sortBy: Sort;
+  sortBy: ListSortBy;
+  /** With sortBy 'top' (issue 18); absent: the server's choice. */
+  period?: TopPeriod;
+  /** Only posts without comments (issue 18). */
+  unanswered?: boolean;
   category?: string;
   /** false: pinned posts by their date like any other (absent: on top, as the forum list shows them). */
   pinnedFirst?: boolean;

@@ -7,6 +7,7 @@ import { useMarkdownPhotos } from '@/components/photo-attach-slot';
 import { inputClasses } from '@/components/ui/form-field';
 import { cn } from '@/lib/cn';
 import { useDraft } from '../hooks/use-draft';
+import { MentionSlot } from '@/components/mentions/mention-slot';
 import { readFormError } from '@/lib/form-errors';
 import { formatNumber } from '@/lib/format';
 import { useReadOnly } from '@/lib/read-only';
@@ -138,6 +139,7 @@ export function CommentForm({ draftKey, initial = '', label, showLabel, submitLa
         className={cn(inputClasses, 'min-h-24 resize-y leading-relaxed', photos.dragging && 'ring-2 ring-brand-800')}
       />
       {photos.attach}
+      <MentionSlot target={area} setText={draft.setValue} />
       <div className="flex flex-wrap items-start justify-between gap-2">
         <div className="min-w-0 flex-1">
           {error && (

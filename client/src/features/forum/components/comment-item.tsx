@@ -2,18 +2,21 @@ import { useState } from 'react';
 import { CornerDownRight, Pencil, Reply, Trash2 } from 'lucide-react';
 import type { TComment } from '@common/contracts/forum';
 import type { TUser } from '@common/contracts/auth';
+import { canModerate } from '@common/rules/roles';
 import { errorMessage } from '@/lib/api-client';
 import { openAuthDialog } from '@/lib/auth-dialog';
 import { cn } from '@/lib/cn';
 import { toast } from '@/components/ui/toast';
+import { BlockButton } from '@/components/blocks/block-button';
+import { BlockedContent } from '@/components/blocks/blocked-content';
 import { ReportButton } from '@/components/report-button';
+import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { useDeleteComment, useEditComment } from '../api/comments';
 import { useToggleReaction } from '../api/reactions';
 import type { CommentNode } from '../lib/comment-tree';
 import { AuthorCard } from './author-card';
 import { CommentComposer } from './comment-composer';
 import { CommentForm } from './comment-form';
-import { ConfirmDialog } from './confirm-dialog';
 import { PostContent } from './post-content';
 import { ReactionsBar } from './reactions-bar';
 import { VoteControl } from './vote-control';
@@ -43,6 +46,8 @@ export function CommentItem({ node, ctx }: { node: CommentNode<TComment>; ctx: T
   const react = useToggleReaction({ kind: 'comment', id: comment.id, postId: ctx.postId });
   const highlighted = ctx.highlightId === comment.id;
   const name = comment.author?.username ?? 'Anonymous';
+  // Moderators delete anyone's comment but edit only their own (issue 18; the server checks the same).
+  const canDelete = comment.canEdit || (canModerate(ctx.user) && !!ctx.user?.emailVerified);
 
   const onReply = () => {
     if (ctx.user === null) openAuthDialog('signin');
@@ -51,6 +56,8 @@ export function CommentItem({ node, ctx }: { node: CommentNode<TComment>; ctx: T
 
   return (
     <li className="grid gap-3">
+      {/* A blocked author's comment is one line until Shown; its replies (others') stay below. */}
+      <BlockedContent author={comment.isDeleted ? null : comment.author} what="comment" id={`comment-${comment.id}`}>
       <article
         id={`comment-${comment.id}`}
         aria-label={comment.isDeleted ? 'Deleted comment' : `Comment by ${name}`}
@@ -115,7 +122,7 @@ export function CommentItem({ node, ctx }: { node: CommentNode<TComment>; ctx: T
                     <Pencil aria-hidden="true" className="size-4" /> Edit
                   </button>
                 )}
-                {comment.canEdit && (
+                {canDelete && (
                   <button type="button" className={cn(actionClasses, 'text-red-800 hover:bg-red-50')} onClick={() => setConfirming(true)}>
                     <Trash2 aria-hidden="true" className="size-4" /> Delete
                   </button>
@@ -123,11 +130,13 @@ export function CommentItem({ node, ctx }: { node: CommentNode<TComment>; ctx: T
                 {ctx.user && comment.author && comment.author.username !== ctx.user.username && (
                   <ReportButton targetType="comment" targetId={comment.id} targetLabel={`${name}'s comment`} />
                 )}
+                {ctx.user && comment.author && comment.author.username !== ctx.user.username && <BlockButton member={comment.author} />}
               </div>
             </div>
           </>
         )}
       </article>
+      </BlockedContent>
 
       {replying && (
         <div className="ml-3 border-l-2 border-brand-100 pl-3 sm:ml-6 sm:pl-4">
@@ -166,6 +175,7 @@ export function CommentItem({ node, ctx }: { node: CommentNode<TComment>; ctx: T
         title="Delete this comment?"
         description="It will be removed for everyone. Replies to it stay, under 'This comment was deleted'."
         confirmLabel="Delete comment"
+        pendingLabel="Deleting…"
         pending={remove.isPending}
         error={remove.isError ? errorMessage(remove.error, 'Could not delete the comment. Please try again.') : null}
         onConfirm={() =>

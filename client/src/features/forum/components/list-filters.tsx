@@ -4,8 +4,14 @@ import { cn } from '@/lib/cn';
 import { defaultSort, type ForumState } from '../lib/forum-url-state';
 
 /** How many of the panel's filters differ from the list's defaults: the number on the phone's toggle. */
-export function countActiveFilters({ category, profession, sort, q }: Pick<ForumState, 'category' | 'profession' | 'sort' | 'q'>): number {
-  return [category !== '', profession !== '', sort !== defaultSort(q)].filter(Boolean).length;
+export function countActiveFilters({
+  category,
+  profession,
+  sort,
+  q,
+  unanswered = false,
+}: Pick<ForumState, 'category' | 'profession' | 'sort' | 'q'> & { unanswered?: boolean }): number {
+  return [category !== '', profession !== '', sort !== defaultSort(q), unanswered].filter(Boolean).length;
 }
 
 type Props = {

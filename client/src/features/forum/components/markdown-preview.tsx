@@ -1,5 +1,6 @@
 import { Fragment, useMemo, type ReactNode } from 'react';
 import { cn } from '@/lib/cn';
+import { splitMentions } from '@/lib/mentions';
 import { isSitePhoto, parseMarkdown, type Block, type Inline } from '../lib/markdown-lite';
 import { proseClasses } from '../lib/prose';
 
@@ -10,21 +11,37 @@ import { proseClasses } from '../lib/prose';
 /** The photos the preview may load beyond this site's /uploads/ paths (those uploaded in the editor). */
 type Known = ReadonlySet<string> | undefined;
 
-function renderInline(nodes: Inline[], known?: Known): ReactNode[] {
+/**
+ * Text with its @names styled as the stored mentions will be (issue 18). The preview cannot know who
+ * exists: every well-formed @name is styled, and the server links only members.
+ */
+function withMentions(text: string): ReactNode {
+  return splitMentions(text).map((p, i) =>
+    p.t === 'text' ? (
+      <Fragment key={i}>{p.v}</Fragment>
+    ) : (
+      <span key={i} className="mention">
+        @{p.username}
+      </span>
+    ),
+  );
+}
+
+function renderInline(nodes: Inline[], known?: Known, inLink = false): ReactNode[] {
   return nodes.map((n, i) => {
     switch (n.t) {
       case 'text':
-        return <Fragment key={i}>{n.v}</Fragment>;
+        return <Fragment key={i}>{inLink ? n.v : withMentions(n.v)}</Fragment>;
       case 'br':
         return <br key={i} />;
       case 'code':
         return <code key={i}>{n.v}</code>;
       case 'strong':
-        return <strong key={i}>{renderInline(n.c, known)}</strong>;
+        return <strong key={i}>{renderInline(n.c, known, inLink)}</strong>;
       case 'em':
-        return <em key={i}>{renderInline(n.c, known)}</em>;
+        return <em key={i}>{renderInline(n.c, known, inLink)}</em>;
       case 'del':
-        return <del key={i}>{renderInline(n.c, known)}</del>;
+        return <del key={i}>{renderInline(n.c, known, inLink)}</del>;
       case 'image':
         if (isSitePhoto(n.href, known)) {
           return <img key={i} src={n.href} alt={n.alt.trim() || 'Photo'} loading="lazy" decoding="async" className="h-auto w-full rounded-lg" />;
@@ -38,7 +55,7 @@ function renderInline(nodes: Inline[], known?: Known): ReactNode[] {
       case 'link':
         return (
           <span key={i}>
-            <span className="text-link underline underline-offset-2">{renderInline(n.c, known)}</span>
+            <span className="text-link underline underline-offset-2">{renderInline(n.c, known, true)}</span>
             {n.href && <span className="text-sm text-muted"> ({n.href})</span>}
           </span>
         );

@@ -67,6 +67,19 @@ describe('PostCard', () => {
     expect(within(card).getByText('Score').parentElement?.textContent).toBe('Score 7');
   });
 
+  it('marks a post new since the last visit, and offers Save from sm up (issue 18)', () => {
+    renderWithProviders(<PostCard post={{ ...post, isNew: true, bookmarked: true }} hrefWith={hrefWith} />);
+    const card = screen.getByRole('article', { name: 'Best van racking for parcels?' });
+    expect(within(card).getByText('New').textContent).toBe('New since your last visit');
+    expect(within(card).getByRole('button', { name: 'Saved' }).getAttribute('aria-pressed')).toBe('true');
+  });
+
+  it('shows no New marker without the flag (guests, old posts)', () => {
+    renderWithProviders(<PostCard post={post} hrefWith={hrefWith} />);
+    expect(screen.queryByText('New')).toBeNull();
+    expect(screen.getByRole('button', { name: 'Save' }).getAttribute('aria-pressed')).toBe('false');
+  });
+
   it('reads Anonymous for a post without an author', () => {
     renderWithProviders(<PostCard post={{ ...post, author: null }} hrefWith={hrefWith} />);
     expect(screen.getByText('Anonymous')).toBeTruthy();

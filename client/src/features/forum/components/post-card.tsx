@@ -6,7 +6,10 @@ import { formatAge, formatShortAge } from '@/lib/dates';
 import { Time } from '@/components/ui/time';
 import { plural, formatNumber } from '@/lib/format';
 import { AvatarIcon } from '@/components/ui/avatar-icon';
+import { BlockedContent } from '@/components/blocks/blocked-content';
 import { professionLabel } from '../lib/summary';
+import { BookmarkButton } from './bookmark-button';
+import { NewMarker } from './new-marker';
 import { SearchHighlight } from './search-highlight';
 import { ShareMenu } from './share-menu';
 import { VoteControl } from './vote-control';
@@ -29,7 +32,16 @@ export const postPath = (slug: string) => `/forum/posts/${encodeURIComponent(slu
  * views, the vote and share buttons) is on the post page; the long age and reply count stay for
  * screen readers, and the short forms beside them are hidden from them.
  */
-export function PostCard({ post, hrefWith, highlight = '' }: Props) {
+export function PostCard(props: Props) {
+  // Issue 18: a blocked author's card is one line in the list until Shown.
+  return (
+    <BlockedContent author={props.post.author} what="post">
+      <PostCardBody {...props} />
+    </BlockedContent>
+  );
+}
+
+function PostCardBody({ post, hrefWith, highlight = '' }: Props) {
   const titleId = `post-${post.id}-title`;
   const href = postPath(post.slug);
   // Spec §2: the avatar filters by the author's profession; the bike when there is none.
@@ -51,6 +63,7 @@ export function PostCard({ post, hrefWith, highlight = '' }: Props) {
           <span aria-hidden="true" className="size-2.5 shrink-0 rounded-full" style={{ backgroundColor: post.category.color }} />
           <span className="truncate">{post.category.name}</span>
         </Link>
+        {post.isNew && <NewMarker />}
         {post.isPinned && (
           <span className="inline-flex min-h-7 shrink-0 items-center gap-1 rounded-full bg-accent-100 px-2.5 font-semibold text-ink max-sm:min-h-6 max-sm:px-1.5" title="Pinned">
             <Pin aria-hidden="true" className="size-3.5" /> <span className="max-sm:sr-only">Pinned</span>
@@ -134,7 +147,11 @@ export function PostCard({ post, hrefWith, highlight = '' }: Props) {
 
       <div className="flex items-center justify-between gap-3 border-t border-line pt-3 max-sm:hidden">
         <VoteControl targetType="post" id={post.id} upvotes={post.upvotes} downvotes={post.downvotes} userVote={post.userVote} />
-        <ShareMenu post={post} />
+        {/* Save (issue 18): from sm up on the card; on a phone, on the post page. */}
+        <div className="flex items-center gap-2">
+          <BookmarkButton postId={post.id} bookmarked={post.bookmarked} />
+          <ShareMenu post={post} />
+        </div>
       </div>
     </article>
   );

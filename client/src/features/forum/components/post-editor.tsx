@@ -11,6 +11,7 @@ import { getCategoriesQueryOptions } from '../api/get-categories';
 import { useDraft } from '../hooks/use-draft';
 import { readFormError } from '@/lib/form-errors';
 import { MarkdownPreview } from './markdown-preview';
+import { MentionSlot } from '@/components/mentions/mention-slot';
 import { formatNumber } from '@/lib/format';
 import { useReadOnly } from '@/lib/read-only';
 
@@ -246,6 +247,7 @@ export function PostEditor<R>({ draftKey, initial, submitLabel, onSubmit, onSave
             className={cn(inputClasses, 'min-h-64 resize-y leading-relaxed', photos.dragging && 'ring-2 ring-brand-800')}
           />
           {photos.attach}
+          <MentionSlot target={refs.content} setText={(text) => change('content', text)} />
           <div className="flex flex-wrap justify-between gap-x-4 gap-y-1 text-sm text-muted">
             <p id={`${ids.content}-hint`}>
               At least 10 characters. Markdown works: **bold**, *italic*, - lists, [links](https://…). Add photos with the Photo

@@ -2,7 +2,9 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Lock, LockOpen, Pin, PinOff } from 'lucide-react';
 import type { TPostDetail } from '@common/contracts/forum';
 import { lockPost, pinPost } from '@endpoints/forum';
+import { isAdmin } from '@common/rules/roles';
 import { call, errorMessage } from '@/lib/api-client';
+import { useUser } from '@/lib/auth';
 import { Button } from '@/components/ui/button';
 import { toast } from '@/components/ui/toast';
 import { updatePostDetail } from '../api/get-post';
@@ -10,7 +12,7 @@ import { forumKeys } from '../api/keys';
 
 type Change = { pin: boolean } | { lock: boolean };
 
-/** PUT /api/forum/posts/:id/pin | /lock (admins; audited on the server). */
+/** PUT /api/forum/posts/:id/pin | /lock (admins and moderators; audited on the server). */
 function useModeratePost(postId: number) {
   const queryClient = useQueryClient();
   return useMutation({
@@ -25,9 +27,13 @@ function useModeratePost(postId: number) {
   });
 }
 
-/** An admin's pin and lock switches on the post page (delete is the author's Delete, which admins also get). */
+/**
+ * An admin's or moderator's pin and lock switches on the post page (delete is the author's Delete,
+ * which admins and moderators also get; issue 18).
+ */
 export function PostModerationBar({ post }: { post: TPostDetail }) {
   const moderate = useModeratePost(post.id);
+  const { user } = useUser();
   const run = (change: Change, done: string) =>
     moderate.mutate(change, {
       onSuccess: () => toast({ title: done, variant: 'success' }),
@@ -35,7 +41,7 @@ export function PostModerationBar({ post }: { post: TPostDetail }) {
     });
   return (
     <div role="group" aria-label="Moderation" className="flex flex-wrap items-center gap-2 rounded-lg bg-surface px-2 py-1.5">
-      <span className="px-1 text-sm font-semibold text-muted">Admin</span>
+      <span className="px-1 text-sm font-semibold text-muted">{isAdmin(user) ? 'Admin' : 'Moderator'}</span>
       <Button
         variant="ghost"
         size="sm"

@@ -9,13 +9,16 @@ export const SORT_OPTIONS: readonly { value: ListSort; label: string }[] = [
   { value: 'views', label: 'View Count' },
 ];
 
+/** The plain list only (issue 18): a search ranks by match instead. */
+const TOP = { value: 'top', label: 'Top' } as const;
+
 /** Offered only while searching for text: results ranked by how well they match. */
 const BEST_MATCH = { value: 'relevance', label: 'Best Match' } as const;
 
 /** A native select: light, familiar on a phone, accessible as it is. */
 export function SortSelect({ value, onChange, searching = false }: { value: ListSort; onChange: (sort: ListSort) => void; searching?: boolean }) {
   const id = useId();
-  const options = searching ? [BEST_MATCH, ...SORT_OPTIONS] : SORT_OPTIONS;
+  const options = searching ? [BEST_MATCH, ...SORT_OPTIONS] : [...SORT_OPTIONS, TOP];
   return (
     <div className="grid gap-1.5">
       <label htmlFor={id} className="font-semibold">

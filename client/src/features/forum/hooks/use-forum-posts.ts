@@ -10,12 +10,23 @@ type ListOptions = UseQueryOptions<TPostList, Error, TPostList, readonly unknown
 /** Spec §7: a search (q or profession set) goes to /api/forum/search, the plain list to /api/forum/posts. */
 export function forumListQueryOptions(state: ForumState): ListOptions {
   // A text search without a chosen sort sends no sortBy: the server ranks it (docs/API.md, Search).
-  const sortBy = state.sort === 'relevance' ? undefined : state.sort;
-  const base = { page: state.page, limit: PAGE_SIZE, sortBy, category: state.category || undefined };
+  const { page, sort } = state;
+  const category = state.category || undefined;
   if (state.q || state.profession) {
-    return getSearchPostsQueryOptions({ ...base, q: state.q || undefined, profession: state.profession || undefined }) as ListOptions;
+    // Top and Unanswered are the plain list's (issue 18): a search ranks by match, or by a search sort.
+    const sortBy = sort === 'relevance' || sort === 'top' ? undefined : sort;
+    return getSearchPostsQueryOptions({ page, limit: PAGE_SIZE, sortBy, category, q: state.q || undefined, profession: state.profession || undefined }) as ListOptions;
   }
-  return getPostsQueryOptions({ ...base, sortBy: sortBy ?? 'newest' }) as ListOptions;
+  const sortBy = sort === 'relevance' ? 'newest' : sort;
+  return getPostsQueryOptions({
+    page,
+    limit: PAGE_SIZE,
+    sortBy,
+    category,
+    // Absent parameters stay out of the key and the address (the server's defaults).
+    ...(sortBy === 'top' && state.period ? { period: state.period } : {}),
+    ...(state.unanswered ? { unanswered: true } : {}),
+  }) as ListOptions;
 }
 
 /** One query for both, so the previous results stay on screen when switching between list and search. */

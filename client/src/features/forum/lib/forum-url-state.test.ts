@@ -6,7 +6,7 @@ const next = (s: string, change: Parameters<typeof nextForumParams>[1]) => nextF
 
 describe('parseForumState', () => {
   it('has defaults: no filters, newest, page 1', () => {
-    expect(parseForumState(p(''))).toEqual({ category: '', q: '', profession: '', sort: 'newest', page: 1 });
+    expect(parseForumState(p(''))).toEqual({ category: '', q: '', profession: '', sort: 'newest', period: '', unanswered: false, page: 1 });
   });
 
   it('reads every field', () => {
@@ -15,8 +15,19 @@ describe('parseForumState', () => {
       q: 'fuel card',
       profession: 'van',
       sort: 'views',
+      period: '',
+      unanswered: false,
       page: 3,
     });
+  });
+
+  it('reads Top with its period, and Unanswered (issue 18)', () => {
+    expect(parseForumState(p('sort=top&period=month&unanswered=1'))).toMatchObject({ sort: 'top', period: 'month', unanswered: true });
+    // A period without Top, or an unknown one, is no period; Top without one is the server's choice.
+    expect(parseForumState(p('sort=views&period=month')).period).toBe('');
+    expect(parseForumState(p('sort=top&period=fortnight')).period).toBe('');
+    expect(parseForumState(p('sort=top')).period).toBe('');
+    expect(parseForumState(p('unanswered=yes')).unanswered).toBe(false);
   });
 
   it('treats a page below 1 or not a number as 1', () => {
@@ -36,6 +47,15 @@ describe('parseForumState', () => {
 });
 
 describe('nextForumParams', () => {
+  it('writes Top\'s period and Unanswered, back to page 1; another sort drops the period (issue 18)', () => {
+    expect(next('page=3', { sort: 'top' })).toBe('sort=top');
+    expect(next('sort=top&page=2', { period: 'week' })).toBe('sort=top&period=week');
+    expect(next('sort=top&period=week', { sort: 'views' })).toBe('sort=views');
+    expect(next('page=4', { unanswered: true })).toBe('unanswered=1');
+    expect(next('unanswered=1&page=2', { unanswered: false })).toBe('');
+    expect(clearedForumParams(p('sort=top&period=day&unanswered=1&category=tips')).toString()).toBe('sort=top&period=day');
+  });
+
   it('goes back to page 1 when sort, category, search or profession change', () => {
     expect(next('page=3&sort=views', { sort: 'popular' })).toBe('sort=popular');
     expect(next('page=3', { category: 'tips' })).toBe('category=tips');

@@ -1,5 +1,5 @@
 import { findAvatar } from '@common/avatars';
-import { SEARCH_MIN, SORTS, type Sort } from '@common/rules/forum';
+import { LIST_SORTS, SEARCH_MIN, TOP_PERIODS, type ListSortBy, type TopPeriod } from '@common/rules/forum';
 
 /** Spec §4 Forum list state, kept in the address so a list can be shared, reloaded and gone back to. */
 export type ForumState = {
@@ -11,17 +11,21 @@ export type ForumState = {
   profession: string;
   /** 'relevance' (best match first) is what a text search shows until another sort is chosen. */
   sort: ListSort;
+  /** Top's period (issue 18), '' for the server's choice; only with sort 'top'. */
+  period: TopPeriod | '';
+  /** Only posts without comments (issue 18); the plain list only, not a search. */
+  unanswered: boolean;
   page: number;
 };
 
-export type ListSort = Sort | 'relevance';
+export type ListSort = ListSortBy | 'relevance';
 
 export type ForumChange = Partial<ForumState>;
 
-export const DEFAULT_SORT: Sort = 'newest';
+export const DEFAULT_SORT: ListSortBy = 'newest';
 
 /** The keys whose change sends the list back to page 1 (spec §4). */
-const FILTER_KEYS = ['category', 'q', 'profession', 'sort'] as const;
+const FILTER_KEYS = ['category', 'q', 'profession', 'sort', 'period', 'unanswered'] as const;
 
 /** Spec §5: a page below 1 (or not a number) is page 1. */
 export function parsePage(raw: string | null | undefined): number {
@@ -29,8 +33,12 @@ export function parsePage(raw: string | null | undefined): number {
   return Number.isFinite(n) && n > 1 ? n : 1;
 }
 
-export function parseSort(raw: string | null | undefined): Sort {
-  return (SORTS as readonly string[]).includes(raw ?? '') ? (raw as Sort) : DEFAULT_SORT;
+export function parseSort(raw: string | null | undefined): ListSortBy {
+  return (LIST_SORTS as readonly string[]).includes(raw ?? '') ? (raw as ListSortBy) : DEFAULT_SORT;
+}
+
+export function parsePeriod(raw: string | null | undefined): TopPeriod | '' {
+  return (TOP_PERIODS as readonly string[]).includes(raw ?? '') ? (raw as TopPeriod) : '';
 }
 
 /**
@@ -54,11 +62,14 @@ export function isSearchable(raw: string): boolean {
 export function parseForumState(params: URLSearchParams): ForumState {
   const profession = params.get('profession') ?? '';
   const q = normaliseQuery(params.get('q'));
+  const sort = params.get('sort') ? parseSort(params.get('sort')) : defaultSort(q);
   return {
     category: (params.get('category') ?? '').trim(),
     q,
     profession: findAvatar(profession) ? profession : '',
-    sort: params.get('sort') ? parseSort(params.get('sort')) : defaultSort(q),
+    sort,
+    period: sort === 'top' ? parsePeriod(params.get('period')) : '',
+    unanswered: params.get('unanswered') === '1',
     page: parsePage(params.get('page')),
   };
 }
@@ -78,7 +89,11 @@ export function nextForumParams(current: URLSearchParams, change: ForumChange): 
   if (change.sort !== undefined) {
     const q = normaliseQuery(next.get('q'));
     put('sort', change.sort === defaultSort(q) || change.sort === 'relevance' ? '' : parseSort(change.sort));
+    // A period belongs to Top: another sort drops it.
+    if (change.sort !== 'top') next.delete('period');
   }
+  if (change.period !== undefined) put('period', parsePeriod(change.period));
+  if (change.unanswered !== undefined) put('unanswered', change.unanswered ? '1' : '');
 
   const filterChanged = FILTER_KEYS.some((k) => change[k] !== undefined);
   const page = change.page ?? (filterChanged ? 1 : parsePage(current.get('page')));
@@ -86,9 +101,9 @@ export function nextForumParams(current: URLSearchParams, change: ForumChange): 
   return next;
 }
 
-/** Removes every filter (category, search, profession) and the page; the sort stays. */
+/** Removes every filter (category, search, profession, unanswered) and the page; the sort stays. */
 export function clearedForumParams(current: URLSearchParams): URLSearchParams {
-  return nextForumParams(current, { category: '', q: '', profession: '' });
+  return nextForumParams(current, { category: '', q: '', profession: '', unanswered: false });
 }
 
 /** `pathname` with the query string, or the bare path when there is none. */

@@ -4,6 +4,8 @@ export const proseClasses = [
   'min-w-0 text-base leading-relaxed break-words',
   '[&_p]:my-3 [&>:first-child]:mt-0 [&>:last-child]:mb-0',
   '[&_a]:text-link [&_a]:underline [&_a]:underline-offset-2 [&_a:hover]:no-underline',
+  // @mentions (issue 18): the stored <a class="mention"> and the preview's <span class="mention">.
+  '[&_.mention]:font-semibold [&_.mention]:text-link [&_a.mention]:no-underline [&_a.mention:hover]:underline',
   '[&_strong]:font-bold [&_em]:italic [&_del]:line-through',
   '[&_ul]:my-3 [&_ul]:list-disc [&_ul]:pl-6 [&_ol]:my-3 [&_ol]:list-decimal [&_ol]:pl-6 [&_li]:my-1',
   '[&_blockquote]:my-3 [&_blockquote]:border-l-4 [&_blockquote]:border-line [&_blockquote]:pl-3 [&_blockquote]:text-muted',

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useLocation } from '@/lib/router';
 import type { TPost } from '@common/contracts/forum';
@@ -53,6 +53,35 @@ const location = () => screen.getByTestId('location').textContent;
 afterEach(() => vi.unstubAllGlobals());
 
 describe('ForumPage', () => {
+  it('asks for Top of a period and Unanswered, shows the period the server chose, and changes it (issue 18)', async () => {
+    const calls = vi.fn();
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (url: string) => {
+        calls(url);
+        if (url === '/api/auth/user') return new Response('{"message":"Not signed in"}', { status: 401 });
+        if (url === '/api/forum/categories') return new Response(JSON.stringify([{ ...category, postCount: 3 }]));
+        if (url.startsWith('/api/bulletins') || url.startsWith('/api/ads/')) return new Response('[]');
+        return new Response(JSON.stringify({ posts: [makePost(1, { upvotes: 9 })], totalCount: 1, hasMore: false, period: 'year' }));
+      }),
+    );
+    renderWithProviders(
+      <>
+        <ForumPage />
+        <Probe />
+      </>,
+      { route: '/forum?sort=top&unanswered=1' },
+    );
+    await screen.findByRole('article', { name: 'Post number 1' });
+    expect(calls).toHaveBeenCalledWith('/api/forum/posts?page=1&limit=20&sortBy=top&unanswered=true');
+    const period = screen.getByRole('combobox', { name: 'Period' }) as HTMLSelectElement;
+    await waitFor(() => expect(period.value).toBe('year'));
+    expect((screen.getByRole('checkbox', { name: 'Unanswered' }) as HTMLInputElement).checked).toBe(true);
+    await userEvent.setup().selectOptions(period, 'Today');
+    expect(location()).toBe('/forum?sort=top&unanswered=1&period=day');
+    await waitFor(() => expect(calls).toHaveBeenCalledWith('/api/forum/posts?page=1&limit=20&sortBy=top&period=day&unanswered=true'));
+  });
+
   it('searches with q and page, and words the summary', async () => {
     const calls = stubApi({ posts: [makePost(1, { commentCount: 1 })], totalCount: 1 });
     renderWithProviders(

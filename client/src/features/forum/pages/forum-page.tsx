@@ -27,6 +27,7 @@ import { PostCard } from '../components/post-card';
 import { PostListSkeleton } from '../components/post-list-skeleton';
 import { ProfessionSelect } from '../components/profession-select';
 import { SortSelect } from '../components/sort-select';
+import { TopPeriodSelect, UnansweredFilter } from '../components/top-filters';
 import { useForumPosts } from '../hooks/use-forum-posts';
 import { useForumState } from '../hooks/use-forum-state';
 
@@ -76,12 +77,17 @@ export function ForumPage() {
               update({ q: text });
             }}
             onClearSearch={() => update({ q: '', profession: '' })}
-            activeFilters={countActiveFilters(state)}
+            activeFilters={countActiveFilters({ ...state, unanswered: state.unanswered && !filtered })}
             filters={
               <>
                 <CategorySelect value={category} onChange={(slug) => update({ category: slug })} />
                 <SortSelect value={sort} searching={!!q} onChange={(s) => update({ sort: s })} />
                 <ProfessionSelect value={profession} onChange={(p) => update({ profession: p })} />
+                {/* Top's period and Unanswered narrow the plain list; a search has its own ranking (issue 18). */}
+                {!filtered && sort === 'top' && (
+                  <TopPeriodSelect value={state.period} shown={posts.data?.period} onChange={(period) => update({ period })} />
+                )}
+                {!filtered && <UnansweredFilter checked={state.unanswered} onChange={(unanswered) => update({ unanswered })} />}
               </>
             }
           />
@@ -146,6 +152,11 @@ export function ForumPage() {
                 ) : filtered ? (
                   <p className="rounded-xl border-2 border-dashed border-line bg-white p-5">
                     Try other words, fewer filters, or all categories.
+                  </p>
+                ) : state.unanswered || sort === 'top' ? (
+                  <p className="rounded-xl border-2 border-dashed border-line bg-white p-5">
+                    {state.unanswered ? 'Every discussion here has a reply.' : 'No discussions in this period.'} Try a longer period, all
+                    categories{state.unanswered ? ', or turn off Unanswered' : ''}.
                   </p>
                 ) : (
                   <ForumEmptyState signedIn={!!user} />

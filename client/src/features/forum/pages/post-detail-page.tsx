@@ -12,8 +12,11 @@ import { trackAction } from '@/lib/track';
 import { Button } from '@/components/ui/button';
 import { Head } from '@/components/ui/head';
 import { PageLoading } from '@/components/ui/spinner';
+import { BlockButton } from '@/components/blocks/block-button';
+import { BlockedContent } from '@/components/blocks/blocked-content';
 import { ReportButton } from '@/components/report-button';
 import { toast } from '@/components/ui/toast';
+import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 // The app's own 404 page, already in the shell: a missing post looks like any other missing page.
 import { NotFoundPage } from '@/app/routes/not-found';
 import { nextPageCursor, useLoadMoreComments } from '../api/comments';
@@ -24,13 +27,15 @@ import { AuthorCard } from '../components/author-card';
 import { CategoryChip } from '../components/category-chip';
 import { CommentComposer } from '../components/comment-composer';
 import { CommentThread } from '../components/comment-thread';
-import { ConfirmDialog } from '../components/confirm-dialog';
 import { PostContent } from '../components/post-content';
 import { PostModerationBar } from '../components/post-moderation-bar';
 import { ReactionsBar } from '../components/reactions-bar';
+import { BookmarkButton } from '../components/bookmark-button';
 import { ShareMenu } from '../components/share-menu';
 import { VoteControl } from '../components/vote-control';
 import { useCommentAnchor } from '../hooks/use-comment-anchor';
+import { useLivePost } from '../hooks/use-live-post';
+import { NewCommentsPill } from '../components/new-comments-pill';
 
 // The editor (and its preview renderer) is fetched only when an author taps Edit.
 const PostEditor = lazyNamed(() => import('../components/post-editor'), 'PostEditor');
@@ -106,6 +111,12 @@ function PostView({ post, partial }: { post: TPostDetail; partial: boolean }) {
     loadingMore: more.isPending,
     loadMore,
   });
+  // Issue 18 live threads: others' new comments wait behind the pill; a tap shows them and scrolls to the first.
+  const live = useLivePost(post, user, !partial);
+  const revealLive = () => {
+    const first = live.reveal();
+    if (first !== undefined) anchor.focusComment(first);
+  };
   const onPosted = (c: TComment) => {
     toast({ title: 'Comment posted', variant: 'success' });
     anchor.focusComment(c.id);
@@ -129,6 +140,8 @@ function PostView({ post, partial }: { post: TPostDetail; partial: boolean }) {
         </ol>
       </nav>
 
+      {/* Issue 18: a blocked author's post is one line until Shown (the comments below stay). */}
+      <BlockedContent author={post.author} what="post">
       <article aria-labelledby="post-title" className="grid min-w-0 gap-4 rounded-2xl border border-line bg-white p-4 shadow-sm sm:p-6">
         <div className="flex flex-wrap items-center gap-2 text-sm">
           <CategoryChip category={post.category} />
@@ -194,6 +207,7 @@ function PostView({ post, partial }: { post: TPostDetail; partial: boolean }) {
               <div className="flex flex-wrap items-center gap-x-3 gap-y-2 border-t border-line pt-3">
                 <VoteControl targetType="post" id={post.id} upvotes={post.upvotes} downvotes={post.downvotes} userVote={post.userVote} />
                 <ShareMenu post={post} />
+                <BookmarkButton postId={post.id} bookmarked={post.bookmarked} />
                 {user?.emailVerified && (
                   <Suspense fallback={null}>
                     <PostFollowControl postId={post.id} isAuthor={post.author?.username === user.username} />
@@ -211,25 +225,28 @@ function PostView({ post, partial }: { post: TPostDetail; partial: boolean }) {
                 </p>
               </div>
             </Slice>
-            {(post.canEdit || reportable) && (
+            {(post.canEdit || post.canModerate || reportable) && (
               <div className="-mt-1 flex flex-wrap gap-2">
                 {post.canEdit && (
-                  <>
-                    <Button variant="ghost" size="sm" onClick={() => setEditing(true)}>
-                      <Pencil aria-hidden="true" className="size-4" /> Edit
-                    </Button>
-                    <Button variant="ghost" size="sm" className="text-red-800 hover:bg-red-50" onClick={() => setConfirmDelete(true)}>
-                      <Trash2 aria-hidden="true" className="size-4" /> Delete
-                    </Button>
-                  </>
+                  <Button variant="ghost" size="sm" onClick={() => setEditing(true)}>
+                    <Pencil aria-hidden="true" className="size-4" /> Edit
+                  </Button>
+                )}
+                {/* Moderators delete anyone's post but edit only their own (issue 18). */}
+                {(post.canEdit || post.canModerate) && (
+                  <Button variant="ghost" size="sm" className="text-red-800 hover:bg-red-50" onClick={() => setConfirmDelete(true)}>
+                    <Trash2 aria-hidden="true" className="size-4" /> Delete
+                  </Button>
                 )}
                 {reportable && <ReportButton targetType="post" targetId={post.id} targetLabel="this post" className="ml-auto" />}
+                {reportable && post.author && <BlockButton member={post.author} />}
               </div>
             )}
             {post.canModerate && <PostModerationBar post={post} />}
           </>
         )}
       </article>
+      </BlockedContent>
 
       {!partial && (
         <section id="comments" aria-labelledby="comments-title" className="grid scroll-mt-20 gap-4">
@@ -251,6 +268,7 @@ function PostView({ post, partial }: { post: TPostDetail; partial: boolean }) {
             }}
             loadMore={{ pending: more.isPending, error: more.error, run: loadMore }}
           />
+          <NewCommentsPill count={live.newCount} onReveal={revealLive} status={live.status} />
         </section>
       )}
 
@@ -263,6 +281,7 @@ function PostView({ post, partial }: { post: TPostDetail; partial: boolean }) {
         title="Delete this post?"
         description="The post and its replies will be removed for everyone. This cannot be undone."
         confirmLabel="Delete post"
+        pendingLabel="Deleting…"
         pending={deletePost.isPending}
         error={deletePost.isError ? errorMessage(deletePost.error, 'Could not delete the post. Please try again.') : null}
         onConfirm={() =>

@@ -9,6 +9,7 @@ import { AvatarIcon } from '@/components/ui/avatar-icon';
 import { buttonClasses } from '@/components/ui/button';
 import { Head } from '@/components/ui/head';
 import { getProfileQueryOptions } from '../api/members-api';
+import { BlockedMembers } from '../components/blocked-members';
 import { ChangeEmailSection } from '../components/change-email-section';
 import { ChangePasswordForm } from '../components/change-password-form';
 import { DeleteAccountDialog } from '../components/delete-account-dialog';
@@ -55,6 +56,10 @@ export function ProfilePage() {
         <ChangeEmailSection currentEmail={user.email} pendingEmail={pendingEmail} onDone={() => setEmail(false)} />
       </SettingsSection>
 
+      <SettingsSection title="Blocked members" summary="Members whose posts and comments are hidden for you, and who cannot message, mention or notify you.">
+        <BlockedMembers />
+      </SettingsSection>
+
       <section aria-labelledby="notifications-title" className="grid gap-3 rounded-2xl border border-line bg-white p-4 shadow-sm sm:p-5">
         <h2 id="notifications-title" className="text-lg font-bold">
           Notifications
@@ -62,6 +67,16 @@ export function ProfilePage() {
         <p>Choose what you hear about, on the site, on your phone and by email.</p>
         <Link to="/settings/notifications" className={buttonClasses('secondary', 'md', 'justify-self-start')}>
           Notification preferences
+        </Link>
+      </section>
+
+      <section aria-labelledby="saved-title" className="grid gap-3 rounded-2xl border border-line bg-white p-4 shadow-sm sm:p-5">
+        <h2 id="saved-title" className="text-lg font-bold">
+          Saved posts
+        </h2>
+        <p>The posts you saved to read again, newest saved first.</p>
+        <Link to="/bookmarks" className={buttonClasses('secondary', 'md', 'justify-self-start')}>
+          Your saved posts
         </Link>
       </section>
 

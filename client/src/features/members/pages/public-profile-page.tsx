@@ -12,6 +12,7 @@ import { NotFoundPage } from '@/app/routes/not-found';
 import { AvatarIcon } from '@/components/ui/avatar-icon';
 import { Button, buttonClasses } from '@/components/ui/button';
 import { Head } from '@/components/ui/head';
+import { BlockButton } from '@/components/blocks/block-button';
 import { MessageButton } from '@/components/message-button';
 import { ReportButton } from '@/components/report-button';
 import { getMemberPostsQueryOptions, getPublicProfileQueryOptions } from '../api/members-api';
@@ -87,6 +88,9 @@ function ProfileHeader({ profile }: { profile: TPublicProfile }) {
         <h1 id="member-name" className="text-2xl font-extrabold break-all">
           @{profile.username}
         </h1>
+        {profile.isModerator && (
+          <p className="justify-self-start rounded-full bg-brand-800 px-2.5 py-0.5 text-xs font-semibold text-white">Moderator</p>
+        )}
         <p className="font-semibold">{avatarLabel(profile.avatar)}</p>
         {since && <p className="text-sm text-muted">Member since {since}</p>}
         {profile.statusText && (
@@ -112,6 +116,7 @@ function ProfileHeader({ profile }: { profile: TPublicProfile }) {
               <>
                 <MessageButton recipientId={profile.id} recipientName={`@${profile.username}`} />
                 <ReportButton targetType="user" targetId={profile.id} targetLabel={`@${profile.username}`} />
+                <BlockButton member={{ id: profile.id, username: profile.username }} />
               </>
             )
           )}

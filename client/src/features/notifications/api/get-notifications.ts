@@ -1,4 +1,4 @@
-import { queryOptions } from '@tanstack/react-query';
+import { infiniteQueryOptions, queryOptions } from '@tanstack/react-query';
 import { NOTIFICATIONS_PAGE } from '@common/rules/notifications';
 import { getNotificationUnreadCount, listNotifications } from '@endpoints/notifications';
 import { call } from '@/lib/api-client';
@@ -18,6 +18,19 @@ export const getNotificationsQueryOptions = () =>
     queryKey: notificationKeys.list,
     queryFn: ({ signal }) =>
       call(listNotifications, { query: { limit: NOTIFICATIONS_PAGE } }, { signal }).catch(logAndRethrow('Failed to fetch notifications')),
+  });
+
+/** /notifications (issue 18): every notification, a page of 50 at a time, older pages on request. */
+export const getNotificationPagesQueryOptions = () =>
+  infiniteQueryOptions({
+    queryKey: notificationKeys.pages,
+    queryFn: ({ pageParam, signal }) =>
+      call(listNotifications, { query: { limit: NOTIFICATIONS_PAGE, ...(pageParam ? { before: pageParam } : {}) } }, { signal }).catch(
+        logAndRethrow('Failed to fetch notifications'),
+      ),
+    initialPageParam: null as string | null,
+    // A full page may have older ones behind it: the next asks for those before its oldest.
+    getNextPageParam: (last) => (last.length === NOTIFICATIONS_PAGE ? String(last[last.length - 1]!.id) : null),
   });
 
 /** The bell's number; the socket keeps it current, a reconnect refetches it. */

@@ -11,4 +11,6 @@ export const notificationKeys = {
   /** The newest page, the one the panel shows. */
   list: [listNotifications.path, { limit: NOTIFICATIONS_PAGE }] as const,
   unreadCount: [listNotifications.path, 'unread-count'] as const,
+  /** Every page loaded on /notifications (issue 18). */
+  pages: [listNotifications.path, 'pages'] as const,
 };

@@ -197,6 +197,16 @@ describe('NotificationCenter', () => {
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
   });
 
+  it('the panel links to every notification (/notifications, issue 18)', async () => {
+    stubServer({ list: [note()], count: 0 });
+    await renderCenter();
+    const user = userEvent.setup();
+    await user.click(bell());
+    await user.click(within(await panel()).getByRole('link', { name: 'See all notifications' }));
+    expect(location()).toBe('/notifications');
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+  });
+
   it('goes to /forum when the post is gone, and to the post when there is no comment', async () => {
     stubServer({ list: [note({ postSlug: null, title: 'Gone' }), note({ commentId: null, postSlug: 'kept', title: 'Kept' })], count: 0 });
     await renderCenter();

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { BellOff, Settings } from 'lucide-react';
+import { BellOff, List, Settings } from 'lucide-react';
 import { Link } from '@/lib/router';
 import type { TNotification } from '@common/contracts/notifications';
 import { getNotificationsQueryOptions } from '../api/get-notifications';
@@ -13,7 +13,7 @@ type Props = {
   onNavigate: () => void;
 };
 
-/** Spec §2/§4: the newest 50 notifications, newest first. */
+/** Spec §2/§4: the newest 50 notifications, newest first; the rest on /notifications (issue 18). */
 export function NotificationPanel({ headingId, newIds, onNavigate }: Props) {
   const list = useQuery(getNotificationsQueryOptions());
   const markRead = useMarkRead();
@@ -55,14 +55,20 @@ export function NotificationPanel({ headingId, newIds, onNavigate }: Props) {
           </p>
         )}
       </div>
-      <Link
-        to="/settings/notifications"
-        onClick={onNavigate}
-        className="flex min-h-11 items-center gap-2 border-t border-line px-4 text-sm font-semibold text-brand-800 hover:bg-brand-50"
-      >
-        <Settings aria-hidden="true" className="size-4" />
-        Notification settings
-      </Link>
+      <div className="flex flex-wrap items-stretch justify-between border-t border-line">
+        <Link to="/notifications" onClick={onNavigate} className="flex min-h-11 items-center gap-2 px-4 text-sm font-semibold text-brand-800 hover:bg-brand-50">
+          <List aria-hidden="true" className="size-4" />
+          See all notifications
+        </Link>
+        <Link
+          to="/settings/notifications"
+          onClick={onNavigate}
+          className="flex min-h-11 items-center gap-2 px-4 text-sm font-semibold text-brand-800 hover:bg-brand-50"
+        >
+          <Settings aria-hidden="true" className="size-4" />
+          Notification settings
+        </Link>
+      </div>
     </>
   );
 }

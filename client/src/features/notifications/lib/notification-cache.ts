@@ -1,4 +1,4 @@
-import type { QueryClient } from '@tanstack/react-query';
+import type { InfiniteData, QueryClient } from '@tanstack/react-query';
 import type { TNotification, TNotificationList, TUnreadCount } from '@common/contracts/notifications';
 import { NOTIFICATIONS_PAGE } from '@common/rules/notifications';
 import { notificationKeys } from '../api/keys';
@@ -34,8 +34,17 @@ export function markRead(list: TNotificationList, ids: readonly number[]): { lis
 const setCount = (queryClient: QueryClient, fn: (count: number) => number) =>
   queryClient.setQueryData<TUnreadCount>(notificationKeys.unreadCount, (old) => (old ? { count: Math.max(0, fn(old.count)) } : old));
 
+type Pages = InfiniteData<TNotificationList, string | null>;
+
+/** The pages /notifications has loaded, changed page by page (issue 18); nothing when it never opened. */
+const updatePages = (queryClient: QueryClient, fn: (list: TNotificationList, index: number) => TNotificationList) =>
+  queryClient.setQueryData<Pages>(notificationKeys.pages, (old) =>
+    old ? { ...old, pages: old.pages.map((p, i) => fn(p, i)) } : old,
+  );
+
 /** notification:new: on top of the list, count +1, once per id. */
 export function addNotificationToCache(queryClient: QueryClient, n: TNotification): void {
+  updatePages(queryClient, (list, i) => (i === 0 && !list.some((x) => x.id === n.id) ? [n, ...list] : list));
   const list = queryClient.getQueryData<TNotificationList>(notificationKeys.list);
   if (list?.some((x) => x.id === n.id)) return;
   if (list) queryClient.setQueryData<TNotificationList>(notificationKeys.list, prependNotification(list, n));
@@ -47,6 +56,7 @@ export function addNotificationToCache(queryClient: QueryClient, n: TNotificatio
  * read, or to 0 for all. An id the list does not hold may have been unread: the count is refetched.
  */
 export function markReadInCache(queryClient: QueryClient, ids: readonly number[]): void {
+  updatePages(queryClient, (page) => markRead(page, ids).list);
   const list = queryClient.getQueryData<TNotificationList>(notificationKeys.list);
   if (ids.length === 0) {
     if (list) queryClient.setQueryData<TNotificationList>(notificationKeys.list, markRead(list, []).list);

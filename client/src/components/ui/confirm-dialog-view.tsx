@@ -7,13 +7,15 @@ export type ConfirmDialogProps = {
   title: string;
   description: string;
   confirmLabel: string;
+  /** The confirm button's words while the action runs ('Deleting…', 'Blocking…'). */
+  pendingLabel: string;
   pending?: boolean;
   error?: string | null;
   onConfirm: () => void;
 };
 
-/** 'Are you sure?' for things that cannot be undone (deleting a post or comment). */
-export function ConfirmDialogView({ open, onOpenChange, title, description, confirmLabel, pending, error, onConfirm }: ConfirmDialogProps) {
+/** 'Are you sure?' before a step that cannot be undone or that matters (deleting, blocking). */
+export function ConfirmDialogView({ open, onOpenChange, title, description, confirmLabel, pendingLabel, pending, error, onConfirm }: ConfirmDialogProps) {
   return (
     <Modal open={open} onOpenChange={(o) => !pending && onOpenChange(o)} title={title} description={description}>
       {error && (
@@ -26,7 +28,7 @@ export function ConfirmDialogView({ open, onOpenChange, title, description, conf
           Cancel
         </Button>
         <Button variant="danger" onClick={onConfirm} disabled={pending} aria-busy={pending || undefined}>
-          {pending ? 'Deleting…' : confirmLabel}
+          {pending ? pendingLabel : confirmLabel}
         </Button>
       </div>
     </Modal>

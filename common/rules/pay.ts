@@ -1,0 +1,179 @@
+// The Courier Pay Index (issue 19): its lists, limits, privacy rules and messages, without zod (the
+// schemas are in contracts/pay.ts). The client's form and pages and the server's service read the
+// same rules from here.
+
+/** The networks and clients members report pay for; the key is the slug of /pay/{network}. */
+export const PAY_NETWORKS = [
+  { slug: 'amazon-flex', name: 'Amazon Flex' },
+  { slug: 'evri', name: 'Evri' },
+  { slug: 'dpd', name: 'DPD' },
+  { slug: 'yodel', name: 'Yodel' },
+  { slug: 'royal-mail', name: 'Royal Mail' },
+  { slug: 'parcelforce', name: 'Parcelforce' },
+  { slug: 'ups', name: 'UPS' },
+  { slug: 'fedex', name: 'FedEx' },
+  { slug: 'dhl', name: 'DHL' },
+  { slug: 'inpost', name: 'InPost' },
+  { slug: 'uber-eats', name: 'Uber Eats' },
+  { slug: 'deliveroo', name: 'Deliveroo' },
+  { slug: 'just-eat', name: 'Just Eat' },
+  { slug: 'stuart', name: 'Stuart' },
+  { slug: 'gophr', name: 'Gophr' },
+  { slug: 'citysprint', name: 'CitySprint' },
+  { slug: 'agency', name: 'An agency' },
+  { slug: 'own-customers', name: 'Own customers' },
+  { slug: 'other', name: 'Other' },
+] as const;
+export type TPayNetwork = (typeof PAY_NETWORKS)[number]['slug'];
+export const PAY_NETWORK_SLUGS = PAY_NETWORKS.map((n) => n.slug) as [TPayNetwork, ...TPayNetwork[]];
+export const payNetworkName = (slug: string) => PAY_NETWORKS.find((n) => n.slug === slug)?.name;
+
+export const PAY_ENGAGEMENTS = ['self_employed', 'owner_driver', 'agency', 'employed'] as const;
+export type TPayEngagement = (typeof PAY_ENGAGEMENTS)[number];
+export const PAY_ENGAGEMENT_LABELS: Record<TPayEngagement, string> = {
+  self_employed: 'Self-employed',
+  owner_driver: 'Owner driver',
+  agency: 'Through an agency',
+  employed: 'Employed',
+};
+
+// Vehicles are the pay estimator's (VEHICLES in common/pay-estimator.ts): one list, so the estimator's
+// "compare" link names the same vehicle. That module reads its National Living Wage table from here.
+
+/** The UK's twelve nations and regions (ITL 1), plus the Crown Dependencies that have postcodes. */
+export const PAY_REGIONS = [
+  { slug: 'london', name: 'London' },
+  { slug: 'south-east', name: 'South East' },
+  { slug: 'east', name: 'East of England' },
+  { slug: 'south-west', name: 'South West' },
+  { slug: 'west-midlands', name: 'West Midlands' },
+  { slug: 'east-midlands', name: 'East Midlands' },
+  { slug: 'yorkshire', name: 'Yorkshire and the Humber' },
+  { slug: 'north-west', name: 'North West' },
+  { slug: 'north-east', name: 'North East' },
+  { slug: 'wales', name: 'Wales' },
+  { slug: 'scotland', name: 'Scotland' },
+  { slug: 'northern-ireland', name: 'Northern Ireland' },
+  { slug: 'islands', name: 'Channel Islands and Isle of Man' },
+] as const;
+export type TPayRegion = (typeof PAY_REGIONS)[number]['slug'];
+export const PAY_REGION_SLUGS = PAY_REGIONS.map((r) => r.slug) as [TPayRegion, ...TPayRegion[]];
+export const payRegionName = (slug: string) => PAY_REGIONS.find((r) => r.slug === slug)?.name;
+
+/**
+ * Every UK postcode area (and GY, JE, IM) → its region. An area that straddles a boundary goes to
+ * the region most of its districts are in (KT and TW to London, SY to the West Midlands, DA to the
+ * South East): the index reports regions, and one area is never split.
+ */
+const AREAS_BY_REGION: Record<TPayRegion, readonly string[]> = {
+  london: ['E', 'EC', 'N', 'NW', 'SE', 'SW', 'W', 'WC', 'BR', 'CR', 'EN', 'HA', 'IG', 'KT', 'RM', 'SM', 'TW', 'UB'],
+  'south-east': ['BN', 'CT', 'DA', 'GU', 'HP', 'ME', 'MK', 'OX', 'PO', 'RG', 'RH', 'SL', 'SO', 'TN'],
+  east: ['AL', 'CB', 'CM', 'CO', 'IP', 'LU', 'NR', 'PE', 'SG', 'SS', 'WD'],
+  'south-west': ['BA', 'BH', 'BS', 'DT', 'EX', 'GL', 'PL', 'SN', 'SP', 'TA', 'TQ', 'TR'],
+  'west-midlands': ['B', 'CV', 'DY', 'HR', 'ST', 'SY', 'TF', 'WR', 'WS', 'WV'],
+  'east-midlands': ['DE', 'LE', 'LN', 'NG', 'NN'],
+  yorkshire: ['BD', 'DN', 'HD', 'HG', 'HU', 'HX', 'LS', 'S', 'WF', 'YO'],
+  'north-west': ['BB', 'BL', 'CA', 'CH', 'CW', 'FY', 'L', 'LA', 'M', 'OL', 'PR', 'SK', 'WA', 'WN'],
+  'north-east': ['DH', 'DL', 'NE', 'SR', 'TS'],
+  wales: ['CF', 'LD', 'LL', 'NP', 'SA'],
+  scotland: ['AB', 'DD', 'DG', 'EH', 'FK', 'G', 'HS', 'IV', 'KA', 'KW', 'KY', 'ML', 'PA', 'PH', 'TD', 'ZE'],
+  'northern-ireland': ['BT'],
+  islands: ['GY', 'JE', 'IM'],
+};
+export const POSTCODE_AREA_REGION: Readonly<Record<string, TPayRegion>> = Object.fromEntries(
+  Object.entries(AREAS_BY_REGION).flatMap(([region, areas]) => areas.map((a) => [a, region as TPayRegion])),
+);
+
+/**
+ * A postcode district (outward code: `M14`, `BS1`, `SW1A`, `EC1V`) or a whole postcode (`M14 5AB`,
+ * of which only the district is read) → its area and region; null when it is not a UK postcode.
+ * Only the area is ever stored.
+ */
+export function postcodeArea(input: string): { area: string; region: TPayRegion } | null {
+  const s = input.trim().toUpperCase().replace(/\s+/g, ' ');
+  const m = /^([A-Z]{1,2})[0-9][0-9A-Z]?(?: ?[0-9][A-Z]{2})?$/.exec(s);
+  if (!m) return null;
+  const region = POSTCODE_AREA_REGION[m[1]!];
+  return region ? { area: m[1]!, region } : null;
+}
+
+/**
+ * A report covers a day (start = end) or a week of up to 7 days (end at most 6 days after start):
+ * how members are paid (daily rates, weekly statements). Hours are at most 16 per day of the period.
+ */
+export const PAY_PERIOD_MAX_DAYS = 7;
+export const PAY_HOURS_PER_DAY_MAX = 16;
+/** Gross pay per hour above this is refused as impossible (a typo: pence for pounds, a month for a week). */
+export const PAY_GROSS_HOURLY_MAX = 150;
+/** Net £/h outside this range is kept, visible to admins, but out of the figures. */
+export const PAY_OUTLIER_NET_HOURLY = { min: 0, max: 60 } as const;
+export const PAY_DROPS_PER_DAY_MAX = 600;
+export const PAY_MILES_PER_DAY_MAX = 800;
+export const PAY_MONEY_MAX = 20_000;
+/** Privacy: a figure is published only when it rests on this many reports from this many members. */
+export const PAY_MIN_REPORTS = 5;
+export const PAY_MIN_MEMBERS = 5;
+/** Reports whose period started longer ago than this drop out of the index (and cannot be sent). */
+export const PAY_WINDOW_MONTHS = 24;
+/** How long a process keeps the computed index; its own writes drop it at once (service.ts). */
+export const PAY_INDEX_TTL_MS = 60_000;
+/** The open licence of the published aggregates (the /pay pages and the CSV say it). */
+export const PAY_LICENCE = { name: 'CC BY 4.0', url: 'https://creativecommons.org/licenses/by/4.0/' } as const;
+
+export const isPayOutlier = (netHourly: number) => netHourly < PAY_OUTLIER_NET_HOURLY.min || netHourly > PAY_OUTLIER_NET_HOURLY.max;
+
+/** Days in a period, counting both ends (dates 'YYYY-MM-DD'). */
+export function periodDays(start: string, end: string): number {
+  return Math.round((Date.parse(`${end}T00:00:00Z`) - Date.parse(`${start}T00:00:00Z`)) / 86_400_000) + 1;
+}
+
+/** The first day still inside the index's window on `today` (24 months back). */
+export function payWindowStart(today: string): string {
+  const d = new Date(`${today}T00:00:00Z`);
+  d.setUTCMonth(d.getUTCMonth() - PAY_WINDOW_MONTHS);
+  return d.toISOString().slice(0, 10);
+}
+
+/** National Living Wage (workers aged 21 and over) with the date each rate took effect: £12.21 to 31 March 2026. */
+export const NATIONAL_LIVING_WAGE = [
+  { from: '2024-04-01', hourly: 11.44 },
+  { from: '2025-04-01', hourly: 12.21 },
+  { from: '2026-04-01', hourly: 12.71 },
+] as const;
+
+/** The rate in force on `date` (before the table: its first rate, the lowest the index compares with). */
+export function livingWageOn(date: string): { from: string; hourly: number } {
+  let found: { from: string; hourly: number } = NATIONAL_LIVING_WAGE[0];
+  for (const r of NATIONAL_LIVING_WAGE) if (r.from <= date) found = r;
+  return found;
+}
+
+/** '2026-11-09' → '2026-Q4'. */
+export const quarterOf = (date: string) => `${date.slice(0, 4)}-Q${Math.floor((Number(date.slice(5, 7)) - 1) / 3) + 1}`;
+/** '2026-Q4' → its first day, '2026-10-01'. */
+export const quarterStart = (quarter: string) => `${quarter.slice(0, 4)}-${String((Number(quarter.slice(6)) - 1) * 3 + 1).padStart(2, '0')}-01`;
+
+export const PAY_MSG = {
+  networkInvalid: 'Choose the network or client you worked for',
+  engagementInvalid: 'Choose how you were engaged: self-employed, owner driver, agency or employed',
+  vehicleInvalid: 'Choose the vehicle you used',
+  postcodeInvalid: 'Enter a UK postcode district, such as M14 or BS1',
+  dateInvalid: 'Enter a date as YYYY-MM-DD',
+  periodOrder: 'The period must end on or after the day it starts',
+  periodTooLong: `A report covers a day or a week: at most ${PAY_PERIOD_MAX_DAYS} days`,
+  periodFuture: 'The period cannot end in the future',
+  periodTooOld: `Only periods within the last ${PAY_WINDOW_MONTHS} months can be reported`,
+  hoursInvalid: 'Enter the hours you worked, including waiting, as a number above 0',
+  hoursTooMany: (days: number) => `At most ${PAY_HOURS_PER_DAY_MAX * days} hours for ${days === 1 ? 'a day' : `${days} days`} (${PAY_HOURS_PER_DAY_MAX} a day)`,
+  dropsInvalid: 'Enter the parcels or drops as a whole number, 0 or more',
+  dropsTooMany: (days: number) => `At most ${PAY_DROPS_PER_DAY_MAX * days} drops for ${days === 1 ? 'a day' : `${days} days`}`,
+  milesInvalid: 'Enter the miles as a number, 0 or more',
+  milesTooMany: (days: number) => `At most ${PAY_MILES_PER_DAY_MAX * days} miles for ${days === 1 ? 'a day' : `${days} days`}`,
+  moneyInvalid: 'Enter an amount in pounds, 0 or more',
+  moneyTooHigh: `Amounts are at most £${PAY_MONEY_MAX.toLocaleString('en-GB')}`,
+  grossTooHigh: `That is more than £${PAY_GROSS_HOURLY_MAX} an hour before costs: check the gross pay and the hours`,
+  duplicate: 'You have already reported this network for some of these days: edit that report instead',
+  notFound: 'Pay report not found',
+  nothingToUpdate: 'Nothing to update',
+  deleted: 'Pay report deleted',
+} as const;

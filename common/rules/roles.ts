@@ -1,0 +1,61 @@
+// Who may do what (issue 18): the one place the server's guards and the client's menus ask. An admin
+// may do everything; a moderator (below admin) looks after content only: pin, lock, move and delete any
+// post or comment, the reports queue (posts, comments and messages) and members' chat access. Members'
+// accounts (site suspension included: it ends every session and is the admins' call), ads, bulletins,
+// emails, announcements, analytics, backups, settings, maintenance, categories and roles stay admins'.
+
+/** The part of a user (the signed-in TUser, or the server's session row) the rules read. */
+export type RoleHolder = { isAdmin: boolean; isModerator?: boolean } | null | undefined;
+
+export const isAdmin = (u: RoleHolder): boolean => !!u?.isAdmin;
+
+/** Admins and moderators: the content and reports tools. */
+export const canModerate = (u: RoleHolder): boolean => !!u && (u.isAdmin || !!u.isModerator);
+
+/** The roles PUT /api/admin/members/:id/role sets (admin is granted and removed by its own routes). */
+export const MEMBER_ROLES = ['member', 'moderator'] as const;
+export type MemberRole = (typeof MEMBER_ROLES)[number];
+
+/** The role a person is shown with (member list, profile badge). */
+export const roleOf = (u: RoleHolder): 'admin' | MemberRole => (isAdmin(u) ? 'admin' : u?.isModerator ? 'moderator' : 'member');
+
+export const ROLE_MSG = {
+  adminsOnly: 'Admins only',
+  moderatorsOnly: 'Moderators only',
+  roleInvalid: "Role must be 'member' or 'moderator'",
+  adminRole: 'This member is an admin: remove admin first',
+  roleGranted: 'Moderator role granted',
+} as const;
+
+// ---- timed suspensions ----
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/** How long an admin's site suspension lasts: days, or until an admin lifts it. */
+export const SUSPENSION_DURATIONS = { '1d': 1, '7d': 7, '30d': 30, indefinite: null } as const;
+export type SuspensionDuration = keyof typeof SUSPENSION_DURATIONS;
+export const SUSPENSION_DURATION_KEYS = Object.keys(SUSPENSION_DURATIONS) as [SuspensionDuration, ...SuspensionDuration[]];
+export const SUSPENSION_LABELS: Record<SuspensionDuration, string> = { '1d': '1 day', '7d': '7 days', '30d': '30 days', indefinite: 'Until lifted' };
+
+/** When a suspension of `duration` made at `now` ends (null: until an admin lifts it). */
+export function suspensionEnd(duration: SuspensionDuration, now: Date): Date | null {
+  const days = SUSPENSION_DURATIONS[duration];
+  return days === null ? null : new Date(now.getTime() + days * DAY_MS);
+}
+
+/** Whether a suspension holds at `now`: set, and not past its end. */
+export const isSuspended = (u: { suspendedAt: Date | null; suspendedUntil: Date | null }, now: Date): boolean =>
+  u.suspendedAt !== null && (u.suspendedUntil === null || u.suspendedUntil.getTime() > now.getTime());
+
+const LONDON_DATE_TIME = new Intl.DateTimeFormat('en-GB', { dateStyle: 'medium', timeStyle: 'short', timeZone: 'Europe/London' });
+
+/** '1 Dec 2026, 14:05', on London clocks (the house's date style, client/src/lib/dates.ts). */
+export const londonDateTime = (d: Date) => LONDON_DATE_TIME.format(d);
+
+/** What sign-in answers a suspended member: the end (or that an admin lifts it) and the reason when one was given. */
+export function suspendedMessage(until: Date | null, reason: string | null): string {
+  const end = until ? `until ${londonDateTime(until)}` : 'until an admin lifts it';
+  // The reason as the admin typed it, closed with one full stop.
+  const why = reason ? ` Reason: ${/[.!?]$/.test(reason) ? reason : `${reason}.`}` : '';
+  return `Your account is suspended ${end}.${why} Contact support if you think this is a mistake.`;
+}

@@ -1,0 +1,114 @@
+import { and, asc, eq, inArray, or, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
+import type { TBlockedMember } from '../../../common/contracts/blocks.ts';
+import { BLOCK_MSG } from '../../../common/rules/blocks.ts';
+import type { Core } from '../../core.ts';
+import type { Db } from '../../db/client.ts';
+import { memberBlocks, users } from '../../db/schema/index.ts';
+import { badRequest, notFound } from '../../http-errors.ts';
+
+// Member blocking (issue 18; docs/API.md "Blocks"): the one place that writes member_blocks and the
+// reads other modules ask of it. A block is one-way: the blocker stops hearing from the blocked member
+// (notifications/ filters its single fan-out, `deliver`, with blockersAmong) and sees their posts and
+// comments collapsed (the client, from GET /api/blocks). Chat refuses a blocked pair either way
+// (blockedEitherWay, blockExistsEitherWay). Admins and moderators can be blocked like anyone: only
+// what they do as members is muted; moderation (removals, suspensions, reports, announcements) does
+// not go through notifications and still reaches the blocker.
+
+type Row = { id: number; username: string; avatar: string; blockedAt: Date };
+
+const present = (r: Row): TBlockedMember => ({ id: r.id, username: r.username, avatar: r.avatar, blockedAt: r.blockedAt.toISOString() });
+
+const blockedColumns = { id: users.id, username: users.username, avatar: users.avatar, blockedAt: memberBlocks.createdAt };
+
+/** The members `me` blocked, oldest block first: one walk of the primary key (blocker_id first). */
+async function listBlocks(db: Db, me: number): Promise<TBlockedMember[]> {
+  const rows = await db
+    .select(blockedColumns)
+    .from(memberBlocks)
+    .innerJoin(users, eq(users.id, memberBlocks.blockedId))
+    .where(eq(memberBlocks.blockerId, me))
+    .orderBy(asc(memberBlocks.createdAt), asc(memberBlocks.blockedId));
+  return rows.map(present);
+}
+
+/**
+ * Blocks a member: yourself 400, an unknown or deleted member 404. Blocking again keeps the first
+ * block (and its time) and answers it: the call is idempotent.
+ */
+async function block(db: Db, me: number, userId: number): Promise<TBlockedMember> {
+  if (userId === me) throw badRequest(BLOCK_MSG.self);
+  const [u] = await db.select({ id: users.id, deletedAt: users.deletedAt }).from(users).where(eq(users.id, userId)).limit(1);
+  if (!u || u.deletedAt) throw notFound(BLOCK_MSG.memberNotFound);
+  await db.insert(memberBlocks).values({ blockerId: me, blockedId: userId }).onConflictDoNothing();
+  const [row] = await db
+    .select(blockedColumns)
+    .from(memberBlocks)
+    .innerJoin(users, eq(users.id, memberBlocks.blockedId))
+    .where(and(eq(memberBlocks.blockerId, me), eq(memberBlocks.blockedId, userId)))
+    .limit(1);
+  // Deleted between the two statements (the account's deletion removes its blocks): gone, as above.
+  if (!row) throw notFound(BLOCK_MSG.memberNotFound);
+  return present(row);
+}
+
+/** Lifts a block; nothing to lift is not an error (the house's DELETE: 204 either way). */
+async function unblock(db: Db, me: number, userId: number): Promise<void> {
+  await db.delete(memberBlocks).where(and(eq(memberBlocks.blockerId, me), eq(memberBlocks.blockedId, userId)));
+}
+
+// ---- Reads other modules use (through index.ts) ----
+
+/** Whether `blocker` blocked `blocked` (one way). */
+export async function isBlocked(db: Db, blocker: number, blocked: number): Promise<boolean> {
+  const rows = await db
+    .select({ x: memberBlocks.blockerId })
+    .from(memberBlocks)
+    .where(and(eq(memberBlocks.blockerId, blocker), eq(memberBlocks.blockedId, blocked)))
+    .limit(1);
+  return rows.length > 0;
+}
+
+/** The ids of the members `blocker` blocked. */
+export async function blockedIdsFor(db: Db, blocker: number): Promise<number[]> {
+  const rows = await db.select({ id: memberBlocks.blockedId }).from(memberBlocks).where(eq(memberBlocks.blockerId, blocker));
+  return rows.map((r) => r.id);
+}
+
+/**
+ * Which of `candidates` blocked `blocked`: the recipients a blocked member's action must not reach
+ * (notifications/ `deliver`). One query on member_blocks_blocked_idx, none for no candidates.
+ */
+export async function blockersAmong(db: Db, blocked: number, candidates: readonly number[]): Promise<Set<number>> {
+  if (candidates.length === 0) return new Set();
+  const rows = await db
+    .select({ id: memberBlocks.blockerId })
+    .from(memberBlocks)
+    .where(and(eq(memberBlocks.blockedId, blocked), inArray(memberBlocks.blockerId, [...candidates])));
+  return new Set(rows.map((r) => r.id));
+}
+
+/** Whether either of two members blocked the other (chat: neither starts nor sends). */
+export async function blockedEitherWay(db: Db, a: number, b: number): Promise<boolean> {
+  const rows = await db.select({ x: memberBlocks.blockerId }).from(memberBlocks).where(eitherWay(a, b)).limit(1);
+  return rows.length > 0;
+}
+
+const eitherWay = (a: number | SQLWrapper, b: number | SQLWrapper) =>
+  or(and(eq(memberBlocks.blockerId, a), eq(memberBlocks.blockedId, b)), and(eq(memberBlocks.blockerId, b), eq(memberBlocks.blockedId, a)));
+
+/** blockedEitherWay as an SQL boolean, for a query that reads it beside other things (chat's send context). */
+export function blockExistsEitherWay(a: SQLWrapper, b: SQLWrapper): SQL<boolean> {
+  return sql<boolean>`exists (select 1 from ${memberBlocks} where ${eitherWay(a, b)})`;
+}
+
+/** The blocks service: buildApp creates it once; the blocks routes and the chat's alias routes share it. */
+export function createBlockService({ db }: Pick<Core, 'db'>) {
+  return {
+    list: (me: number) => listBlocks(db, me),
+    block: (me: number, userId: number) => block(db, me, userId),
+    unblock: (me: number, userId: number) => unblock(db, me, userId),
+    isBlocked: (blocker: number, blocked: number) => isBlocked(db, blocker, blocked),
+    blockedIdsFor: (blocker: number) => blockedIdsFor(db, blocker),
+  };
+}
+export type BlockService = ReturnType<typeof createBlockService>;

@@ -1,0 +1,1 @@
+export { registerLivePosts } from './socket.ts';

@@ -1,0 +1,2 @@
+export { mentionRoutes } from './routes.ts';
+export { createMentionService, type MentionService } from './service.ts';

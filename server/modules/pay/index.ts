@@ -1,0 +1,2 @@
+export { payRoutes, payIndexCsv } from './routes.ts';
+export { createPayService, presentPayReport, selectFigures, type PayService, type PayAggregates } from './service.ts';
