@@ -10,6 +10,7 @@ const preloadCookieDialog = () => void CookieSettingsDialog.preload();
 
 const LINKS = [
   { to: '/pay-estimator', label: 'Pay Estimator' },
+  { to: '/pay', label: 'Courier Pay Index' },
   { to: '/terms', label: 'Terms of Service' },
   { to: '/privacy', label: 'Privacy Policy' },
   { to: '/community-guidelines', label: 'Community Guidelines' },
