@@ -1,2 +1,2 @@
 export { blockRoutes } from './routes.ts';
-export { blockedEitherWay, blockedIdsFor, blockersAmong, blockExistsEitherWay, createBlockService, isBlocked, type BlockService } from './service.ts';
+export { blockedBy, blockedEitherWay, blockersAmong, blockExistsEitherWay, createBlockService, type BlockService } from './service.ts';

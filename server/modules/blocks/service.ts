@@ -58,20 +58,9 @@ async function unblock(db: Db, me: number, userId: number): Promise<void> {
 
 // ---- Reads other modules use (through index.ts) ----
 
-/** Whether `blocker` blocked `blocked` (one way). */
-export async function isBlocked(db: Db, blocker: number, blocked: number): Promise<boolean> {
-  const rows = await db
-    .select({ x: memberBlocks.blockerId })
-    .from(memberBlocks)
-    .where(and(eq(memberBlocks.blockerId, blocker), eq(memberBlocks.blockedId, blocked)))
-    .limit(1);
-  return rows.length > 0;
-}
-
-/** The ids of the members `blocker` blocked. */
-export async function blockedIdsFor(db: Db, blocker: number): Promise<number[]> {
-  const rows = await db.select({ id: memberBlocks.blockedId }).from(memberBlocks).where(eq(memberBlocks.blockerId, blocker));
-  return rows.map((r) => r.id);
+/** Whether `blocker` blocked `member` (one way), as an SQL boolean for a query over members (mentions' suggestions). */
+export function blockedBy(blocker: number, member: SQLWrapper): SQL<boolean> {
+  return sql<boolean>`exists (select 1 from ${memberBlocks} where ${and(eq(memberBlocks.blockerId, blocker), eq(memberBlocks.blockedId, member))})`;
 }
 
 /**
@@ -107,8 +96,6 @@ export function createBlockService({ db }: Pick<Core, 'db'>) {
     list: (me: number) => listBlocks(db, me),
     block: (me: number, userId: number) => block(db, me, userId),
     unblock: (me: number, userId: number) => unblock(db, me, userId),
-    isBlocked: (blocker: number, blocked: number) => isBlocked(db, blocker, blocked),
-    blockedIdsFor: (blocker: number) => blockedIdsFor(db, blocker),
   };
 }
 export type BlockService = ReturnType<typeof createBlockService>;

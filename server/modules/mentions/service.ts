@@ -1,16 +1,15 @@
-import { and, asc, desc, sql } from 'drizzle-orm';
+import { and, asc, desc, not, sql } from 'drizzle-orm';
 import type { TMentionSuggestion } from '../../../common/contracts/mentions.ts';
 import { MENTION_SUGGESTIONS_MAX } from '../../../common/rules/mentions.ts';
 import type { Core } from '../../core.ts';
 import type { Db } from '../../db/client.ts';
 import { users } from '../../db/schema/index.ts';
+import { blockedBy } from '../blocks/index.ts';
+import { listedMember } from '../members/index.ts';
 
 // GET /api/members/mention-suggestions (issue 18; docs/API.md "Mention suggestions"): the composers'
-// @autocomplete. The people listed are the directory's (verified, not deleted, not suspended; written
-// as the predicate of its partial indexes) less the asker and the members they blocked (member_blocks,
-// read here directly).
-
-const listedMember = sql`email_verified_at is not null and deleted_at is null and ${users.suspendedAt} is null`;
+// @autocomplete. The people listed are the directory's (verified, not deleted, not suspended; the
+// predicate of its partial indexes) less the asker and the members they blocked.
 
 const escapeLike = (s: string) => s.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`);
 
@@ -30,7 +29,7 @@ async function suggestions(db: Db, askerId: number, q: string): Promise<TMention
         listedMember,
         sql`${name} like ${`%${needle}%`}`,
         sql`${users.id} <> ${askerId}`,
-        sql`not exists (select 1 from member_blocks b where b.blocker_id = ${askerId} and b.blocked_id = ${users.id})`,
+        not(blockedBy(askerId, users.id)),
       ),
     )
     .orderBy(desc(sql`${name} like ${`${needle}%`}`), asc(name), asc(users.id))
