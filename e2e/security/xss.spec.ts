@@ -10,6 +10,7 @@ import type { Db } from '../../server/db/client.ts';
 import {
   adSlots,
   announcements,
+  bookmarks,
   bulletins,
   categories,
   comments,
@@ -26,6 +27,7 @@ import { makeExcerpt, renderMarkdown } from '../../server/lib/markdown.ts';
 import { hotScore } from '../../server/modules/posts/index.ts';
 import { NOTIFICATION_TEXT } from '../../server/modules/notifications/service.ts';
 import { expect, test } from '../fixtures.ts';
+import { signInWith } from '../support/ui.ts';
 import { carriesTrap, corpus, FAMILIES, familyCounts, fill, pack, sample, trapCall, type Batch, type Vector } from './xss-corpus.ts';
 
 // Issue 12's XSS corpus (e2e/security/xss-corpus.ts) rendered through every screen that shows text a
@@ -829,6 +831,47 @@ test('admin screens: dashboard, members, support tickets and reports show member
     allShown(page, [...seed.reportBatches.map((b) => `${b.marker} end`), 'XSS-MSGREPORT-0 abusive message in chat', 'XSS-MSGREPORT-1 abusive message in chat']),
   );
   watch.expectClean();
+});
+
+test('issue 18 screens: all notifications, saved posts, and a suspension reason on the admin detail and at sign-in', async ({ page, db }) => {
+  test.setTimeout(90_000);
+  const watch = await Watch.on(page);
+  // The admin saved the newest title posts (they go with the posts at the end); a member is suspended
+  // for a week with every vector that fits in the reason.
+  const saved = seed.titlePosts.slice(0, 20);
+  await db.insert(bookmarks).values(saved.map((p, i) => ({ userId: seed.admin.id, postId: p.id, createdAt: new Date(Date.now() - i * 1000) })));
+  const reason = pack(sample(1, 300), { prefix: 'XSS-SUSPEND-', maxChars: 500 })[0];
+  const password = `Van@Route${seed.stamp}s`;
+  const [suspended] = await db
+    .insert(users)
+    .values({
+      username: `x${seed.stamp}_susp`,
+      email: `x${seed.stamp}_susp@example.com`,
+      firstName: 'Sid',
+      lastName: 'Suspended',
+      passwordHash: await hashPassword(password),
+      emailVerifiedAt: new Date(),
+      onboardedAt: new Date(),
+      suspendedAt: new Date(),
+      suspendedUntil: new Date(Date.now() + 7 * DAY),
+      suspensionReason: reason.text,
+    })
+    .returning({ id: users.id, email: users.email });
+  try {
+    await asAdmin(page);
+    await watch.visit('all notifications', '/notifications', () => allShown(page, seed.titlePosts.slice(0, 3).map((p) => p.marker)));
+    await watch.visit('saved posts', '/bookmarks', () => allShown(page, saved.slice(0, 3).map((p) => p.marker)));
+    await watch.visit('admin detail of a suspended member', `/admin/members?q=x${seed.stamp}_susp&member=${suspended.id}`, () => allShown(page, [`${reason.marker} end`]));
+    // The member, signing in, is shown the reason on the form.
+    await page.context().clearCookies();
+    await watch.visit('sign-in of a suspended member', '/', async () => {
+      await signInWith(page, { email: suspended.email, password });
+      await expect(page.getByRole('main').getByRole('alert')).toContainText(`${reason.marker} end`);
+    });
+    watch.expectClean();
+  } finally {
+    await db.delete(users).where(eq(users.id, suspended.id));
+  }
 });
 
 test('admin-provided HTML stays sandboxed: ads, bulletins and the announcement preview', async ({ page }) => {
