@@ -7,7 +7,7 @@ import { comments, posts, users } from '../../db/schema/index.ts';
 import type { Events } from '../../events.ts';
 import { badRequest, notFound } from '../../http-errors.ts';
 import type { Gateway, SocketContext } from '../../realtime/gateway.ts';
-import { commentColumns, presentComments } from '../posts/index.ts';
+import { commentColumns, mayEdit, presentComments, type Editor } from '../posts/index.ts';
 
 /**
  * Live threads (docs/API.md "Live threads"): a member's socket follows a few posts (`subscribe_post`)
@@ -22,10 +22,8 @@ import { commentColumns, presentComments } from '../posts/index.ts';
  */
 type Follower = {
   ctx: SocketContext;
-  /** May edit any comment (an admin with a verified email), read at subscribe. */
-  admin: boolean;
-  /** May edit their own comments (verified email), read at subscribe. */
-  verified: boolean;
+  /** Who the reader is, for the edit rule (posts/ mayEdit), read at subscribe. */
+  viewer: Editor;
   posts: Set<number>;
 };
 
@@ -47,17 +45,19 @@ export async function registerLivePosts(opts: { gateway: Gateway; events: Events
   gateway.on('subscribe_post', async ({ postId }, ctx) => {
     // Recorded before the reads, so a socket that closes meanwhile (onDisconnect below) is noticed.
     let f = followers.get(ctx.id);
-    if (!f) followers.set(ctx.id, (f = { ctx, admin: false, verified: false, posts: new Set() }));
+    if (!f) followers.set(ctx.id, (f = { ctx, viewer: null, posts: new Set() }));
     if (!f.posts.has(postId) && f.posts.size >= LIVE_POST_MAX_SUBSCRIPTIONS) throw badRequest(LIVE_MSG.tooManyPosts);
     const [post] = await db
       .select({ id: posts.id })
       .from(posts)
       .where(and(eq(posts.id, postId), isNull(posts.deletedAt)));
     if (!post) throw notFound(FORUM_MSG.postNotFound);
-    const [me] = await db.select({ isAdmin: users.isAdmin, emailVerifiedAt: users.emailVerifiedAt }).from(users).where(eq(users.id, ctx.userId));
+    const [me] = await db
+      .select({ id: users.id, isAdmin: users.isAdmin, isModerator: users.isModerator, emailVerifiedAt: users.emailVerifiedAt })
+      .from(users)
+      .where(eq(users.id, ctx.userId));
     if (followers.get(ctx.id) !== f) return; // the socket went away meanwhile
-    f.verified = !!me?.emailVerifiedAt;
-    f.admin = f.verified && !!me?.isAdmin;
+    f.viewer = me ?? null;
     f.posts.add(postId);
     let set = byPost.get(postId);
     if (!set) byPost.set(postId, (set = new Set()));
@@ -93,7 +93,7 @@ export async function registerLivePosts(opts: { gateway: Gateway; events: Events
       if (!row || row.deletedAt) return;
       const [shown] = await presentComments(db, [row], null);
       for (const f of here) {
-        const canEdit = f.admin || (f.verified && f.ctx.userId === actor.id);
+        const canEdit = mayEdit(f.viewer, actor.id);
         f.ctx.send({ type: 'post_comment_new', postId: comment.postId, comment: { ...shown, canEdit }, commentCount });
       }
     }),

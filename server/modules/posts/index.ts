@@ -19,5 +19,5 @@ export {
 } from './list-service.ts';
 export { presentCategory, presentPost, voteType, type AuthorRow, type CategoryRow, type PostRow } from './presenter.ts';
 export { hotScore } from './ranking.ts';
-export { commentColumns, loadCommentPage, mayDelete, mayEdit, presentComments, type Viewer } from './thread.ts';
+export { commentColumns, loadCommentPage, mayDelete, mayEdit, presentComments, type Editor, type Viewer } from './thread.ts';
 export { viewerKey } from './view-counter.ts';

@@ -12,18 +12,20 @@ import { presentComment, type CommentRow } from './presenter.ts';
 // page carries the first page of comments; comments/ (writes, further pages) reads it from here.
 /** The reader of a page: a signed-in (not suspended) user, or null for a guest. */
 export type Viewer = SessionUser | null;
+/** What the edit and delete rules read of a viewer (a socket keeps only this: live-posts/). */
+export type Editor = Pick<SessionUser, 'id' | 'emailVerifiedAt' | 'isAdmin' | 'isModerator'> | null;
 
 /**
  * Who may edit or delete a post or comment: its author or an admin, with a verified email (the write
  * routes ask for one, so the page must not offer what the API would refuse).
  */
-export function mayEdit(viewer: Viewer, authorId: number | null): boolean {
+export function mayEdit(viewer: Editor, authorId: number | null): boolean {
   if (!viewer || !viewer.emailVerifiedAt) return false;
   return viewer.isAdmin || (authorId !== null && authorId === viewer.id);
 }
 
 /** Who may delete one: whoever may edit it, and moderators (issue 18: delete, not edit, anyone's). */
-export function mayDelete(viewer: Viewer, authorId: number | null): boolean {
+export function mayDelete(viewer: Editor, authorId: number | null): boolean {
   return mayEdit(viewer, authorId) || (!!viewer?.emailVerifiedAt && canModerate(viewer));
 }
 
