@@ -2,6 +2,7 @@ import { Marked, type Token, type Tokens } from 'marked';
 import type SanitizeHtml from 'sanitize-html';
 import type { TPhoto } from '../../common/contracts/uploads.ts';
 import { UPLOAD_FILE_PATTERN, UPLOAD_ID_PATTERN } from '../../common/rules/uploads.ts';
+import { MENTION_PATTERN } from '../../common/rules/mentions.ts';
 import { lazyRequire } from './lazy-require.ts';
 
 // Markdown is rendered once, on write, and the HTML is stored beside the source (DESIGN.md).
@@ -165,8 +166,6 @@ export function renderMarkdown(src: string, photos?: ReadonlyMap<string, TPhoto>
 export type MentionedMembers = ReadonlyMap<string, string>;
 type MentionToken = { type: 'mention'; raw: string; username: string };
 
-/** The same boundaries as the notifications' parseMentions: not the middle of an e-mail address or word. */
-const MENTION = /(?<![A-Za-z0-9_@.])@([A-Za-z0-9_]{3,30})(?![A-Za-z0-9_])/g;
 /** A username as the profile route and the sanitiser's mention rule accept it. */
 const MENTION_HREF = /^\/profile\/[A-Za-z0-9_]{3,30}$/;
 
@@ -189,7 +188,7 @@ function eachLinkableText(tokens: Token[], visit: (list: Token[], i: number) => 
 export function mentionNamesIn(src: string): string[] {
   const names = new Set<string>();
   eachLinkableText(marked.lexer(src), (list, i) => {
-    for (const m of (list[i] as Tokens.Text).text.matchAll(MENTION)) names.add(m[1]!.toLowerCase());
+    for (const m of (list[i] as Tokens.Text).text.matchAll(MENTION_PATTERN)) names.add(m[1]!.toLowerCase());
   });
   return [...names];
 }
@@ -200,7 +199,7 @@ function linkMentions(tokens: Token[], members: MentionedMembers) {
     const text = (list[i] as Tokens.Text).text;
     const parts: Token[] = [];
     let at = 0;
-    for (const m of text.matchAll(MENTION)) {
+    for (const m of text.matchAll(MENTION_PATTERN)) {
       const username = members.get(m[1]!.toLowerCase());
       if (!username) continue;
       if (m.index > at) parts.push({ type: 'text', raw: text.slice(at, m.index), text: text.slice(at, m.index), escaped: false } as Tokens.Text);

@@ -1,10 +1,8 @@
 // @mentions on the client (issue 18): finding the name being typed at the caret (the composers'
 // autocomplete), inserting the picked one, and splitting plain text into text and mentions (the live
-// preview and chat messages). The same boundaries as the server (server/lib/markdown.ts MENTION):
-// not the middle of an e-mail address or a word.
+// preview and chat messages), with the server's MENTION_PATTERN (common/rules/mentions.ts).
 
-/** '@' then 3–30 letters, digits or underscores, not after a word character, '@' or '.'. */
-const MENTION = /(?<![A-Za-z0-9_@.])@([A-Za-z0-9_]{3,30})(?![A-Za-z0-9_])/g;
+import { MENTION_PATTERN } from '@common/rules/mentions';
 
 /** The profile page of a member (common/routes.ts '/profile/:username'). */
 export const profilePath = (username: string) => `/profile/${encodeURIComponent(username)}`;
@@ -15,7 +13,7 @@ export type MentionPart = { t: 'text'; v: string } | { t: 'mention'; username: s
 export function splitMentions(text: string): MentionPart[] {
   const parts: MentionPart[] = [];
   let at = 0;
-  for (const m of text.matchAll(MENTION)) {
+  for (const m of text.matchAll(MENTION_PATTERN)) {
     if (m.index > at) parts.push({ t: 'text', v: text.slice(at, m.index) });
     parts.push({ t: 'mention', username: m[1]! });
     at = m.index + m[0].length;

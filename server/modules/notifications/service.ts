@@ -3,6 +3,7 @@ import type { TPostFollowLevel, TUpdateNotifyPreferences } from '../../../common
 import type { TNotification, TNotificationReadResponse, TNotificationType } from '../../../common/contracts/notifications.ts';
 import { type NotifyKind, resolvePreferences } from '../../../common/rules/notification-preferences.ts';
 import { NOTIFICATION_MSG } from '../../../common/rules/notifications.ts';
+import { MENTION_PATTERN } from '../../../common/rules/mentions.ts';
 import type { ServerFrame } from '../../../common/ws-events.ts';
 import type { Core } from '../../core.ts';
 import type { Db } from '../../db/client.ts';
@@ -63,7 +64,7 @@ const TITLE_IN_MESSAGE = 60;
 export function parseMentions(markdown: string): string[] {
   const text = markdown.replace(/```[\s\S]*?```/g, ' ').replace(/`[^`\n]*`/g, ' ');
   const found = new Set<string>();
-  for (const m of text.matchAll(/(?<![A-Za-z0-9_@.])@([A-Za-z0-9_]{3,30})(?![A-Za-z0-9_])/g)) {
+  for (const m of text.matchAll(MENTION_PATTERN)) {
     found.add(m[1].toLowerCase());
     if (found.size >= MAX_MENTIONS) break;
   }
