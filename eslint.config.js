@@ -86,9 +86,9 @@ function clientZones() {
 const SERVER_MODULES = readdirSync(new URL('./server/modules', import.meta.url), { withFileTypes: true })
   .filter((d) => d.isDirectory())
   .map((d) => d.name);
-const SERVER_CORE = '(identity|audit|backup|db|mail|plugins|realtime|lib)/|(core|events|http-errors|config)\\.ts$';
+const SERVER_CORE = '(identity|audit|backup|db|mail|plugins|realtime|lib|trust)/|(core|events|http-errors|config)\\.ts$';
 const OTHER_MODULE = 'A server module imports another only through its index.ts (its public face); cross-feature effects go through server/events.ts.';
-const NOT_CORE = 'A server module imports only the core (core.ts, identity, audit, backup, events.ts, db, mail, http-errors.ts, plugins, realtime, config.ts, lib/), common/ and its own folder.';
+const NOT_CORE = 'A server module imports only the core (core.ts, identity, trust, audit, backup, events.ts, db, mail, http-errors.ts, plugins, realtime, config.ts, lib/), common/ and its own folder.';
 
 function serverZones() {
   return [

@@ -61,6 +61,8 @@ export const posts = pgTable(
     updatedAt: ts('updated_at').notNull().defaultNow(),
     editedAt: ts('edited_at'),
     deletedAt: ts('deleted_at'),
+    /** Hidden by members' flags until a moderator decides (issue 28); deletedAt is set with it, so no read shows it. */
+    hiddenAt: ts('hidden_at'),
   },
   (t) => [
     // DESC NULLS FIRST is what a plain ORDER BY … DESC asks for, so the planner can walk these indexes.
@@ -150,6 +152,8 @@ export const comments = pgTable(
     updatedAt: ts('updated_at').notNull().defaultNow(),
     editedAt: ts('edited_at'),
     deletedAt: ts('deleted_at'),
+    /** Hidden by members' flags until a moderator decides (issue 28); deletedAt is set with it, so no read shows it. */
+    hiddenAt: ts('hidden_at'),
   },
   (t) => [
     index('comments_post_idx').on(t.postId, t.createdAt, t.id),

@@ -9,3 +9,4 @@ export * from './notification-preferences.ts';
 export * from './uploads.ts';
 export * from './community.ts';
 export * from './pay.ts';
+export * from './trust.ts';

@@ -30,6 +30,11 @@ export const users = pgTable(
     previousVisitAt: ts('previous_visit_at'),
     /** Set when the member unsubscribes from announcements (the link in every announcement mail). */
     announcementsOptOutAt: ts('announcements_opt_out_at'),
+    /** The trust level (common/rules/trust.ts, issue 28): 0 new … 3 regular, recomputed by a job. */
+    trustLevel: smallint('trust_level').notNull().default(0),
+    /** An admin's pin: while set, the member's level is this whatever the job computes. */
+    trustLevelPinned: smallint('trust_level_pinned'),
+    trustComputedAt: ts('trust_computed_at'),
     deletedAt: ts('deleted_at'),
     createdAt: ts('created_at').notNull().defaultNow(),
     updatedAt: ts('updated_at').notNull().defaultNow(),
