@@ -2,3 +2,4 @@
 // limit, the review queue, flags and the Pay Index ask for a member's level. Part of the core, below the
 // modules: any module may import it from here.
 export * from './levels.ts';
+export * from './content.ts';
