@@ -1,5 +1,6 @@
 // Every date and time a person reads, in one place: UK words and UK clocks (en-GB, Europe/London),
 // whatever the device's own time zone. Formatters are built on first use: most pages need one or two.
+import { londonDate } from '@common/london-day';
 
 export const LONDON = 'Europe/London';
 
@@ -97,9 +98,7 @@ export function formatTimeOrDate(date: DateInput | null | undefined, now: number
 // clock change moves them.
 
 /** Today in Europe/London as 'YYYY-MM-DD' (the server counts London days too). */
-export function todayInLondon(now: Date = new Date()): string {
-  return new Intl.DateTimeFormat('en-CA', { timeZone: LONDON, year: 'numeric', month: '2-digit', day: '2-digit' }).format(now);
-}
+export const todayInLondon = (now: Date = new Date()): string => londonDate(now);
 
 /** '2024-03-30' + 2 → '2024-04-01'. */
 export function addDays(day: string, n: number): string {

@@ -1,34 +1,12 @@
 import { and, count, desc, eq, gte, isNotNull, isNull } from 'drizzle-orm';
 import type { TDashboard } from '../../../common/contracts/admin.ts';
+import { londonDayStart } from '../../../common/london-day.ts';
 import type { Core } from '../../core.ts';
 import type { Db } from '../../db/client.ts';
 import { categories, comments, messages, posts, reports, supportTickets, users } from '../../db/schema/index.ts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 const RECENT = 10;
-
-// Built once: a formatter with a time zone built per call leaks native memory (issue 14); it is immutable.
-const londonClock = new Intl.DateTimeFormat('en-GB', {
-  timeZone: 'Europe/London',
-  year: 'numeric',
-  month: '2-digit',
-  day: '2-digit',
-  hour: '2-digit',
-  minute: '2-digit',
-  second: '2-digit',
-  hourCycle: 'h23',
-});
-
-/** The instant the Europe/London calendar day containing `now` began (BST or GMT). */
-export function londonDayStart(now: Date): Date {
-  const parts = londonClock.formatToParts(now);
-  const n = (type: string) => Number(parts.find((p) => p.type === type)!.value);
-  // London wall-clock time of `now` read as if it were UTC; the difference is the offset.
-  const wallAsUtc = Date.UTC(n('year'), n('month') - 1, n('day'), n('hour'), n('minute'), n('second'));
-  const offset = wallAsUtc - Math.floor(now.getTime() / 1000) * 1000;
-  // Midnight never falls in a clock change in London (changes happen at 01:00 UTC), so one offset does.
-  return new Date(Date.UTC(n('year'), n('month') - 1, n('day')) - offset);
-}
 
 const one = async (q: Promise<Array<{ n: number }>>) => (await q)[0]?.n ?? 0;
 

@@ -18,6 +18,7 @@ import {
   USER_AGENT_MAX,
 } from '../../../common/rules/analytics.ts';
 import { VITAL_NAMES, type TVitalName } from '../../../common/rules/vitals.ts';
+import { londonDate } from '../../../common/london-day.ts';
 import type { Core } from '../../core.ts';
 import type { Db } from '../../db/client.ts';
 import { badRequest } from '../../http-errors.ts';
@@ -42,13 +43,8 @@ export const userAgentOf = (fromBody: string | null, header: string | undefined)
 
 const DAY_MS = 86_400_000;
 
-// Built once: a formatter with a time zone built per call leaks native memory (issue 14); it is immutable.
-const londonDate = new Intl.DateTimeFormat('en-CA', { timeZone: ANALYTICS_TIMEZONE, year: 'numeric', month: '2-digit', day: '2-digit' });
-
 /** Today in Europe/London, as YYYY-MM-DD. */
-export function londonToday(now: Date): string {
-  return londonDate.format(now);
-}
+export const londonToday = (now: Date): string => londonDate(now);
 
 const dayNumber = (day: string) => Date.parse(`${day}T00:00:00Z`) / DAY_MS;
 const dayString = (n: number) => new Date(n * DAY_MS).toISOString().slice(0, 10);

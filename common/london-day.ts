@@ -1,0 +1,31 @@
+// Every London day boundary in one tested function (issue 29: the dashboard's "today" lost posts on
+// the clock-change days). The server counts days as a person in the UK reads a calendar: a day begins
+// at 00:00 on London clocks, which is 00:00 UTC in winter (GMT) and 23:00 UTC the evening before in
+// summer (BST). The clocks change at 01:00 UTC, never at midnight, so a day's start has one offset —
+// the one in force at its own midnight, not the one in force now.
+
+const LONDON_DATE = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/London', year: 'numeric', month: '2-digit', day: '2-digit' });
+const LONDON_HOUR = new Intl.DateTimeFormat('en-GB', { timeZone: 'Europe/London', hour: '2-digit', hourCycle: 'h23' });
+
+const HOUR_MS = 60 * 60 * 1000;
+
+/** The London calendar date of an instant, as 'YYYY-MM-DD'. */
+export const londonDate = (at: Date): string => LONDON_DATE.format(at);
+
+/** The instant a London calendar date ('YYYY-MM-DD') began. */
+export function londonDateStart(date: string): Date {
+  const [y, m, d] = date.split('-').map(Number);
+  const utcMidnight = Date.UTC(y, m - 1, d);
+  // Summer's midnight is 23:00 UTC the day before; winter's is 00:00 UTC. Whichever reads 00 in London.
+  const summer = new Date(utcMidnight - HOUR_MS);
+  return LONDON_HOUR.format(summer) === '00' && londonDate(summer) === date ? summer : new Date(utcMidnight);
+}
+
+/** The instant the London day holding `at` began. */
+export const londonDayStart = (at: Date): Date => londonDateStart(londonDate(at));
+
+/** The instant the London day after the one holding `at` begins (a day is 23 or 25 hours twice a year). */
+export function nextLondonDayStart(at: Date): Date {
+  const [y, m, d] = londonDate(at).split('-').map(Number);
+  return londonDateStart(new Date(Date.UTC(y, m - 1, d + 1)).toISOString().slice(0, 10));
+}
