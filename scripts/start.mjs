@@ -135,3 +135,12 @@ child.on('exit', (code, signal) => {
     process.exitCode = code ?? 1;
   }
 });
+
+// `npm start` runs this through npm and a shell. A SIGTERM to npm (a supervisor, a closed terminal) ends
+// npm and the shell but reaches neither this process nor the server: this one is re-parented and the
+// server would keep the port and the data lock. A parent that changes is a parent that is gone: stop the
+// server as SIGTERM would.
+const parent = process.ppid;
+setInterval(() => {
+  if (process.ppid !== parent && child.exitCode === null && child.signalCode === null) child.kill('SIGTERM');
+}, 250).unref();

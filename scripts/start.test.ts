@@ -68,10 +68,13 @@ const hangingRequest = (port: number) =>
 /** The command line of a running process, as `ps` shows it. */
 const commandLine = (pid: number) => fs.readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0').filter(Boolean).join(' ');
 
-/** Spawns `npm start` (start.mjs) or the server's sources through tsx, with DATA_DIR given as ./data. */
-function run(what: 'npm start' | 'server', port: number) {
+/**
+ * Spawns start.mjs ('npm start'), the real `npm start` through npm and its shell ('npm'), or the server's
+ * sources through tsx, with DATA_DIR given as ./data.
+ */
+function run(what: 'npm start' | 'npm' | 'server', port: number) {
   const { DATABASE_URL: _db, REDIS_URL: _redis, WEB_CONCURRENCY: _wc, ...env } = process.env;
-  const args = what === 'npm start' ? ['scripts/start.mjs'] : ['--import', 'tsx', 'server/main.ts'];
+  const args = what === 'npm start' ? ['scripts/start.mjs'] : what === 'npm' ? [npmCli(), 'start'] : ['--import', 'tsx', 'server/main.ts'];
   const child = spawn(process.execPath, args, {
     cwd: root,
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -93,6 +96,12 @@ async function started(proc: ReturnType<typeof run>, port: number) {
     await new Promise((r) => setTimeout(r, 200));
   }
   return JSON.parse(fs.readFileSync(lockFile, 'utf8')) as { pid: number };
+}
+
+/** npm's own script beside this Node (npm_execpath when npm runs the tests). */
+function npmCli() {
+  const beside = path.join(path.dirname(process.execPath), '../lib/node_modules/npm/bin/npm-cli.js');
+  return process.env.npm_execpath?.endsWith('npm-cli.js') ? process.env.npm_execpath : beside;
 }
 
 const alive = (pid: number) => {
@@ -131,6 +140,22 @@ describe('npm start, stopping and the DATA_DIR lock', { timeout: 240_000 }, () =
     expect(await listening(port)).toBe(false);
     expect(alive(holder.pid)).toBe(false);
     expect(fs.existsSync(lockFile)).toBe(false);
+  });
+
+  it('SIGTERM to the npm process itself (a supervisor, a closed terminal) leaves nothing listening and the lock released (issue 29)', async () => {
+    const port = await freePort();
+    const proc = run('npm', port);
+    const holder = await started(proc, port);
+    // npm runs `sh -c "node scripts/start.mjs"`: npm and its shell end on SIGTERM, start.mjs is re-parented.
+    const t0 = Date.now();
+    proc.child.kill('SIGTERM');
+    await proc.exited;
+    while ((alive(holder.pid) || (await listening(port))) && Date.now() - t0 < 10_000) await new Promise((r) => setTimeout(r, 100));
+    console.log(`npm start (through npm) stopped ${Date.now() - t0} ms after SIGTERM`);
+    expect(alive(holder.pid)).toBe(false);
+    expect(await listening(port)).toBe(false);
+    expect(fs.existsSync(lockFile)).toBe(false);
+    expect(Date.now() - t0).toBeLessThan(10_000);
   });
 
   it('two quick SIGINTs still close the database: it reopens clean, lock released', async () => {
