@@ -12,7 +12,7 @@ describe('errors plugin', () => {
     app = Fastify({ logger: false, genReqId: () => 'req-123' });
     app.setValidatorCompiler(validatorCompiler);
     app.setSerializerCompiler(serializerCompiler);
-    await app.register(errorsPlugin);
+    await app.register(errorsPlugin, { appName: 'Kerbside' });
     const typed = app.withTypeProvider<ZodTypeProvider>();
     typed.post(
       '/things',
@@ -21,6 +21,14 @@ describe('errors plugin', () => {
     );
     typed.get('/boom', async () => {
       throw new Error('connection to db-primary.internal:5432 refused');
+    });
+    // What node-postgres throws, wrapped as Drizzle wraps it, when PostgreSQL is away.
+    const away = () => new Error('Failed query: select 1', { cause: Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:5432'), { code: 'ECONNREFUSED' }) });
+    typed.get('/api/things', async () => {
+      throw away();
+    });
+    typed.get('/forum', async () => {
+      throw away();
     });
     typed.get('/slow-down', async () => {
       throw tooManyRequests('Please wait before trying again.', 42.2);
@@ -57,5 +65,17 @@ describe('errors plugin', () => {
     expect(res.statusCode).toBe(429);
     expect(res.headers['retry-after']).toBe('43');
     expect(res.json()).toEqual({ message: 'Please wait before trying again.' });
+  });
+
+  it('answers 503 with Retry-After while the database is away (issue 29): JSON for the API, a page of its own for a reader', async () => {
+    const api = await app.inject({ method: 'GET', url: '/api/things', headers: { accept: 'application/json' } });
+    expect(api.statusCode).toBe(503);
+    expect(api.headers['retry-after']).toBe('5');
+    expect(api.json()).toEqual({ message: 'Kerbside is having trouble — try again in a moment.' });
+    const page = await app.inject({ method: 'GET', url: '/forum', headers: { accept: 'text/html,application/xhtml+xml' } });
+    expect(page.statusCode).toBe(503);
+    expect(page.headers['content-type']).toContain('text/html');
+    expect(page.body).toContain('<h1>Kerbside is having trouble — try again in a moment.</h1>');
+    expect(page.body).toContain('http-equiv="refresh"');
   });
 });

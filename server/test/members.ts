@@ -27,6 +27,9 @@ export async function member(t: TestApp, role: Role = 'member'): Promise<Member>
       isAdmin: role === 'admin',
       emailVerifiedAt: role === 'unverified' ? null : new Date(),
       suspendedAt: role === 'suspended' ? new Date() : null,
+      // An established member (issue 28's trust levels): the month-old account has earned level 2, so the
+      // new-member limits and the review queue apply only where a test asks for a newcomer.
+      trustLevel: role === 'newcomer' ? 0 : 2,
     })
     .where(eq(users.id, u.id));
   return { id: u.id, cookie: u.cookie, username: u.username };
@@ -49,6 +52,7 @@ export async function insertMember(t: TestApp, opts: { firstDay?: boolean } = {}
       passwordHash: 'not-a-hash: this member never signs in with a password',
       emailVerifiedAt: new Date(),
       createdAt: new Date(Date.now() - (opts.firstDay ? 3_600_000 : 30 * DAY)),
+      trustLevel: opts.firstDay ? 0 : 2,
     })
     .returning({ id: users.id });
   const token = await createSession(t.database.db, u.id, new Date());
