@@ -172,7 +172,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   const adImageOrigins = await createAdImageOrigins(core);
 
   // Layer 1: cross-cutting plugins.
-  await app.register(errorsPlugin);
+  await app.register(errorsPlugin, { appName: config.appName });
   // Early, so its timing hook covers every route registered after it.
   await app.register(metricsPlugin, {
     token: config.metricsToken,
