@@ -94,6 +94,8 @@ export const posts = pgTable(
     // Search by profession counts a profession's live posts from this index alone (no table visits).
     index('posts_author_live_idx').on(t.authorId).where(sql`deleted_at is null`),
     uniqueIndex('posts_author_client_key').on(t.authorId, t.clientId).where(sql`client_id is not null`),
+    // The same text sent again (issue 28): a new member's post is looked up by its text.
+    index('posts_text_md5_idx').on(sql`md5(lower(content))`),
     // Text search reads derived.post_search (below), which has the GIN index; posts.search is what it copies.
   ],
 );
@@ -160,6 +162,8 @@ export const comments = pgTable(
     index('comments_parent_idx').on(t.parentId),
     index('comments_author_idx').on(t.authorId, t.createdAt.desc().nullsFirst()),
     uniqueIndex('comments_author_client_key').on(t.authorId, t.clientId).where(sql`client_id is not null`),
+    // The same text sent again (issue 28: a spam wave repeats itself): a new member's comment is looked up by its text.
+    index('comments_text_md5_idx').on(sql`md5(lower(content))`),
   ],
 );
 
