@@ -59,16 +59,17 @@ function adminUrl(url: string) {
 export type Member = { id: number; username: string; cookie: string };
 
 /**
- * `count` verified, onboarded members a month old at trust level 2 (established: no new-member limit or
- * review applies), each with a real session; `cookie` is the session cookie of an http:// app (`sid`).
+ * `count` verified, onboarded members a month old, pinned at trust level 2 (established: no new-member
+ * limit or review applies, and the hourly trust job, which finds no visits for them, leaves them there),
+ * each with a real session; `cookie` is the session cookie of an http:// app (`sid`).
  */
 export async function addMembers(db: Db, url: string, count: number, prefix: string): Promise<Member[]> {
   const sql = new pg.Client({ connectionString: url });
   await sql.connect();
   const rows = (
     await sql.query(
-      `insert into users (email, username, first_name, last_name, password_hash, email_verified_at, onboarded_at, created_at, updated_at, trust_level)
-       select $2 || g || '@example.test', $2 || g, 'Bench', 'Member', 'not-a-hash', now() - interval '30 days', now(), now() - interval '30 days', now(), 2
+      `insert into users (email, username, first_name, last_name, password_hash, email_verified_at, onboarded_at, created_at, updated_at, trust_level, trust_level_pinned)
+       select $2 || g || '@example.test', $2 || g, 'Bench', 'Member', 'not-a-hash', now() - interval '30 days', now(), now() - interval '30 days', now(), 2, 2
        from generate_series(1, $1) g
        returning id, username`,
       [count, prefix],

@@ -2,7 +2,7 @@
 //
 // It recreates its own database (SPAM_BENCH_DATABASE_URL, default kerbside_spam_bench; the name must
 // contain "bench"), seeds the demo forum, adds SPAM_BENCH_MEMBERS (200) established members (verified a
-// month ago, trust level 2) with real sessions, sets a few watched words as an admin would, and runs the
+// month ago, pinned at trust level 2) with real sessions, sets a few watched words as an admin would, and runs the
 // production app in its own process behind a stand-in proxy (TRUST_PROXY=loopback, each client its own
 // X-Forwarded-For). Then two phases of SPAM_BENCH_SECONDS (60) each:
 //   1. baseline: the members write as people do (a new post now and then, comments on recent posts, one
@@ -163,7 +163,7 @@ async function legitWriters(baseUrl: string, members: Member[], categoryIds: num
         const res = await send(baseUrl, 'POST', '/api/forum/posts', {
           cookie: m.cookie,
           ip,
-          body: { title: `${LEGIT_TITLES[i % LEGIT_TITLES.length]} (${i})`, content: `Has anyone else had this on their round?${link}`, categoryId: categoryIds[i % categoryIds.length] },
+          body: { title: `${LEGIT_TITLES[i % LEGIT_TITLES.length]} (${i})`, content: `Has anyone else had this on their round? (${i})${link}`, categoryId: categoryIds[i % categoryIds.length] },
         });
         phase.legitPosts.push({ status: res.status, ms: res.ms });
         if (res.status === 201) postIds.unshift(JSON.parse(res.text).id);
@@ -171,12 +171,13 @@ async function legitWriters(baseUrl: string, members: Member[], categoryIds: num
         else phase.legitRefused++;
       } else {
         const postId = postIds[i % Math.min(postIds.length, 20)]!;
-        const res = await send(baseUrl, 'POST', `/api/forum/posts/${postId}/comments`, { cookie: m.cookie, ip, body: { content: `${LEGIT_COMMENTS[i % LEGIT_COMMENTS.length]}${link}` } });
+        const res = await send(baseUrl, 'POST', `/api/forum/posts/${postId}/comments`, { cookie: m.cookie, ip, body: { content: `${LEGIT_COMMENTS[i % LEGIT_COMMENTS.length]} (${i})${link}` } });
         phase.legitComments.push({ status: res.status, ms: res.ms });
         if (res.status === 202) phase.legitHeld++;
         else if (res.status !== 201) phase.legitRefused++;
       }
-      await sleep(50);
+      // A person's pace: the six writers together send ~15 items a second, a few a minute per member.
+      await sleep(400);
     }
   };
   await Promise.all(Array.from({ length: WRITERS }, (_, w) => writer(w)));

@@ -57,6 +57,8 @@ export const ROUTES: readonly RouteDef[] = [
   { path: '/admin/categories', access: 'admin', noindex: true },
   { path: '/admin/bulletins', access: 'admin', noindex: true },
   { path: '/admin/pay-reports', access: 'admin', noindex: true },
+  // Issue 28: the watched words and the review setting (the review queue is on /admin/moderation).
+  { path: '/admin/watched-words', access: 'admin', noindex: true },
 ];
 
 const compiled = ROUTES.map((r) => ({

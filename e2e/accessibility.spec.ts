@@ -29,7 +29,7 @@ async function signIn(page: Page, account: Pick<Account, 'email' | 'password'>) 
   expect(res.ok(), await res.text()).toBe(true);
 }
 
-test('guest pages: landing, forum list, post, guide, pay estimator, support, legal and 404', async ({ page, accounts }) => {
+test('guest pages: landing, forum list, post, guide, pay estimator, support, register, legal and 404', async ({ page, accounts }) => {
   // A post to look at, written by a member through the API.
   const author = await accounts.createVerified();
   await signIn(page, author);
@@ -49,6 +49,7 @@ test('guest pages: landing, forum list, post, guide, pay estimator, support, leg
     ['courier guide', '/courier-guide-uk'],
     ['pay estimator', '/pay-estimator'],
     ['support', '/support'],
+    ['register (its hidden honeypot field among the fields)', '/register'],
     ['terms', '/terms'],
     ['privacy', '/privacy'],
     ['community guidelines', '/community-guidelines'],

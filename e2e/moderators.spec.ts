@@ -7,8 +7,9 @@ import { secondBrowser, signIn, signInWith, toastTitled } from './support/ui.ts'
 
 // Moderators and timed suspensions (issue 18), on a phone and a desktop: an admin grants the
 // moderator role from /admin/members; the moderator pins a post, deletes a comment, resolves a report
-// from the queue, and finds no ads page; the admin suspends a member for 1 day with a reason, and the
-// member sees the reason and the end date when signing in.
+// from the queue, and finds every admin-only page (emails, ads, the dashboard) "Admins only" (issue 28);
+// the admin suspends a member for 1 day with a reason, and the member sees the reason and the end date
+// when signing in.
 
 const PHONE = { viewport: { width: 390, height: 844 }, deviceScaleFactor: 3, isMobile: true, hasTouch: true } as const;
 const DESKTOP = { viewport: { width: 1280, height: 900 } } as const;
@@ -125,11 +126,16 @@ for (const [label, device] of [
         await expect(toastTitled(m, 'Comment deleted and report resolved')).toBeVisible();
         await expect(item).toHaveCount(0);
 
-        // No ads page (nor any other admin-only page) for a moderator.
-        await m.goto('/admin/ads');
-        await expect(m.getByRole('heading', { name: 'Page Not Found' })).toBeVisible();
-        await m.goto('/admin');
-        await expect(m.getByRole('heading', { name: 'Page Not Found' })).toBeVisible();
+        // No ads page (nor any other admin-only page) for a moderator: each says it is admins' only,
+        // not that it does not exist (issue 28), and leads back to their own tools.
+        for (const path of ['/admin/emails', '/admin/ads', '/admin']) {
+          await m.goto(path);
+          await expect(m.getByRole('heading', { level: 1, name: 'Admins only' })).toBeVisible();
+          await expect(m.getByText('This page is for admins.', { exact: false })).toBeVisible();
+          await expect(m.getByRole('heading', { name: 'Page Not Found' })).toHaveCount(0);
+        }
+        await m.getByRole('main').getByRole('link', { name: 'Go to Moderation' }).click();
+        await expect(m).toHaveURL(/\/admin\/moderation$/);
       } finally {
         await other.context.close();
       }

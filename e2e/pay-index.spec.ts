@@ -2,12 +2,16 @@ import type { Page } from '@playwright/test';
 import { eq, inArray } from 'drizzle-orm';
 import { payReports, users } from '../server/db/schema/index.ts';
 import type { Db } from '../server/db/client.ts';
+import { computePaySnapshot } from '../server/modules/pay/index.ts';
 import { expect, test } from './fixtures.ts';
 import { signIn, toastTitled } from './support/ui.ts';
 
 // Issue 19, the Courier Pay Index, on a phone: a member reports a day's pay and finds it in
 // /pay/mine; /pay shows figures for the networks with enough members' reports and "Not enough
 // reports yet" for the rest; a network's page has its trend chart; the pay estimator links to it.
+// Issue 28: the figures are the day's snapshot (computed here as the daily job does), from members
+// who count (level 1, 14 days old, reports a day old), the median from 5 members, the middle half
+// from 10; a report just sent is not in them.
 
 const PHONE = { viewport: { width: 390, height: 844 }, deviceScaleFactor: 3, isMobile: true, hasTouch: true } as const;
 test.use(PHONE);
@@ -16,30 +20,36 @@ const DAY = 86_400_000;
 const isoDay = (t: number) => new Date(t).toISOString().slice(0, 10);
 
 /**
- * Six members (straight into the database) with weekly Evri and Amazon Flex reports in the North West
- * over three quarters: above the 5-member threshold overall, per region and per quarter.
+ * Ten members (straight into the database, a month old, trust level 1) with weekly Evri reports in the
+ * North West over three quarters, six of them with Amazon Flex reports too, all sent days ago: Evri
+ * rests on 10 members (median and middle half), Amazon Flex on 6 (the median alone), overall, per
+ * region and per quarter.
  */
 async function seedReports(db: Db): Promise<number[]> {
   const stamp = Date.now().toString(36);
+  const monthAgo = new Date(Date.now() - 30 * DAY);
   const rows = await db
     .insert(users)
     .values(
-      Array.from({ length: 6 }, (_, i) => ({
+      Array.from({ length: 10 }, (_, i) => ({
         email: `pay_${stamp}_${i}@example.test`,
         username: `pay_${stamp}_${i}`,
         firstName: 'Pay',
         lastName: 'Seed',
         passwordHash: 'not-a-hash: never signs in',
-        emailVerifiedAt: new Date(),
+        emailVerifiedAt: monthAgo,
+        createdAt: monthAgo,
+        trustLevel: 1,
       })),
     )
     .returning({ id: users.id });
   const ids = rows.map((r) => r.id);
+  const sent = new Date(Date.now() - 2 * DAY);
   const reports = ids.flatMap((userId, i) =>
     [14, 105, 196].flatMap((daysAgo) => {
       const start = isoDay(Date.now() - daysAgo * DAY);
       const end = isoDay(Date.now() - (daysAgo - 4) * DAY);
-      return (['evri', 'amazon-flex'] as const).map((network) => ({
+      return (i < 6 ? (['evri', 'amazon-flex'] as const) : (['evri'] as const)).map((network) => ({
         userId,
         network,
         engagement: 'self_employed',
@@ -53,10 +63,14 @@ async function seedReports(db: Db): Promise<number[]> {
         miles: 400,
         grossPay: 600 + i * 20 + (network === 'evri' ? 0 : 60),
         costFuel: 90,
+        createdAt: sent,
+        updatedAt: sent,
       }));
     }),
   );
   await db.insert(payReports).values(reports);
+  // The day's figures, as the daily job computes them.
+  await computePaySnapshot(db, new Date());
   return ids;
 }
 
@@ -72,6 +86,7 @@ test.describe('Courier Pay Index', () => {
   });
   test.afterAll(async ({ db }) => {
     if (seeded.length) await db.delete(users).where(inArray(users.id, seeded));
+    await computePaySnapshot(db, new Date());
   });
 
   test('a member reports a day of DPD pay on a phone and sees it in /pay/mine; /pay shows figures and "Not enough reports yet"', async ({ page, accounts }) => {
@@ -114,11 +129,18 @@ test.describe('Courier Pay Index', () => {
     const card = (name: string) => page.getByRole('article').filter({ has: page.getByRole('heading', { name, exact: true }) });
     for (const name of ['Evri', 'Amazon Flex']) {
       await expect(card(name).getByText('an hour after costs (median)')).toBeVisible();
-      await expect(card(name).getByText(/18 reports from 6 members/)).toBeVisible();
       await expect(card(name).getByText(/National Living Wage/)).toBeVisible();
     }
+    // Evri: 10 members, the middle half too; Amazon Flex: 6, the median alone. Figures to 10p.
+    await expect(card('Evri').getByText(/30 reports from 10 members/)).toBeVisible();
+    await expect(card('Evri').getByText(/^Middle half: £\d+\.\d0 to £\d+\.\d0$/)).toBeVisible();
+    await expect(card('Amazon Flex').getByText(/18 reports from 6 members/)).toBeVisible();
+    await expect(card('Amazon Flex').getByText('The middle half shows from 10 members.')).toBeVisible();
+    await expect(card('Amazon Flex').getByText(/^£\d+\.\d0$/)).toBeVisible();
+    // The DPD report just sent is not in the day's figures.
     await expect(card('DPD').getByText('Not enough reports yet')).toBeVisible();
-    await expect(card('DPD').getByText(/1 report from 1 member/)).toBeVisible();
+    await expect(card('DPD').getByText('No reports yet (a figure needs 5 members)')).toBeVisible();
+    await expect(page.getByText(/Figures last computed \d{1,2} \w{3,4} \d{4}, \d{2}:\d{2}\. They are recomputed once a day\./)).toBeVisible();
     await expect(card('Yodel').getByText('Not enough reports yet')).toBeVisible();
     await expect(page.getByRole('link', { name: 'Download the figures as CSV' })).toHaveAttribute('href', '/pay/index.csv');
     await noSidewaysScroll(page);

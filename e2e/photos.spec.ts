@@ -1,5 +1,7 @@
 import type { Page } from '@playwright/test';
+import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
+import { users } from '../server/db/schema/index.ts';
 import { expect, test } from './fixtures.ts';
 import { signIn } from './support/ui.ts';
 
@@ -91,8 +93,10 @@ async function touch(page: Page) {
   };
 }
 
-test('in the viewer a swipe moves to the next photo, and a double tap or a pinch zooms', async ({ page, accounts }) => {
+test('in the viewer a swipe moves to the next photo, and a double tap or a pinch zooms', async ({ page, accounts, db }) => {
   const account = await accounts.createVerified();
+  // Two photos in one post: more than a brand-new account's one (issue 28's trust levels), so a member of level 1.
+  await db.update(users).set({ trustLevel: 1 }).where(eq(users.email, account.email));
   await signIn(page, account);
   const urls: string[] = [];
   for (const name of ['left.jpg', 'right.jpg']) {

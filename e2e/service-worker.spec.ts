@@ -122,6 +122,104 @@ test("a member's kept posts are forgotten when they sign out", async ({ page, co
   }
 });
 
+/** Whether any of the worker's caches keeps an answer for `path` (the page or the API read). */
+function keeps(page: Page, path: string) {
+  return page.evaluate(async (path) => {
+    for (const name of await caches.keys()) if (await (await caches.open(name)).match(new URL(path, location.origin).href)) return true;
+    return false;
+  }, path);
+}
+
+/** Signs `account` in on the browser's cookies, as a sign-in the worker never saw pass (a request of the context, not of a page). */
+async function signInUnseen(page: Page, baseURL: string, account: { email: string; password: string }) {
+  const res = await page.context().request.post('/api/auth/login', { data: { email: account.email, password: account.password }, headers: { origin: baseURL } });
+  expect(res.status(), await res.text()).toBe(200);
+}
+
+// Issue 28, "Offline copy after a remote sign-out": offline, nobody can tell whether the member's
+// session still lives, so what the worker keeps is the page as a guest sees it.
+test('a session ended from another device: offline, a new tab shows the kept post without the member', async ({ page, context, accounts, playwright, baseURL }) => {
+  const [author, reader] = await Promise.all([accounts.createVerified(), accounts.createVerified()]);
+  const api = await playwright.request.newContext({ baseURL });
+  const post = await writePost(api, baseURL!, author, `Read on a shared phone ${Date.now().toString(36)}`);
+  await api.dispose();
+  const path = `/forum/posts/${post.slug}`;
+
+  await installWorker(page);
+  await signInUnseen(page, baseURL!, reader);
+  await page.goto(path);
+  await expect(page.getByRole('heading', { level: 1, name: post.title })).toBeVisible();
+  // The page the server made for the member names them; a copy is kept for offline.
+  expect(await page.content()).toContain(reader.email);
+  await expect.poll(() => keeps(page, path)).toBe(true);
+  // The phone goes back in a pocket: no tab of it hears what happens next.
+  await page.close();
+
+  // The laptop signs the member's other devices out.
+  const laptop = await playwright.request.newContext({ baseURL });
+  expect((await laptop.post('/api/auth/login', { data: { email: reader.email, password: reader.password }, headers: { origin: baseURL! } })).status()).toBe(200);
+  const ended = await laptop.post('/api/profile/sessions/end-others', { headers: { origin: baseURL! } });
+  expect(ended.status(), await ended.text()).toBe(200);
+  await laptop.dispose();
+
+  await context.setOffline(true);
+  try {
+    const tab = await context.newPage();
+    await tab.goto(path);
+    await expect(tab.getByRole('heading', { level: 1, name: post.title })).toBeVisible();
+    await expect(tab.getByText(`${post.title}: kept on the phone`)).toBeVisible();
+    const html = await tab.content();
+    expect(html).not.toContain(reader.email);
+    expect(html).not.toContain(reader.username);
+    await expect(tab.getByRole('banner').getByRole('button', { name: 'Sign In', exact: true })).toBeVisible();
+  } finally {
+    await context.setOffline(false);
+  }
+});
+
+test('another member signed in on the same browser: offline, nothing of the last member’s reading is left', async ({ page, context, accounts, playwright, baseURL }) => {
+  const [author, first, next] = await Promise.all([accounts.createVerified(), accounts.createVerified(), accounts.createVerified()]);
+  const api = await playwright.request.newContext({ baseURL });
+  const stamp = Date.now().toString(36);
+  const asPage = await writePost(api, baseURL!, author, `First member's page ${stamp}`);
+  const throughApp = await writePost(api, baseURL!, author, `First member's read ${stamp}`);
+  await api.dispose();
+
+  // The first member reads one post as a page and one through the app (its API answer and comments).
+  await installWorker(page);
+  await signInUnseen(page, baseURL!, first);
+  await page.goto(`/forum/posts/${asPage.slug}`);
+  await expect(page.getByRole('heading', { level: 1, name: asPage.title })).toBeVisible();
+  await page.goto('/forum');
+  await page.getByRole('link', { name: throughApp.title }).click();
+  await expect(page.getByRole('heading', { level: 1, name: throughApp.title })).toBeVisible();
+  await expect.poll(() => keeps(page, `/forum/posts/${asPage.slug}`)).toBe(true);
+  await expect.poll(() => keeps(page, `/api/forum/posts/${throughApp.slug}`)).toBe(true);
+
+  // The next member signs in on the same browser, where the worker does not see it; their first page knows them.
+  await signInUnseen(page, baseURL!, next);
+  await page.goto('/forum');
+  expect(await page.content()).toContain(next.email);
+  await expect.poll(() => keeps(page, `/forum/posts/${asPage.slug}`)).toBe(false);
+  await expect.poll(() => keeps(page, `/api/forum/posts/${throughApp.slug}`)).toBe(false);
+
+  await context.setOffline(true);
+  try {
+    for (const post of [asPage, throughApp]) {
+      await page.goto(`/forum/posts/${post.slug}`);
+      await expect(page.getByRole('heading', { level: 1, name: "You're offline" })).toBeVisible();
+      // Nor is what the first member read listed for the next one.
+      await expect(page.getByRole('link', { name: asPage.title })).toHaveCount(0);
+      await expect(page.getByRole('link', { name: throughApp.title })).toHaveCount(0);
+      const html = await page.content();
+      expect(html).not.toContain(first.email);
+      expect(html).not.toContain(first.username);
+    }
+  } finally {
+    await context.setOffline(false);
+  }
+});
+
 test('a post deleted since it was read is not kept for reading offline', async ({ page, context, accounts, playwright, baseURL }) => {
   const api = await playwright.request.newContext({ baseURL });
   const account = await accounts.createVerified();

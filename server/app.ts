@@ -37,11 +37,12 @@ import {
 } from './modules/notification-mail/index.ts';
 import { createNotificationService, notificationRoutes } from './modules/notifications/index.ts';
 import { createPostService, postRoutes } from './modules/posts/index.ts';
-import { createPayService, payRoutes } from './modules/pay/index.ts';
+import { createPayService, payRoutes, type PayService } from './modules/pay/index.ts';
 import { createPushService, pushRoutes, type PushSenderOptions, type PushService } from './modules/push/index.ts';
 import { registerLivePosts } from './modules/live-posts/index.ts';
 import { createReactionService, reactionRoutes } from './modules/reactions/index.ts';
 import { adminReportRoutes, createReportService, reportRoutes } from './modules/reports/index.ts';
+import { createReviewQueue, createWatchedWordAdmin, reviewRoutes } from './modules/review/index.ts';
 import { createRetentionService, retentionPlugin } from './modules/retention/index.ts';
 import { createSearchService, searchRoutes } from './modules/search/index.ts';
 import { createShareService, shareRoutes } from './modules/shares/index.ts';
@@ -60,6 +61,7 @@ import { loadRenderer, type Renderer } from './seo/render.ts';
 import { sitemapRoutes } from './seo/sitemap-routes.ts';
 import { systemClock, type Clock, type Core } from './core.ts';
 import { createIdentity } from './identity/index.ts';
+import { createTrustService, createWatchedWords, type TrustService } from './trust/index.ts';
 import { createGuestCache, guestCachePlugin } from './lib/guest-cache.ts';
 import { createEvents } from './events.ts';
 import { createEventBus, type EventBus } from './realtime/bus.ts';
@@ -95,6 +97,10 @@ export type App = FastifyInstance & {
   chatPush: ChatPush;
   /** The notification mail and weekly digest: tests call its runOnce(now). */
   notificationMail: NotificationMailService;
+  /** The trust model's job and visit recorder: tests call runOnce() and visits.flush(). */
+  trust: TrustService;
+  /** The Courier Pay Index: tests compute the day's snapshot with pay.runOnce(). */
+  pay: PayService;
 };
 
 export function readMalformedEscapesLiterally(url: string): string {
@@ -153,8 +159,13 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   // The maintenance switch: its routes, the dashboard and the chat socket read the one cache it keeps.
   const maintenance = createMaintenanceService(core);
   full.maintenance = maintenance;
+  // The trust model (issue 28): visits and post reads recorded, every member's level recomputed hourly
+  // in one process (not in tests: they call trust.runOnce()).
+  const trust = createTrustService({ ...core, database }, { schedule: config.env !== 'test' });
+  full.trust = trust;
+  app.addHook('onClose', async () => trust.close());
   // Sessions, sign-in throttles and password checks, for the session plugin and the account modules.
-  const identity = createIdentity(core);
+  const identity = createIdentity({ ...core, visits: trust.visits });
   // Analytics rows wait in this buffer: its routes fill it, /metrics reports how many wait.
   const analytics = createAnalyticsService(core);
   // Guests' forum answers, kept a few seconds and dropped by any write, here or (over the bus) elsewhere.
@@ -170,6 +181,9 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   app.addHook('onClose', async () => uploads.close());
   // The CSP's img-src names the ads' image origins: read at start, again whenever an ad is written.
   const adImageOrigins = await createAdImageOrigins(core);
+  // Watched words (issue 28): one matcher per process, compiled before the server answers and again
+  // whenever the list changes; posts, comments, chat and members screen what members write with it.
+  const words = await createWatchedWords(core);
 
   // Layer 1: cross-cutting plugins.
   await app.register(errorsPlugin, { appName: config.appName });
@@ -200,11 +214,12 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   await app.register(maintenanceRoutes, { config, events, maintenance }); // after the session plugin: its write hook needs req.user
   // The forum's posts and categories are read by the server-written pages too (webPlugin, below).
   const categories = createCategoryService(core);
-  const posts = createPostService({ ...core, uploads });
+  const posts = createPostService({ ...core, uploads, reads: trust.visits, words });
   await app.register(categoryRoutes, { categories, cache: guestCache });
   await app.register(searchRoutes, { search: createSearchService(core), cache: guestCache });
   await app.register(postRoutes, { posts, cache: guestCache });
-  await app.register(commentRoutes, { comments: createCommentService({ ...core, uploads }) });
+  const comments = createCommentService({ ...core, uploads, words });
+  await app.register(commentRoutes, { comments });
   await app.register(voteRoutes, { votes: createVoteService(core) });
   await app.register(reactionRoutes, { reactions: createReactionService(core) });
   // Live threads: sockets follow open posts; comments, edits and counts reach them from every process.
@@ -224,7 +239,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   app.addHook('onClose', async () => presence.close());
   const chatPush = createChatPush({ db: core.db, presence, sendToDevices: push.sendToUser, log: app.log });
   full.chatPush = chatPush;
-  const chat = createChatService({ ...core, notify: (frames) => app.gateway.sendToUsers(frames), alert: chatPush.newMessage, maintenance, uploads });
+  const chat = createChatService({ ...core, notify: (frames) => app.gateway.sendToUsers(frames), alert: chatPush.newMessage, maintenance, uploads, words });
   // Blocks: their own routes, and the chat's /api/chat/blocks aliases call the same service.
   const blocks = createBlockService(core);
   await app.register(blockRoutes, { blocks });
@@ -234,18 +249,23 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   const notificationMail = createNotificationMailService({ ...core, database, online: presence.online }, { schedule: config.env !== 'test' });
   full.notificationMail = notificationMail;
   await app.register(notificationMailRoutes, { config, unsubscribe: createUnsubscribeService(core), mail: notificationMail });
-  await app.register(authRoutes, { config, events, auth: createAuthService({ ...core, identity }) });
+  await app.register(authRoutes, { config, events, auth: createAuthService({ ...core, identity, words }) });
   await app.register(memberRoutes, {
     config,
     events,
-    members: createMembersService({ ...core, identity, uploads }),
+    members: createMembersService({ ...core, identity, uploads, trust, words }),
     directory: createDirectoryService(core),
   });
   // The composers' @autocomplete (issue 18).
   await app.register(mentionRoutes, { mentions: createMentionService(core) });
   await app.register(bulletinRoutes, { bulletins: createBulletinService(core) });
   // The Courier Pay Index: members' pay reports and the published aggregates (/api/pay-index, /pay/index.csv).
-  await app.register(payRoutes, { pay: createPayService(core) });
+  // Its figures are a snapshot computed once a day in one process (at start-up when today has none; not
+  // in tests: they call pay.runOnce()).
+  const pay = createPayService(core, { schedule: config.env !== 'test', kind: database.kind });
+  full.pay = pay;
+  app.addHook('onClose', async () => pay.close());
+  await app.register(payRoutes, { pay });
   await app.register(adRoutes, { ads: createAdService(core) });
   await app.register(uploadRoutes, { config, uploads });
   await app.register(analyticsRoutes, { analytics });
@@ -261,6 +281,9 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   });
   await app.register(adminRoutes, { dashboard: createDashboardService({ ...core, maintenance }), audit: createAuditService(core) });
   await app.register(adminReportRoutes, { reports });
+  // The review queue beside the reports (issue 28): approving publishes through the forum's own create path.
+  const reviewQueue = createReviewQueue({ ...core, publish: { post: posts.publishHeld, comment: comments.publishHeld } });
+  await app.register(reviewRoutes, { db, queue: reviewQueue, words: createWatchedWordAdmin(core) });
   await app.register(adminEmailRoutes, { config, outbox: createOutboxService(core), announcements: createAnnouncementService({ ...core, sendToDevices: push.sendToUser }) });
   // The daily backup (and the admin's "Back up now") into $DATA_DIR/backups, whichever the database.
   await app.register(backupRoutes, { backups: createBackupService({ ...core, database }, { schedule: config.env !== 'test' }) });

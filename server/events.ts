@@ -52,6 +52,36 @@ export type DomainEvents = {
   'maintenance.changed': TMaintenanceStatus;
   /** An ad slot was created, changed or deleted: the CSP's ad image origins are read again. */
   'ads.changed': Record<string, never>;
+  /** A watched word was added or removed: every process compiles its matcher again (server/trust). */
+  'watched_words.changed': Record<string, never>;
+  /**
+   * A moderator approved or rejected a held post or comment (issue 28): its author is told. `postId`
+   * and `commentId` name what approving published (a rejected comment's post, if it is still there).
+   */
+  'review.decided': {
+    moderatorId: number;
+    authorId: number;
+    kind: 'post' | 'comment';
+    outcome: 'approved' | 'rejected';
+    /** The post's title (a comment's: the post it was written on). */
+    postTitle: string;
+    postId: number | null;
+    commentId: number | null;
+    reason: string | null;
+  };
+  /**
+   * Members' flags hid a post or comment, or a moderator decided on a hidden one: upheld (it stays
+   * removed) or restored (issue 28 item 5). Its author is told. `postId` is the post (a comment's post).
+   */
+  'flags.changed': {
+    kind: 'post' | 'comment';
+    outcome: 'hidden' | 'upheld' | 'restored';
+    authorId: number;
+    postId: number;
+    commentId: number | null;
+    /** The post's title (a comment's: the post it was written on). */
+    postTitle: string;
+  };
 };
 
 export type EventName = keyof DomainEvents;

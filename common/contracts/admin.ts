@@ -1,10 +1,12 @@
 import { z } from 'zod';
 import { ADMIN_REASON_MAX, MEMBER_STATUSES } from '../rules/members.ts';
 import { MEMBER_ROLES, ROLE_MSG, SUSPENSION_DURATION_KEYS } from '../rules/roles.ts';
+import { TRUST_MSG } from '../rules/trust.ts';
 import { endpoint } from './endpoint.ts';
 
 // Admin dashboard, members and audit log (issue 7; docs/API.md "Admin: dashboard, members, audit log").
-// Every /api/admin/* call is for admins only (401 for guests, 403 for everyone else).
+// Every /api/admin/* call here is for admins only (401 for guests, 403 for everyone else), but chat
+// suspensions and short site suspensions, which moderators share on members (issues 18, 28).
 
 export const ADMIN_MSG = {
   memberNotFound: 'Member not found',
@@ -104,8 +106,45 @@ export const ZAdminMemberDetail = ZAdminMember.extend({
   activeSessions: z.number(),
   /** The latest activity recorded on any of the member's sessions (null: never signed in or none left). */
   lastSeenAt: z.string().nullable(),
+  /** Issue 28: the member's trust level. */
+  trust: z.object({
+    /** The level in force: the pin if there is one, else the computed one (admins and moderators are held to 3's allowances whatever it says). */
+    level: z.number().int(),
+    /** What the hourly job last computed from the member's activity. */
+    computed: z.number().int(),
+    /** An admin's pin (null: the level follows activity). */
+    pinned: z.number().int().nullable(),
+    /** When the job last computed or confirmed it (null: not yet). */
+    computedAt: z.string().nullable(),
+  }),
 });
 export type TAdminMemberDetail = z.infer<typeof ZAdminMemberDetail>;
+
+/** PUT /api/admin/members/:id/trust-level: pin the member's trust level (0 to 3), or null to unpin it. */
+export const ZTrustLevelBody = z.object({
+  level: z
+    .number({ error: TRUST_MSG.levelInvalid })
+    .int({ error: TRUST_MSG.levelInvalid })
+    .min(0, { error: TRUST_MSG.levelInvalid })
+    .max(3, { error: TRUST_MSG.levelInvalid })
+    .nullable(),
+});
+export type TTrustLevelBody = z.infer<typeof ZTrustLevelBody>;
+
+// Issue 28: what a moderator hears back from a change to a member: the change, never the admin record
+// (addresses, sessions, last seen stay admins'). An admin's answer is the detail, as before.
+
+export const ZModeratorChatChange = z.object({ id: z.number(), username: z.string(), chatSuspended: z.boolean() });
+export type TModeratorChatChange = z.infer<typeof ZModeratorChatChange>;
+
+export const ZModeratorSuspensionChange = z.object({
+  id: z.number(),
+  username: z.string(),
+  suspended: z.boolean(),
+  suspendedUntil: z.string().nullable(),
+  suspensionReason: z.string().nullable(),
+});
+export type TModeratorSuspensionChange = z.infer<typeof ZModeratorSuspensionChange>;
 
 export const ZMemberIdParams = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) });
 
@@ -149,13 +188,17 @@ export const getMember = endpoint({
   errors: [400, 401, 403, 404],
 });
 
-/** Spec §4: the member may no longer chat (their open pages hear of it at once). */
+// An admin's answer first: the serializer keeps the first shape that fits, and only the detail has
+// every field of the detail.
+const ZChatChangeAnswer = z.union([ZAdminMemberDetail, ZModeratorChatChange]);
+
+/** Spec §4: the member may no longer chat (their open pages hear of it at once). Admins and moderators (issue 28: a moderator on members only, answered the change). */
 export const suspendMemberChat = endpoint({
   method: 'POST',
   path: '/api/admin/members/:id/chat-suspension',
   params: ZMemberIdParams,
   body: ZAdminReasonBody,
-  responses: { 200: ZAdminMemberDetail },
+  responses: { 200: ZChatChangeAnswer },
   errors: [400, 401, 403, 404],
 });
 
@@ -163,17 +206,21 @@ export const liftMemberChatSuspension = endpoint({
   method: 'DELETE',
   path: '/api/admin/members/:id/chat-suspension',
   params: ZMemberIdParams,
-  responses: { 200: ZAdminMemberDetail },
+  responses: { 200: ZChatChangeAnswer },
   errors: [400, 401, 403, 404],
 });
 
-/** Every session of the member ends and sign-in is refused (409: the admin's own account). */
+/**
+ * Every session of the member ends and sign-in is refused (409: the admin's own account). Issue 28: a
+ * moderator too, on members only, for 1 or 7 days with a reason (403 longer or shortening, 400 no reason),
+ * answered the change.
+ */
 export const suspendMember = endpoint({
   method: 'POST',
   path: '/api/admin/members/:id/suspension',
   params: ZMemberIdParams,
   body: ZSuspendBody,
-  responses: { 200: ZAdminMemberDetail },
+  responses: { 200: z.union([ZAdminMemberDetail, ZModeratorSuspensionChange]) },
   errors: [400, 401, 403, 404, 409],
 });
 
@@ -201,6 +248,16 @@ export const setMemberRole = endpoint({
   body: ZRoleBody,
   responses: { 200: ZAdminMemberDetail },
   errors: [400, 401, 403, 404, 409],
+});
+
+/** Issue 28: an admin pins the member's trust level (audited), or unpins it with null. */
+export const setMemberTrustLevel = endpoint({
+  method: 'PUT',
+  path: '/api/admin/members/:id/trust-level',
+  params: ZMemberIdParams,
+  body: ZTrustLevelBody,
+  responses: { 200: ZAdminMemberDetail },
+  errors: [400, 401, 403, 404],
 });
 
 /** 409: the last admin. */

@@ -33,17 +33,30 @@ export const ZLoginRequest = z.object({
 });
 export type TLoginRequest = z.infer<typeof ZLoginRequest>;
 
-export const ZRegisterRequest = z.object({
+/** Spec §7's register payload: what a person types. */
+export const ZRegisterDetails = z.object({
   firstName: name(MSG.firstNameRequired),
   lastName: name(MSG.lastNameRequired),
   username: ZUsername,
   email,
   password: ZPassword,
 });
+
+/**
+ * The payload as the register form sends it: the spec's fields plus the bot defence's two (docs/SECURITY.md
+ * "Sign-up bot defence"). Both are read as anything here, so a wrong one is never a validation error
+ * naming its field: the service answers it like any other trap, with SIGN_UP_MSG.refused.
+ */
+export const ZRegisterRequest = ZRegisterDetails.extend({
+  /** The hidden honeypot field (SIGN_UP_HONEYPOT): empty or absent from a person. */
+  website: z.unknown().optional(),
+  /** The timing token of GET /api/auth/register-token, fetched when the form opened. */
+  formToken: z.unknown().optional(),
+});
 export type TRegisterRequest = z.infer<typeof ZRegisterRequest>;
 
 /** The register form adds confirmPassword, which is checked here and never sent. */
-export const ZRegisterForm = ZRegisterRequest.extend({ confirmPassword: z.string() }).refine(
+export const ZRegisterForm = ZRegisterDetails.extend({ confirmPassword: z.string() }).refine(
   (v) => v.password === v.confirmPassword,
   { message: MSG.passwordsDontMatch, path: ['confirmPassword'] },
 );
@@ -99,6 +112,7 @@ export type TVerifyCodeResponse = z.infer<typeof ZVerifyCodeResponse>;
 export const ZMessage = z.object({ message: z.string() });
 
 export const ZRegisterResponse = z.object({ message: z.string(), email: z.string(), requiresVerification: z.literal(true) });
+export const ZRegisterTokenResponse = z.object({ token: z.string() });
 export const ZLoginResponse = z.object({ message: z.string(), user: ZUser });
 
 // ---- Endpoints ----
@@ -106,7 +120,19 @@ export const ZLoginResponse = z.object({ message: z.string(), user: ZUser });
 // cannot be stored, malformed JSON). 429: each route's per-address limit (and, for sign-in, the
 // account's failure limits).
 
-/** A new account waiting for the code mailed to it; an address already taken answers the same. */
+/** The register form's timing token, fetched when the form opens (signed by the server, so a bot cannot backdate it). */
+export const registerToken = endpoint({
+  method: 'GET',
+  path: '/api/auth/register-token',
+  responses: { 200: ZRegisterTokenResponse },
+  errors: [400, 429],
+});
+
+/**
+ * A new account waiting for the code mailed to it; an address already taken answers the same. 400 also
+ * for the bot defence's refusals (a filled honeypot, a missing, forged or too fresh timing token, a
+ * disposable address); 429 for the per-address sign-up caps.
+ */
 export const register = endpoint({
   method: 'POST',
   path: '/api/auth/register',

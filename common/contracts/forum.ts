@@ -15,6 +15,7 @@ import {
   TOP_PERIODS,
   VOTE_TYPES,
 } from '../rules/forum.ts';
+import { HELD_KINDS, HELD_STATUSES } from '../rules/review.ts';
 import { endpoint } from './endpoint.ts';
 
 // Forum contracts (spec §3 Post/Category, §7; docs/API.md "Posts and comments"): the post list and
@@ -163,6 +164,11 @@ export const ZComment = z.object({
   createdAt: z.string(),
   editedAt: z.string().nullable(),
   isDeleted: z.boolean(),
+  /**
+   * Issue 28: a deleted comment that members' flags hid while moderators review it (shown as "Hidden
+   * while moderators review it", never "deleted"); sent only then, as true.
+   */
+  isHidden: z.boolean().optional(),
   upvotes: z.number(),
   downvotes: z.number(),
   userVote: ZVoteType.nullable(),
@@ -172,6 +178,34 @@ export const ZComment = z.object({
   reactions: ZReactionSummary,
 });
 export type TComment = z.infer<typeof ZComment>;
+
+/**
+ * A post or comment held for a moderator (issue 28, the review queue): not a post or comment until
+ * approved. Shown to its author only, marked "Awaiting approval"; `content` is the markdown as
+ * written (the client shows it as its editor's preview does, links as text).
+ */
+export const ZHeldItem = z.object({
+  id: z.number(),
+  kind: z.enum(HELD_KINDS),
+  status: z.enum(HELD_STATUSES),
+  /** A post's title; null for a comment. */
+  title: z.string().nullable(),
+  content: z.string(),
+  createdAt: z.string(),
+  /** A post's category; null for a comment. */
+  category: z.object({ id: z.number(), name: z.string(), slug: z.string(), color: z.string() }).nullable(),
+  /** A comment's post; null for a post. */
+  post: z.object({ id: z.number(), slug: z.string(), title: z.string() }).nullable(),
+  /** The comment a held reply answers. */
+  parentId: z.number().nullable(),
+  /** A rejected item's reason, as the moderator gave it. */
+  rejectReason: z.string().nullable(),
+});
+export type THeldItem = z.infer<typeof ZHeldItem>;
+
+/** 202 of POST /api/forum/posts and …/comments: held for a moderator, not published. */
+export const ZHeldAnswer = z.object({ held: z.literal(true), heldItem: ZHeldItem, message: z.string() });
+export type THeldAnswer = z.infer<typeof ZHeldAnswer>;
 
 /** GET /api/forum/posts/:idOrSlug: the whole post (full markdown in `content`) with its first comments. */
 export const ZPostDetail = ZPost.extend({
@@ -185,6 +219,8 @@ export const ZPostDetail = ZPost.extend({
   userReactions: ZUserReactions,
   comments: z.array(ZComment),
   hasMoreComments: z.boolean(),
+  /** The reader's own comments on this post awaiting approval (issue 28); absent for everyone else. */
+  heldComments: z.array(ZHeldItem).optional(),
 });
 export type TPostDetail = z.infer<typeof ZPostDetail>;
 
@@ -267,13 +303,15 @@ export const getPost = endpoint({
 
 /**
  * A verified member writes a post; answers its page. 429 when posting too fast. Sent again with the
- * same clientId, the post already stored is answered (201, nothing changes).
+ * same clientId, the post already stored is answered (201, nothing changes). 202 with the held item
+ * when it waits for a moderator (issue 28: a new member's first posts with a link, a watched word);
+ * sent again, the same held item (202). 400 names a blocked watched word.
  */
 export const createPost = endpoint({
   method: 'POST',
   path: '/api/forum/posts',
   body: ZCreatePostRequest,
-  responses: { 201: ZPostDetail },
+  responses: { 201: ZPostDetail, 202: ZHeldAnswer },
   errors: [400, 401, 403, 429],
 });
 
@@ -329,14 +367,15 @@ export const listComments = endpoint({
 /**
  * A verified member comments on a post or replies to a comment (403 on a locked post). Sent again with
  * the same clientId, the comment already stored is answered (201, nothing changes); 409 when that
- * clientId is a comment on another post.
+ * clientId is a comment on another post. 202 with the held item when it waits for a moderator (issue
+ * 28), as for a post.
  */
 export const createComment = endpoint({
   method: 'POST',
   path: '/api/forum/posts/:id/comments',
   params: ZTargetParams,
   body: ZCreateCommentRequest,
-  responses: { 201: ZComment },
+  responses: { 201: ZComment, 202: ZHeldAnswer },
   errors: [400, 401, 403, 404, 409, 429],
 });
 

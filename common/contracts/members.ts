@@ -80,6 +80,29 @@ export type TDeleteAccountRequest = z.infer<typeof ZDeleteAccountRequest>;
 export const ZProfile = ZUser.extend({ pendingEmail: z.string().nullable() });
 export type TProfile = z.infer<typeof ZProfile>;
 
+/**
+ * GET /api/profile/trust (issue 28): the member's trust level, what it allows, and what the next one
+ * needs (each requirement with what the member has now and whether it is met). `next` is null at the
+ * top level, for admins and moderators (held to the top level's allowances), and when an admin pinned
+ * the level. `computedAt`: when the hourly job last computed it (null: not yet).
+ */
+export const ZTrustStatus = z.object({
+  level: z.number().int(),
+  name: z.string(),
+  pinned: z.boolean(),
+  staff: z.boolean(),
+  allows: z.array(z.string()),
+  next: z
+    .object({
+      level: z.number().int(),
+      name: z.string(),
+      needs: z.array(z.object({ label: z.string(), have: z.number(), met: z.boolean() })),
+    })
+    .nullable(),
+  computedAt: z.string().nullable(),
+});
+export type TTrustStatus = z.infer<typeof ZTrustStatus>;
+
 /** GET /api/users/:username. joinedDate is ISO 8601; counts are of posts and comments not deleted. */
 export const ZPublicProfile = z.object({
   id: z.number(),
@@ -152,6 +175,14 @@ export const getProfile = endpoint({
   method: 'GET',
   path: '/api/profile',
   responses: { 200: ZProfile },
+  errors: [400, 401],
+});
+
+/** Issue 28: the member's trust level (settings). */
+export const getTrustStatus = endpoint({
+  method: 'GET',
+  path: '/api/profile/trust',
+  responses: { 200: ZTrustStatus },
   errors: [400, 401],
 });
 

@@ -121,6 +121,13 @@ export const ZReportTarget = z.object({
   authorUsername: z.string().nullable(),
   /** Their id (null: gone), for the queue's "Suspend chat" (issue 18). Always sent; optional for older fixtures. */
   authorId: z.number().nullable().optional(),
+  /**
+   * Hidden by members' flags, waiting for a moderator (issue 28): resolving upholds the flags (it stays
+   * removed), dismissing rejects them (it is restored). Always sent for posts and comments.
+   */
+  hidden: z.boolean().optional(),
+  /** A removed (deleted or hidden) post's or comment's whole text as it was, for moderators; null otherwise. */
+  removedContent: z.string().nullable().optional(),
 });
 export type TReportTarget = z.infer<typeof ZReportTarget>;
 

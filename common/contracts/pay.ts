@@ -117,9 +117,16 @@ export type TPayReport = z.infer<typeof ZPayReport>;
 export const ZAdminPayReport = ZPayReport.extend({ author: z.object({ id: z.number(), username: z.string() }) });
 export type TAdminPayReport = z.infer<typeof ZAdminPayReport>;
 
-const ZQuartiles = z.object({ p25: z.number(), median: z.number(), p75: z.number() });
+/**
+ * A published figure, net £/h rounded to £0.10: the median of the members' own medians (each member one
+ * vote), from 5 members; the 25th and 75th percentiles only from 10 members, else null.
+ */
+const ZQuartiles = z.object({ p25: z.number().nullable(), median: z.number(), p75: z.number().nullable() });
 
-/** One aggregate: region or vehicle null means all of them. `netHourly` null below the privacy threshold. */
+/**
+ * One aggregate: region or vehicle null means all of them. `reports` and `members` count only what
+ * counts (rules/trust.ts PAY_TRUST); `netHourly` null below 5 members.
+ */
 export const ZPayFigure = z.object({
   network: ZPayNetwork,
   region: ZPayRegion.nullable(),
@@ -148,6 +155,8 @@ export const ZPayIndex = z.object({
   livingWage: z.object({ hourly: z.number(), from: z.string() }),
   /** The first period start the index counts (24 months back). */
   since: z.string(),
+  /** When the day's snapshot these figures come from was computed (once a day); null before the first. */
+  computedAt: z.string().nullable(),
 });
 export type TPayIndex = z.infer<typeof ZPayIndex>;
 
@@ -201,7 +210,7 @@ export const deletePayReport = endpoint({
   errors: [401, 403, 404],
 });
 
-/** Public: the aggregates only. */
+/** Public: the aggregates only, from the newest daily snapshot. */
 export const getPayIndex = endpoint({
   method: 'GET',
   path: '/api/pay-index',

@@ -1,8 +1,11 @@
 // Forum notification limits and wording (spec §3 Notification, §4, §9; docs/API.md "Notifications"),
 // zod-free so the client imports them without the schemas (common/contracts/notifications.ts).
 
-/** A comment on your post, a reply to your comment, a mention; a comment on a post you follow, a new post in a category you follow. */
-export const NOTIFICATION_TYPES = ['comment', 'reply', 'mention', 'followed_post', 'followed_category'] as const;
+/**
+ * A comment on your post, a reply to your comment, a mention; a comment on a post you follow, a new post
+ * in a category you follow; a moderator's decision on your post or comment held for review (issue 28).
+ */
+export const NOTIFICATION_TYPES = ['comment', 'reply', 'mention', 'followed_post', 'followed_category', 'review'] as const;
 
 /** Spec §9: the panel shows the newest 50; the list call never answers more. */
 export const NOTIFICATIONS_PAGE = 50;

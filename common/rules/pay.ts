@@ -1,6 +1,7 @@
 // The Courier Pay Index (issue 19): its lists, limits, privacy rules and messages, without zod (the
 // schemas are in contracts/pay.ts). The client's form and pages and the server's service read the
 // same rules from here.
+import { PAY_TRUST, TRUST_LEVEL_NAMES } from './trust.ts';
 
 /** The networks and clients members report pay for; the key is the slug of /pay/{network}. */
 export const PAY_NETWORKS = [
@@ -110,13 +111,23 @@ export const PAY_OUTLIER_NET_HOURLY = { min: 0, max: 60 } as const;
 export const PAY_DROPS_PER_DAY_MAX = 600;
 export const PAY_MILES_PER_DAY_MAX = 800;
 export const PAY_MONEY_MAX = 20_000;
-/** Privacy: a figure is published only when it rests on this many reports from this many members. */
-export const PAY_MIN_REPORTS = 5;
+/**
+ * Privacy (issue 28; docs/SECURITY.md "Courier Pay Index: threat model"). Each member is one vote in a
+ * figure: their own median of their reports in it. The median is published from PAY_MIN_MEMBERS
+ * members, the middle half (25th and 75th percentiles) only from PAY_MIN_MEMBERS_SPREAD, and every
+ * published figure is rounded to PAY_ROUND_TO pounds. Only members who count (PAY_TRUST in
+ * rules/trust.ts: level 1 or more, an account 14 days old, a report 24 hours after it was sent) are in
+ * a figure at all, and the figures are a snapshot computed once a day.
+ */
 export const PAY_MIN_MEMBERS = 5;
+export const PAY_MIN_MEMBERS_SPREAD = 10;
+export const PAY_ROUND_TO = 0.1;
+/** A published figure, rounded to the nearest £0.10 (PAY_ROUND_TO): 11.3065 → 11.3. */
+export const roundPayFigure = (n: number) => Math.round(n * 10) / 10;
+/** How many daily snapshots are kept (only the newest is read; the rest are a short trail for operators). */
+export const PAY_SNAPSHOT_KEEP_DAYS = 30;
 /** Reports whose period started longer ago than this drop out of the index (and cannot be sent). */
 export const PAY_WINDOW_MONTHS = 24;
-/** How long a process keeps the computed index; its own writes drop it at once (service.ts). */
-export const PAY_INDEX_TTL_MS = 60_000;
 /** The open licence of the published aggregates (the /pay pages and the CSV say it). */
 export const PAY_LICENCE = { name: 'CC BY 4.0', url: 'https://creativecommons.org/licenses/by/4.0/' } as const;
 
@@ -152,6 +163,17 @@ export function livingWageOn(date: string): { from: string; hourly: number } {
 export const quarterOf = (date: string) => `${date.slice(0, 4)}-Q${Math.floor((Number(date.slice(5, 7)) - 1) / 3) + 1}`;
 /** '2026-Q4' → its first day, '2026-10-01'. */
 export const quarterStart = (quarter: string) => `${quarter.slice(0, 4)}-${String((Number(quarter.slice(6)) - 1) * 3 + 1).padStart(2, '0')}-01`;
+
+/** What the index's pages say about how the figures are made (issue 28), one sentence each. */
+export const PAY_TEXT = {
+  privacy: `Private by design: each member counts once in a figure (their own median), a figure appears only when at least ${PAY_MIN_MEMBERS} different members count towards it and its middle half only from ${PAY_MIN_MEMBERS_SPREAD}, figures are rounded to 10p, and no single report is ever shown.`,
+  whoCounts: `A report counts from ${PAY_TRUST.reportDelayHours} hours after it is sent, once its author's account is ${PAY_TRUST.minAccountDays} days old and has reached the ${TRUST_LEVEL_NAMES[PAY_TRUST.minLevel]} trust level; reports older than ${PAY_WINDOW_MONTHS} months drop out.`,
+  computed: (when: string) => `Figures last computed ${when}. They are recomputed once a day.`,
+  notComputed: 'The figures have not been computed yet. They are computed once a day.',
+  figureNeeds: `a figure needs ${PAY_MIN_MEMBERS} members`,
+  spreadNeeds: `The middle half shows from ${PAY_MIN_MEMBERS_SPREAD} members.`,
+  afterSending: `Your report counts towards the figures from the first daily update ${PAY_TRUST.reportDelayHours} hours after you send or edit it.`,
+} as const;
 
 export const PAY_MSG = {
   networkInvalid: 'Choose the network or client you worked for',

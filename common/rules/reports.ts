@@ -39,3 +39,22 @@ export const REPORT_QUEUE_MSG = {
   pageInvalid: 'Page must be a whole number',
   actionInvalid: 'Action must be none or delete_target',
 } as const;
+
+// ——— Flags hide (issue 28 item 5) ———
+
+type FlaggedKind = 'post' | 'comment';
+const what = (kind: FlaggedKind, postTitle: string) => (kind === 'post' ? `Your post “${postTitle}”` : `Your comment on “${postTitle}”`);
+
+/** The author's notifications (type 'review') when members' flags hide their post or comment, and when a moderator decides. */
+export const FLAG_NOTICE = {
+  hiddenTitle: (kind: FlaggedKind) => (kind === 'post' ? 'Your post is hidden for review' : 'Your comment is hidden for review'),
+  hiddenMessage: (kind: FlaggedKind, postTitle: string) =>
+    `${what(kind, postTitle)} was reported by several members and is hidden while moderators review it.`,
+  upheldTitle: (kind: FlaggedKind) => (kind === 'post' ? 'Your post was removed' : 'Your comment was removed'),
+  upheldMessage: (kind: FlaggedKind, postTitle: string) => `${what(kind, postTitle)} was removed after a moderator reviewed the reports on it.`,
+  restoredTitle: (kind: FlaggedKind) => (kind === 'post' ? 'Your post is back' : 'Your comment is back'),
+  restoredMessage: (kind: FlaggedKind, postTitle: string) => `${what(kind, postTitle)} is visible again: a moderator reviewed the reports and restored it.`,
+} as const;
+
+/** What a thread shows in place of a comment members' flags hid. */
+export const HIDDEN_COMMENT_TEXT = 'Hidden while moderators review it';

@@ -1,11 +1,16 @@
 // Who may do what (issue 18): the one place the server's guards and the client's menus ask. An admin
-// may do everything; a moderator (below admin) looks after content only: pin, lock, move and delete any
-// post or comment, the reports queue (posts, comments and messages) and members' chat access. Members'
-// accounts (site suspension included: it ends every session and is the admins' call), ads, bulletins,
-// emails, announcements, analytics, backups, settings, maintenance, categories and roles stay admins'.
+// may do everything; a moderator (below admin) looks after content: pin, lock, move and delete any
+// post or comment, the reports queue (posts, comments and messages), members' chat access and, since
+// issue 28, short site suspensions (up to 7 days, with a reason). A moderator acts only on members: never
+// on an admin, another moderator or themselves. Members' accounts (longer suspensions, lifting one), ads,
+// bulletins, emails, announcements, analytics, backups, settings, maintenance, categories and roles stay
+// admins'.
 
 /** The part of a user (the signed-in TUser, or the server's session row) the rules read. */
 export type RoleHolder = { isAdmin: boolean; isModerator?: boolean } | null | undefined;
+
+/** A role holder with an id: the two sides of an action on a member. */
+export type RolePerson = { id: number; isAdmin: boolean; isModerator?: boolean };
 
 export const isAdmin = (u: RoleHolder): boolean => !!u?.isAdmin;
 
@@ -25,7 +30,20 @@ export const ROLE_MSG = {
   roleInvalid: "Role must be 'member' or 'moderator'",
   adminRole: 'This member is an admin: remove admin first',
   roleGranted: 'Moderator role granted',
+  // Issue 28: the moderator's bounds.
+  moderatorBounds: 'Moderators cannot act on admins, moderators or themselves',
+  moderatorSuspensionLength: 'Moderators can suspend an account for up to 7 days; longer suspensions are for admins',
+  moderatorSuspensionReason: 'Give a reason for the suspension: the member is shown it when they sign in',
+  liftAdminsOnly: 'Only admins can lift or shorten a suspension',
 } as const;
+
+/**
+ * Issue 28: whether `actor` may act on `target`'s account (chat access, a suspension). An admin acts on
+ * anyone (the server's own rules still apply: not the last admin, not their own suspension); a moderator
+ * only on members, so a role can never be turned on the people who hold it or on its holder.
+ */
+export const mayActOnMember = (actor: RolePerson, target: RolePerson): boolean =>
+  isAdmin(actor) || (canModerate(actor) && !target.isAdmin && !target.isModerator && actor.id !== target.id);
 
 // ---- timed suspensions ----
 
@@ -36,6 +54,18 @@ export const SUSPENSION_DURATIONS = { '1d': 1, '7d': 7, '30d': 30, indefinite: n
 export type SuspensionDuration = keyof typeof SUSPENSION_DURATIONS;
 export const SUSPENSION_DURATION_KEYS = Object.keys(SUSPENSION_DURATIONS) as [SuspensionDuration, ...SuspensionDuration[]];
 export const SUSPENSION_LABELS: Record<SuspensionDuration, string> = { '1d': '1 day', '7d': '7 days', '30d': '30 days', indefinite: 'Until lifted' };
+
+/** Issue 28: the longest site suspension a moderator gives; longer, until lifted and lifting are admins'. */
+export const MODERATOR_SUSPENSION_MAX_DAYS = 7;
+
+/** The durations a moderator may choose (1 day, 7 days). */
+export const MODERATOR_SUSPENSION_DURATIONS = SUSPENSION_DURATION_KEYS.filter((d) => {
+  const days = SUSPENSION_DURATIONS[d];
+  return days !== null && days <= MODERATOR_SUSPENSION_MAX_DAYS;
+});
+
+/** Whether `actor` may give a suspension of `duration` (admins: any). */
+export const maySuspendFor = (actor: RoleHolder, duration: SuspensionDuration): boolean => isAdmin(actor) || MODERATOR_SUSPENSION_DURATIONS.includes(duration);
 
 /** When a suspension of `duration` made at `now` ends (null: until an admin lifts it). */
 export function suspensionEnd(duration: SuspensionDuration, now: Date): Date | null {

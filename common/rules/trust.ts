@@ -24,7 +24,12 @@ export type TrustStats = {
   received: number;
   /** Reports against the member's posts and comments that a moderator upheld, in the last 180 days. */
   upheldFlags: number;
+  /** Reports the member made that a moderator rejected, in the last 180 days (a flag that was wrong counts against the flagger). */
+  rejectedFlags: number;
 };
+
+/** How far back upheld and rejected flags count. */
+export const FLAG_MEMORY_DAYS = 180;
 
 export type TrustRequirement = { key: keyof TrustStats; min?: number; max?: number; label: string };
 
@@ -38,6 +43,7 @@ export const TRUST_REQUIREMENTS: Record<Exclude<TrustLevel, 0>, TrustRequirement
     { key: 'daysVisited', min: 2, label: 'visits on 2 different days' },
     { key: 'postsRead', min: 10, label: '10 posts read' },
     { key: 'upheldFlags', max: 1, label: 'no more than 1 upheld report against you' },
+    { key: 'rejectedFlags', max: 5, label: 'no more than 5 of your reports rejected' },
   ],
   2: [
     { key: 'daysSinceVerified', min: 14, label: '14 days since you verified your email' },
@@ -46,6 +52,7 @@ export const TRUST_REQUIREMENTS: Record<Exclude<TrustLevel, 0>, TrustRequirement
     { key: 'written', min: 3, label: '3 posts or comments written' },
     { key: 'received', min: 3, label: '3 reactions or upvotes from others' },
     { key: 'upheldFlags', max: 0, label: 'no upheld reports against you' },
+    { key: 'rejectedFlags', max: 3, label: 'no more than 3 of your reports rejected' },
   ],
   3: [
     { key: 'daysSinceVerified', min: 60, label: '60 days since you verified your email' },
@@ -54,6 +61,7 @@ export const TRUST_REQUIREMENTS: Record<Exclude<TrustLevel, 0>, TrustRequirement
     { key: 'written', min: 20, label: '20 posts or comments written' },
     { key: 'received', min: 25, label: '25 reactions or upvotes from others' },
     { key: 'upheldFlags', max: 0, label: 'no upheld reports against you' },
+    { key: 'rejectedFlags', max: 3, label: 'no more than 3 of your reports rejected' },
   ],
 };
 
@@ -92,7 +100,7 @@ export const TRUST_LIMITS = {
   /** Links (web addresses) in one post or comment. */
   linksPerItem: { 0: 1, 1: 5, 2: 15, 3: 30 },
   /** Photos shown in one post or comment. */
-  photosPerItem: { 0: 1, 1: 4, 2: 10, 3: 20 },
+  photosPerItem: { 0: 1, 1: 4, 2: 10, 3: 10 },
   /** Distinct @mentions in one post, comment or message. */
   mentionsPerItem: { 0: 2, 1: 5, 2: 10, 3: 20 },
   /** New chat conversations started per day. */
@@ -104,6 +112,29 @@ export const TRUST_LIMITS = {
 } as const satisfies Record<string, Record<TrustLevel, number>>;
 
 export type TrustLimitName = keyof typeof TRUST_LIMITS;
+
+/**
+ * A wait longer than this is said in clock time ("You can post again at 14:05."); a shorter one, a
+ * burst held back for a minute or two, in seconds or minutes.
+ */
+export const CLOCK_TIME_AFTER_MS = 10 * 60 * 1000;
+
+const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
+
+/** What a level allows, one line each, as a member's settings show it. */
+export function trustAllowances(level: TrustLevel): string[] {
+  const l = (name: TrustLimitName) => TRUST_LIMITS[name][level];
+  const lines = [
+    `Up to ${plural(l('postsPerDay'), 'post')} and ${plural(l('commentsPerDay'), 'comment')} a day`,
+    `Up to ${plural(l('linksPerItem'), 'link')} and ${plural(l('photosPerItem'), 'photo')} in a post or comment`,
+    `Mention up to ${plural(l('mentionsPerItem'), 'member')} at once`,
+    `Start up to ${plural(l('chatStartsPerDay'), 'new conversation')} a day`,
+  ];
+  if (level === 0) lines.push('Your first posts and comments may wait for a moderator before everyone sees them');
+  if (level >= FLAG_MIN_LEVEL) lines.push('Your reports count towards hiding a post or comment until a moderator looks at it');
+  if (level >= PAY_TRUST.minLevel) lines.push(`Your pay reports count towards the Courier Pay Index once your account is ${PAY_TRUST.minAccountDays} days old`);
+  return lines;
+}
 
 /** Reviews: how many of a level-0 member's first posts and comments the review queue may hold. */
 export const REVIEW_FIRST_ITEMS_DEFAULT = 2;
@@ -126,9 +157,11 @@ const LONDON_WEEKDAY_DATE = new Intl.DateTimeFormat('en-GB', { weekday: 'short',
 
 /**
  * When a member may act again, as people say it on London clocks: "at 14:05", "tomorrow at 09:12", or
- * "on Tue 1 Dec at 09:12" further off. Never "1440 minutes".
+ * "on Tue 1 Dec at 09:12" further off. Never "1440 minutes". The minute is rounded up, so trying again
+ * at the time said always works.
  */
-export function whenAgain(at: Date, now: Date): string {
+export function whenAgain(freeAt: Date, now: Date): string {
+  const at = new Date(Math.ceil(freeAt.getTime() / 60_000) * 60_000);
   const time = LONDON_TIME.format(at);
   const day = LONDON_DAY.format(at);
   if (day === LONDON_DAY.format(now)) return `at ${time}`;

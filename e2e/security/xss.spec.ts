@@ -15,10 +15,12 @@ import {
   categories,
   comments,
   conversations,
+  heldItems,
   messages,
   notifications,
   posts,
   reports,
+  revisions,
   supportTickets,
   users,
 } from '../../server/db/schema/index.ts';
@@ -146,6 +148,8 @@ async function seedCorpus(db: Db, baseURL: string, playwright: PlaywrightWorkerA
         emailVerifiedAt: monthAgo,
         onboardedAt: monthAgo,
         createdAt: new Date(monthAgo.getTime() + i * 1000),
+        // Established members (issue 28): a new member's posts with links wait for a moderator.
+        trustLevel: 2,
       })),
     )
     .returning({ id: users.id, username: users.username, email: users.email, statusText: users.statusText, firstName: users.firstName, lastName: users.lastName });
@@ -898,4 +902,172 @@ test('admin-provided HTML stays sandboxed: ads, bulletins and the announcement p
     await expect(page.frameLocator('iframe[title="Email preview"]').getByText('XSS-MAIL-3 end')).toBeVisible();
   });
   watch.expectClean();
+});
+
+test('issue 28 screens: the edit history of a post and a comment, and removed text in the moderators’ queue', async ({ page, db }) => {
+  test.setTimeout(120_000);
+  const watch = await Watch.on(page);
+  const now = Date.now();
+  // A post whose every version is a batch of vectors: each shown as removed from the one before and added
+  // in the next (texts this long are marked whole), the original as it was.
+  const postVersions = pack(ALL, { prefix: 'XSS-REV-', maxChars: 20_000 });
+  const titles = sample(1, 100).map((v) => `[r] ${v.payload}`);
+  const contentOf = (b: Batch) => ZCreatePostRequest.parse({ title: 'Edit history', content: b.text, categoryId: seed.category.id }).content;
+  const current = postVersions.at(-1)!;
+  const [post] = await db
+    .insert(posts)
+    .values({
+      slug: `xss-${seed.stamp}-history`,
+      title: titles[0],
+      content: contentOf(current),
+      contentHtml: renderMarkdown(contentOf(current)),
+      excerpt: makeExcerpt(contentOf(current)),
+      categoryId: seed.category.id,
+      authorId: seed.author.id,
+      createdAt: new Date(now - DAY),
+      editedAt: new Date(now),
+    })
+    .returning({ id: posts.id, slug: posts.slug });
+  // A comment edited word by word: short versions, so the diff marks each vector it added or removed.
+  const commentVersions = pack(ALL, { prefix: 'XSS-REVC-', maxChars: 2_500 }).slice(0, 20);
+  const lastComment = ZCreateCommentRequest.parse({ content: commentVersions.at(-1)!.text }).content;
+  const [comment] = await db
+    .insert(comments)
+    .values({ postId: post.id, authorId: seed.members[0].id, content: lastComment, contentHtml: renderMarkdown(lastComment), createdAt: new Date(now - DAY), editedAt: new Date(now) })
+    .returning({ id: comments.id });
+  await db.insert(revisions).values([
+    ...postVersions.slice(0, -1).map((b, i) => ({
+      postId: post.id,
+      title: titles[(i + 1) % titles.length],
+      content: contentOf(b),
+      editedBy: i % 2 ? seed.admin.id : seed.author.id,
+      writtenAt: new Date(now - DAY + i * MINUTE),
+      createdAt: new Date(now - DAY + (i + 1) * MINUTE),
+    })),
+    ...commentVersions.slice(0, -1).map((b, i) => ({
+      commentId: comment.id,
+      content: ZCreateCommentRequest.parse({ content: b.text }).content,
+      editedBy: seed.members[0].id,
+      writtenAt: new Date(now - DAY + i * MINUTE),
+      createdAt: new Date(now - DAY + (i + 1) * MINUTE),
+    })),
+  ]);
+  // Posts members' flags hid, one per batch, each reported once: first in the queue, their text shown.
+  const hiddenBatches = pack(ALL, { prefix: 'XSS-HIDDEN-', maxChars: 20_000 });
+  const hidden = await db
+    .insert(posts)
+    .values(
+      hiddenBatches.map((b, i) => ({
+        slug: `xss-${seed.stamp}-hidden-${i}`,
+        title: `[h${i}] Hidden post`,
+        content: contentOf(b),
+        contentHtml: renderMarkdown(contentOf(b)),
+        excerpt: makeExcerpt(contentOf(b)),
+        categoryId: seed.category.id,
+        authorId: seed.author.id,
+        createdAt: new Date(now - 2 * DAY),
+        deletedAt: new Date(now),
+        hiddenAt: new Date(now),
+      })),
+    )
+    .returning({ id: posts.id });
+  await db.insert(reports).values(hidden.map((h, i) => ({ reporterId: seed.members[i % seed.members.length].id, targetType: 'post' as const, targetId: h.id, reason: `XSS-HIDDEN-REPORT ${i} flagged as spam` })));
+  try {
+    await asAdmin(page);
+    await watch.visit('post edit history', `/forum/posts/${post.slug}`, async () => {
+      await page.getByRole('button', { name: /see the edit history$/ }).first().click();
+      const dialog = page.getByRole('dialog', { name: 'Edit history' });
+      await expect(dialog.getByRole('listitem', { name: `Version ${postVersions.length}` })).toBeVisible();
+      await allShown(page, postVersions.flatMap((b) => [`${b.marker} start`, `${b.marker} end`]));
+    });
+    await page.keyboard.press('Escape');
+    await watch.visit('comment edit history', null, async () => {
+      await page.locator(`#comment-${comment.id}`).getByRole('button', { name: /see the edit history$/ }).click();
+      const dialog = page.getByRole('dialog', { name: 'Edit history' });
+      await expect(dialog.getByRole('listitem', { name: `Version ${commentVersions.length}` })).toBeVisible();
+      await expect(dialog.locator('ins').first()).toBeVisible();
+      await allShown(page, commentVersions.map((b) => `${b.marker} start`));
+    });
+    await page.keyboard.press('Escape');
+    await watch.visit('reports queue with hidden posts', '/admin/moderation', () => allShown(page, hiddenBatches.map((b) => `${b.marker} end`)));
+    watch.expectClean();
+  } finally {
+    await db.delete(reports).where(and(eq(reports.targetType, 'post'), inArray(reports.targetId, hidden.map((h) => h.id))));
+    await db.delete(posts).where(inArray(posts.id, [post.id, ...hidden.map((h) => h.id)])); // revisions and the comment go with them
+  }
+});
+
+test('issue 28 review queue and watched words: held posts and comments in the queue and to their author, reject reasons, the watched words list', async ({ page, db, playwright, server }) => {
+  test.setTimeout(120_000);
+  const watch = await Watch.on(page);
+  const now = Date.now();
+  // Held items, written by the admin (the page's reader) so the author's views show them too: posts
+  // whose titles and texts carry every vector, comments on a title post, and rejected ones whose
+  // reasons carry vectors (the queue's Rejected tab).
+  const postBatches = pack(ALL, { prefix: 'XSS-HELD-', maxChars: 20_000 });
+  const commentBatches = pack(ALL, { prefix: 'XSS-HELDC-', maxChars: 10_000 });
+  const titles = sample(1, 120).map((v) => `[hp] ${v.payload}`);
+  const reasons = sample(1, 400).map((v, i) => `[rr${i}] ${v.payload}`);
+  const onPost = seed.titlePosts[0];
+  const rows = await db
+    .insert(heldItems)
+    .values([
+      ...postBatches.map((b, i) => ({
+        kind: 'post' as const,
+        authorId: seed.admin.id,
+        categoryId: seed.category.id,
+        title: ZCreatePostRequest.parse({ title: titles[i % titles.length], content: b.text, categoryId: seed.category.id }).title,
+        content: b.text,
+        reason: 'link',
+        createdAt: new Date(now - DAY + i * 1000),
+      })),
+      ...commentBatches.map((b, i) => ({
+        kind: 'comment' as const,
+        authorId: seed.admin.id,
+        postId: onPost.id,
+        content: ZCreateCommentRequest.parse({ content: b.text }).content,
+        reason: 'watched_word',
+        matched: titles[i % titles.length].slice(0, 100),
+        createdAt: new Date(now - DAY + (postBatches.length + i) * 1000),
+      })),
+      ...reasons.map((reason, i) => ({
+        kind: 'post' as const,
+        authorId: seed.members[i % seed.members.length].id,
+        categoryId: seed.category.id,
+        title: `[rj${i}] rejected`,
+        content: `[rj${i}] rejected text`,
+        reason: 'all',
+        status: 'rejected' as const,
+        decidedBy: seed.admin.id,
+        decidedAt: new Date(now - i * 1000),
+        rejectReason: reason,
+        createdAt: new Date(now - 2 * DAY),
+      })),
+    ])
+    .returning({ id: heldItems.id });
+  // Watched words through the admin API (flag only: nothing another test of this worker writes is
+  // refused or changed meanwhile), every phrase a vector that fits on one line.
+  const adminApi = await playwright.request.newContext({ baseURL: server.baseURL, storageState: { cookies: seed.adminCookies, origins: [] }, extraHTTPHeaders: { origin: server.baseURL } });
+  const wordIds: number[] = [];
+  const phrases = [...new Map(sample(2, 90).filter((v) => !/[\r\n\u2028\u2029]/.test(v.payload) && /[\p{L}\p{N}]/u.test(v.payload)).map((v) => [`[w${v.id}] ${v.payload.trim()}`.toLowerCase(), `[w${v.id}] ${v.payload.trim()}`])).values()];
+  try {
+    for (const phrase of phrases) {
+      const res = await ok(await adminApi.post('/api/admin/watched-words', { data: { phrase, action: 'flag' } }), 'watched word');
+      wordIds.push(((await res.json()) as { id: number }).id);
+    }
+    const listed = ((await (await adminApi.get('/api/admin/watched-words')).json()) as { words: Array<{ id: number; phrase: string }> }).words.filter((w) => wordIds.includes(w.id));
+    await asAdmin(page);
+    await watch.visit('review queue', '/admin/moderation?queue=review', () =>
+      allShown(page, [...postBatches.map((b) => `${b.marker} end`), ...commentBatches.map((b) => `${b.marker} end`)]),
+    );
+    await watch.visit('review queue, rejected', '/admin/moderation?queue=review&status=rejected', () => allShown(page, reasons.map((r) => r.slice(0, 6))));
+    await watch.visit('watched words list', '/admin/watched-words', () => allShown(page, listed.map((w) => w.phrase.slice(0, 6))));
+    await watch.visit('held comments in the thread, to their author', `/forum/posts/${onPost.slug}`, () => allShown(page, commentBatches.map((b) => `${b.marker} end`)));
+    await watch.visit('held posts on the forum list, to their author', '/forum', () => allShown(page, ['Your posts awaiting approval', '[hp]']));
+    watch.expectClean();
+  } finally {
+    for (const id of wordIds) await adminApi.delete(`/api/admin/watched-words/${id}`);
+    await adminApi.dispose();
+    await db.delete(heldItems).where(inArray(heldItems.id, rows.map((r) => r.id)));
+  }
 });

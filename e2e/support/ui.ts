@@ -1,4 +1,5 @@
 import { expect, type Browser, type Page } from '@playwright/test';
+import { SIGN_UP_MIN_FILL_MS } from '../../common/rules/auth.ts';
 import type { Account } from '../fixtures.ts';
 
 /** A toast with this title, read from the toast region (F8) so Radix's screen-reader copy is not matched too. */
@@ -13,9 +14,13 @@ export async function signInWith(page: Page, account: Pick<Account, 'email' | 'p
   await main.getByRole('button', { name: 'Sign In', exact: true }).click();
 }
 
-/** Fills and sends the /register page's form; the page then shows the code entry. */
+/**
+ * Fills and sends the /register page's form; the page then shows the code entry. Sent no sooner than a
+ * person could (the sign-up bot defence refuses a form sent within SIGN_UP_MIN_FILL_MS of opening).
+ */
 export async function registerWith(page: Page, account: Pick<Account, 'firstName' | 'lastName' | 'username' | 'email' | 'password'>) {
   await page.goto('/register');
+  const opened = Date.now(); // the page's timing token was issued when the server rendered it, before this
   const main = page.getByRole('main');
   await main.getByLabel('First name').fill(account.firstName);
   await main.getByLabel('Last name').fill(account.lastName);
@@ -23,6 +28,7 @@ export async function registerWith(page: Page, account: Pick<Account, 'firstName
   await main.getByLabel('Email', { exact: true }).fill(account.email);
   await main.getByLabel('Password', { exact: true }).fill(account.password);
   await main.getByLabel('Confirm password').fill(account.password);
+  await page.waitForTimeout(Math.max(0, opened + SIGN_UP_MIN_FILL_MS + 500 - Date.now()));
   await main.getByRole('button', { name: 'Join Free' }).click();
 }
 

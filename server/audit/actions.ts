@@ -16,6 +16,9 @@ export const AUDIT_ACTIONS = {
   /** A timed suspension past its end, lifted by the system (actor null) or at the member's sign-in. */
   'user.suspension_lifted': 'user',
   'user.resend_verification': 'user',
+  /** An admin pinned a member's trust level, or unpinned it (issue 28). */
+  'user.trust_pin': 'user',
+  'user.trust_unpin': 'user',
   'user.delete': 'user',
   // forum moderation
   'post.edit': 'post',
@@ -33,6 +36,12 @@ export const AUDIT_ACTIONS = {
   'category.delete': 'category',
   'report.resolve': 'report',
   'report.dismiss': 'report',
+  // the review queue and watched words (issue 28)
+  'review.approve': 'held_item',
+  'review.reject': 'held_item',
+  'review.settings': 'site',
+  'watched_word.create': 'watched_word',
+  'watched_word.delete': 'watched_word',
   // site content
   'ad.create': 'ad',
   'ad.update': 'ad',

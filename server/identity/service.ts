@@ -2,6 +2,7 @@ import { and, eq, isNull, lte, or, sql } from 'drizzle-orm';
 import type { Core } from '../core.ts';
 import type { Db, Tx } from '../db/client.ts';
 import { sessions, users } from '../db/schema/index.ts';
+import type { VisitRecorder } from '../trust/visits.ts';
 import { pendingCodeEmail, type CodePurpose } from './codes.ts';
 import { createPasswordCheck } from './passwords.ts';
 import { createSession, LAST_SEEN_EVERY_MS, liveSession, userFromToken, type SessionUser } from './sessions.ts';
@@ -49,7 +50,7 @@ async function recordVisit(db: Db, userId: number, now: Date) {
  * be entered) reads it from the core's clock, and the password check keeps its throw-away hash here.
  * The functions they wrap take the time as an argument, for the few callers that bring their own.
  */
-export function createIdentity({ db, clock }: Pick<Core, 'db' | 'clock'>) {
+export function createIdentity({ db, clock, visits }: Pick<Core, 'db' | 'clock'> & { visits?: Pick<VisitRecorder, 'visited'> }) {
   const nowMs = () => clock.now().getTime();
   return {
     verifyPassword: createPasswordCheck(),
@@ -63,12 +64,14 @@ export function createIdentity({ db, clock }: Pick<Core, 'db' | 'clock'>) {
     /**
      * Records that a session is in use, at most every LAST_SEEN_EVERY_MS so that reads stay reads
      * (the admin's "last seen", the idle expiry), and the member's visit (users.last_active_at and
-     * previous_visit_at, issue 18) at most every ACTIVE_EVERY_MS.
+     * previous_visit_at, issue 18) at most every ACTIVE_EVERY_MS, and the London day of the visit for
+     * the trust model (user_visits, once a day: server/trust/visits.ts).
      */
     async markSeen(session: { tokenHash: string; lastSeenAt: Date; user?: VisitUser }) {
       const now = clock.now();
       // Synchronously, before the request goes on: a request that starts a visit already sees it.
       const visit = session.user ? startVisit(session.user, now) : false;
+      if (session.user && visits) await visits.visited(session.user.id);
       if (visit) await recordVisit(db, session.user!.id, now);
       if (now.getTime() - session.lastSeenAt.getTime() <= LAST_SEEN_EVERY_MS) return;
       await db.update(sessions).set({ lastSeenAt: now }).where(eq(sessions.tokenHash, session.tokenHash));

@@ -2,10 +2,12 @@ import { createHash, randomBytes } from 'node:crypto';
 import { and, eq, getTableColumns, gt, ne } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { canModerate, isAdmin, ROLE_MSG } from '../../common/rules/roles.ts';
+import type { TrustLevel } from '../../common/rules/trust.ts';
 import type { Config } from '../config.ts';
 import type { Db, Tx } from '../db/client.ts';
 import { sessions, users } from '../db/schema/index.ts';
 import { forbidden, unauthorized } from '../http-errors.ts';
+import { levelOfMember } from '../trust/levels.ts';
 
 export const SESSION_TTL_MS = 30 * 24 * 60 * 60 * 1000; // absolute expiry: 30 days
 /**
@@ -21,7 +23,12 @@ export const LAST_SEEN_EVERY_MS = 5 * 60 * 1000;
 export const liveSession = (now: Date) =>
   and(gt(sessions.expiresAt, now), gt(sessions.lastSeenAt, new Date(now.getTime() - SESSION_IDLE_MS)));
 
-export type SessionUser = Omit<typeof users.$inferSelect, 'passwordHash'>;
+/**
+ * The signed-in member as a request sees them: their row without the password hash, and with
+ * `trustLevel` their effective trust level (issue 28: an admin's pin, else the job's computation;
+ * admins and moderators count as 3), so every limit reads it without another query.
+ */
+export type SessionUser = Omit<typeof users.$inferSelect, 'passwordHash' | 'trustLevel'> & { trustLevel: TrustLevel };
 
 // Set on every API and socket request by the session plugin (server/plugins/session.ts).
 declare module 'fastify' {
@@ -93,7 +100,7 @@ export async function userFromToken(
     .where(and(eq(sessions.tokenHash, tokenHash), liveSession(now)))
     .limit(1);
   if (!row || row.user.suspendedAt || row.user.deletedAt) return null;
-  return { user: row.user as SessionUser, tokenHash, lastSeenAt: row.lastSeenAt };
+  return { user: { ...row.user, trustLevel: levelOfMember(row.user) }, tokenHash, lastSeenAt: row.lastSeenAt };
 }
 
 // preHandlers for routes: who may call them (spec §6; the server enforces every rule itself).

@@ -34,6 +34,25 @@ describe('origin check', () => {
     expect((await post({ origin: 'http://127.0.0.1:5000', host: '127.0.0.1:5000' })).statusCode).toBe(200);
   });
 
+  it('refuses a state change a browser marks as from elsewhere (Sec-Fetch-Site) when it sends no Origin', async () => {
+    for (const site of ['cross-site', 'same-site', 'Same-Origin, none', 'unknown']) {
+      const res = await post({ 'sec-fetch-site': site });
+      expect(res.statusCode, site).toBe(403);
+      expect(res.json()).toEqual({ message: 'Cross-site request refused' });
+    }
+    // A Referer from our own pages does not outweigh the browser's own word that the request came from elsewhere.
+    expect((await post({ 'sec-fetch-site': 'cross-site', referer: 'https://kerbside.example/forum' })).statusCode).toBe(403);
+    // A safe method is not a state change.
+    expect((await app.inject({ url: '/api/things', headers: { 'sec-fetch-site': 'cross-site' } })).statusCode).toBe(200);
+  });
+
+  it('lets our own pages and typed requests through by Sec-Fetch-Site, and an Origin decides when sent', async () => {
+    expect((await post({ 'sec-fetch-site': 'same-origin' })).statusCode).toBe(200);
+    expect((await post({ 'sec-fetch-site': 'none' })).statusCode).toBe(200);
+    expect((await post({ 'sec-fetch-site': 'same-origin', origin: 'https://kerbside.example' })).statusCode).toBe(200);
+    expect((await post({ 'sec-fetch-site': 'same-origin', origin: 'http://evil.example' })).statusCode).toBe(403);
+  });
+
   it('lets requests without Origin or Referer and safe methods through', async () => {
     expect((await post({})).statusCode).toBe(200);
     expect((await app.inject({ url: '/api/things', headers: { origin: 'http://evil.example' } })).statusCode).toBe(200);

@@ -6,6 +6,7 @@ import { freshIp } from '../test/auth.ts';
 import { testDatabases } from '../test/databases.ts';
 import { addCategory, insertComment, insertPost } from '../test/forum.ts';
 import { call, insertMember } from '../test/members.ts';
+import { TRUST_LIMITS } from '../../common/rules/trust.ts';
 import { MEMBER_LIMITS, waitText, type MemberLimitName } from './rate-limits.ts';
 
 type Member = Awaited<ReturnType<typeof insertMember>>;
@@ -14,10 +15,13 @@ type Member = Awaited<ReturnType<typeof insertMember>>;
 // conversations. Every request comes from a different X-Forwarded-For (call() sends a fresh one, and
 // some here send a chain): the limits are per member, so no address changes them.
 
-const [commentBurst, commentDay] = MEMBER_LIMITS.comment.windows;
+const [commentBurst] = MEMBER_LIMITS.comment.windows;
 const [voteBurst] = MEMBER_LIMITS.vote.windows;
 const [reactionBurst] = MEMBER_LIMITS.reaction.windows;
 const [chatHour] = MEMBER_LIMITS.chatStart.windows;
+// Issue 28: the day's comments and new conversations are the member's trust level's.
+const commentsPerDay = TRUST_LIMITS.commentsPerDay;
+const chatStartsPerDay = TRUST_LIMITS.chatStartsPerDay;
 
 /** The action's 429 message, whatever the wait. */
 const tooFast = (name: MemberLimitName) =>
@@ -87,34 +91,48 @@ describe.each(testDatabases)('per-member limits (%s)', (kind) => {
       expect((await comment(await insertMember(t))).statusCode).toBe(201);
     });
 
-    it(`a first-day account writes ${commentBurst.firstDayMax} a minute and ${commentDay.firstDayMax} a day`, async () => {
-      const m = await insertMember(t, { firstDay: true });
-      for (let i = 0; i < commentBurst.firstDayMax; i++) expect((await comment(m, i)).statusCode).toBe(201);
+    it(`a new member (level 0) writes ${commentBurst.newMax} a minute and ${commentsPerDay[0]} a day, then is told when in clock time`, async () => {
+      const m = await insertMember(t, { level: 0 });
+      for (let i = 0; i < commentBurst.newMax; i++) expect((await comment(m, i)).statusCode).toBe(201);
       expectTooFast(await comment(m), 'comment', 60);
 
       // A minute on, another burst; and so on until the day's allowance is spent.
       vi.useFakeTimers({ toFake: ['Date'] });
-      let written = commentBurst.firstDayMax;
-      while (written < commentDay.firstDayMax) {
+      let written = commentBurst.newMax;
+      while (written < commentsPerDay[0]) {
         vi.setSystemTime(Date.now() + 61_000);
-        for (let i = 0; i < commentBurst.firstDayMax && written < commentDay.firstDayMax; i++, written++) {
+        for (let i = 0; i < commentBurst.newMax && written < commentsPerDay[0]; i++, written++) {
           const r = await comment(m, written);
           expect(r.statusCode, r.body).toBe(201);
         }
       }
       vi.setSystemTime(Date.now() + 61_000);
       const res = await comment(m);
-      // Free again when the account turns a day old (it is an hour old, plus the bursts), not a day on.
-      expectTooFast(res, 'comment', 23 * 3600);
-      expect(Number(res.headers['retry-after'])).toBeGreaterThan(22 * 3600);
-      expect(res.json().message).toMatch(/Please wait \d+ hours before commenting again\.$/);
-      expect(await commentsBy(m)).toBe(commentDay.firstDayMax);
+      // Free again a day after the day's first comment: a clock time, never "1440 minutes".
+      expect(res.statusCode, res.body).toBe(429);
+      expect(res.json().message).toMatch(/^You can comment again (at|tomorrow at) \d\d:\d\d\.$/);
+      expect(Number(res.headers['retry-after'])).toBeGreaterThan(23 * 3600);
+      expect(Number(res.headers['retry-after'])).toBeLessThanOrEqual(24 * 3600);
+      expect(await commentsBy(m)).toBe(commentsPerDay[0]);
+    });
+
+    it(`a member at level 1 is held to ${commentsPerDay[1]} a day, not a new member's ${commentsPerDay[0]}`, async () => {
+      const m = await insertMember(t, { level: 1 });
+      vi.useFakeTimers({ toFake: ['Date'] });
+      for (let written = 0; written < commentsPerDay[0] + 1; ) {
+        for (let i = 0; i < commentBurst.max && written < commentsPerDay[0] + 1; i++, written++) {
+          const r = await comment(m, written);
+          expect(r.statusCode, r.body).toBe(201);
+        }
+        vi.setSystemTime(Date.now() + 61_000);
+      }
+      expect(await commentsBy(m)).toBe(commentsPerDay[0] + 1);
     });
 
     it('a refused body costs nothing: validation runs before the count', async () => {
-      const m = await insertMember(t, { firstDay: true });
+      const m = await insertMember(t, { level: 0 });
       for (let i = 0; i < 5; i++) expect((await as(m, 'POST', `/api/forum/posts/${postId}/comments`, { content: '' })).statusCode).toBe(400);
-      for (let i = 0; i < commentBurst.firstDayMax; i++) expect((await comment(m, i)).statusCode).toBe(201);
+      for (let i = 0; i < commentBurst.newMax; i++) expect((await comment(m, i)).statusCode).toBe(201);
     });
   });
 
@@ -151,8 +169,10 @@ describe.each(testDatabases)('per-member limits (%s)', (kind) => {
       const recipients = await Promise.all(Array.from({ length: chatHour.max + 1 }, () => insertMember(t)));
       for (let i = 0; i < chatHour.max; i++) expect((await start(m, recipients[i], i)).statusCode).toBe(200);
       const res = await start(m, recipients[chatHour.max]);
-      expectTooFast(res, 'chatStart', 3600);
-      expect(res.json().message).toMatch(/^You are starting conversations too quickly\. Please wait \d+ minutes? before starting another\.$/);
+      // The hour's wait is said in clock time (issue 28), with Retry-After.
+      expect(res.statusCode, res.body).toBe(429);
+      expect(res.json().message).toMatch(/^You can start another conversation at \d\d:\d\d\.$|^You can start another conversation tomorrow at \d\d:\d\d\.$/);
+      expect(Number(res.headers['retry-after'])).toBeLessThanOrEqual(3600);
       expect(await conversationsOf(m)).toBe(chatHour.max);
       // Opening a conversation that already exists, from either side, is not a new one.
       for (let i = 0; i < 5; i++) expect((await start(m, recipients[i], i)).statusCode).toBe(200);
@@ -164,12 +184,15 @@ describe.each(testDatabases)('per-member limits (%s)', (kind) => {
       expect(existing).toBeDefined();
     });
 
-    it(`a first-day account starts ${chatHour.firstDayMax} an hour`, async () => {
-      const m = await insertMember(t, { firstDay: true });
-      const recipients = await Promise.all(Array.from({ length: chatHour.firstDayMax + 1 }, () => insertMember(t)));
-      for (let i = 0; i < chatHour.firstDayMax; i++) expect((await start(m, recipients[i], i)).statusCode).toBe(200);
-      expectTooFast(await start(m, recipients[chatHour.firstDayMax]), 'chatStart', 3600);
-      expect(await conversationsOf(m)).toBe(chatHour.firstDayMax);
+    it(`a new member (level 0) starts ${chatStartsPerDay[0]} a day, then is told when in clock time`, async () => {
+      const m = await insertMember(t, { level: 0 });
+      const recipients = await Promise.all(Array.from({ length: chatStartsPerDay[0] + 1 }, () => insertMember(t)));
+      for (let i = 0; i < chatStartsPerDay[0]; i++) expect((await start(m, recipients[i], i)).statusCode).toBe(200);
+      const res = await start(m, recipients[chatStartsPerDay[0]]);
+      expect(res.statusCode, res.body).toBe(429);
+      expect(res.json().message).toMatch(/^You can start another conversation (at|tomorrow at) \d\d:\d\d\.$/);
+      expect(Number(res.headers['retry-after'])).toBeGreaterThan(23 * 3600);
+      expect(await conversationsOf(m)).toBe(chatStartsPerDay[0]);
     });
   });
 });

@@ -8,6 +8,8 @@ import { openDatabase, type Database } from '../db/client.ts';
 import type { Renderer } from '../seo/render.ts';
 import type { EventBus } from '../realtime/bus.ts';
 import type { PushSenderOptions } from '../modules/push/index.ts';
+import type { Redis } from 'ioredis';
+import type { Clock } from '../core.ts';
 import { emails } from '../db/schema/index.ts';
 import { openTestDatabase } from './databases.ts';
 
@@ -28,11 +30,13 @@ export type TestApp = {
  * that built client (pages with their server-written head and body). `bus`: the app's event bus, for a
  * test that listens to what is published (test/sockets.ts testBus); closed with the app. `push`: the
  * Web Push sender's options (test/push-service.ts: an agent that reaches the test's push service).
+ * `clock`: the services' clock, for a test that moves time (the system's by default). `redis`: the
+ * shared store of rate limits (and bus), as main.ts gives every process; the caller closes it.
  */
 export async function buildTestApp(
   kind: 'pglite' | 'postgres' = 'pglite',
   env: Record<string, string> = {},
-  opts: { sameDatabaseAs?: TestApp; clientDir?: string; bus?: EventBus; push?: PushSenderOptions } = {},
+  opts: { sameDatabaseAs?: TestApp; clientDir?: string; bus?: EventBus; push?: PushSenderOptions; clock?: Clock; redis?: Redis } = {},
 ): Promise<TestApp> {
   const shared = opts.sameDatabaseAs?.databaseUrl;
   if (opts.sameDatabaseAs && !shared) throw new Error('sameDatabaseAs needs an app on PostgreSQL');
@@ -43,7 +47,7 @@ export async function buildTestApp(
   // $DATA_DIR/backups: a folder of the app's own, removed with it.
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'kerbside-test-'));
   const config = loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir, SEED_DEMO: '0', TRUST_PROXY: 'loopback', ...env });
-  const app = await buildApp({ config, database, bus: opts.bus, push: opts.push, ...(opts.clientDir ? { serveClient: true, clientDir: opts.clientDir, renderer: await sourceRenderer() } : {}) });
+  const app = await buildApp({ config, database, bus: opts.bus, push: opts.push, clock: opts.clock, redis: opts.redis, ...(opts.clientDir ? { serveClient: true, clientDir: opts.clientDir, renderer: await sourceRenderer() } : {}) });
   await app.ready();
   return {
     app,

@@ -1,6 +1,8 @@
 // Accounts through the real API (register, verify, sign in) and the mails they send, plus the names and
 // client addresses every server test uses to stay apart from the others.
 import type { LightMyRequestResponse } from 'fastify';
+import { SIGN_UP_MIN_FILL_MS } from '../../common/rules/auth.ts';
+import { issueSignUpToken } from '../modules/auth/index.ts';
 import type { TestApp } from './app.ts';
 
 let counter = 0;
@@ -23,11 +25,24 @@ export function newUser(overrides: Partial<NewUser> = {}): NewUser {
   return { firstName: 'Sam', lastName: 'Driver', username: name, email: `${name}@example.test`, password: PASSWORD, ...overrides };
 }
 
-export function post(t: TestApp, url: string, payload?: object, opts: { cookie?: string; ip?: string; headers?: Record<string, string> } = {}) {
+/**
+ * The register form's timing token as a person's form holds it when they send it, a few seconds after
+ * it opened: signed by the app's own signer, backdated on the app's clock (the system's, unless the
+ * test gave the app one: then pass `issuedAt` from it). Nothing in the app lets a sign-up skip the check.
+ */
+export const formToken = (t: TestApp, issuedAt = new Date(Date.now() - SIGN_UP_MIN_FILL_MS - 5_000)) => issueSignUpToken(t.app.deps.database.db, issuedAt);
+
+/**
+ * A POST as a browser on the site sends it. A register body without a `formToken` key gets one, as
+ * the form adds it: every test that signs up passes the bot defence unless it sends its own token
+ * (or `formToken: undefined`) to try it.
+ */
+export async function post(t: TestApp, url: string, payload?: object, opts: { cookie?: string; ip?: string; headers?: Record<string, string> } = {}) {
+  const body = url === '/api/auth/register' && payload && !('formToken' in payload) ? { ...payload, formToken: await formToken(t) } : payload;
   return t.app.inject({
     method: 'POST',
     url,
-    payload,
+    payload: body,
     headers: {
       // What a browser on the site sends (APP_URL may differ between test apps).
       origin: t.app.deps.config.appUrl,

@@ -40,7 +40,7 @@ export async function member(t: TestApp, role: Role = 'member'): Promise<Member>
  * cheap enough for a property test that wants fresh members, each with a fresh allowance under
  * MEMBER_LIMITS.
  */
-export async function insertMember(t: TestApp, opts: { firstDay?: boolean } = {}) {
+export async function insertMember(t: TestApp, opts: { firstDay?: boolean; /** Trust level (default: 0 on the first day, else 2). */ level?: number } = {}) {
   const username = unique('m_');
   const [u] = await t.database.db
     .insert(users)
@@ -52,7 +52,7 @@ export async function insertMember(t: TestApp, opts: { firstDay?: boolean } = {}
       passwordHash: 'not-a-hash: this member never signs in with a password',
       emailVerifiedAt: new Date(),
       createdAt: new Date(Date.now() - (opts.firstDay ? 3_600_000 : 30 * DAY)),
-      trustLevel: opts.firstDay ? 0 : 2,
+      trustLevel: opts.level ?? (opts.firstDay ? 0 : 2),
     })
     .returning({ id: users.id });
   const token = await createSession(t.database.db, u.id, new Date());

@@ -12,9 +12,9 @@ export function countLinks(markdown: string): number {
   return (markdown.replace(PHOTO, ' ').match(WEB_ADDRESS) ?? []).length;
 }
 
-/** This site's photos the text shows. */
+/** This site's photos the text shows (one photo shown twice is one photo). */
 export function countPhotos(markdown: string): number {
-  return (markdown.match(PHOTO) ?? []).length;
+  return new Set((markdown.match(PHOTO) ?? []).map((m) => /\/uploads\/([^/)\s>]+)/.exec(m)?.[1] ?? m)).size;
 }
 
 /** Distinct members mentioned. */

@@ -3,3 +3,11 @@
 // modules: any module may import it from here.
 export * from './levels.ts';
 export * from './content.ts';
+export * from './limits.ts';
+export * from './stats.ts';
+export * from './recompute.ts';
+export * from './visits.ts';
+export * from './service.ts';
+export * from './repeated-text.ts';
+export * from './watched-words.ts';
+export * from './review.ts';

@@ -61,6 +61,7 @@ const PayNetworkPage = page('../features/pay/pages/pay-network-page.tsx', 'PayNe
 const PayReportPage = page('../features/pay/pages/pay-report-page.tsx', 'PayReportPage');
 const MyPayReportsPage = page('../features/pay/pages/my-pay-reports-page.tsx', 'MyPayReportsPage');
 const AdminPayReportsPage = page('../features/admin/pages/admin-pay-reports-page.tsx', 'AdminPayReportsPage');
+const AdminWatchedWordsPage = page('../features/admin/pages/admin-watched-words-page.tsx', 'AdminWatchedWordsPage');
 
 /** '/' is chosen at render time (landing for guests, forum list for members): see routes/home.tsx. */
 export const PAGES: Record<string, LazyComponent<ComponentType> | 'home'> = {
@@ -105,4 +106,5 @@ export const PAGES: Record<string, LazyComponent<ComponentType> | 'home'> = {
   '/admin/categories': AdminCategoriesPage,
   '/admin/bulletins': AdminBulletinsPage,
   '/admin/pay-reports': AdminPayReportsPage,
+  '/admin/watched-words': AdminWatchedWordsPage,
 };

@@ -45,7 +45,8 @@ describe('decideAccess', () => {
     expect(decideAccess('moderator', member)).toEqual({ kind: 'not-found' });
     expect(decideAccess('moderator', moderator)).toEqual({ kind: 'render' });
     expect(decideAccess('moderator', admin)).toEqual({ kind: 'render' });
-    expect(decideAccess('admin', moderator)).toEqual({ kind: 'not-found' });
+    // Issue 28: a moderator is told an admin page is admins' only (not that it does not exist).
+    expect(decideAccess('admin', moderator)).toEqual({ kind: 'admins-only' });
     expect(ROUTES.filter((r) => r.access === 'moderator').map((r) => r.path)).toEqual(['/admin/moderation']);
   });
 });

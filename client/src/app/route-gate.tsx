@@ -8,6 +8,7 @@ import { peekReturnTo, rememberReturnTo, sessionStore } from '@/lib/storage';
 import { PageLoading, Spinner } from '@/components/ui/spinner';
 import { decideAccess } from './route-access';
 import { HomeRoute } from './routes/home';
+import { AdminsOnlyPage } from './routes/admins-only';
 import { NotFoundPage } from './routes/not-found';
 
 type Props = { access: Access; page: LazyComponent<ComponentType> | 'home' };
@@ -28,6 +29,8 @@ export function RouteGate({ access, page: Page }: Props) {
       return <Spinner />;
     case 'not-found':
       return <NotFoundPage missingPath={location.pathname} />;
+    case 'admins-only':
+      return <AdminsOnlyPage />;
     case 'redirect':
       return decision.rememberPath ? <RedirectGuest /> : <RedirectMember />;
     case 'render':

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { API_CACHE, PAGE_CACHE_PREFIX } from '@/sw/cache-names';
+import { API_CACHE, LEGACY_MEMBER_CACHES, MEMBER_SEEN_CACHE, PAGE_CACHE_PREFIX, PHOTOS_CACHE } from '@/sw/cache-names';
 
 // The page's side of the service worker: where it registers, the update toast and its Reload, and
 // forgetting a member's kept posts. The worker itself runs in Chromium (e2e/service-worker.spec.ts).
@@ -125,11 +125,12 @@ describe('forgetMemberReads', () => {
   afterEach(() => Reflect.deleteProperty(globalThis, 'caches'));
 
   it("deletes the caches of a member's reads and keeps the rest", async () => {
-    const names = ['workbox-precache-v2-http://localhost/', `${PAGE_CACHE_PREFIX.offlinePages}abc`, `${PAGE_CACHE_PREFIX.postPages}abc`, API_CACHE.postReads, API_CACHE.postComments];
+    const member = [`${PAGE_CACHE_PREFIX.postPages}abc`, API_CACHE.postReads, API_CACHE.postComments, PHOTOS_CACHE, MEMBER_SEEN_CACHE, ...LEGACY_MEMBER_CACHES];
+    const names = ['workbox-precache-v2-http://localhost/', `${PAGE_CACHE_PREFIX.offlinePages}abc`, ...member];
     const deleted: string[] = [];
     Object.defineProperty(globalThis, 'caches', { value: { keys: async () => names, delete: async (n: string) => (deleted.push(n), true) }, configurable: true });
     await forgetMemberReads();
-    expect(deleted.sort()).toEqual([`${PAGE_CACHE_PREFIX.postPages}abc`, API_CACHE.postComments, API_CACHE.postReads].sort());
+    expect(deleted.sort()).toEqual([...member].sort());
   });
 
   it('is quiet where there is no cache storage or it is refused', async () => {

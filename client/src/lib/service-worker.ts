@@ -77,9 +77,10 @@ function watchForUpdates(registration: ServiceWorkerRegistration): void {
 }
 
 /**
- * Forgets the posts this device kept for reading offline as the member whose session ended: they
- * hold that member's votes and rights. The worker also empties them as a sign-in or sign-out passes
- * through it; this covers a session ended elsewhere (client/src/lib/session-end.ts).
+ * Forgets the posts and photos this device kept from the reading of the member whose session ended
+ * (kept as a guest sees them since issue 28, but which posts they read is theirs). The worker also
+ * empties them as a sign-in or sign-out passes through it; this covers a session ended elsewhere and
+ * another member seen on the device (client/src/lib/session-end.ts).
  */
 export async function forgetMemberReads(): Promise<void> {
   if (typeof caches === 'undefined') return;

@@ -3,6 +3,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { dehydrate, hydrate } from '@tanstack/react-query';
 import { renderAppAt } from '@/test/render';
 import { testUser } from '@/test/users';
+import { API_CACHE, PAGE_CACHE_PREFIX, PHOTOS_CACHE } from '@/sw/cache-names';
 import { USER_QUERY_KEY } from './auth';
 import { closeAuthDialog } from './auth-dialog';
 import { offlineWrites, type OfflineWrite } from './offline-writes';
@@ -212,6 +213,20 @@ describe('shared phones (issue 18): a member signed out leaves nothing on the de
     await waitFor(() => expect(offlineWrites.getSnapshot().map((w) => w.userId)).toEqual([bob.id]));
     expect(thingsOf(alice)).toEqual(nothing);
     expect(thingsOf(bob)).toEqual({ comment: 'comment by 32', chat: 'chat by 32', outbox: true, offline: 1 });
+    stop();
+  });
+
+  it('another member seen on the device empties the posts and photos the worker kept from the last one’s reading (issue 28)', async () => {
+    // The worker's caches as Alice left them; Bob's sign-in did not pass through the worker.
+    const names = new Set([`${PAGE_CACHE_PREFIX.offlinePages}b1`, `${PAGE_CACHE_PREFIX.postPages}b1`, API_CACHE.postReads, API_CACHE.postComments, PHOTOS_CACHE]);
+    vi.stubGlobal('caches', { keys: async () => [...names], delete: async (n: string) => names.delete(n) });
+    const client = pageFor(alice);
+    const stop = followDeviceMember(client);
+    expect(names.size).toBe(5);
+
+    client.setQueryData(USER_QUERY_KEY, bob);
+    // The guide and the legal pages (nobody's) stay.
+    await waitFor(() => expect([...names]).toEqual([`${PAGE_CACHE_PREFIX.offlinePages}b1`]));
     stop();
   });
 

@@ -18,7 +18,9 @@ const RECHECK_GAP_MS = 10_000;
 
 /**
  * Shared phones (issue 18): what `userId` left on this device goes — their drafts and the chat's
- * unsent messages (localStorage) and the posts and comments kept to send later (IndexedDB). Every way
+ * unsent messages (localStorage), the posts and comments kept to send later (IndexedDB), and the posts
+ * and photos the service worker kept from their reading (issue 28: another member seen here empties
+ * them even when the worker did not see that member sign in). Every way
  * a session ends leads here: the sign-out link (app/layout/logout-link.tsx) and the user turning into
  * a guest (followDeviceMember: a session ended by the server, "sign out everywhere" from another
  * device, account deletion, expiry). The device's member is let go last, so a page left before the
@@ -26,6 +28,7 @@ const RECHECK_GAP_MS = 10_000;
  */
 export async function forgetMember(userId: number): Promise<void> {
   forgetMemberStorage(userId);
+  void forgetMemberReads();
   // Its own chunk, as where the writes are kept and sent (app/layout/member-device.tsx): rarely needed.
   const { offlineWrites } = await import('./offline-writes');
   await offlineWrites.forget(userId);

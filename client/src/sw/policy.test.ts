@@ -1,10 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { PRIVACY } from '@common/content/legal';
 import { allBlocks } from '@common/content/types';
-import { API_CACHE, isMemberCache, PAGE_CACHE_PREFIX, PHOTOS_CACHE } from './cache-names';
+import { API_CACHE, isMemberCache, LEGACY_MEMBER_CACHES, MEMBER_SEEN_CACHE, PAGE_CACHE_PREFIX, PHOTOS_CACHE } from './cache-names';
 import {
   assetsOfPage,
   FALLBACK_PUSH,
+  GUEST_COPY_GAP_MS,
+  guestCopyDue,
+  guestCopyOutcome,
   isEndpoint,
   isPrivate,
   mergeRecentPosts,
@@ -18,6 +21,7 @@ import {
   recentPostOfPage,
   recentPostOfRead,
   renderOfflinePage,
+  saysSignedOut,
 } from './policy';
 
 // What the service worker (sw.ts) keeps, serves and shows: its decisions, outside a browser.
@@ -59,6 +63,12 @@ describe('which API answers the worker keeps', () => {
     expect(isMemberCache(API_CACHE.postReads)).toBe(true);
     expect(isMemberCache(PHOTOS_CACHE)).toBe(true);
     expect(isMemberCache(API_CACHE.postComments)).toBe(true);
+    expect(isMemberCache(MEMBER_SEEN_CACHE)).toBe(true);
+    // What builds before issue 28 kept as the member read it goes with the rest.
+    for (const name of LEGACY_MEMBER_CACHES) {
+      expect(isMemberCache(name), name).toBe(true);
+      expect(Object.values(API_CACHE), name).not.toContain(name);
+    }
     expect(isMemberCache(`${PAGE_CACHE_PREFIX.offlinePages}abc123`)).toBe(false);
     expect(isMemberCache('workbox-precache-v2-http://localhost/')).toBe(false);
   });
@@ -80,6 +90,44 @@ describe('which API answers the worker keeps', () => {
     expect(isPrivate('no-cache')).toBe(false);
     expect(isPrivate('public, max-age=60')).toBe(false);
     expect(isPrivate(null)).toBe(false);
+  });
+});
+
+describe('offline copies are a guest\'s (issue 28, a shared phone)', () => {
+  const now = Date.parse('2025-03-10T12:00:00Z');
+  const ago = (ms: number) => new Date(now - ms).toUTCString();
+
+  it("refreshes the guest copy kept in place of a member's answer at most once per gap: hourly for the guide, each minute for a post", () => {
+    expect(GUEST_COPY_GAP_MS).toEqual({ offline: 3_600_000, post: 60_000 });
+    expect(guestCopyDue(null, now, GUEST_COPY_GAP_MS.post)).toBe(true);
+    expect(guestCopyDue(undefined, now, GUEST_COPY_GAP_MS.post)).toBe(true);
+    expect(guestCopyDue('not a date', now, GUEST_COPY_GAP_MS.post)).toBe(true);
+    expect(guestCopyDue(ago(30_000), now, GUEST_COPY_GAP_MS.post)).toBe(false);
+    expect(guestCopyDue(ago(61_000), now, GUEST_COPY_GAP_MS.post)).toBe(true);
+    expect(guestCopyDue(ago(59 * 60_000), now, GUEST_COPY_GAP_MS.offline)).toBe(false);
+    expect(guestCopyDue(ago(61 * 60_000), now, GUEST_COPY_GAP_MS.offline)).toBe(true);
+  });
+
+  it("keeps a guest's 200; drops the kept copy when a guest may not read it; otherwise leaves the last copy", () => {
+    const copy = (status: number, cacheControl: string | null = 'no-cache', redirected = false) => guestCopyOutcome({ status, redirected, cacheControl });
+    expect(copy(200)).toBe('keep');
+    expect(copy(200, null)).toBe('keep');
+    // Sign-in asked, refused, gone (deleted, removed, held for review: the author's alone), sent elsewhere.
+    for (const status of [401, 403, 404, 410]) expect(copy(status), String(status)).toBe('drop');
+    expect(copy(200, 'no-cache', true)).toBe('drop');
+    // Made for somebody: never kept.
+    expect(copy(200, 'private, no-cache')).toBe('leave');
+    // The server unwell or busy says nothing about the post.
+    for (const status of [429, 500, 502, 503, 304]) expect(copy(status), String(status)).toBe('leave');
+  });
+
+  it('hears a session end in the signed-in user answered 401, and nowhere else', () => {
+    const user = [{ method: 'GET', path: '/api/auth/user' }];
+    expect(saysSignedOut(user, 'GET', '/api/auth/user', 401)).toBe(true);
+    expect(saysSignedOut(user, 'GET', '/api/auth/user', 200)).toBe(false);
+    expect(saysSignedOut(user, 'GET', '/api/auth/user', 503)).toBe(false);
+    expect(saysSignedOut(user, 'POST', '/api/auth/login', 401)).toBe(false);
+    expect(saysSignedOut(user, 'GET', '/api/notifications', 401)).toBe(false);
   });
 });
 
@@ -161,7 +209,7 @@ describe('the privacy policy', () => {
     const essential = allBlocks(PRIVACY).find((b) => b.type === 'table' && b.caption.startsWith('Essential'));
     const rows = essential && essential.type === 'table' ? essential.rows : [];
     const names = rows.map((r) => r[0]).join(' | ');
-    for (const name of [...Object.values(PAGE_CACHE_PREFIX).map((p) => `${p}*`), ...Object.values(API_CACHE), 'workbox-precache-*']) {
+    for (const name of [...Object.values(PAGE_CACHE_PREFIX).map((p) => `${p}*`), ...Object.values(API_CACHE), PHOTOS_CACHE, MEMBER_SEEN_CACHE, 'workbox-precache-*']) {
       expect(names, name).toContain(name);
     }
     // The offline writes' store (features/forum offline writes) has its row too.

@@ -64,6 +64,47 @@ export function isPrivate(cacheControl: string | null): boolean {
   return !!cacheControl && /(^|[\s,])private([\s,=]|$)/i.test(cacheControl);
 }
 
+/**
+ * Issue 28, a shared phone: what the worker keeps for offline is the guest's form of a page or post
+ * read, never the one made for a member (their email and username in the page's state, their votes
+ * and rights). Offline, nobody can tell whether the member's session still lives: it may have been
+ * ended from another device while the phone was in a pocket. So a member's visit keeps, beside
+ * showing them their own answer, a copy fetched without cookies; at most once per gap below, the
+ * guest copies being the same for every reader (docs/adr, "Offline copies are a guest's").
+ */
+export const GUEST_COPY_GAP_MS = {
+  /** The guide, the estimator and the legal pages change with a deploy, if ever. */
+  offline: 60 * 60 * 1000,
+  /** A post gains comments: a member rereading it a minute later keeps the newer copy. */
+  post: 60 * 1000,
+} as const;
+
+/** Whether the kept copy (its Date header; null when none is kept) is older than `gapMs`. */
+export function guestCopyDue(keptDate: string | null | undefined, now: number, gapMs: number): boolean {
+  const at = keptDate ? Date.parse(keptDate) : NaN;
+  return !(now - at < gapMs);
+}
+
+/**
+ * What becomes of a guest copy the worker fetched: kept; or, when a guest may not read it (sign-in
+ * asked, refused, gone, or sent elsewhere), the kept copy dropped too, since the page is no longer
+ * everybody's; otherwise (the server unwell, a rate limit) the last copy stays. A copy marked
+ * `private` was made for somebody: never kept.
+ */
+export function guestCopyOutcome(res: { status: number; redirected: boolean; cacheControl: string | null }): 'keep' | 'drop' | 'leave' {
+  if (res.redirected || [401, 403, 404, 410].includes(res.status)) return 'drop';
+  if (res.status === 200 && !isPrivate(res.cacheControl)) return 'keep';
+  return 'leave';
+}
+
+/**
+ * Whether an answer tells the worker this browser's session is over, as well as the requests that
+ * end it (sign-out, account deletion): the signed-in user asked for and 401 answered.
+ */
+export function saysSignedOut(endpoints: ReadonlyArray<{ method: string; path: string }>, method: string, pathname: string, status: number): boolean {
+  return status === 401 && isEndpoint(endpoints, method, pathname);
+}
+
 const ASSET_REF = /\/(?:assets\/[\w.-]+\.(?:js|css)|boot\.js)/g;
 
 /**

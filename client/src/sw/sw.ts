@@ -12,18 +12,21 @@
 // other page comes from the network, whose HTML names the server's chunks, fetched from the network.
 // When a new worker takes over, every tab of the old build reloads (client/src/lib/service-worker.ts).
 import { deleteAccount } from '@endpoints/members';
-import { login, logout, logoutByLink, verifyCode } from '@endpoints/auth';
+import { getCurrentUser, login, logout, logoutByLink, verifyCode } from '@endpoints/auth';
 import { getPushPublicKey, subscribePush, unsubscribePush } from '@endpoints/push';
 import type { WorkboxPlugin } from 'workbox-core/types';
 import { clientsClaim } from 'workbox-core';
-import { ExpirationPlugin } from 'workbox-expiration';
+import { CacheExpiration, ExpirationPlugin } from 'workbox-expiration';
 import { cleanupOutdatedCaches, getCacheKeyForURL, matchPrecache, precacheAndRoute, type PrecacheEntry } from 'workbox-precaching';
 import { registerRoute, setCatchHandler } from 'workbox-routing';
 import { CacheFirst, NetworkFirst, NetworkOnly } from 'workbox-strategies';
-import { API_CACHE, isMemberCache, PAGE_CACHE_PREFIX, PHOTOS_CACHE } from './cache-names';
+import { API_CACHE, isMemberCache, LEGACY_MEMBER_CACHES, MEMBER_SEEN_CACHE, PAGE_CACHE_PREFIX, PHOTOS_CACHE } from './cache-names';
 import {
   APP_SHELL_URL,
   assetsOfPage,
+  GUEST_COPY_GAP_MS,
+  guestCopyDue,
+  guestCopyOutcome,
   isEndpoint,
   isPrivate,
   mergeRecentPosts,
@@ -40,6 +43,7 @@ import {
   recentPostOfPage,
   recentPostOfRead,
   renderOfflinePage,
+  saysSignedOut,
   type KeptPost,
   type RecentPost,
 } from './policy';
@@ -50,8 +54,6 @@ declare const __BUILD_ID__: string;
 
 const OFFLINE_PAGES_CACHE = PAGE_CACHE_PREFIX.offlinePages + __BUILD_ID__;
 const POST_PAGES_CACHE = PAGE_CACHE_PREFIX.postPages + __BUILD_ID__;
-/** A member's visit refreshes the guest copy of an offline page at most this often. */
-const GUEST_COPY_MAX_AGE_MS = 60 * 60 * 1000;
 const SESSION_CHANGES = [login, verifyCode, logout, logoutByLink, deleteAccount];
 /** Photos kept on the device: enough for the posts kept for offline (RECENT_POSTS_KEPT) and a few chats. */
 const PHOTOS_KEPT = 150;
@@ -68,7 +70,7 @@ clientsClaim();
 self.addEventListener('install', (event) => {
   // The pages that answer offline, as a guest sees them. A page that cannot be fetched now is only
   // missing offline (the offline page stands in): it does not fail the install.
-  event.waitUntil(Promise.allSettled(OFFLINE_PAGES.map((path) => storeGuestCopy(path))));
+  event.waitUntil(Promise.allSettled(OFFLINE_PAGES.map((path) => storeGuestCopy(offlinePageCopies, self.location.origin + path))));
 });
 
 self.addEventListener('activate', (event) => {
@@ -76,7 +78,9 @@ self.addEventListener('activate', (event) => {
   event.waitUntil(caches.keys().then((names) => Promise.all(names.filter(isOtherBuildsPages).map((n) => caches.delete(n)))));
 });
 
+/** Caches a worker of this build no longer writes: other builds' pages, and the member's answers kept before issue 28. */
 function isOtherBuildsPages(name: string): boolean {
+  if ((LEGACY_MEMBER_CACHES as readonly string[]).includes(name)) return true;
   return Object.values(PAGE_CACHE_PREFIX).some((prefix) => name.startsWith(prefix)) && name !== OFFLINE_PAGES_CACHE && name !== POST_PAGES_CACHE;
 }
 
@@ -86,6 +90,11 @@ self.addEventListener('message', (event) => {
 });
 
 // ——— Sessions: a member's reads never outlive their session on this device ———
+// What is kept for offline is a guest's copy (below), so nothing kept shows who read it; but which
+// posts they opened and the photos they saw are theirs, and go when a session starts or ends: as a
+// sign-in or sign-out passes through here, when the server answers "nobody" to a page asking who is
+// signed in (a session ended from another device, or expired), and from the page when it sees
+// another member or the session's end (client/src/lib/session-end.ts).
 
 self.addEventListener('fetch', (event) => {
   const url = new URL(event.request.url);
@@ -94,10 +103,53 @@ self.addEventListener('fetch', (event) => {
   }
 });
 
+/**
+ * Wipes so far: a guest copy fetched before a wipe is not stored after it (it would list the last
+ * member's reading on the offline page). A worker woken afresh starts again at 0, with no fetch under way.
+ */
+let wipes = 0;
+/** Whether this worker has already marked the device as a member's (MEMBER_SEEN_CACHE). */
+let memberSeen = false;
+
 async function clearMemberCaches(): Promise<void> {
+  wipes++;
+  memberSeen = false;
   const names = await caches.keys();
   await Promise.all(names.filter(isMemberCache).map((n) => caches.delete(n)));
 }
+
+/**
+ * A member's answer passed here: marks the device, so the next "nobody signed in" empties what they
+ * left. A guest's 401s (every visitor asks who is signed in) leave a guest's own kept posts alone.
+ */
+async function noteMember(response: Response): Promise<void> {
+  if (memberSeen || !isPrivate(response.headers.get('cache-control'))) return;
+  memberSeen = true;
+  await caches.open(MEMBER_SEEN_CACHE);
+}
+
+const notesMembers: WorkboxPlugin = {
+  fetchDidSucceed: async ({ response, event }) => {
+    event.waitUntil(noteMember(response).catch(() => undefined));
+    return response;
+  },
+};
+
+/** GET /api/auth/user answered 401 after a member used the device: their session is over. */
+const signedOutEmpties: WorkboxPlugin = {
+  fetchDidSucceed: async ({ request, response, event }) => {
+    if (saysSignedOut([getCurrentUser], request.method, new URL(request.url).pathname, response.status) && (memberSeen || (await caches.has(MEMBER_SEEN_CACHE)))) {
+      event.waitUntil(clearMemberCaches());
+    }
+    return response;
+  },
+};
+
+// Passed through untouched (never cached): only its answer is looked at.
+registerRoute(
+  ({ request, url }) => url.origin === self.location.origin && isEndpoint([getCurrentUser], request.method, url.pathname),
+  new NetworkOnly({ plugins: [signedOutEmpties] }),
+);
 
 // ——— Pages ———
 
@@ -139,33 +191,58 @@ const okPagesOnly: WorkboxPlugin = {
   cacheWillUpdate: async ({ response }) => (response.status === 200 && response.type === 'basic' && !response.redirected ? response : null),
 };
 
-/**
- * The offline pages keep a guest's copy: a page the server made for a signed-in member (`private`)
- * is not kept; a guest copy is fetched in its place, at most once an hour.
- */
-const guestCopiesOnly: WorkboxPlugin = {
-  cacheWillUpdate: async ({ request, response, event }) => {
-    if (!isPrivate(response.headers.get('cache-control'))) return response;
-    const path = new URL(request.url).pathname;
-    const kept = await caches.open(OFFLINE_PAGES_CACHE).then((c) => c.match(self.location.origin + path));
-    const age = kept ? Date.now() - Date.parse(kept.headers.get('date') ?? '') : Infinity;
-    if (!(age < GUEST_COPY_MAX_AGE_MS)) event?.waitUntil(storeGuestCopy(path).catch(() => undefined));
-    return null;
-  },
-};
+/** Where a route keeps guest copies, by what key, and how often a member's visit refreshes one. */
+type GuestCopies = { cacheName: string; key: (request: Request) => string; gapMs: number; accept: string; expiration?: CacheExpiration };
 
-async function storeGuestCopy(path: string): Promise<void> {
-  const res = await fetch(path, { credentials: 'omit', cache: 'no-store', headers: { Accept: 'text/html' } });
-  if (res.status !== 200 || res.redirected) throw new Error(`${path} answered ${res.status}`);
-  await (await caches.open(OFFLINE_PAGES_CACHE)).put(self.location.origin + path, res);
+/**
+ * Only a guest's copy is kept (policy.ts GUEST_COPY_GAP_MS says why): an answer the server made for a
+ * signed-in member (`private`) is shown to them and not kept; a copy fetched without cookies is kept
+ * in its place, unless the kept one is fresh enough.
+ */
+function guestCopiesOnly(copies: GuestCopies): WorkboxPlugin {
+  return {
+    cacheWillUpdate: async ({ request, response, event }) => {
+      if (!isPrivate(response.headers.get('cache-control'))) return response;
+      const key = copies.key(request);
+      const kept = await caches.open(copies.cacheName).then((c) => c.match(key));
+      if (guestCopyDue(kept?.headers.get('date'), Date.now(), copies.gapMs)) event?.waitUntil(storeGuestCopy(copies, key).catch(() => undefined));
+      return null;
+    },
+  };
 }
+
+async function storeGuestCopy(copies: GuestCopies, key: string): Promise<void> {
+  const wipesBefore = wipes;
+  const res = await fetch(key, { credentials: 'omit', cache: 'no-store', headers: { Accept: copies.accept } });
+  const outcome = guestCopyOutcome({ status: res.status, redirected: res.redirected, cacheControl: res.headers.get('cache-control') });
+  if (outcome === 'leave' || wipes !== wipesBefore) return;
+  const cache = await caches.open(copies.cacheName);
+  if (outcome === 'drop') {
+    await cache.delete(key);
+    return;
+  }
+  await cache.put(key, res);
+  if (copies.expiration) {
+    await copies.expiration.updateTimestamp(key);
+    await copies.expiration.expireEntries();
+  }
+}
+
+const offlinePageCopies: GuestCopies = { cacheName: OFFLINE_PAGES_CACHE, key: pathKey, gapMs: GUEST_COPY_GAP_MS.offline, accept: 'text/html' };
+const postPageCopies: GuestCopies = {
+  cacheName: POST_PAGES_CACHE,
+  key: pathKey,
+  gapMs: GUEST_COPY_GAP_MS.post,
+  accept: 'text/html',
+  expiration: new CacheExpiration(POST_PAGES_CACHE, { maxEntries: RECENT_POSTS_KEPT }),
+};
 
 registerRoute(
   ({ request, url }) => request.mode === 'navigate' && url.origin === self.location.origin && pageKind(url.pathname) === 'offline',
   new NetworkFirst({
     cacheName: OFFLINE_PAGES_CACHE,
     networkTimeoutSeconds: NAVIGATION_TIMEOUT_S,
-    plugins: [onePerPath, okPagesOnly, guestCopiesOnly, servesWithThisBuild],
+    plugins: [onePerPath, notesMembers, okPagesOnly, guestCopiesOnly(offlinePageCopies), servesWithThisBuild],
   }),
 );
 
@@ -174,12 +251,23 @@ registerRoute(
   new NetworkFirst({
     cacheName: POST_PAGES_CACHE,
     networkTimeoutSeconds: NAVIGATION_TIMEOUT_S,
-    plugins: [onePerPath, okPagesOnly, servesWithThisBuild, forgetGone(POST_PAGES_CACHE, pathKey), new ExpirationPlugin({ maxEntries: RECENT_POSTS_KEPT })],
+    plugins: [
+      onePerPath,
+      notesMembers,
+      okPagesOnly,
+      guestCopiesOnly(postPageCopies),
+      servesWithThisBuild,
+      forgetGone(POST_PAGES_CACHE, pathKey),
+      new ExpirationPlugin({ maxEntries: RECENT_POSTS_KEPT }),
+    ],
   }),
 );
 
 // Every other page comes from the network only; without it, the offline page (the catch handler).
-registerRoute(({ request, url }) => request.mode === 'navigate' && url.origin === self.location.origin && pageKind(url.pathname) === 'other', new NetworkOnly());
+registerRoute(
+  ({ request, url }) => request.mode === 'navigate' && url.origin === self.location.origin && pageKind(url.pathname) === 'other',
+  new NetworkOnly({ plugins: [notesMembers] }),
+);
 
 // ——— API: a post's read and its comments, nothing else ———
 
@@ -189,10 +277,20 @@ const okAnswersOnly: WorkboxPlugin = {
 };
 
 for (const cacheName of Object.values(API_CACHE)) {
+  const copies: GuestCopies = {
+    cacheName,
+    key: (request) => request.url,
+    gapMs: GUEST_COPY_GAP_MS.post,
+    accept: 'application/json',
+    expiration: new CacheExpiration(cacheName, { maxEntries: RECENT_POSTS_KEPT }),
+  };
   // No timeout: online, a read is always the server's latest (a comment just written, a vote).
   registerRoute(
     ({ request, url }) => url.origin === self.location.origin && postReadCache(request.method, url.pathname) === cacheName,
-    new NetworkFirst({ cacheName, plugins: [okAnswersOnly, forgetGone(cacheName, (request) => request.url), new ExpirationPlugin({ maxEntries: RECENT_POSTS_KEPT })] }),
+    new NetworkFirst({
+      cacheName,
+      plugins: [notesMembers, okAnswersOnly, guestCopiesOnly(copies), forgetGone(cacheName, copies.key), new ExpirationPlugin({ maxEntries: RECENT_POSTS_KEPT })],
+    }),
   );
 }
 

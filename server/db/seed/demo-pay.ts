@@ -7,7 +7,10 @@ import { createRng } from './prng.ts';
 // The demo Courier Pay Index (issue 19): enough weekly reports for Evri (North West, Yorkshire) and
 // Amazon Flex (London, South East), from more than five members over five quarters, for /pay to show
 // figures, regional figures and a trend; DPD and Yodel get a handful from too few members, so their
-// cards say "Not enough reports yet".
+// cards say "Not enough reports yet". Evri has eleven members, so its card also shows the middle half
+// (issue 28: from 10 members); Amazon Flex's eight show the median alone. Every one of them is a demo
+// member old and active enough to count (level 1 or more, 14 days: the seed computes the levels), and
+// the reports were sent days ago, so the snapshot `npm start` computes at once has these figures.
 
 const SEED = 0x70617931; // "pay1"
 const DAY = 86_400_000;
@@ -35,6 +38,8 @@ const PROFILES: Profile[] = [
       { username: 'karen_depot', area: 'WA', vehicle: 'van' },
       { username: 'yusuf_nights', area: 'BL', vehicle: 'car' },
       { username: 'beth_lloyd', area: 'SA', vehicle: 'car' },
+      { username: 'chloe_rural', area: 'LD', vehicle: 'car' },
+      { username: 'paulw_nottm', area: 'NG', vehicle: 'ev' },
     ],
     net: [9.5, 15.5],
     weeks: 64,

@@ -8,6 +8,8 @@ import { GENERAL_COMMENTS, POST_TEMPLATES, REPLY_COMMENTS, type PostTemplate } f
 import { DEMO_ADMIN, DEMO_ADMIN_EMAIL, DEMO_MEMBERS, type DemoMember } from './demo-members.ts';
 import { createRng, type Rng } from './prng.ts';
 import { insertDemoPay } from './demo-pay.ts';
+import { insertDemoVisits } from './demo-visits.ts';
+import { recomputeLevels } from '../../trust/recompute.ts';
 
 // The demo forum: planned in memory first (so every counter is computed from the rows it counts),
 // then written with a handful of multi-row INSERTs inside the caller's transaction.
@@ -401,6 +403,11 @@ export async function insertDemo(tx: Tx, plan: DemoPlan): Promise<DemoCounts> {
   // The demo Courier Pay Index: weekly reports up to the plan's "now".
   const joinedAt = new Map(plan.users.map((u) => [u.username, new Date(u.joined)]));
   await insertDemoPay(tx, plan.now, new Map(userRows.map((u) => [u.username, { id: u.id, joined: joinedAt.get(u.username)! }])));
+
+  // Issue 28: the members' visits, then their trust levels from everything above, so the demo shows
+  // levels from the first page (the hourly job keeps them current).
+  await insertDemoVisits(tx, plan.now, new Map(userRows.map((u) => [u.username, { id: u.id, joined: joinedAt.get(u.username)! }])));
+  await recomputeLevels(tx, plan.now);
 
   return { users: plan.users.length, posts: plan.posts.length, comments: plan.comments.length };
 }

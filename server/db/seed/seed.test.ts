@@ -200,6 +200,17 @@ describe.each(testDatabases)('seedDatabase on %s', (kind) => {
       expect(log.lines).toContain(`Demo admin: ${DEMO_ADMIN_EMAIL} / ${DEMO_PASSWORD}`);
     });
 
+    it('gives the members visits and trust levels (issue 28), more than one level among them', async () => {
+      const all = await db.select({ username: users.username, level: users.trustLevel, at: users.trustComputedAt }).from(users);
+      for (const u of all) expect(u.at).toEqual(NOW);
+      const levels = new Set(all.map((u) => u.level));
+      expect(levels.size, JSON.stringify(all)).toBeGreaterThanOrEqual(2);
+      expect(levels.has(3)).toBe(true);
+      expect(all.find((u) => u.username === 'connor_new')!.level).toBeLessThan(3);
+      const [v] = await rows<{ n: number }>(db, sql`select count(*)::int as n from user_visits`);
+      expect(v.n).toBeGreaterThan(300);
+    });
+
     it('changes nothing when run again, and still prints the demo sign-in', async () => {
       const before = await tableCounts(db);
       const again = collectingLog();

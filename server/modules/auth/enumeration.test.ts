@@ -179,6 +179,7 @@ describe.each(testDatabases)('no account enumeration (%s)', (kind) => {
           mailer,
           clock: systemClock,
           identity: createIdentity({ db: recorded, clock: systemClock }),
+          words: { screenUsername: () => null },
         });
         const answer = await auth.forgotPassword({ email });
         return { answer, statements, queued };

@@ -6,6 +6,7 @@ import {
   logout,
   logoutByLink,
   register,
+  registerToken,
   resendVerification,
   resetPassword,
   verifyCode,
@@ -15,7 +16,8 @@ import type { Events } from '../../events.ts';
 import { unauthorized } from '../../http-errors.ts';
 import { AUTH_MSG, clearSessionCookie, cookieName, hashToken, LOGIN_IP_PER_MINUTE, presentUser, setSessionCookie } from '../../identity/index.ts';
 import { route } from '../../lib/route.ts';
-import { perIpLimit } from '../../plugins/rate-limits.ts';
+import { SIGN_UP_MSG, SIGN_UPS_PER_ADDRESS } from '../../../common/rules/auth.ts';
+import { addressLimit, perIpLimit } from '../../plugins/rate-limits.ts';
 import { isOwnNavigation, logoutConfirmPage, wantsPage } from './logout-page.ts';
 import type { AuthService } from './service.ts';
 
@@ -29,8 +31,18 @@ export const authRoutes: FastifyPluginAsync<{ config: Config; events: Events; au
     return payload;
   });
 
+  // Sign-ups per client address (issue 28): counted by the service once a sign-up is about to happen,
+  // beside perIp's ceiling on every attempt.
+  const signUpsPerAddress = addressLimit(app, 'sign-up', [
+    { windowMs: 60 * 60_000, max: SIGN_UPS_PER_ADDRESS.hour, message: SIGN_UP_MSG.perHour },
+    { windowMs: 24 * 60 * 60_000, max: SIGN_UPS_PER_ADDRESS.day, message: () => SIGN_UP_MSG.perDay },
+  ]);
+
+  // The register form's timing token, fetched when the form opens (sign-up-defence.ts).
+  route(app, registerToken, { config: perIp(60, '1 minute') }, async () => ({ token: await auth.signUpToken() }));
+
   route(app, register, { config: perIp(20, '10 minutes') }, async (req, reply) => {
-    return reply.code(201).send(await auth.register(req.body));
+    return reply.code(201).send(await auth.register(req.body, { claimSignUp: () => signUpsPerAddress(req) }));
   });
 
   route(app, verifyCode, { config: perIp(30, '1 minute') }, async (req, reply) => {

@@ -1,5 +1,6 @@
 import { and, eq, gt, isNull, or, sql } from 'drizzle-orm';
 import type { TRegisterRequest } from '../../../common/contracts/auth.ts';
+import { SIGN_UP_MSG } from '../../../common/rules/auth.ts';
 import { isSuspended, suspendedMessage } from '../../../common/rules/roles.ts';
 import type { Core } from '../../core.ts';
 import type { Db, Tx } from '../../db/client.ts';
@@ -31,11 +32,18 @@ import {
   SIGN_UP_NOTICES_PER_HOUR,
 } from '../../identity/index.ts';
 import { accountLockedMail, passwordResetMail, signUpAttemptMail, verificationCodeMail } from '../../mail/templates.ts';
+import { isDisposableEmail, isHoneypotFilled, isTimelySignUpToken, issueSignUpToken } from './sign-up-defence.ts';
+import { reportWatchedWord, type WatchedWords } from '../../trust/index.ts';
 
-export type AuthDeps = Pick<Core, 'db' | 'config' | 'mailer' | 'clock'> & { identity: Identity };
+export type AuthDeps = Pick<Core, 'db' | 'config' | 'mailer' | 'clock'> & { identity: Identity; /** Usernames meet the watched words (issue 28). */ words: Pick<WatchedWords, 'screenUsername'> };
 export type UserRow = typeof users.$inferSelect;
 /** Who is calling: for the login throttle, the session's user agent and the session it replaces. */
 export type RequestContext = { ip: string; userAgent?: string; currentTokenHash?: string | null };
+/**
+ * What register needs of its request: `claimSignUp` counts one sign-up against the caller's address
+ * (routes.ts, the per-address caps) and throws 429 when they are spent.
+ */
+export type SignUpContext = { claimSignUp: () => Promise<void> };
 
 /** The PostgreSQL error behind a driver or Drizzle wrapper (Drizzle puts it in `cause`). */
 function pgError(err: unknown): { code?: string; constraint?: string } | undefined {
@@ -48,7 +56,7 @@ function pgError(err: unknown): { code?: string; constraint?: string } | undefin
 const commonPasswordError = () => badRequest(AUTH_MSG.commonPassword, { password: AUTH_MSG.commonPassword });
 
 /** The accounts service: buildApp creates it once from the core and the identity services. */
-export function createAuthService({ db, config, mailer, clock, identity }: AuthDeps) {
+export function createAuthService({ db, config, mailer, clock, identity, words }: AuthDeps) {
   const isAdminEmail = (email: string) => config.adminEmails.includes(email);
 
   /** A fresh sign-up code (identity issueCode: the resend limits, older ones stop working). */
@@ -128,9 +136,19 @@ export function createAuthService({ db, config, mailer, clock, identity }: AuthD
   }
 
   return {
-    async register(input: TRegisterRequest) {
+    /** The register form's timing token (sign-up-defence.ts), issued now. */
+    signUpToken: () => issueSignUpToken(db, clock.now()),
+
+    async register(input: TRegisterRequest, ctx: SignUpContext) {
+      // The bot traps first, both read every time and answered alike: a bot learns neither which one
+      // caught it nor, from the time taken, that it was the honeypot.
+      const timely = await isTimelySignUpToken(db, input.formToken, clock.now());
+      if (isHoneypotFilled(input.website) || !timely) throw badRequest(SIGN_UP_MSG.refused);
       const email = normaliseEmail(input.email);
+      if (isDisposableEmail(email)) throw badRequest(SIGN_UP_MSG.disposableEmail, { email: SIGN_UP_MSG.disposableEmail });
       const username = input.username.trim();
+      // Issue 28: a username with a watched word is refused (a flag word lets it through, reported below).
+      const watchedName = words.screenUsername(username);
       if (isCommonPassword(input.password)) throw commonPasswordError();
       const answer = { message: AUTH_MSG.registered, email, requiresVerification: true as const };
 
@@ -143,6 +161,9 @@ export function createAuthService({ db, config, mailer, clock, identity }: AuthD
       if (taken.some((t) => t.username.toLowerCase() === username.toLowerCase())) {
         throw conflict(AUTH_MSG.usernameTaken, { username: AUTH_MSG.usernameTaken });
       }
+      // Counted only now, after the refusals a person can put right (a taken username, a common
+      // password), and for a taken address as for a new one: both answer alike (no enumeration).
+      await ctx.claimSignUp();
 
       // Hashed for a taken address too, so that its answer comes no sooner than a new one's.
       const passwordHash = await hashPassword(input.password);
@@ -171,6 +192,7 @@ export function createAuthService({ db, config, mailer, clock, identity }: AuthD
         }
         throw err;
       }
+      if (watchedName) await reportWatchedWord(db, { type: 'user', id: created.user.id }, watchedName, clock.now());
       if (created.code) await sendCode(created.user, created.code);
       return answer;
     },

@@ -8,6 +8,7 @@ import { testDatabases } from '../../test/databases.ts';
 import { call, member, type Member } from '../../test/members.ts';
 import { insertUpload, shownPhoto } from '../../test/photos.ts';
 import { connect, listen, type TestSocket } from '../../test/sockets.ts';
+import { createUploadService } from '../uploads/index.ts';
 
 describe.each(testDatabases)('photos in chat on %s', (kind) => {
   let t: TestApp;
@@ -81,6 +82,12 @@ describe.each(testDatabases)('photos in chat on %s', (kind) => {
     expect(tooLong.json().message).toBe(CHAT_MSG.tooLong);
     expect(await rowsIn(conv)).toEqual([]);
     expect(await t.database.db.select().from(uploadUses).where(eq(uploadUses.uploadId, theirs))).toEqual([]);
+    // Issue 28: naming someone else's photo does not mark it used, so the 24 h clean-up still takes it.
+    const [row] = await t.database.db.select({ usedAt: uploads.usedAt }).from(uploads).where(eq(uploads.id, theirs));
+    expect(row!.usedAt).toBeNull();
+    await t.database.db.update(uploads).set({ createdAt: new Date(Date.now() - 25 * 3_600_000) }).where(eq(uploads.id, theirs));
+    await createUploadService({ ...t.app.deps, db: t.database.db, clock: { now: () => new Date() }, log: t.app.log }).sweepUnused(new Date());
+    expect(await t.database.db.select({ id: uploads.id }).from(uploads).where(eq(uploads.id, theirs))).toEqual([]);
   });
 
   it('history, catch-up, one message and the inbox carry the photo; a removed photo is gone from all of them', async () => {

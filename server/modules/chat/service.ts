@@ -17,6 +17,7 @@ import type { Core } from '../../core.ts';
 import type { Db, Tx } from '../../db/client.ts';
 import { auditLog, conversations, messages, uploads as uploadsTable, users } from '../../db/schema/index.ts';
 import { badRequest, forbidden, HttpError, notFound, tooManyRequests, unauthorized } from '../../http-errors.ts';
+import { assertTextAllowed, levelOfMember, reportWatchedWord, type WatchedWords } from '../../trust/index.ts';
 import { blockedEitherWay, blockExistsEitherWay } from '../blocks/index.ts';
 import type { UploadService } from '../uploads/index.ts';
 import { presentChatUser, presentMessage, type MessageRow } from './presenter.ts';
@@ -74,6 +75,11 @@ const accessColumns = {
   chatSuspendedAt: users.chatSuspendedAt,
   suspendedAt: users.suspendedAt,
   deletedAt: users.deletedAt,
+  // The trust level (issue 28): how many members one message may mention.
+  trustLevel: users.trustLevel,
+  trustLevelPinned: users.trustLevelPinned,
+  isAdmin: users.isAdmin,
+  isModerator: users.isModerator,
 };
 
 /** Reads the member afresh for a socket's read frame (an admin may have changed their access since it opened). */
@@ -341,6 +347,7 @@ async function sendMessage(
   notify: Notify,
   alert: NewMessageAlert,
   uploads: ChatPhotos,
+  words: WatchedWords,
   now: Date,
   me: number,
   conversationId: number,
@@ -353,7 +360,10 @@ async function sendMessage(
   const sender = ctx.user;
   const parsed = (uploadId === undefined ? ZMessageText : ZPhotoCaption).safeParse(input.text);
   if (!parsed.success) throw badRequest(parsed.error.issues[0]?.message ?? 'Invalid message');
-  const text = parsed.data;
+  // Issue 28: the watched words. A block word refuses it; censored words are sent as ■■■; a flag or
+  // require-approval word (a message cannot wait for a moderator) reports it once sent.
+  const screened = words.screen({ text: parsed.data }, { text: 'message' });
+  const text = screened.texts.text;
   const c = ctx.conv;
   if (!c) throw notFound(CHAT_MSG.conversationNotFound);
   const receiptAgain = async (existing: MessageRow) => {
@@ -368,6 +378,8 @@ async function sendMessage(
   const other = otherOf(c, me);
   if (ctx.recipientId === null || ctx.recipientDeletedAt) throw forbidden(CHAT_MSG.blocked);
   if (ctx.blocked) throw forbidden(CHAT_MSG.blocked);
+  // No more @mentions than the sender's trust level allows in one message (issue 28).
+  assertTextAllowed(levelOfMember(sender), text, { mentionsOnly: true });
   if (ctx.rateFullSince !== null) {
     throw tooManyRequests(CHAT_MSG.tooFast, (Number(ctx.rateFullSince) + CHAT_RATE_WINDOW_MS - now.getTime()) / 1000);
   }
@@ -398,7 +410,7 @@ async function sendMessage(
       ? await store(db)
       : await db.transaction(async (tx) => {
           const stored = await store(tx);
-          if (stored) await uploads.recordUses(tx, { type: 'message', id: stored.id }, [uploadId]);
+          if (stored) await uploads.recordUses(tx, { type: 'message', id: stored.id }, [uploadId], me);
           return stored;
         });
   if (!row) {
@@ -407,6 +419,8 @@ async function sendMessage(
     if (!existing) throw notFound(CHAT_MSG.conversationNotFound);
     return receiptAgain(existing);
   }
+  const watched = screened.flag ?? screened.approval;
+  if (watched) await reportWatchedWord(db, { type: 'message', id: row.id }, watched, now);
   const photos = new Map(ctx.photo ? [[ctx.photo.id, uploads.photoOf(ctx.photo)]] : []);
   const mine = presentMessage(row, me, photos);
   const theirs = presentMessage(row, other, photos);
@@ -626,7 +640,8 @@ export function createChatService({
   alert,
   maintenance,
   uploads,
-}: Pick<Core, 'db' | 'clock'> & { notify: Notify; alert: NewMessageAlert; maintenance: MaintenanceSwitch; uploads: ChatPhotos }) {
+  words,
+}: Pick<Core, 'db' | 'clock'> & { notify: Notify; alert: NewMessageAlert; maintenance: MaintenanceSwitch; uploads: ChatPhotos; words: WatchedWords }) {
   return {
     access: (me: number) => access(db, me),
     loadChatUser: (me: number) => loadChatUser(db, me),
@@ -637,7 +652,7 @@ export function createChatService({
     getConversation: (me: number, id: number, opts: { before?: number; limit: number }) => getConversation(db, uploads, me, id, opts),
     catchUp: (me: number, conversationId: number, after: number) => catchUp(db, uploads, me, conversationId, after),
     sendMessage: (me: number, conversationId: number, input: { text: string; clientMessageId?: string; uploadId?: string }) =>
-      sendMessage(db, notify, alert, uploads, clock.now(), me, conversationId, input),
+      sendMessage(db, notify, alert, uploads, words, clock.now(), me, conversationId, input),
     markRead: (me: number, conversationId: number, messageIds?: number[], opts?: { checkAccess?: boolean }) =>
       markRead(db, notify, clock.now(), me, conversationId, messageIds, opts),
     markOneRead: (me: number, conversationId: number, messageId: number) => markOneRead(db, notify, uploads, clock.now(), me, conversationId, messageId),

@@ -422,6 +422,17 @@ describe.each(testDatabases)('comments API on %s', (kind) => {
       expect(res.statusCode).toBe(404);
       expect(res.json().message).toBe(FORUM_MSG.postNotFound);
     });
+
+    it("a member's page of comments is marked private (their votes and reactions), a guest's is not: the service worker keeps only a guest's", async () => {
+      const p = await createPost(t, author.cookie, cat.id);
+      await createComment(t, commenter.cookie, p.id);
+      const mine = await call(t, 'GET', `/api/forum/posts/${p.id}/comments`, { cookie: other.cookie });
+      expect(mine.statusCode, mine.body).toBe(200);
+      expect(mine.headers['cache-control']).toBe('private, no-cache');
+      const guest = await call(t, 'GET', `/api/forum/posts/${p.id}/comments`);
+      expect(guest.statusCode, guest.body).toBe(200);
+      expect(String(guest.headers['cache-control'] ?? '')).not.toMatch(/private/);
+    });
   });
 
   it('every post count and comment count equals a recount', async () => {

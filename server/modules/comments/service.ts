@@ -3,18 +3,21 @@ import type {
   TComment,
   TCommentList,
   TCreateCommentRequest,
+  THeldAnswer,
   TListCommentsQuery,
   TUpdateCommentRequest,
 } from '../../../common/contracts/forum.ts';
 import { FORUM_MSG } from '../../../common/rules/forum.ts';
 import { canModerate } from '../../../common/rules/roles.ts';
+import { TRUST_MSG } from '../../../common/rules/trust.ts';
 import { recordAudit } from '../../audit/index.ts';
-import type { Core } from '../../core.ts';
+import type { Clock, Core } from '../../core.ts';
 import type { Db, Tx } from '../../db/client.ts';
 import type { Events } from '../../events.ts';
 import { comments, posts } from '../../db/schema/index.ts';
 import { badRequest, conflict, forbidden, notFound } from '../../http-errors.ts';
 import type { SessionUser } from '../../identity/index.ts';
+import { assertTextAllowed, heldByClientId, holdItem, holdReason, presentHeldItem, reportWatchedWord, type HeldRow, type WatchedWords } from '../../trust/index.ts';
 import {
   commentColumns,
   hotScore,
@@ -22,6 +25,7 @@ import {
   mayDelete,
   mayEdit,
   presentComments,
+  recordRevision,
   renderContent,
   type ContentPhotos,
   type Viewer,
@@ -91,33 +95,61 @@ async function commentByClientId(tx: Tx, authorId: number, postId: number, clien
   return row;
 }
 
+/** The author's held comment sent earlier with this clientId (a resend of a held write), checked as commentByClientId does. */
+async function heldCommentByClientId(tx: Tx, authorId: number, postId: number, clientId: string | undefined): Promise<HeldRow | undefined> {
+  const held = await heldByClientId(tx, authorId, clientId);
+  if (held && (held.kind !== 'comment' || held.postId !== postId)) throw conflict(FORUM_MSG.clientIdOtherPost, { clientId: FORUM_MSG.clientIdOtherPost });
+  return held;
+}
+
 /**
  * POST /api/forum/posts/:id/comments (verified member). One transaction: the post row is locked, the
  * comment inserted, comment_count and hot_score updated together. Admins may still comment on a locked post.
  * A clientId sent again (an offline write resent, an answer lost) is the comment already stored:
  * answered as it is, with no count or event, even if the post was locked since. The photos it shows
  * are recorded as used by it in the same transaction.
+ *
+ * Issue 28: the watched words screen the text first (a block word refuses it, censored words are
+ * stored as ■■■); a comment the review queue holds is stored as a held item instead, answered as one
+ * (202) with no comment, count or event. A moderator's approval publishes it through here
+ * (`approved`: as held, without screening or the queue, on a post locked since too). A flag word
+ * opens a report by the system with the comment.
  */
 async function createComment(
   db: Db,
+  clock: Clock,
   events: Events,
   uploads: ContentPhotos,
+  words: WatchedWords,
   user: SessionUser,
   postId: number,
-  input: TCreateCommentRequest,
-): Promise<TComment> {
-  const { contentHtml, photoIds } = await renderContent(uploads, input.content, db);
-  const { row, created, commentCount } = await db.transaction(async (tx) => {
+  raw: TCreateCommentRequest,
+  approved = false,
+): Promise<TComment | THeldAnswer> {
+  const screened = approved ? null : words.screen({ content: raw.content }, { content: 'comment' });
+  const input = screened ? { ...raw, ...screened.texts } : raw;
+  const { contentHtml, photoIds } = await renderContent(uploads, input.content, db, user.id);
+  type Outcome = { row: NonNullable<Awaited<ReturnType<typeof commentByClientId>>>; created: boolean; commentCount: number } | { held: HeldRow };
+  const outcome = await db.transaction(async (tx): Promise<Outcome> => {
     const post = await lockLivePost(tx, postId);
     const earlier = await commentByClientId(tx, user.id, postId, input.clientId);
     if (earlier) return { row: earlier, created: false, commentCount: post.commentCount };
-    if (post.isLocked && !canModerate(user)) throw forbidden(FORUM_MSG.locked);
+    const earlierHeld = approved ? undefined : await heldCommentByClientId(tx, user.id, postId, input.clientId);
+    if (earlierHeld) return { held: earlierHeld };
+    if (post.isLocked && !canModerate(user) && !approved) throw forbidden(FORUM_MSG.locked);
+    // What the author's trust level lets one comment carry (links, photos, mentions).
+    if (!approved) assertTextAllowed(user.trustLevel, input.content, { field: 'content' });
     if (input.parentId != null) {
       const [parent] = await tx
         .select({ id: comments.id })
         .from(comments)
         .where(and(eq(comments.id, input.parentId), eq(comments.postId, postId), isNull(comments.deletedAt)));
       if (!parent) throw badRequest(FORUM_MSG.parentGone, { parentId: FORUM_MSG.parentGone });
+    }
+    const why = screened ? await holdReason(tx, user, [input.content], screened.approval, clock.now()) : null;
+    if (why) {
+      const draft = { kind: 'comment' as const, authorId: user.id, postId, parentId: input.parentId ?? null, content: input.content, clientId: input.clientId };
+      return { held: await holdItem(tx, draft, why, clock.now()) };
     }
     const [inserted] = await tx
       .insert(comments)
@@ -139,9 +171,12 @@ async function createComment(
       return { row: repeated, created: false, commentCount: post.commentCount };
     }
     const commentCount = await moveCommentCount(tx, post, 1);
-    await uploads.recordUses(tx, { type: 'comment', id: inserted.id }, photoIds);
+    await uploads.recordUses(tx, { type: 'comment', id: inserted.id }, photoIds, user.id);
+    if (screened?.flag) await reportWatchedWord(tx, { type: 'comment', id: inserted.id }, screened.flag, clock.now());
     return { row: inserted, created: true, commentCount };
   });
+  if ('held' in outcome) return { held: true, heldItem: await presentHeldItem(db, outcome.held), message: TRUST_MSG.heldNotice };
+  const { row, created, commentCount } = outcome;
   // After commit: subscribers (notifications) never see a comment that could still roll back.
   if (created) {
     await events.publish('comment.created', {
@@ -169,23 +204,42 @@ async function updateComment(
   db: Db,
   events: Events,
   uploads: ContentPhotos,
+  words: WatchedWords,
   user: SessionUser,
   commentId: number,
-  input: TUpdateCommentRequest,
+  raw: TUpdateCommentRequest,
   now: Date,
 ): Promise<TComment> {
-  const { contentHtml, photoIds } = await renderContent(uploads, input.content, db);
+  // Issue 28: an edit meets the watched words as a new comment does; a require-approval word in a
+  // published comment cannot hold it any more, so it is reported, as a flag word is.
+  const screened = words.screen({ content: raw.content }, { content: 'comment' });
+  const input = { ...raw, ...screened.texts };
+  const report = screened.flag ?? screened.approval;
+  // An edit carries no more links, photos or mentions than a new comment of the editor's level may.
+  assertTextAllowed(user.trustLevel, input.content, { field: 'content' });
   const row = await db.transaction(async (tx) => {
     const found = await findComment(tx, commentId);
     if (!found || found.comment.deletedAt || found.postDeletedAt) throw notFound(FORUM_MSG.commentNotFound);
     if (!mayEdit(user, found.comment.authorId)) throw forbidden(FORUM_MSG.editOwnComment);
+    // The edit history keeps the version this replaces (issue 28): the row locked, so two edits at once
+    // each keep the text they replaced.
+    const [previous] = await tx
+      .select({ content: comments.content, createdAt: comments.createdAt, authorId: comments.authorId })
+      .from(comments)
+      .where(and(eq(comments.id, commentId), isNull(comments.deletedAt)))
+      .for('update');
+    if (!previous) throw notFound(FORUM_MSG.commentNotFound); // deleted meanwhile
+    // Rendered once the comment is locked: its photos are its author's, also when an admin edits it (issue 28).
+    const { contentHtml, photoIds } = await renderContent(uploads, input.content, tx, previous.authorId);
+    await recordRevision(tx, { commentId }, { title: null, ...previous }, { content: input.content }, user.id, now);
     const [updated] = await tx
       .update(comments)
       .set({ content: input.content, contentHtml, editedAt: now, updatedAt: now })
       .where(and(eq(comments.id, commentId), isNull(comments.deletedAt)))
       .returning(commentColumns);
     if (!updated) throw notFound(FORUM_MSG.commentNotFound); // deleted meanwhile
-    await uploads.recordUses(tx, { type: 'comment', id: commentId }, photoIds);
+    await uploads.recordUses(tx, { type: 'comment', id: commentId }, photoIds, previous.authorId);
+    if (report) await reportWatchedWord(tx, { type: 'comment', id: commentId }, report, now);
     return updated;
   });
   // After commit: the post's live readers see the new text in place.
@@ -233,12 +287,22 @@ export async function deleteComment(
 }
 
 /** The comments service: buildApp creates it once from the core and the uploads service (the photos a comment shows). */
-export function createCommentService({ db, clock, events, uploads }: Pick<Core, 'db' | 'clock' | 'events'> & { uploads: ContentPhotos }) {
+export function createCommentService({
+  db,
+  clock,
+  events,
+  uploads,
+  words,
+}: Pick<Core, 'db' | 'clock' | 'events'> & { uploads: ContentPhotos; words: WatchedWords }) {
   return {
     listComments: (postId: number, viewer: Viewer, query: TListCommentsQuery) => listComments(db, postId, viewer, query),
-    createComment: (user: SessionUser, postId: number, input: TCreateCommentRequest) => createComment(db, events, uploads, user, postId, input),
+    /** A member's comment, or the held item when the review queue holds it (issue 28). */
+    createComment: (user: SessionUser, postId: number, input: TCreateCommentRequest) => createComment(db, clock, events, uploads, words, user, postId, input),
+    /** A held comment a moderator approved, published as its author (the review queue, modules/review). */
+    publishHeld: async (author: SessionUser, postId: number, input: TCreateCommentRequest) =>
+      (await createComment(db, clock, events, uploads, words, author, postId, input, true)) as TComment,
     updateComment: (user: SessionUser, commentId: number, input: TUpdateCommentRequest) =>
-      updateComment(db, events, uploads, user, commentId, input, clock.now()),
+      updateComment(db, events, uploads, words, user, commentId, input, clock.now()),
     async deleteComment(user: SessionUser, commentId: number): Promise<void> {
       const deleted = await deleteComment(db, user, commentId, clock.now());
       // After commit (a second delete changed nothing and tells nobody).

@@ -1,4 +1,4 @@
-import type { FastifyPluginAsync } from 'fastify';
+import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import {
   deleteMember,
   getMember,
@@ -8,26 +8,40 @@ import {
   resendMemberVerification,
   revokeAdmin,
   setMemberRole,
+  setMemberTrustLevel,
   suspendMember,
   suspendMemberChat,
   unsuspendMember,
   type TAdminMemberDetail,
+  type TModeratorChatChange,
+  type TModeratorSuspensionChange,
 } from '../../../common/contracts/admin.ts';
-import { isAdmin } from '../../../common/rules/roles.ts';
+import { canModerate, isAdmin, ROLE_MSG } from '../../../common/rules/roles.ts';
+import type { TrustLevel } from '../../../common/rules/trust.ts';
 import type { Events } from '../../events.ts';
+import { forbidden } from '../../http-errors.ts';
 import { requireAdmin, requireModerator } from '../../identity/index.ts';
 import { route } from '../../lib/route.ts';
-import type { MemberAdminService } from './admin-service.ts';
-import { maskEmail } from './service.ts';
+import type { MemberAdminService, ModeratedChange } from './admin-service.ts';
 
-/** A moderator changes chat access, not accounts: the answer keeps the account's address and names to admins. */
-const forActor = (actor: Parameters<typeof isAdmin>[0], detail: TAdminMemberDetail): TAdminMemberDetail =>
-  isAdmin(actor) ? detail : { ...detail, email: maskEmail(detail.email), firstName: '', lastName: '' };
+// Issue 28: a moderator hears the change they made, never the admin record (addresses, sessions, last
+// seen); an admin hears the whole detail, as before.
+const chatAnswer = ({ member: m, byAdmin }: ModeratedChange): TAdminMemberDetail | TModeratorChatChange =>
+  byAdmin ? m : { id: m.id, username: m.username, chatSuspended: m.chatSuspended };
+const suspensionAnswer = ({ member: m, byAdmin }: ModeratedChange): TAdminMemberDetail | TModeratorSuspensionChange =>
+  byAdmin ? m : { id: m.id, username: m.username, suspended: m.suspended, suspendedUntil: m.suspendedUntil, suspensionReason: m.suspensionReason };
+
+/** Lifting a site suspension is admins' (issue 28): a moderator is told so, anyone else hears 'Admins only'. */
+async function requireAdminToLift(req: FastifyRequest) {
+  if (req.user && !isAdmin(req.user) && canModerate(req.user)) throw forbidden(ROLE_MSG.liftAdminsOnly);
+  return requireAdmin(req);
+}
 
 /**
- * Member administration (docs/API.md "Admin: dashboard, members, audit log"). Every
- * route is for admins: requireAdmin runs at preValidation, so a guest hears 401 and anyone else 403
- * before their input is looked at. Every action writes its audit row in its own transaction.
+ * Member administration (docs/API.md "Admin: dashboard, members, audit log"). Every route is for
+ * admins but chat access and short suspensions, which moderators share (issues 18 and 28; the service
+ * holds a moderator to members only). The guard runs at preValidation, so a guest hears 401 and anyone
+ * else 403 before their input is looked at. Every action writes its audit row in its own transaction.
  */
 export const adminMemberRoutes: FastifyPluginAsync<{ events: Events; memberAdmin: MemberAdminService; sweep?: { everyMs: number } }> = async (
   app,
@@ -35,7 +49,7 @@ export const adminMemberRoutes: FastifyPluginAsync<{ events: Events; memberAdmin
 ) => {
   const actorId = (req: { user: { id: number } | null }) => req.user!.id;
   const admins = { preValidation: requireAdmin };
-  // Chat access is a moderator's tool too (issue 18): 403 'Moderators only' for members.
+  // Chat access and short suspensions are a moderator's tools too (issues 18, 28): 403 'Moderators only' for members.
   const moderators = { preValidation: requireModerator };
 
   // Timed suspensions end on their own (issue 18): every minute, one process lifts the expired ones.
@@ -65,33 +79,36 @@ export const adminMemberRoutes: FastifyPluginAsync<{ events: Events; memberAdmin
   route(app, getMember, admins, async (req) => memberAdmin.detail(req.params.id));
 
   route(app, suspendMemberChat, moderators, async (req) => {
-    const detail = await memberAdmin.suspendChat(actorId(req), req.params.id, req.body?.reason || undefined);
+    const done = await memberAdmin.suspendChat(actorId(req), req.params.id, req.body?.reason || undefined);
     // Spec §4: an open page shows 'Chat Feature Suspended' at once.
-    await chatAccessChanged(detail);
-    return forActor(req.user, detail);
+    await chatAccessChanged(done.member);
+    return chatAnswer(done);
   });
 
   route(app, liftMemberChatSuspension, moderators, async (req) => {
-    const detail = await memberAdmin.liftChatSuspension(actorId(req), req.params.id);
-    await chatAccessChanged(detail);
-    return forActor(req.user, detail);
+    const done = await memberAdmin.liftChatSuspension(actorId(req), req.params.id);
+    await chatAccessChanged(done.member);
+    return chatAnswer(done);
   });
 
   // A suspended or deleted account's sessions ended in the action's transaction; after commit their
   // open sockets close at once in every process with 4401 (the session.ended subscriber).
   const disconnect = (userId: number) => events.publish('session.ended', { userId });
 
-  route(app, suspendMember, admins, async (req) => {
-    const detail = await memberAdmin.suspend(actorId(req), req.params.id, { reason: req.body?.reason || undefined, duration: req.body?.duration ?? 'indefinite' });
+  route(app, suspendMember, moderators, async (req) => {
+    const done = await memberAdmin.suspend(actorId(req), req.params.id, { reason: req.body?.reason || undefined, duration: req.body?.duration ?? 'indefinite' });
     await disconnect(req.params.id);
-    return detail;
+    return suspensionAnswer(done);
   });
 
-  route(app, unsuspendMember, admins, async (req) => memberAdmin.unsuspend(actorId(req), req.params.id));
+  route(app, unsuspendMember, { preValidation: requireAdminToLift }, async (req) => memberAdmin.unsuspend(actorId(req), req.params.id));
 
   route(app, grantAdmin, admins, async (req) => memberAdmin.makeAdmin(actorId(req), req.params.id));
 
   route(app, setMemberRole, admins, async (req) => memberAdmin.setRole(actorId(req), req.params.id, req.body.role));
+
+  // Issue 28: an admin pins a member's trust level, or unpins it (null).
+  route(app, setMemberTrustLevel, admins, async (req) => memberAdmin.setTrustLevel(actorId(req), req.params.id, req.body.level as TrustLevel | null));
 
   route(app, revokeAdmin, admins, async (req) => memberAdmin.removeAdmin(actorId(req), req.params.id));
 

@@ -1,12 +1,13 @@
 import { and, asc, count, desc, eq, ilike, isNotNull, isNull, max, or, sql, type SQL } from 'drizzle-orm';
 import { ADMIN_MSG, type TAdminMember, type TAdminMemberDetail, type TAdminMemberList, type TMemberStatus } from '../../../common/contracts/admin.ts';
 import { ADMIN_MEMBERS_PAGE } from '../../../common/rules/members.ts';
-import { canModerate, ROLE_MSG, suspensionEnd, type MemberRole, type SuspensionDuration } from '../../../common/rules/roles.ts';
+import { effectiveLevel, type TrustLevel } from '../../../common/rules/trust.ts';
+import { canModerate, isAdmin, maySuspendFor, mayActOnMember, ROLE_MSG, suspensionEnd, type MemberRole, type RolePerson, type SuspensionDuration } from '../../../common/rules/roles.ts';
 import { recordAudit, type AuditActionOn } from '../../audit/index.ts';
 import type { Core } from '../../core.ts';
 import type { Database, Tx } from '../../db/client.ts';
 import { comments, posts, sessions, users } from '../../db/schema/index.ts';
-import { conflict, forbidden, notFound } from '../../http-errors.ts';
+import { badRequest, conflict, forbidden, notFound } from '../../http-errors.ts';
 import { codeLimitError, endAllSessions, issueCode, liftExpiredSuspensions, type Identity } from '../../identity/index.ts';
 import { verificationCodeMail } from '../../mail/templates.ts';
 import { deleteAccountRows, type MemberUploads } from './service.ts';
@@ -86,39 +87,64 @@ function assertNotLastAdmin(admins: number[], target: UserRow) {
 }
 
 /**
- * The actor is still an admin now, inside the transaction: an admin removed (or suspended) a moment
- * ago by another admin cannot finish a request that was already past the session check.
+ * The actor is still an admin (or moderator) now, inside the transaction: an admin removed (or
+ * suspended) a moment ago by another admin cannot finish a request that was already past the session
+ * check. Answers the actor's role as it is now, which the moderator's bounds read.
  */
-async function assertActorStillAdmin(tx: Tx, actorId: number, role: 'admin' | 'moderator' = 'admin') {
+async function assertActorStillAdmin(tx: Tx, actorId: number, role: 'admin' | 'moderator' = 'admin'): Promise<RolePerson> {
   const [a] = await tx
-    .select({ isAdmin: users.isAdmin, isModerator: users.isModerator, suspendedAt: users.suspendedAt, deletedAt: users.deletedAt })
+    .select({ id: users.id, isAdmin: users.isAdmin, isModerator: users.isModerator, suspendedAt: users.suspendedAt, deletedAt: users.deletedAt })
     .from(users)
     .where(eq(users.id, actorId))
     .limit(1);
   if (!a || a.suspendedAt || a.deletedAt) throw forbidden(role === 'admin' ? ROLE_MSG.adminsOnly : ROLE_MSG.moderatorsOnly);
   if (role === 'admin' && !a.isAdmin) throw forbidden(ROLE_MSG.adminsOnly);
   if (role === 'moderator' && !canModerate(a)) throw forbidden(ROLE_MSG.moderatorsOnly);
+  return { id: a.id, isAdmin: a.isAdmin, isModerator: a.isModerator };
 }
+
+/** A moderator's action and what its answer may show: `byAdmin` false, the change only (issue 28). */
+export type ModeratedChange = { member: TAdminMemberDetail; byAdmin: boolean };
 
 /** The member administration service: buildApp creates it once from the core and the identity services. */
 export function createMemberAdminService({ db, config, mailer, clock, identity, uploads, database }: MemberAdminDeps) {
-  /** Runs one admin action on a member: lock, change, audit, in one transaction; answers the new detail. */
-  async function act(
-    actorId: number,
-    id: number,
-    change: (tx: Tx, u: UserRow, now: Date, admins: number[]) => Promise<{ action: AuditActionOn<'user'>; details?: Record<string, unknown> } | null>,
-    opts: { lockAdmins?: boolean; role?: 'admin' | 'moderator' } = {},
-  ) {
-    await db.transaction(async (tx) => {
+  type Change = (
+    tx: Tx,
+    u: UserRow,
+    now: Date,
+    admins: number[],
+    actor: RolePerson,
+  ) => Promise<{ action: AuditActionOn<'user'>; details?: Record<string, unknown> } | null>;
+
+  /**
+   * Runs one action on a member: lock, change, audit, in one transaction; answers the actor as they are
+   * now. A moderator's action (role 'moderator') reaches members only: never an admin, another
+   * moderator or themselves (issue 28), checked on the locked rows before anything changes.
+   */
+  async function run(actorId: number, id: number, change: Change, opts: { lockAdmins?: boolean; role?: 'admin' | 'moderator' } = {}) {
+    return db.transaction(async (tx) => {
       const admins = opts.lockAdmins ? await lockAdmins(tx) : [];
-      await assertActorStillAdmin(tx, actorId, opts.role);
+      const actor = await assertActorStillAdmin(tx, actorId, opts.role);
       const u = await lockMember(tx, id);
+      if (!mayActOnMember(actor, u)) throw forbidden(ROLE_MSG.moderatorBounds);
       const now = clock.now();
-      const done = await change(tx, u, now, admins);
+      const done = await change(tx, u, now, admins, actor);
       // Nothing changed (already in that state): nothing to record.
       if (done) await recordAudit(tx, { actorId, targetType: 'user', targetId: id, action: done.action, details: { username: u.username, ...done.details } });
+      return actor;
     });
+  }
+
+  /** An admin's action: answers the new detail. */
+  async function act(actorId: number, id: number, change: Change, opts: { lockAdmins?: boolean } = {}) {
+    await run(actorId, id, change, opts);
     return detail(id);
+  }
+
+  /** An admin's or a moderator's action: the new detail, and whether an admin did it (the route shapes the answer). */
+  async function moderated(actorId: number, id: number, change: Change): Promise<ModeratedChange> {
+    const actor = await run(actorId, id, change, { role: 'moderator' });
+    return { member: await detail(id), byAdmin: isAdmin(actor) };
   }
 
   async function detail(id: number): Promise<TAdminMemberDetail> {
@@ -153,6 +179,7 @@ export function createMemberAdminService({ db, config, mailer, clock, identity, 
       commentCount: c?.n ?? 0,
       activeSessions: s?.n ?? 0,
       lastSeenAt: s?.lastSeen ? new Date(s.lastSeen).toISOString() : null,
+      trust: { level: effectiveLevel(u), computed: u.trustLevel, pinned: u.trustLevelPinned, computedAt: iso(u.trustComputedAt) },
     };
   }
 
@@ -187,39 +214,36 @@ export function createMemberAdminService({ db, config, mailer, clock, identity, 
     /** Spec §4: every chat call and socket frame reads chatSuspendedAt afresh, so this holds at once. */
     // Chat access is a moderator's tool too (issue 18; common/rules/roles.ts).
     suspendChat: (actorId: number, id: number, reason?: string) =>
-      act(
-        actorId,
-        id,
-        async (tx, u, now) => {
-          if (u.chatSuspendedAt) return null;
-          await tx.update(users).set({ chatSuspendedAt: now, updatedAt: now }).where(eq(users.id, id));
-          return { action: 'user.chat_suspend', details: reason ? { reason } : undefined };
-        },
-        { role: 'moderator' },
-      ),
+      moderated(actorId, id, async (tx, u, now) => {
+        if (u.chatSuspendedAt) return null;
+        await tx.update(users).set({ chatSuspendedAt: now, updatedAt: now }).where(eq(users.id, id));
+        return { action: 'user.chat_suspend', details: reason ? { reason } : undefined };
+      }),
 
     liftChatSuspension: (actorId: number, id: number) =>
-      act(
-        actorId,
-        id,
-        async (tx, u, now) => {
-          if (!u.chatSuspendedAt) return null;
-          await tx.update(users).set({ chatSuspendedAt: null, updatedAt: now }).where(eq(users.id, id));
-          return { action: 'user.chat_unsuspend' };
-        },
-        { role: 'moderator' },
-      ),
+      moderated(actorId, id, async (tx, u, now) => {
+        if (!u.chatSuspendedAt) return null;
+        await tx.update(users).set({ chatSuspendedAt: null, updatedAt: now }).where(eq(users.id, id));
+        return { action: 'user.chat_unsuspend' };
+      }),
 
     /**
      * Every session ends in the same transaction; sign-in is then refused with the end and the reason
      * (common/rules/roles.ts suspendedMessage). A timed one is lifted at its end (liftExpired). Suspending
      * a suspended member again replaces the duration and reason (an admin extending or shortening it).
+     * Issue 28: a moderator suspends members only, for up to 7 days, always with a reason, and never
+     * ends a suspension sooner than it would (shortening is lifting, which is admins').
      */
     suspend: (actorId: number, id: number, input: { reason?: string; duration: SuspensionDuration }) =>
-      act(actorId, id, async (tx, u, now) => {
+      moderated(actorId, id, async (tx, u, now, _admins, actor) => {
         if (u.id === actorId) throw conflict(ADMIN_MSG.selfSuspend);
         const until = suspensionEnd(input.duration, now);
         const reason = input.reason || null;
+        if (!isAdmin(actor)) {
+          if (!maySuspendFor(actor, input.duration)) throw forbidden(ROLE_MSG.moderatorSuspensionLength);
+          if (!reason) throw badRequest(ROLE_MSG.moderatorSuspensionReason);
+          if (u.suspendedAt && (u.suspendedUntil === null || (until !== null && until < u.suspendedUntil))) throw forbidden(ROLE_MSG.liftAdminsOnly);
+        }
         // The same indefinite suspension with the same reason again changes nothing: nothing to record.
         if (u.suspendedAt && u.suspendedUntil === null && until === null && u.suspensionReason === reason) return null;
         await tx
@@ -245,6 +269,19 @@ export function createMemberAdminService({ db, config, mailer, clock, identity, 
           if (!res.rows[0]?.got) return [];
         }
         return liftExpiredSuspensions(tx, clock.now());
+      }),
+
+    /**
+     * Issue 28: pins the member's trust level (0 to 3), or with null lets it follow their activity again
+     * (the job's last computation applies at once). The member's next request reads it.
+     */
+    setTrustLevel: (actorId: number, id: number, level: TrustLevel | null) =>
+      act(actorId, id, async (tx, u, now) => {
+        if (u.trustLevelPinned === level) return null;
+        await tx.update(users).set({ trustLevelPinned: level, updatedAt: now }).where(eq(users.id, id));
+        return level === null
+          ? { action: 'user.trust_unpin', details: { was: u.trustLevelPinned } }
+          : { action: 'user.trust_pin', details: { level, was: u.trustLevelPinned ?? u.trustLevel } };
       }),
 
     /** Issue 18: grants or removes the moderator role; an admin's role is not changed here (409). */

@@ -82,8 +82,8 @@ describe.each(testDatabases)('admin members on %s', (kind) => {
         expect((await req(undefined, method, path, body)).statusCode, label).toBe(401);
         const unv = await req(unverified, method, path, body);
         expect(unv.statusCode, label).toBe(403);
-        // Chat access is a moderator's tool too (issue 18).
-        expect(unv.json().message).toBe(path.endsWith('chat-suspension') ? 'Moderators only' : 'Admins only');
+        // Chat access is a moderator's tool too (issue 18), and so is a short suspension (issue 28).
+        expect(unv.json().message).toBe(path.endsWith('chat-suspension') || (method === 'POST' && path.endsWith('/suspension')) ? 'Moderators only' : 'Admins only');
         expect((await req(plain, method, path, body)).statusCode, label).toBe(403);
         // A suspended account's session is no session at all.
         expect((await req(suspendedAccount, method, path, body)).statusCode, label).toBe(401);

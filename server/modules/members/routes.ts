@@ -8,6 +8,7 @@ import {
   exportMyData,
   getProfile,
   getPublicProfile,
+  getTrustStatus,
   listDirectoryUsers,
   listMemberPosts,
   requestEmailChange,
@@ -57,6 +58,9 @@ export const memberRoutes: FastifyPluginAsync<{ config: Config; events: Events; 
   });
 
   route(app, updateProfile, signedIn, async (req) => presentUser(await members.updateProfile(uid(req), req.body)));
+
+  // Issue 28: the member's trust level, what it allows and what the next one needs (settings).
+  route(app, getTrustStatus, signedIn, async (req) => members.trustStatus(req.user!));
 
   route(app, completeOnboarding, signedIn, async (req) => presentUser(await members.completeOnboarding(uid(req), req.body)));
 

@@ -7,9 +7,11 @@ import type {
   TChangePasswordRequest,
   TOnboardingRequest,
   TPublicProfile,
+  TTrustStatus,
   TUpdateProfileRequest,
 } from '../../../common/contracts/members.ts';
 import { MEMBERS_MSG } from '../../../common/rules/members.ts';
+import { nextLevelNeeds, TRUST_LEVEL_NAMES, trustAllowances, type TrustLevel } from '../../../common/rules/trust.ts';
 import type { Core } from '../../core.ts';
 import type { Db, Tx } from '../../db/client.ts';
 import {
@@ -39,14 +41,23 @@ import {
   isCommonPassword,
   issueCode,
   normaliseEmail,
+  type SessionUser,
 } from '../../identity/index.ts';
 import { emailChangeCodeMail, emailChangedNoticeMail } from '../../mail/templates.ts';
+import { reportWatchedWord, type Hit, type TrustService, type WatchedWords } from '../../trust/index.ts';
 import { listColumns, loadCategories, presentPosts } from '../posts/index.ts';
 import type { UploadService } from '../uploads/index.ts';
 import { buildDataExport } from './export-service.ts';
 
 /** `uploads`: a member's photos, in their export and deleted with their account. */
-export type MembersDeps = Pick<Core, 'db' | 'config' | 'mailer' | 'clock'> & { identity: Identity; uploads: MemberUploads };
+export type MembersDeps = Pick<Core, 'db' | 'config' | 'mailer' | 'clock'> & {
+  identity: Identity;
+  uploads: MemberUploads;
+  /** The trust model's stats of a member (their settings' trust level, issue 28). */
+  trust: Pick<TrustService, 'statsOf'>;
+  /** The watched words a status line meets (issue 28). */
+  words: WatchedWords;
+};
 export type MemberUploads = Pick<UploadService, 'listForUser' | 'removeForUser' | 'photos'>;
 type UserRow = typeof users.$inferSelect;
 
@@ -76,8 +87,19 @@ function pgErrorCode(err: unknown): string | undefined {
 }
 
 /** The members service: buildApp creates it once from the core and the identity services. */
-export function createMembersService({ db, config, mailer, clock, identity, uploads }: MembersDeps) {
+export function createMembersService({ db, config, mailer, clock, identity, uploads, trust, words }: MembersDeps) {
   const isAdminEmail = (email: string) => config.adminEmails.includes(email);
+
+  /**
+   * Issue 28: a status line meets the watched words. A block word refuses it (400 under statusText),
+   * censored words are stored as ■■■; a flag or require-approval word (a status cannot wait for a
+   * moderator) reports the member once it is saved.
+   */
+  function screenStatus<T extends { statusText?: string }>(input: T): { input: T; watched: Hit | null } {
+    if (input.statusText === undefined) return { input, watched: null };
+    const screened = words.screen({ statusText: input.statusText }, { statusText: 'status' });
+    return { input: { ...input, statusText: screened.texts.statusText }, watched: screened.flag ?? screened.approval };
+  }
 
   async function loadUser(id: number): Promise<UserRow> {
     const [u] = await db.select().from(users).where(and(eq(users.id, id), isNull(users.deletedAt))).limit(1);
@@ -112,18 +134,46 @@ export function createMembersService({ db, config, mailer, clock, identity, uplo
       return { user, pendingEmail: await pendingEmail(userId) };
     },
 
-    async updateProfile(userId: number, input: TUpdateProfileRequest) {
+    /**
+     * GET /api/profile/trust (issue 28): the level the member's requests are held to (the session's,
+     * so what the limits read), what it allows, and what the next one needs, measured now (the level
+     * itself moves with the hourly job).
+     */
+    async trustStatus(user: SessionUser): Promise<TTrustStatus> {
+      const level = user.trustLevel;
+      const staff = user.isAdmin || user.isModerator;
+      const pinned = !staff && user.trustLevelPinned !== null;
+      const stats = await trust.statsOf(user.id);
+      const next =
+        staff || pinned || level === 3 || !stats
+          ? null
+          : { level: level + 1, name: TRUST_LEVEL_NAMES[(level + 1) as TrustLevel], needs: nextLevelNeeds(level, stats) };
+      return {
+        level,
+        name: TRUST_LEVEL_NAMES[level],
+        pinned,
+        staff,
+        allows: trustAllowances(level),
+        next,
+        computedAt: user.trustComputedAt ? user.trustComputedAt.toISOString() : null,
+      };
+    },
+
+    async updateProfile(userId: number, raw: TUpdateProfileRequest) {
+      const { input, watched } = screenStatus(raw);
       const [u] = await db
         .update(users)
         .set({ ...input, updatedAt: clock.now() })
         .where(and(eq(users.id, userId), isNull(users.deletedAt)))
         .returning();
       if (!u) throw new HttpError(401, AUTH_MSG.notLoggedIn);
+      if (watched) await reportWatchedWord(db, { type: 'user', id: userId }, watched, clock.now());
       return u;
     },
 
     /** Onboarding saves what was chosen; skipping ({}) only marks it done. Doing it again is allowed and keeps the first date. */
-    async completeOnboarding(userId: number, input: TOnboardingRequest) {
+    async completeOnboarding(userId: number, raw: TOnboardingRequest) {
+      const { input, watched } = screenStatus(raw);
       const now = clock.now();
       const [u] = await db
         .update(users)
@@ -131,6 +181,7 @@ export function createMembersService({ db, config, mailer, clock, identity, uplo
         .where(and(eq(users.id, userId), isNull(users.deletedAt)))
         .returning();
       if (!u) throw new HttpError(401, AUTH_MSG.notLoggedIn);
+      if (watched) await reportWatchedWord(db, { type: 'user', id: userId }, watched, now);
       return u;
     },
 

@@ -144,7 +144,7 @@ describe.each(testDatabases)('mentions on %s', (kind) => {
       const p = await createPost(t, author.cookie, cat.id, { content: `Hello @${late}` });
       const c = await createComment(t, author.cookie, p.id, { content: `And @${late} again` });
       await named(late);
-      const uploads = { photos: async () => new Map() };
+      const uploads = { ownPhotos: async () => new Map() };
       const first = await relinkMentions(t.database.db, uploads, 2);
       expect(first.posts).toBeGreaterThanOrEqual(1);
       expect(first.comments).toBeGreaterThanOrEqual(1);

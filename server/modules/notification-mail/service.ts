@@ -35,7 +35,7 @@ const LOCK = [0x6b657262, 0x6e6d6169] as const;
 const EXCERPT_CHARS = 160;
 
 /** The notification types of the bell, as the kinds a member switches. */
-const KIND_OF_TYPE = { comment: 'replies', reply: 'replies', mention: 'mentions', followed_post: 'followed', followed_category: 'followed' } as const;
+const KIND_OF_TYPE = { comment: 'replies', reply: 'replies', mention: 'mentions', followed_post: 'followed', followed_category: 'followed', review: 'replies' } as const;
 const MAIL_KINDS: NotificationMailKind[] = ['chat', 'replies', 'mentions', 'followed'];
 
 /**

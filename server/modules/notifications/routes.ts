@@ -33,6 +33,10 @@ export const notificationRoutes: FastifyPluginAsync<{ notifications: Notificatio
   // Once per post or comment, in the process that wrote it (after its commit); never fails the write.
   events.on('post.created', (event) => notifications.notifyNewPost(event));
   events.on('comment.created', (event) => notifications.notifyNewComment(event));
+  // Issue 28: a moderator approved or rejected the member's held post or comment.
+  events.on('review.decided', (event) => notifications.notifyReviewDecision(event));
+  // Issue 28: members' flags hid the member's post or comment, or a moderator decided on it.
+  events.on('flags.changed', (event) => notifications.notifyFlagChange(event));
 
   const hooks = { preValidation: requireUser };
   route(app, listNotifications, hooks, async (req) => notifications.list(req.user!.id, req.query.limit, req.query.before));

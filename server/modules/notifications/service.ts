@@ -3,6 +3,8 @@ import type { TPostFollowLevel, TUpdateNotifyPreferences } from '../../../common
 import type { TNotification, TNotificationReadResponse, TNotificationType } from '../../../common/contracts/notifications.ts';
 import { type NotifyKind, resolvePreferences } from '../../../common/rules/notification-preferences.ts';
 import { NOTIFICATION_MSG } from '../../../common/rules/notifications.ts';
+import { REVIEW_NOTICE } from '../../../common/rules/review.ts';
+import { FLAG_NOTICE } from '../../../common/rules/reports.ts';
 import { MENTION_PATTERN } from '../../../common/rules/mentions.ts';
 import type { ServerFrame } from '../../../common/ws-events.ts';
 import type { Core } from '../../core.ts';
@@ -111,6 +113,8 @@ export const NOTIFICATION_KIND: Record<TNotificationType, NotifyKind> = {
   mention: 'mentions',
   followed_post: 'followed',
   followed_category: 'followed',
+  // A moderator's word on the member's own post or comment: as personal as a reply.
+  review: 'replies',
 };
 
 type Draft = { userId: number; type: TNotificationType; title: string; message: string };
@@ -314,6 +318,90 @@ async function notifyNewPost(db: Db, to: NotificationPush, { actor, post }: Doma
   }
 }
 
+/**
+ * After a moderator decided on a held post or comment (issue 28): its author is told, whatever their
+ * switches for the bell say (they are waiting for it) and whoever they blocked (it is the site's word,
+ * not the moderator's); pushed to their devices as their replies' switch says. Never throws.
+ */
+async function notifyReviewDecision(db: Db, to: NotificationPush, e: DomainEvents['review.decided']): Promise<void> {
+  try {
+    const [author] = await db
+      .select({ id: users.id, settings: notificationPreferences.settings, slug: posts.slug })
+      .from(users)
+      .leftJoin(notificationPreferences, eq(notificationPreferences.userId, users.id))
+      .leftJoin(posts, and(eq(posts.id, e.postId ?? 0), isNull(posts.deletedAt)))
+      .where(and(eq(users.id, e.authorId), isNull(users.deletedAt)));
+    if (!author) return;
+    const approved = e.outcome === 'approved';
+    const [row] = await db
+      .insert(notifications)
+      .values({
+        userId: e.authorId,
+        type: 'review',
+        actorId: null,
+        postId: author.slug === null ? null : e.postId,
+        commentId: author.slug === null ? null : e.commentId,
+        title: approved ? REVIEW_NOTICE.approvedTitle(e.kind) : REVIEW_NOTICE.rejectedTitle(e.kind),
+        message: approved ? REVIEW_NOTICE.approvedMessage(e.kind, e.postTitle) : REVIEW_NOTICE.rejectedMessage(e.kind, e.postTitle, e.reason ?? ''),
+      })
+      .returning();
+    if (resolvePreferences(author.settings).replies.push === true) {
+      try {
+        const url = author.slug === null ? '/forum' : notificationUrl(author.slug, row.commentId);
+        to.sendToDevices(row.userId, { title: row.title, body: row.message, url, tag: `review:${row.id}` });
+      } catch (err) {
+        to.log.warn({ err, userId: row.userId }, 'review notification web push failed');
+      }
+    }
+    await push(to, row.userId, { type: 'notification:new', notification: presentNotification(row, author.slug) });
+  } catch (err) {
+    to.log.error({ err }, 'notification of a review decision failed');
+  }
+}
+
+/**
+ * Members' flags hid the member's post or comment, or a moderator decided on it (issue 28 item 5): its
+ * author is told, whatever their bell switch and blocks say (it is the site's word), pushed to their
+ * devices as their replies' switch says. The link is the post while it is on the site. Never throws.
+ */
+async function notifyFlagChange(db: Db, to: NotificationPush, e: DomainEvents['flags.changed']): Promise<void> {
+  try {
+    const [author] = await db
+      .select({ id: users.id, settings: notificationPreferences.settings, slug: posts.slug })
+      .from(users)
+      .leftJoin(notificationPreferences, eq(notificationPreferences.userId, users.id))
+      .leftJoin(posts, and(eq(posts.id, e.postId), isNull(posts.deletedAt)))
+      .where(and(eq(users.id, e.authorId), isNull(users.deletedAt)));
+    if (!author) return;
+    const text = {
+      hidden: { title: FLAG_NOTICE.hiddenTitle(e.kind), message: FLAG_NOTICE.hiddenMessage(e.kind, e.postTitle) },
+      upheld: { title: FLAG_NOTICE.upheldTitle(e.kind), message: FLAG_NOTICE.upheldMessage(e.kind, e.postTitle) },
+      restored: { title: FLAG_NOTICE.restoredTitle(e.kind), message: FLAG_NOTICE.restoredMessage(e.kind, e.postTitle) },
+    }[e.outcome];
+    const [row] = await db
+      .insert(notifications)
+      .values({
+        userId: e.authorId,
+        type: 'review',
+        actorId: null,
+        postId: author.slug === null ? null : e.postId,
+        commentId: author.slug === null ? null : e.commentId,
+        ...text,
+      })
+      .returning();
+    if (resolvePreferences(author.settings).replies.push === true) {
+      try {
+        to.sendToDevices(row.userId, { title: row.title, body: row.message, url: author.slug === null ? '/forum' : notificationUrl(author.slug, row.commentId), tag: `flags:${e.kind}:${e.commentId ?? e.postId}` });
+      } catch (err) {
+        to.log.warn({ err, userId: row.userId }, 'flag notification web push failed');
+      }
+    }
+    await push(to, row.userId, { type: 'notification:new', notification: presentNotification(row, author.slug) });
+  } catch (err) {
+    to.log.error({ err }, 'notification of flags failed');
+  }
+}
+
 // ---- Reading (the owner only) ----
 
 /**
@@ -388,6 +476,8 @@ export function createNotificationService({
   return {
     notifyNewPost: (event: DomainEvents['post.created']) => notifyNewPost(db, to, event),
     notifyNewComment: (event: DomainEvents['comment.created']) => notifyNewComment(db, to, event),
+    notifyReviewDecision: (event: DomainEvents['review.decided']) => notifyReviewDecision(db, to, event),
+    notifyFlagChange: (event: DomainEvents['flags.changed']) => notifyFlagChange(db, to, event),
     list: (userId: number, limit: number, before?: number) => listNotifications(db, userId, limit, before),
     unreadCount: (userId: number) => unreadCount(db, userId),
     markAllRead: (userId: number) => markAllRead(db, to, clock.now(), userId),

@@ -1,2 +1,11 @@
 export { payRoutes, payIndexCsv } from './routes.ts';
-export { createPayService, presentPayReport, selectFigures, type PayService, type PayAggregates } from './service.ts';
+export {
+  computePaySnapshot,
+  createPayService,
+  ensureTodaysSnapshot,
+  presentPayReport,
+  selectFigures,
+  type PayService,
+  type PayAggregates,
+  type PaySnapshot,
+} from './service.ts';

@@ -2,14 +2,16 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ZAdminPayReport, ZPayIndex, ZPayReport } from '../../../common/contracts/pay.ts';
 import { ukToday } from '../../../common/pay-estimator.ts';
-import { livingWageOn, PAY_MSG, payWindowStart, postcodeArea, POSTCODE_AREA_REGION, quarterOf } from '../../../common/rules/pay.ts';
-import { payReports } from '../../db/schema/index.ts';
+import { livingWageOn, PAY_MSG, payWindowStart, postcodeArea, POSTCODE_AREA_REGION, quarterOf, roundPayFigure } from '../../../common/rules/pay.ts';
+import { payIndexSnapshots, payReports } from '../../db/schema/index.ts';
 import { seedDatabase } from '../../db/seed/index.ts';
 import { buildTestApp, type TestApp } from '../../test/app.ts';
 import { testDatabases } from '../../test/databases.ts';
 import { call, insertMember, member, type Member } from '../../test/members.ts';
+import { ensureTodaysSnapshot } from './service.ts';
 
 const DAY = 86_400_000;
+const HOUR = 3_600_000;
 /** `n` days before today (UK), as 'YYYY-MM-DD'. */
 const daysAgo = (n: number) => ukToday(new Date(Date.now() - n * DAY));
 
@@ -57,6 +59,25 @@ describe.each(testDatabases)('Courier Pay Index on %s', (kind) => {
   let admin: Member;
   let unverified: Member;
   let suspended: Member;
+  /**
+   * The app's clock: real time (a sign-up's form token is on it) plus the days the index tests skip, past
+   * the 24 hours a report waits before it counts. `clock.at` reads it as milliseconds.
+   */
+  const clock = {
+    skipped: 0,
+    get at() {
+      return Date.now() + this.skipped;
+    },
+    set at(t: number) {
+      this.skipped += t - this.at;
+    },
+    now: () => new Date(clock.at),
+  };
+  /** A day on, then the daily job: what was sent until now is in the figures. */
+  const nextDay = async () => {
+    clock.at += 25 * HOUR;
+    return t.app.pay.runOnce();
+  };
 
   const db = () => t.database.db;
   const send = (who: { cookie: string }, body: object) => call(t, 'POST', '/api/pay-reports', { cookie: who.cookie, body });
@@ -73,7 +94,7 @@ describe.each(testDatabases)('Courier Pay Index on %s', (kind) => {
   const countRows = async () => (await db().select({ id: payReports.id }).from(payReports)).length;
 
   beforeAll(async () => {
-    t = await buildTestApp(kind);
+    t = await buildTestApp(kind, {}, { clock });
     [author, other, admin, unverified, suspended] = [
       await member(t),
       await member(t),
@@ -224,38 +245,81 @@ describe.each(testDatabases)('Courier Pay Index on %s', (kind) => {
   });
 
   describe('GET /api/pay-index', () => {
-    it('the threshold: 4 members → null; 5 reports from 4 members → null; 5 members → quartiles', async () => {
+    it('before the first daily snapshot: no figures and no time; the index never reads the live reports', async () => {
+      expect(await db().select().from(payIndexSnapshots)).toEqual([]);
+      const idx = await index('?network=inpost');
+      expect(idx.computedAt).toBeNull();
+      expect(idx.figures).toEqual([{ network: 'inpost', region: null, vehicle: null, reports: 0, members: 0, netHourly: null }]);
+      expect(idx.since).toBe(payWindowStart(ukToday(clock.now())));
+    });
+
+    it('the threshold: 4 members → null; 5 reports from 4 members → null; 5 members → the median alone, to £0.10', async () => {
       const members = [await insertMember(t), await insertMember(t), await insertMember(t), await insertMember(t), await insertMember(t)];
       const pays = [400, 500, 600, 700, 800];
       for (let i = 0; i < 4; i++) await create(members[i]!, report({ network: 'gophr', grossPay: pays[i], costs: {} }));
-      let fig = (await index('?network=gophr')).figures[0]!;
-      expect(fig).toEqual({ network: 'gophr', region: null, vehicle: null, reports: 4, members: 4, netHourly: null });
+      // Sent, but not in the figures until a day's snapshot after 24 hours.
+      expect((await index('?network=gophr')).figures[0]).toMatchObject({ reports: 0, members: 0, netHourly: null });
+      const snap = await nextDay();
+      let idx = await index('?network=gophr');
+      expect(idx.computedAt).toBe(snap.computedAt.toISOString());
+      expect(idx.figures[0]).toEqual({ network: 'gophr', region: null, vehicle: null, reports: 4, members: 4, netHourly: null });
 
       // A fifth report from one of the same four members: still four members.
       await create(members[0]!, report({ network: 'gophr', periodStart: daysAgo(20), periodEnd: daysAgo(14), grossPay: 450, costs: {} }));
-      fig = (await index('?network=gophr')).figures[0]!;
-      expect(fig).toMatchObject({ reports: 5, members: 4, netHourly: null });
+      await nextDay();
+      expect((await index('?network=gophr')).figures[0]).toMatchObject({ reports: 5, members: 4, netHourly: null });
 
       await create(members[4]!, report({ network: 'gophr', grossPay: pays[4], costs: {} }));
-      const all = await index('?network=gophr');
-      fig = all.figures[0]!;
+      await nextDay();
+      idx = await index('?network=gophr');
+      const fig = idx.figures[0]!;
       expect(fig).toMatchObject({ reports: 6, members: 5 });
-      // Net £/h of 400, 450, 500, 600, 700, 800 over 42.5 hours: percentile_cont's quartiles.
-      const h = [400, 450, 500, 600, 700, 800].map((p) => p / 42.5);
-      const q = (p: number) => {
-        const pos = p * (h.length - 1);
-        const lo = Math.floor(pos);
-        return h[lo]! + (h[lo + 1]! - h[lo]!) * (pos - lo);
-      };
-      expect(fig.netHourly).toEqual({ p25: Math.round(q(0.25) * 100) / 100, median: Math.round(q(0.5) * 100) / 100, p75: Math.round(q(0.75) * 100) / 100 });
+      // Each member's own median (the first member's: of 400 and 450), then the median of those five, over
+      // 42.5 hours: 600 / 42.5 = 14.12 → £14.10. The middle half waits for 10 members.
+      expect(fig.netHourly).toEqual({ p25: null, median: roundPayFigure(600 / 42.5), p75: null });
+      expect(fig.netHourly!.median).toBe(14.1);
       // By region and vehicle too (all M, all vans), and the trend by quarter.
-      expect(all.figures).toContainEqual({ ...fig, region: 'north-west' });
-      expect(all.figures).toContainEqual({ ...fig, vehicle: 'van' });
-      expect(all.trend.length).toBeGreaterThanOrEqual(1);
-      expect(all.livingWage.hourly).toBe(livingWageOn(ukToday()).hourly);
-      for (const p of all.trend) expect(p.livingWage).toBe(livingWageOn(`${p.quarter.slice(0, 4)}-${String((Number(p.quarter.slice(6)) - 1) * 3 + 1).padStart(2, '0')}-01`).hourly);
+      expect(idx.figures).toContainEqual({ ...fig, region: 'north-west' });
+      expect(idx.figures).toContainEqual({ ...fig, vehicle: 'van' });
+      expect(idx.trend.length).toBeGreaterThanOrEqual(1);
+      expect(idx.livingWage.hourly).toBe(livingWageOn(ukToday(clock.now())).hourly);
+      for (const p of idx.trend) expect(p.livingWage).toBe(livingWageOn(`${p.quarter.slice(0, 4)}-${String((Number(p.quarter.slice(6)) - 1) * 3 + 1).padStart(2, '0')}-01`).hourly);
       // Filters: a region with no reports is zeros and null.
       expect((await index('?network=gophr&region=wales')).figures).toEqual([{ network: 'gophr', region: 'wales', vehicle: null, reports: 0, members: 0, netHourly: null }]);
+    });
+
+    it('the day’s figures stand until the next day’s: a report deleted or edited shows only then, and an edit waits 24 hours again', async () => {
+      const five = [await insertMember(t), await insertMember(t), await insertMember(t), await insertMember(t), await insertMember(t)];
+      const sent = [];
+      for (const [i, m] of five.entries()) sent.push(await create(m, report({ network: 'deliveroo', vehicle: 'bike', grossPay: 425 + i * 42.5, costs: {} })));
+      await nextDay();
+      const before = (await index('?network=deliveroo')).figures[0]!;
+      // 10, 11, 12, 13, 14 £/h: median £12.
+      expect(before).toMatchObject({ reports: 5, members: 5, netHourly: { median: 12 } });
+      expect((await call(t, 'DELETE', `/api/pay-reports/${sent[0]!.id}`, { cookie: five[0]!.cookie })).statusCode).toBe(200);
+      expect((await call(t, 'PATCH', `/api/pay-reports/${sent[4]!.id}`, { cookie: five[4]!.cookie, body: { grossPay: 2000 } })).statusCode).toBe(200);
+      expect((await index('?network=deliveroo')).figures[0]).toEqual(before);
+      // Next day: one report gone, the edited one sent again a moment ago (not yet 24 hours): three left.
+      clock.at += 23 * HOUR;
+      await t.app.pay.runOnce();
+      expect((await index('?network=deliveroo')).figures[0]).toMatchObject({ reports: 3, members: 3, netHourly: null });
+    });
+
+    it('the daily job computes one snapshot a day (at start-up when today has none), whichever process asks', async () => {
+      const now = new Date(clock.at + 3 * DAY);
+      const day = ukToday(now);
+      const asks = await Promise.all([ensureTodaysSnapshot(db(), kind, now), ensureTodaysSnapshot(db(), kind, now), ensureTodaysSnapshot(db(), kind, now)]);
+      expect(asks.filter(Boolean)).toHaveLength(1);
+      expect(await ensureTodaysSnapshot(db(), kind, new Date(now.getTime() + HOUR))).toBe(false);
+      const rows = await db().select({ day: payIndexSnapshots.day, computedAt: payIndexSnapshots.computedAt }).from(payIndexSnapshots).where(eq(payIndexSnapshots.day, day));
+      expect(rows).toEqual([{ day, computedAt: now }]);
+      // Only the last 30 days' snapshots are kept.
+      const old = ukToday(new Date(now.getTime() - 40 * DAY));
+      await db().insert(payIndexSnapshots).values({ day: old, data: { since: old, rows: [], trend: [] } });
+      await ensureTodaysSnapshot(db(), kind, new Date(now.getTime() + DAY));
+      expect(await db().select().from(payIndexSnapshots).where(eq(payIndexSnapshots.day, old))).toEqual([]);
+      await db().delete(payIndexSnapshots).where(eq(payIndexSnapshots.day, day));
+      await db().delete(payIndexSnapshots).where(eq(payIndexSnapshots.day, ukToday(new Date(now.getTime() + DAY))));
     });
 
     it('every network in the overview; no individual report or member is ever in the answer', async () => {
@@ -277,8 +341,9 @@ describe.each(testDatabases)('Courier Pay Index on %s', (kind) => {
       // 70 £/h net: possible, but out of the figures.
       const odd = await create(await insertMember(t), report({ network: 'just-eat', vehicle: 'bike', hours: 10, grossPay: 700, costs: {} }));
       expect(odd.outlier).toBe(true);
+      await nextDay();
       const fig = (await index('?network=just-eat')).figures[0]!;
-      expect(fig).toMatchObject({ reports: 5, members: 5, netHourly: { median: Math.round((500 / 42.5) * 100) / 100 } });
+      expect(fig).toMatchObject({ reports: 5, members: 5, netHourly: { median: roundPayFigure(500 / 42.5) } });
 
       const list = await call(t, 'GET', '/api/admin/pay-reports', { cookie: admin.cookie });
       expect(list.statusCode).toBe(200);
@@ -290,7 +355,7 @@ describe.each(testDatabases)('Courier Pay Index on %s', (kind) => {
 
     it('reports older than 24 months drop out', async () => {
       const five = [await insertMember(t), await insertMember(t), await insertMember(t), await insertMember(t), await insertMember(t)];
-      const start = payWindowStart(ukToday());
+      const start = payWindowStart(ukToday(new Date(clock.at + 25 * HOUR)));
       const before = ukToday(new Date(Date.parse(`${start}T12:00:00Z`) - DAY));
       // Straight into the table: the API refuses periods that old.
       await db().insert(payReports).values(
@@ -299,23 +364,29 @@ describe.each(testDatabases)('Courier Pay Index on %s', (kind) => {
           periodStart: before, periodEnd: before, hours: 8, drops: 40, miles: 90, grossPay: 120,
         })),
       );
-      // One more in the window, through the API (its write drops the kept index).
+      // One more in the window, through the API.
       await create(five[0]!, report({ network: 'citysprint' }));
+      await nextDay();
       expect((await index('?network=citysprint')).figures[0]).toMatchObject({ reports: 1, members: 1, netHourly: null });
-      await db().update(payReports).set({ periodStart: start, periodEnd: start }).where(eq(payReports.periodStart, before));
+      const inWindow = payWindowStart(ukToday(new Date(clock.at + 25 * HOUR)));
+      await db().update(payReports).set({ periodStart: inWindow, periodEnd: inWindow }).where(eq(payReports.periodStart, before));
       await create(five[1]!, report({ network: 'citysprint' }));
+      await nextDay();
       expect((await index('?network=citysprint')).figures[0]).toMatchObject({ reports: 7, members: 5 });
     });
 
-    it('GET /pay/index.csv: text/csv with the licence line and the aggregates', async () => {
+    it('GET /pay/index.csv: text/csv with the licence line and the day’s snapshot', async () => {
       const res = await call(t, 'GET', '/pay/index.csv');
       expect(res.statusCode).toBe(200);
       expect(res.headers['content-type']).toBe('text/csv; charset=utf-8');
       const lines = res.body.trim().split('\n');
       expect(lines[0]).toContain('Licence: CC BY 4.0 https://creativecommons.org/licenses/by/4.0/');
+      const { computedAt } = await index();
+      expect(lines[0]).toContain(`computed ${computedAt} (once a day)`);
       expect(lines[1]).toBe('network,network_name,region,region_name,vehicle,vehicle_name,reports,members,net_hourly_p25,net_hourly_median,net_hourly_p75');
-      expect(lines).toContainEqual(expect.stringMatching(/^just-eat,Just Eat,all,All regions,all,All vehicles,5,5,[\d.]+,[\d.]+,[\d.]+$/));
-      // Below the threshold: counts, empty quartiles.
+      // Five members: the median alone; the quartiles need ten.
+      expect(lines).toContainEqual(`just-eat,Just Eat,all,All regions,all,All vehicles,5,5,,${roundPayFigure(500 / 42.5)},`);
+      // Below the threshold: counts, empty figures.
       expect(lines).toContainEqual('inpost,InPost,all,All regions,all,All vehicles,1,1,,,');
     });
   });
@@ -330,6 +401,8 @@ describe('the demo seed', () => {
   afterAll(() => t.close());
 
   it('shows figures and a trend for Evri and Amazon Flex, and "not enough" for the other networks', async () => {
+    // What `npm start` does on a fresh database: the day's snapshot at start-up.
+    await t.app.pay.runOnce();
     const res = await call(t, 'GET', '/api/pay-index');
     const idx = ZPayIndex.parse(res.json());
     const fig = (n: string) => idx.figures.find((f) => f.network === n)!;
@@ -340,6 +413,11 @@ describe('the demo seed', () => {
       expect(one.trend.filter((q) => q.netHourly).length, `${n} quarters with a figure`).toBeGreaterThanOrEqual(4);
       expect(one.figures.some((f) => f.region !== null && f.netHourly), `${n} has a regional figure`).toBe(true);
     }
+    // Evri rests on 11 members: the middle half too; Amazon Flex's 8: the median alone.
+    expect(fig('evri').members).toBeGreaterThanOrEqual(10);
+    expect(fig('evri').netHourly).toEqual({ p25: expect.any(Number), median: expect.any(Number), p75: expect.any(Number) });
+    expect(fig('amazon-flex').netHourly).toMatchObject({ p25: null, p75: null });
+    expect(idx.computedAt).not.toBeNull();
     expect(fig('dpd')).toMatchObject({ netHourly: null });
     expect(fig('dpd').reports).toBeGreaterThan(0);
     expect(fig('yodel').netHourly).toBeNull();

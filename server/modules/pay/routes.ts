@@ -16,8 +16,9 @@ import type { PayAggregates, PayService } from './service.ts';
 
 /**
  * The Courier Pay Index (docs/API.md "Courier Pay Index"): verified members report and manage their
- * pay reports; anyone reads the aggregates (JSON, and the CSV under an open licence); admins list
- * every report, outliers included, and remove any through DELETE /api/pay-reports/:id.
+ * pay reports; anyone reads the aggregates (JSON, and the CSV under an open licence), both from the
+ * newest daily snapshot; admins list every report, outliers included, and remove any through
+ * DELETE /api/pay-reports/:id.
  * Authorisation at preValidation: a guest hears 401 before any validation message.
  */
 export const payRoutes: FastifyPluginAsync<{ pay: PayService }> = async (app, { pay }) => {
@@ -40,9 +41,11 @@ export const payRoutes: FastifyPluginAsync<{ pay: PayService }> = async (app, { 
 
   route(app, listAdminPayReports, { preValidation: requireAdmin }, async () => pay.listAll());
 
-  // The aggregates as CSV: every published combination, below-threshold quartiles left empty.
+  // The aggregates as CSV, from the same daily snapshot as the page: every combination, figures below
+  // their threshold left empty.
   app.get('/pay/index.csv', async (_req, reply) => {
-    const csv = payIndexCsv(await pay.aggregates());
+    const { data, computedAt } = await pay.published();
+    const csv = payIndexCsv(data, computedAt);
     return reply
       .header('content-type', 'text/csv; charset=utf-8')
       .header('content-disposition', 'attachment; filename="kerbside-courier-pay-index.csv"')
@@ -58,10 +61,14 @@ const csvCell = (v: string | number | null) => {
   return /[",\n\r]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s;
 };
 
-/** The CSV download: a licence line, a header, then one row per network, region and vehicle combination. */
-export function payIndexCsv(agg: PayAggregates): string {
+/**
+ * The CSV download: a licence line, a header, then one row per network, region and vehicle combination.
+ * Figures are each member's own median, then the median (from 5 members) and quartiles (from 10) of
+ * those, rounded to £0.10.
+ */
+export function payIndexCsv(agg: PayAggregates, computedAt: Date | null): string {
   const lines = [
-    `# Kerbside Courier Pay Index: net pounds per hour after costs, reports since ${agg.since}. Licence: ${PAY_LICENCE.name} ${PAY_LICENCE.url}`,
+    `# Kerbside Courier Pay Index: net pounds per hour after costs, reports since ${agg.since}, computed ${computedAt ? computedAt.toISOString() : 'not yet'} (once a day). Licence: ${PAY_LICENCE.name} ${PAY_LICENCE.url}`,
     'network,network_name,region,region_name,vehicle,vehicle_name,reports,members,net_hourly_p25,net_hourly_median,net_hourly_p75',
   ];
   const sorted = [...agg.rows].sort((a, b) =>

@@ -1,4 +1,4 @@
-import { and, desc, eq, gte, lte, ne, sql } from 'drizzle-orm';
+import { and, desc, eq, gte, lt, lte, ne, sql } from 'drizzle-orm';
 import {
   ZPayReportRequest,
   type TAdminPayReport,
@@ -13,21 +13,23 @@ import { ukToday } from '../../../common/pay-estimator.ts';
 import {
   isPayOutlier,
   livingWageOn,
-  PAY_INDEX_TTL_MS,
   PAY_MIN_MEMBERS,
-  PAY_MIN_REPORTS,
+  PAY_MIN_MEMBERS_SPREAD,
   PAY_MSG,
   PAY_NETWORK_SLUGS,
+  PAY_SNAPSHOT_KEEP_DAYS,
   payWindowStart,
   postcodeArea,
   quarterStart,
+  roundPayFigure,
   type TPayNetwork,
   type TPayRegion,
 } from '../../../common/rules/pay.ts';
+import { PAY_TRUST } from '../../../common/rules/trust.ts';
 import type { Vehicle } from '../../../common/pay-estimator.ts';
 import type { Core } from '../../core.ts';
-import type { Db } from '../../db/client.ts';
-import { payReports, users } from '../../db/schema/index.ts';
+import type { Db, Tx } from '../../db/client.ts';
+import { payIndexSnapshots, payReports, users } from '../../db/schema/index.ts';
 import { badRequest, conflict, notFound } from '../../http-errors.ts';
 import type { SessionUser } from '../../identity/index.ts';
 import type { z } from 'zod';
@@ -106,54 +108,120 @@ const duplicate = () => conflict(PAY_MSG.duplicate, { periodStart: PAY_MSG.dupli
 
 // ---- The index ----
 
-type Quartiles = { p25: number; median: number; p75: number };
+type Quartiles = { p25: number | null; median: number; p75: number | null };
 type AggregateRow = { network: string; region: string | null; vehicle: string | null; reports: number; members: number; quartiles: Quartiles | null };
 type TrendRow = { network: string; quarter: string; reports: number; members: number; quartiles: Quartiles | null };
+/** What a daily snapshot holds (pay_index_snapshots.data): published figures only. */
 export type PayAggregates = { since: string; rows: AggregateRow[]; trend: TrendRow[] };
+/** The newest snapshot: its London day, when it was computed, and its figures. */
+export type PaySnapshot = { day: string; computedAt: Date; data: PayAggregates };
 
-const round2 = (n: number) => Math.round(n * 100) / 100;
-/** The privacy rule: quartiles only when they rest on enough reports from enough members. */
-const published = (reports: number, members: number, q: Quartiles) =>
-  reports >= PAY_MIN_REPORTS && members >= PAY_MIN_MEMBERS ? { p25: round2(q.p25), median: round2(q.median), p75: round2(q.p75) } : null;
+/**
+ * The privacy rule (common/rules/pay.ts): the median from PAY_MIN_MEMBERS members, the middle half from
+ * PAY_MIN_MEMBERS_SPREAD, every figure rounded to £0.10. Nothing below a threshold leaves this function.
+ */
+const published = (members: number, q: { p25: number; median: number; p75: number }): Quartiles | null => {
+  if (members < PAY_MIN_MEMBERS) return null;
+  const spread = members >= PAY_MIN_MEMBERS_SPREAD;
+  return { p25: spread ? roundPayFigure(q.p25) : null, median: roundPayFigure(q.median), p75: spread ? roundPayFigure(q.p75) : null };
+};
 
 type SqlAggregate = { network: string; region: string | null; vehicle: string | null; reports: number | string; members: number | string; p25: number | string; median: number | string; p75: number | string };
 
+const DAY_MS = 86_400_000;
+const HOUR_MS = 3_600_000;
+
 /**
- * Every figure the index publishes, computed in SQL over the last 24 months, outliers left out: by
- * network, network × region, network × vehicle, network × region × vehicle (grouping sets; a null
- * region or vehicle means all), and per network by quarter. Quartiles below the threshold never
- * leave this function.
+ * Every figure the index publishes on `now`, computed in SQL over the last 24 months, outliers left out,
+ * from the reports that count: their author is a live, verified, unsuspended member at level ≥ 1 (an
+ * admin's pin wins; admins and moderators count as level 3, as server/trust levelOfMember says) whose
+ * account is at least PAY_TRUST.minAccountDays old, and the report was sent (or last edited) at least
+ * PAY_TRUST.reportDelayHours ago. Each member is one vote per figure: first their own median in it
+ * (m), then the percentiles of those medians. By network, network × region, network × vehicle, network ×
+ * region × vehicle (grouping sets; a null region or vehicle means all; a report's own are never null),
+ * and per network by quarter.
  */
-async function computeAggregates(db: Db, today: string): Promise<PayAggregates> {
-  const since = payWindowStart(today);
+async function computeAggregates(db: Db | Tx, now: Date): Promise<PayAggregates> {
+  const since = payWindowStart(ukToday(now));
+  const accountBefore = new Date(now.getTime() - PAY_TRUST.minAccountDays * DAY_MS);
+  const reportBefore = new Date(now.getTime() - PAY_TRUST.reportDelayHours * HOUR_MS);
+  const counted = sql`
+    select p.network, p.region, p.vehicle, p.user_id, p.net_hourly,
+      extract(year from p.period_start)::int || '-Q' || extract(quarter from p.period_start)::int as quarter
+    from ${payReports} p join ${users} u on u.id = p.user_id
+    where p.outlier = false and p.period_start >= ${since} and p.updated_at <= ${reportBefore}
+      and u.deleted_at is null and u.suspended_at is null and u.email_verified_at is not null
+      and u.created_at <= ${accountBefore}
+      and (u.is_admin or u.is_moderator or coalesce(u.trust_level_pinned, u.trust_level) >= ${PAY_TRUST.minLevel})`;
+  const memberMedian = sql`count(*) as n, percentile_cont(0.5) within group (order by net_hourly) as med`;
   const quartiles = sql`
-    count(*) as reports,
-    count(distinct user_id) as members,
-    percentile_cont(0.25) within group (order by net_hourly) as p25,
-    percentile_cont(0.5) within group (order by net_hourly) as median,
-    percentile_cont(0.75) within group (order by net_hourly) as p75`;
+    sum(n)::int as reports,
+    count(*)::int as members,
+    percentile_cont(0.25) within group (order by med) as p25,
+    percentile_cont(0.5) within group (order by med) as median,
+    percentile_cont(0.75) within group (order by med) as p75`;
   // db.execute answers {rows} on both drivers (node-postgres and PGlite).
   const grouped = (await db.execute(sql`
-    select network, region, vehicle, ${quartiles}
-    from ${payReports}
-    where outlier = false and period_start >= ${since}
-    group by grouping sets ((network), (network, region), (network, vehicle), (network, region, vehicle))`)) as unknown as { rows: SqlAggregate[] };
+    with r as (${counted}),
+    m as (
+      select network, region, vehicle, user_id, ${memberMedian} from r
+      group by grouping sets ((network, user_id), (network, region, user_id), (network, vehicle, user_id), (network, region, vehicle, user_id))
+    )
+    select network, region, vehicle, ${quartiles} from m group by network, region, vehicle`)) as unknown as { rows: SqlAggregate[] };
   const quarterly = (await db.execute(sql`
-    select network, extract(year from period_start)::int || '-Q' || extract(quarter from period_start)::int as quarter, ${quartiles}
-    from ${payReports}
-    where outlier = false and period_start >= ${since}
-    group by 1, 2
-    order by 1, 2`)) as unknown as { rows: Array<SqlAggregate & { quarter: string }> };
+    with r as (${counted}),
+    m as (select network, quarter, user_id, ${memberMedian} from r group by network, quarter, user_id)
+    select network, quarter, ${quartiles} from m group by network, quarter order by network, quarter`)) as unknown as { rows: Array<SqlAggregate & { quarter: string }> };
   const toRow = (r: SqlAggregate) => {
-    const reports = Number(r.reports);
     const members = Number(r.members);
-    return { reports, members, quartiles: published(reports, members, { p25: Number(r.p25), median: Number(r.median), p75: Number(r.p75) }) };
+    return { reports: Number(r.reports), members, quartiles: published(members, { p25: Number(r.p25), median: Number(r.median), p75: Number(r.p75) }) };
   };
   return {
     since,
     rows: grouped.rows.map((r) => ({ network: r.network, region: r.region, vehicle: r.vehicle, ...toRow(r) })),
     trend: quarterly.rows.map((r) => ({ network: r.network, quarter: r.quarter, ...toRow(r) })),
   };
+}
+
+/**
+ * Computes the index as of `now` and stores it as the snapshot of `now`'s London day (replacing one
+ * already there), and drops snapshots older than PAY_SNAPSHOT_KEEP_DAYS. The daily job calls it once a
+ * day (ensureTodaysSnapshot); tests and browser tests call it directly.
+ */
+export async function computePaySnapshot(db: Db | Tx, now: Date): Promise<PaySnapshot> {
+  const day = ukToday(now);
+  const data = await computeAggregates(db, now);
+  await db
+    .insert(payIndexSnapshots)
+    .values({ day, data, computedAt: now })
+    .onConflictDoUpdate({ target: payIndexSnapshots.day, set: { data, computedAt: now } });
+  const keepFrom = ukToday(new Date(now.getTime() - PAY_SNAPSHOT_KEEP_DAYS * DAY_MS));
+  await db.delete(payIndexSnapshots).where(lt(payIndexSnapshots.day, keepFrom));
+  return { day, computedAt: now, data };
+}
+
+// Transaction-scoped advisory lock ('kerb', 'payi'): of several processes, one computes the day's
+// snapshot. Two keys, so it never meets the seed's one-key lock.
+const LOCK = [0x6b657262, 0x70617969] as const;
+
+/**
+ * The daily job: computes today's snapshot unless there is one. On PostgreSQL under the advisory lock,
+ * so of several processes asking at once exactly one computes it (the others find it taken, or done);
+ * an embedded database has one process. Answers whether this call computed it.
+ */
+export async function ensureTodaysSnapshot(db: Db, kind: 'pglite' | 'postgres', now: Date): Promise<boolean> {
+  const day = ukToday(now);
+  const has = async (q: Db | Tx) => (await q.select({ id: payIndexSnapshots.id }).from(payIndexSnapshots).where(eq(payIndexSnapshots.day, day)).limit(1)).length > 0;
+  if (await has(db)) return false;
+  return db.transaction(async (tx) => {
+    if (kind === 'postgres') {
+      const res = await tx.execute(sql`select pg_try_advisory_xact_lock(${LOCK[0]}, ${LOCK[1]}) as got`);
+      if (!(res as unknown as { rows: Array<{ got: boolean }> }).rows[0]?.got) return false;
+    }
+    if (await has(tx)) return false;
+    await computePaySnapshot(tx, now);
+    return true;
+  });
 }
 
 /** The figures a query asks for: one row per network (all of them without `network`), zeros where nobody reported. */
@@ -183,29 +251,65 @@ function selectTrend(agg: PayAggregates, network: string | undefined): TPayTrend
     .map((t) => ({ quarter: t.quarter, reports: t.reports, members: t.members, netHourly: t.quartiles, livingWage: livingWageOn(quarterStart(t.quarter)).hourly }));
 }
 
-/** The pay service: buildApp creates it once from the core. */
-export function createPayService({ db, clock }: Pick<Core, 'db' | 'clock'>) {
+const EMPTY = (today: string): PayAggregates => ({ since: payWindowStart(today), rows: [], trend: [] });
+/** The daily job asks hourly whether today's snapshot exists (the first ask after midnight computes it). */
+const CHECK_EVERY_MS = HOUR_MS;
+/** The first ask after start-up: at once (a fresh demo database shows figures), but after the start's own work. */
+const FIRST_CHECK_AFTER_MS = 1_000;
+
+/**
+ * The pay service: buildApp creates it once from the core. The published index is the newest daily
+ * snapshot (pay_index_snapshots), never the live reports: reports sent, edited or deleted show in the
+ * next day's figures, so two reads on one day cannot tell one member's report apart. `schedule` runs
+ * the daily job in this process (never in tests: they call runOnce on their clock).
+ */
+export function createPayService({ db, clock, log }: Pick<Core, 'db' | 'clock' | 'log'>, opts: { schedule?: boolean; kind?: 'pglite' | 'postgres' } = {}) {
   const today = () => ukToday(clock.now());
 
-  // The computed index, kept for PAY_INDEX_TTL_MS and dropped by any write in this process. Another
-  // process's write shows here within the TTL: a minute's lag on a crowd-sourced median is harmless,
-  // and it saves a bus event per report.
-  let cached: { at: number; day: string; value: Promise<PayAggregates> } | null = null;
-  const aggregates = (): Promise<PayAggregates> => {
-    const now = clock.now().getTime();
-    const day = today();
-    if (!cached || now - cached.at > PAY_INDEX_TTL_MS || cached.day !== day) {
-      const value = computeAggregates(db, day);
-      cached = { at: now, day, value };
-      value.catch(() => {
-        if (cached?.value === value) cached = null;
-      });
-    }
-    return cached.value;
+  // The newest snapshot, parsed once per process: each read asks only for the newest row's id and time
+  // (one indexed row), so a snapshot computed by any process, a test or a browser test shows at once.
+  let kept: { id: number; computedAt: number; snapshot: PaySnapshot } | null = null;
+  async function latest(): Promise<PaySnapshot | null> {
+    const [head] = await db
+      .select({ id: payIndexSnapshots.id, computedAt: payIndexSnapshots.computedAt })
+      .from(payIndexSnapshots)
+      .orderBy(desc(payIndexSnapshots.day))
+      .limit(1);
+    if (!head) return null;
+    if (kept && kept.id === head.id && kept.computedAt === head.computedAt.getTime()) return kept.snapshot;
+    const [row] = await db.select().from(payIndexSnapshots).where(eq(payIndexSnapshots.id, head.id)).limit(1);
+    if (!row) return null;
+    const snapshot = { day: row.day, computedAt: row.computedAt, data: row.data as PayAggregates };
+    kept = { id: row.id, computedAt: row.computedAt.getTime(), snapshot };
+    return snapshot;
+  }
+
+  /** Today's snapshot, now (the daily job's work; tests call it on their clock). */
+  const runOnce = () => computePaySnapshot(db, clock.now());
+
+  let running: Promise<void> | null = null;
+  const scheduled = () => {
+    if (running) return;
+    running = (async () => {
+      try {
+        const started = performance.now();
+        if (await ensureTodaysSnapshot(db, opts.kind ?? 'pglite', clock.now())) log.info({ ms: Math.round(performance.now() - started) }, 'pay index snapshot computed');
+      } catch (err) {
+        log.error({ err }, 'pay index snapshot failed');
+      } finally {
+        running = null;
+      }
+    })();
   };
-  const invalidate = () => {
-    cached = null;
-  };
+  let first: NodeJS.Timeout | undefined;
+  let timer: NodeJS.Timeout | undefined;
+  if (opts.schedule) {
+    first = setTimeout(scheduled, FIRST_CHECK_AFTER_MS);
+    first.unref();
+    // Every process asks each hour; ensureTodaysSnapshot lets one of them compute the day's.
+    timer = setInterval(scheduled, CHECK_EVERY_MS);
+    timer.unref();
+  }
 
   /**
    * One report per member, network and day: a period that overlaps another of theirs on the same
@@ -237,15 +341,26 @@ export function createPayService({ db, clock }: Pick<Core, 'db' | 'clock'>) {
   }
 
   return {
-    aggregates,
-    invalidate,
+    /** The published figures and when they were computed: the newest snapshot's, or none before the first. */
+    async published(): Promise<{ data: PayAggregates; computedAt: Date | null }> {
+      const snapshot = await latest();
+      return { data: snapshot?.data ?? EMPTY(today()), computedAt: snapshot?.computedAt ?? null };
+    },
+    latest,
+    runOnce,
+    async close() {
+      clearTimeout(first);
+      clearInterval(timer);
+      await running;
+    },
 
     async create(user: SessionUser, input: ReportInput): Promise<TPayReport> {
       const values = columns(input, today());
       await refuseOverlap(user.id, values);
       try {
-        const [row] = await db.insert(payReports).values({ ...values, userId: user.id }).returning();
-        invalidate();
+        // Sent now on the service's clock: the report counts towards the index 24 hours from now.
+        const now = clock.now();
+        const [row] = await db.insert(payReports).values({ ...values, userId: user.id, createdAt: now, updatedAt: now }).returning();
         return presentPayReport(row);
       } catch (err) {
         if (isUniqueViolation(err)) throw duplicate();
@@ -274,8 +389,8 @@ export function createPayService({ db, clock }: Pick<Core, 'db' | 'clock'>) {
       // The report's author's other reports, whoever edits it.
       await refuseOverlap(before.userId, values, id);
       try {
+        // An edit is a report sent again: it counts 24 hours from now (updated_at), like a new one.
         const [row] = await db.update(payReports).set({ ...values, updatedAt: clock.now() }).where(eq(payReports.id, id)).returning();
-        invalidate();
         return presentPayReport(row);
       } catch (err) {
         if (isUniqueViolation(err)) throw duplicate();
@@ -286,7 +401,6 @@ export function createPayService({ db, clock }: Pick<Core, 'db' | 'clock'>) {
     async remove(user: SessionUser, id: number): Promise<void> {
       await ownReport(user, id);
       await db.delete(payReports).where(eq(payReports.id, id));
-      invalidate();
     },
 
     async listAll(): Promise<TAdminPayReport[]> {
@@ -300,9 +414,16 @@ export function createPayService({ db, clock }: Pick<Core, 'db' | 'clock'>) {
     },
 
     async index(q: TPayIndexQuery): Promise<TPayIndex> {
-      const agg = await aggregates();
+      const snapshot = await latest();
+      const agg = snapshot?.data ?? EMPTY(today());
       const wage = livingWageOn(today());
-      return { figures: selectFigures(agg, q), trend: selectTrend(agg, q.network), livingWage: { hourly: wage.hourly, from: wage.from }, since: agg.since };
+      return {
+        figures: selectFigures(agg, q),
+        trend: selectTrend(agg, q.network),
+        livingWage: { hourly: wage.hourly, from: wage.from },
+        since: agg.since,
+        computedAt: snapshot ? snapshot.computedAt.toISOString() : null,
+      };
     },
   };
 }

@@ -21,3 +21,7 @@ export { presentCategory, presentPost, voteType, type AuthorRow, type CategoryRo
 export { hotScore } from './ranking.ts';
 export { commentColumns, loadCommentPage, mayDelete, mayEdit, presentComments, type Editor, type Viewer } from './thread.ts';
 export { viewerKey } from './view-counter.ts';
+// Edit history (issue 28): comments keep their earlier versions through the same writer.
+export { recordRevision } from './revisions.ts';
+// Flags hide (issue 28): the reports module hides, restores and upholds a flagged post with these.
+export { hidePost, restorePost, upholdPost, type HiddenPost } from './hide.ts';

@@ -8,6 +8,7 @@ import { testDatabases } from '../../test/databases.ts';
 import { addCategory, createComment, createPost, postBody } from '../../test/forum.ts';
 import { call, member, type Member } from '../../test/members.ts';
 import { insertUpload, photoMarkdown } from '../../test/photos.ts';
+import { createUploadService } from '../uploads/index.ts';
 
 describe.each(testDatabases)('photos in posts and comments on %s', (kind) => {
   let t: TestApp;
@@ -90,6 +91,82 @@ describe.each(testDatabases)('photos in posts and comments on %s', (kind) => {
     expect(res.json().message).toBe(UPLOAD_MSG.tooManyInContent);
     const [stored] = await t.database.db.select({ content: posts.content }).from(posts).where(eq(posts.id, created.id));
     expect(stored!.content).toBe('No photos any more, sorry.');
+  });
+
+  // Issue 28: photos are their owner's. Another member's upload written into a body renders as a photo
+  // that does not exist would, and is not marked used, so the 24 h clean-up still takes it.
+  it("another member's upload in a post, a comment or an edit shows no <img>, records no use and is still swept after 24 hours", async () => {
+    const owner = await member(t);
+    const writer = await member(t);
+    const theirs = await insertUpload(t.database.db, owner.id);
+    const own = await insertUpload(t.database.db, writer.id);
+    const absolute = `![Abs](${t.app.deps.config.appUrl}/uploads/${theirs}/full.webp)`;
+
+    const post = ZPostDetail.parse(await createPost(t, writer.cookie, cat.id, { content: `${photoMarkdown([theirs, own])}\n\n${absolute}` }));
+    expect(imgs(post.contentHtml)).toHaveLength(1);
+    expect(imgs(post.contentHtml)[0]).toContain(`src="/uploads/${own}/full.jpg"`);
+    expect(post.contentHtml).not.toContain(`src="/uploads/${theirs}/`);
+    // As for a photo that does not exist: the relative image is its alt text, the absolute one a link.
+    expect(post.contentHtml).toContain('Photo 1');
+    expect(post.contentHtml).toContain(`<a href="${t.app.deps.config.appUrl}/uploads/${theirs}/full.webp" rel="nofollow ugc noopener" target="_blank">Abs</a>`);
+    expect(await usesOf('post', post.id)).toEqual([own]);
+
+    const comment = ZComment.parse(await createComment(t, writer.cookie, post.id, { content: photoMarkdown([theirs]) }));
+    expect(imgs(comment.contentHtml)).toEqual([]);
+    expect(await usesOf('comment', comment.id)).toEqual([]);
+
+    const edited = await call(t, 'PATCH', `/api/forum/comments/${comment.id}`, { cookie: writer.cookie, body: { content: photoMarkdown([theirs], 'Edited') } });
+    expect(edited.statusCode, edited.body).toBe(200);
+    expect(imgs(ZComment.parse(edited.json()).contentHtml)).toEqual([]);
+    expect(await usesOf('comment', comment.id)).toEqual([]);
+    const editedPost = await call(t, 'PATCH', `/api/forum/posts/${post.id}`, { cookie: writer.cookie, body: { content: photoMarkdown([theirs]) } });
+    expect(editedPost.statusCode, editedPost.body).toBe(200);
+    expect(imgs(ZPostDetail.parse(editedPost.json()).contentHtml)).toEqual([]);
+    expect(await usesOf('post', post.id)).toEqual([]);
+
+    const [row] = await t.database.db.select({ usedAt: uploads.usedAt }).from(uploads).where(eq(uploads.id, theirs));
+    expect(row!.usedAt).toBeNull();
+    const dayAgo = new Date(Date.now() - 25 * 3_600_000);
+    await t.database.db.update(uploads).set({ createdAt: dayAgo }).where(eq(uploads.id, theirs));
+    const service = createUploadService({ ...t.app.deps, db: t.database.db, clock: { now: () => new Date() }, log: t.app.log });
+    await service.sweepUnused(new Date());
+    expect(await t.database.db.select({ id: uploads.id }).from(uploads).where(eq(uploads.id, theirs))).toEqual([]);
+  });
+
+  it("an admin's edit of a member's post or comment keeps the author's photos and shows none of the admin's", async () => {
+    const admin = await member(t, 'admin');
+    const writer = await member(t);
+    const [first, second] = [await insertUpload(t.database.db, writer.id), await insertUpload(t.database.db, writer.id)];
+    const adminsOwn = await insertUpload(t.database.db, admin.id);
+    const post = await createPost(t, writer.cookie, cat.id, { content: photoMarkdown([first]) });
+    const res = await call(t, 'PATCH', `/api/forum/posts/${post.id}`, { cookie: admin.cookie, body: { content: photoMarkdown([first, second, adminsOwn]) } });
+    expect(res.statusCode, res.body).toBe(200);
+    const html = ZPostDetail.parse(res.json()).contentHtml;
+    expect(imgs(html).map((img) => /src="\/uploads\/([0-9a-z]+)\//.exec(img)![1])).toEqual([first, second]);
+    expect(await usesOf('post', post.id)).toEqual([first, second].sort());
+
+    const comment = ZComment.parse(await createComment(t, writer.cookie, post.id, { content: 'No photo yet' }));
+    const c = await call(t, 'PATCH', `/api/forum/comments/${comment.id}`, { cookie: admin.cookie, body: { content: photoMarkdown([second, adminsOwn]) } });
+    expect(c.statusCode, c.body).toBe(200);
+    expect(imgs(ZComment.parse(c.json()).contentHtml)).toHaveLength(1);
+    expect(imgs(ZComment.parse(c.json()).contentHtml)[0]).toContain(`src="/uploads/${second}/full.jpg"`);
+    expect(await usesOf('comment', comment.id)).toEqual([second]);
+    const [row] = await t.database.db.select({ usedAt: uploads.usedAt }).from(uploads).where(eq(uploads.id, adminsOwn));
+    expect(row!.usedAt).toBeNull();
+  });
+
+  it("rendering again (an admin removes a photo) shows only the author's own photos, whatever the stored HTML had", async () => {
+    const admin = await member(t, 'admin');
+    const owner = await member(t);
+    const writer = await member(t);
+    const theirs = await insertUpload(t.database.db, owner.id);
+    const [own, gone] = [await insertUpload(t.database.db, writer.id), await insertUpload(t.database.db, writer.id)];
+    const post = await createPost(t, writer.cookie, cat.id, { content: photoMarkdown([theirs, own, gone]) });
+    const res = await call(t, 'DELETE', `/api/admin/uploads/${gone}`, { cookie: admin.cookie });
+    expect(res.statusCode, res.body).toBe(200);
+    const [stored] = await t.database.db.select({ html: posts.contentHtml }).from(posts).where(eq(posts.id, post.id));
+    expect(imgs(stored!.html)).toHaveLength(1);
+    expect(imgs(stored!.html)[0]).toContain(`src="/uploads/${own}/full.jpg"`);
   });
 
   it('a comment shows its photos and records them; an edit replaces them; too many is a 400', async () => {

@@ -63,7 +63,7 @@ export type PostDetailRow = PostRow & Pick<typeof posts.$inferSelect, 'contentHt
 export type CommentRow = Pick<
   typeof comments.$inferSelect,
   'id' | 'postId' | 'parentId' | 'authorId' | 'content' | 'contentHtml' | 'upvotes' | 'downvotes' | 'createdAt' | 'editedAt' | 'deletedAt'
->;
+> & { hiddenAt?: Date | null };
 
 /** What the reader may do, decided by the service (it knows who is asking). */
 export type PostPermissions = { canEdit: boolean; canModerate: boolean };
@@ -106,6 +106,8 @@ export function presentComment(
     createdAt: c.createdAt.toISOString(),
     editedAt: deleted ? null : (c.editedAt?.toISOString() ?? null),
     isDeleted: deleted,
+    // Hidden by flags (issue 28): a placeholder of its own, so nobody reads it as the author's delete.
+    ...(deleted && c.hiddenAt ? { isHidden: true } : {}),
     upvotes: c.upvotes,
     downvotes: c.downvotes,
     userVote: deleted ? null : voteType(vote),

@@ -15,7 +15,7 @@ import { mentionedMembers } from './mentions.ts';
 export const RELINK_BATCH = 500;
 
 /** Re-renders every post and comment whose markdown has an '@'; returns how many rows changed. */
-export async function relinkMentions(db: Db, uploads: Pick<UploadService, 'photos'>, batch = RELINK_BATCH): Promise<{ posts: number; comments: number }> {
+export async function relinkMentions(db: Db, uploads: Pick<UploadService, 'ownPhotos'>, batch = RELINK_BATCH): Promise<{ posts: number; comments: number }> {
   const changed = { posts: 0, comments: 0 };
   for (const [key, table] of [
     ['posts', posts],
@@ -25,14 +25,16 @@ export async function relinkMentions(db: Db, uploads: Pick<UploadService, 'photo
     for (;;) {
       // Keyset on the primary key; `like '%@%'` skips texts that cannot mention anyone.
       const rows = await db
-        .select({ id: table.id, content: table.content, contentHtml: table.contentHtml })
+        .select({ id: table.id, content: table.content, contentHtml: table.contentHtml, authorId: table.authorId })
         .from(table)
         .where(and(gt(table.id, after), like(table.content, '%@%')))
         .orderBy(asc(table.id))
         .limit(batch);
       for (const r of rows) {
         const ids = uploadIdsIn(r.content);
-        const html = renderMarkdown(r.content, ids.length ? await uploads.photos(ids) : undefined, await mentionedMembers(db, mentionNamesIn(r.content)));
+        // Its author's photos only, as a write renders them (issue 28).
+        const photos = ids.length ? await uploads.ownPhotos(r.authorId, ids) : undefined;
+        const html = renderMarkdown(r.content, photos, await mentionedMembers(db, mentionNamesIn(r.content)));
         if (html === r.contentHtml) continue;
         await db.update(table).set({ contentHtml: html }).where(eq(table.id, r.id));
         changed[key]++;

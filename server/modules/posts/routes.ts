@@ -2,6 +2,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import fp from 'fastify-plugin';
 import { createPost, deletePost, getPost, listPosts, lockPost, pinPost, updatePost } from '../../../common/contracts/forum.ts';
 import { listAdminPosts, movePost } from '../../../common/contracts/moderation.ts';
+import { listCommentRevisions, listPostRevisions } from '../../../common/contracts/revisions.ts';
 import { FORUM_MSG } from '../../../common/rules/forum.ts';
 import { requireModerator, requireVerified } from '../../identity/index.ts';
 import { loadJson, revalidateOwnAnswer, sendCached, type CachedAnswer, type GuestCache } from '../../lib/guest-cache.ts';
@@ -97,7 +98,11 @@ const postRoutesPlugin: FastifyPluginAsync<{ posts: PostService; cache: GuestCac
     return sendCached(req, reply, withViews(answer, meta));
   });
 
-  route(app, createPost, verified, async (req, reply) => reply.code(201).send(await posts.createPost(req.user!, req.body)));
+  // 202 when the review queue holds it (issue 28): a held item, not a post.
+  route(app, createPost, verified, async (req, reply) => {
+    const result = await posts.createPost(req.user!, req.body);
+    return reply.code('held' in result ? 202 : 201).send(result);
+  });
 
   route(app, updatePost, verified, async (req) => posts.updatePost(req.user!, req.params.id, req.body));
 
@@ -113,6 +118,10 @@ const postRoutesPlugin: FastifyPluginAsync<{ posts: PostService; cache: GuestCac
   route(app, listAdminPosts, admin, async (req) => ({ posts: await posts.findPosts(req.query.q) }));
 
   route(app, movePost, admin, async (req) => posts.movePost(req.user!, req.params.id, req.body.categoryId));
+
+  // Edit history (issue 28): "edited" opens it for everyone; removed posts and comments for moderators only.
+  route(app, listPostRevisions, {}, async (req) => posts.postRevisions(req.user ?? null, req.params.id));
+  route(app, listCommentRevisions, {}, async (req) => posts.commentRevisions(req.user ?? null, req.params.id));
 };
 
 export const postRoutes = fp(postRoutesPlugin, { name: 'forum-posts' });

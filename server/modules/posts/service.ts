@@ -1,16 +1,32 @@
 import { randomBytes } from 'node:crypto';
-import { and, asc, eq, gt, inArray, isNull, sql } from 'drizzle-orm';
-import type { TCreatePostRequest, TListPostsQuery, TPostDetail, TUpdatePostRequest } from '../../../common/contracts/forum.ts';
+import { and, eq, gt, inArray, isNull, ne, sql } from 'drizzle-orm';
+import type { THeldAnswer, TCreatePostRequest, TListPostsQuery, TPostDetail, TUpdatePostRequest } from '../../../common/contracts/forum.ts';
 import { COMMENTS_PAGE, FORUM_MSG } from '../../../common/rules/forum.ts';
 import { canModerate } from '../../../common/rules/roles.ts';
+import { TRUST_MSG } from '../../../common/rules/trust.ts';
 import { recordAudit } from '../../audit/index.ts';
 import type { Clock, Core } from '../../core.ts';
 import type { Db, Tx } from '../../db/client.ts';
 import type { Events } from '../../events.ts';
-import { categories, posts, users } from '../../db/schema/index.ts';
-import { badRequest, forbidden, notFound, tooManyRequests } from '../../http-errors.ts';
+import { categories, heldItems, posts, users } from '../../db/schema/index.ts';
+import { badRequest, forbidden, notFound } from '../../http-errors.ts';
 import type { SessionUser } from '../../identity/index.ts';
 import { makeExcerpt, slugify } from '../../lib/markdown.ts';
+import {
+  allowance,
+  assertTextAllowed,
+  freeAgainAt,
+  heldByClientId,
+  holdItem,
+  holdReason,
+  limitRefusal,
+  ownHeldComments,
+  presentHeldItem,
+  reportWatchedWord,
+  type HeldRow,
+  type VisitRecorder,
+  type WatchedWords,
+} from '../../trust/index.ts';
 import { loadCommentPage, mayDelete, mayEdit, type Viewer } from './thread.ts';
 import { renderContent, type ContentPhotos } from './photos.ts';
 import { presentPostDetail, type PostDetailRow } from './presenter.ts';
@@ -19,22 +35,23 @@ import { loadReactionSummaries, loadUserReactions } from '../reactions/index.ts'
 import { findPosts, movePost } from './admin-service.ts';
 import { listColumns, listPosts, loadAuthors, loadCategories, loadUserBookmarks, loadUserVotes, type ListViewer } from './list-service.ts';
 import { createViewCounter } from './view-counter.ts';
+import { commentRevisions, postRevisions, recordRevision } from './revisions.ts';
 
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
 
-/** Posting limits: every account, and stricter on its first day (spam accounts post at once). */
+/**
+ * Posting limits: a short burst for everyone, and a day's maximum by the author's trust level
+ * (common/rules/trust.ts TRUST_LIMITS.postsPerDay: a new member's few, a regular's many).
+ */
 export const POST_LIMITS = {
   burst: { max: 5, windowMs: 10 * MINUTE },
-  newAccount: { max: 3, windowMs: 24 * HOUR, accountAgeMs: 24 * HOUR },
+  dayMs: 24 * HOUR,
 } as const;
 
-export const postingTooFast = (waitMs: number) => {
+const postingTooFast = (waitMs: number) => {
   const minutes = Math.max(1, Math.ceil(waitMs / MINUTE));
-  return tooManyRequests(
-    `You are posting too quickly. Please wait ${minutes} minute${minutes === 1 ? '' : 's'} before posting again.`,
-    waitMs / 1000,
-  );
+  return `You are posting too quickly. Please wait ${minutes} minute${minutes === 1 ? '' : 's'} before posting again.`;
 };
 
 // The list's columns, with the whole text instead of the excerpt.
@@ -71,6 +88,8 @@ async function presentLoaded(db: Db, row: PostDetailRow, viewer: Viewer): Promis
   const userReactions = viewer ? await loadUserReactions(db, viewer.id, row.id) : { postReactions: [], commentReactions: {} };
   const page = await loadCommentPage(db, row.id, viewer, { limit: COMMENTS_PAGE });
   const saved = await loadUserBookmarks(db, viewer?.id ?? null, [row.id]);
+  // Issue 28: the reader's own comments awaiting approval, for them alone.
+  const held = viewer ? await ownHeldComments(db, row.id, viewer.id) : [];
   const detail = presentPostDetail(row, category, row.authorId === null ? undefined : authors.get(row.authorId), votes.get(row.id), {
     canEdit: mayEdit(viewer, row.authorId),
     canModerate: canModerate(viewer),
@@ -80,7 +99,7 @@ async function presentLoaded(db: Db, row: PostDetailRow, viewer: Viewer): Promis
     hasMoreComments: page.hasMore,
   });
   // Issue 18: a member's post page says whether they saved it; a guest's (shared, cached) says nothing.
-  return viewer ? { ...detail, bookmarked: saved.has(row.id) } : detail;
+  return viewer ? { ...detail, bookmarked: saved.has(row.id), ...(held.length > 0 ? { heldComments: held } : {}) } : detail;
 }
 
 const getPostDetailById = (db: Db, id: number, viewer: Viewer): Promise<TPostDetail> => loadDetail(db, eq(posts.id, id), viewer);
@@ -105,23 +124,31 @@ async function freeSlug(tx: Tx, base: string): Promise<string> {
 
 const randomSlug = (base: string) => `${base}-${randomBytes(4).toString('hex')}`;
 
-/** Throws 429 when the author is over a posting limit; counts deleted posts too (deleting is no reset). */
+/**
+ * Throws 429 when the author is over a posting limit: the burst, or their level's day (the message
+ * says when in clock time: "You can post again at 14:05."). Counts deleted posts too (deleting is no
+ * reset), and posts the review queue holds or rejected (a held post is no post, but it was sent; an
+ * approved one is counted as the post it became). The author's last day of each, from
+ * posts_author_idx and held_items_author_idx (author_id, created_at desc).
+ */
 async function assertMayPost(tx: Tx, user: SessionUser, now: Date) {
-  const accountAge = now.getTime() - user.createdAt.getTime();
-  const limit = accountAge < POST_LIMITS.newAccount.accountAgeMs ? POST_LIMITS.newAccount : POST_LIMITS.burst;
-  // Both windows read the author's newest posts from posts_author_idx (author_id, created_at desc).
-  for (const rule of limit === POST_LIMITS.newAccount ? [POST_LIMITS.burst, POST_LIMITS.newAccount] : [POST_LIMITS.burst]) {
-    const recent = await tx
-      .select({ createdAt: posts.createdAt })
-      .from(posts)
-      .where(and(eq(posts.authorId, user.id), gt(posts.createdAt, new Date(now.getTime() - rule.windowMs))))
-      .orderBy(asc(posts.createdAt));
-    if (recent.length < rule.max) continue;
-    // Free again when enough of the window's posts have aged out of it.
-    let freeAt = recent[recent.length - rule.max].createdAt.getTime() + rule.windowMs;
-    if (rule === POST_LIMITS.newAccount) freeAt = Math.min(freeAt, user.createdAt.getTime() + POST_LIMITS.newAccount.accountAgeMs);
-    throw postingTooFast(freeAt - now.getTime());
-  }
+  const since = new Date(now.getTime() - POST_LIMITS.dayMs);
+  const recent = await tx
+    .select({ createdAt: posts.createdAt })
+    .from(posts)
+    .where(and(eq(posts.authorId, user.id), gt(posts.createdAt, since)));
+  const held = await tx
+    .select({ createdAt: heldItems.createdAt })
+    .from(heldItems)
+    .where(and(eq(heldItems.authorId, user.id), gt(heldItems.createdAt, since), eq(heldItems.kind, 'post'), ne(heldItems.status, 'approved')));
+  const times = [...recent, ...held].map((r) => r.createdAt);
+  const { burst } = POST_LIMITS;
+  const inBurst = times.filter((t) => t.getTime() > now.getTime() - burst.windowMs);
+  // Free again when enough of each window's posts have aged out of it: the later of the two.
+  const freeAt = [freeAgainAt(inBurst, burst.max, burst.windowMs), freeAgainAt(times, allowance(user.trustLevel, 'postsPerDay'), POST_LIMITS.dayMs)]
+    .filter((t): t is Date => t !== null)
+    .sort((a, b) => b.getTime() - a.getTime())[0];
+  if (freeAt) throw limitRefusal(freeAt, now, { again: TRUST_MSG.postAgain, tooFast: postingTooFast });
 }
 
 async function assertCategory(tx: Tx, categoryId: number) {
@@ -146,24 +173,46 @@ async function postByClientId(tx: Tx, authorId: number, clientId: string | undef
  * post committed before. A clientId sent again (an offline write resent, an answer lost) is the post
  * already stored: answered as it is, with no count, event or limit asked again. The photos it shows
  * are recorded as used by it in the same transaction.
+ *
+ * Issue 28: the watched words screen the title and text first (a block word refuses it, censored words
+ * are stored as ■■■); a post the review queue holds (server/trust/review.ts) is stored as a held item
+ * instead, in the same transaction, and answered as one (202), with no post, count or event. A
+ * moderator's approval publishes it through here (`approved`: as it was held, without screening,
+ * limits or the queue asked again). A flag word opens a report by the system with the post.
  */
 async function createPost(
   db: Db,
   clock: Clock,
   events: Events,
   uploads: ContentPhotos,
+  words: WatchedWords,
   user: SessionUser,
-  input: TCreatePostRequest,
-): Promise<TPostDetail> {
-  const { contentHtml, photoIds } = await renderContent(uploads, input.content, db);
-  const { id, created } = await db.transaction(async (tx) => {
+  raw: TCreatePostRequest,
+  approved = false,
+): Promise<TPostDetail | THeldAnswer> {
+  const screened = approved ? null : words.screen({ title: raw.title, content: raw.content }, { title: 'title', content: 'post' });
+  const input = screened ? { ...raw, ...screened.texts } : raw;
+  const { contentHtml, photoIds } = await renderContent(uploads, input.content, db, user.id);
+  const outcome = await db.transaction(async (tx): Promise<{ id: number; created: boolean } | { held: HeldRow }> => {
     await tx.select({ id: users.id }).from(users).where(eq(users.id, user.id)).for('update');
     // Before the limit: the post a resend repeats has already been counted once.
     const earlier = await postByClientId(tx, user.id, input.clientId);
     if (earlier !== undefined) return { id: earlier, created: false };
+    // A resend of a write the queue holds is the same held item.
+    const earlierHeld = approved ? undefined : await heldByClientId(tx, user.id, input.clientId);
+    if (earlierHeld) return { held: earlierHeld };
     const now = clock.now();
-    await assertMayPost(tx, user, now);
+    if (!approved) {
+      // What the author's trust level lets one post carry (links, photos, mentions), then their day's posts.
+      assertTextAllowed(user.trustLevel, input.content, { field: 'content' });
+      await assertMayPost(tx, user, now);
+    }
     await assertCategory(tx, input.categoryId);
+    const why = screened ? await holdReason(tx, user, [input.title, input.content], screened.approval, now) : null;
+    if (why) {
+      const draft = { kind: 'post' as const, authorId: user.id, categoryId: input.categoryId, title: input.title, content: input.content, clientId: input.clientId };
+      return { held: await holdItem(tx, draft, why, now) };
+    }
 
     const base = baseSlug(input.title);
     const values = {
@@ -192,7 +241,8 @@ async function createPost(
           .update(categories)
           .set({ postCount: sql`${categories.postCount} + 1` })
           .where(eq(categories.id, input.categoryId));
-        await uploads.recordUses(tx, { type: 'post', id: row.id }, photoIds);
+        await uploads.recordUses(tx, { type: 'post', id: row.id }, photoIds, user.id);
+        if (screened?.flag) await reportWatchedWord(tx, { type: 'post', id: row.id }, screened.flag, now);
         return { id: row.id, created: true };
       }
       const repeated = await postByClientId(tx, user.id, input.clientId);
@@ -201,6 +251,8 @@ async function createPost(
       slug = randomSlug(base);
     }
   });
+  if ('held' in outcome) return { held: true, heldItem: await presentHeldItem(db, outcome.held), message: TRUST_MSG.heldNotice };
+  const { id, created } = outcome;
   if (created) await events.publish('post.created', { actor: { id: user.id, username: user.username }, post: { id, title: input.title, content: input.content } });
   return getPostDetailById(db, id, user);
 }
@@ -208,7 +260,17 @@ async function createPost(
 /** The post (deleted or not) locked for a change. */
 async function lockPost(tx: Tx, id: number) {
   const [post] = await tx
-    .select({ id: posts.id, authorId: posts.authorId, categoryId: posts.categoryId, deletedAt: posts.deletedAt })
+    .select({
+      id: posts.id,
+      authorId: posts.authorId,
+      categoryId: posts.categoryId,
+      deletedAt: posts.deletedAt,
+      hiddenAt: posts.hiddenAt,
+      // The version an edit replaces (its revision, issue 28).
+      title: posts.title,
+      content: posts.content,
+      createdAt: posts.createdAt,
+    })
     .from(posts)
     .where(eq(posts.id, id))
     .for('update');
@@ -223,23 +285,35 @@ async function lockPost(tx: Tx, id: number) {
 async function updatePost(
   db: Db,
   uploads: ContentPhotos,
+  words: WatchedWords,
   user: SessionUser,
   id: number,
-  input: TUpdatePostRequest,
+  raw: TUpdatePostRequest,
   now: Date,
 ): Promise<TPostDetail> {
-  const content = input.content === undefined ? undefined : { text: input.content, ...(await renderContent(uploads, input.content, db)) };
+  // Issue 28: an edit meets the watched words as a new post does; what cannot be held now (a require-
+  // approval word in a published post) is reported, as a flag word is.
+  const screened = words.screen({ title: raw.title, content: raw.content }, { title: 'title', content: 'post' });
+  const input: TUpdatePostRequest = { ...raw, ...screened.texts };
+  const report = screened.flag ?? screened.approval;
+  // An edit carries no more links, photos or mentions than a new post of the editor's level may.
+  if (input.content !== undefined) assertTextAllowed(user.trustLevel, input.content, { field: 'content' });
   await db.transaction(async (tx) => {
     const post = await lockPost(tx, id);
     if (!post || post.deletedAt) throw notFound(FORUM_MSG.postNotFound);
     if (!mayEdit(user, post.authorId)) throw forbidden(FORUM_MSG.editOwnPost);
+    // Rendered once the post is locked: its photos are its author's, also when an admin edits it (issue 28).
+    const content =
+      input.content === undefined ? undefined : { text: input.content, ...(await renderContent(uploads, input.content, tx, post.authorId)) };
+    // The edit history keeps the version this replaces, in this transaction (issue 28).
+    await recordRevision(tx, { postId: id }, post, { title: input.title, content: content?.text }, user.id, now);
     const changes: Partial<typeof posts.$inferInsert> = { editedAt: now, updatedAt: now };
     if (input.title !== undefined) changes.title = input.title;
     if (content) {
       changes.content = content.text;
       changes.contentHtml = content.contentHtml;
       changes.excerpt = makeExcerpt(content.text);
-      await uploads.recordUses(tx, { type: 'post', id }, content.photoIds);
+      await uploads.recordUses(tx, { type: 'post', id }, content.photoIds, post.authorId);
     }
     if (input.categoryId !== undefined && input.categoryId !== post.categoryId) {
       await assertCategory(tx, input.categoryId);
@@ -254,9 +328,10 @@ async function updatePost(
         .where(eq(categories.id, input.categoryId));
     }
     await tx.update(posts).set(changes).where(eq(posts.id, id));
+    if (report) await reportWatchedWord(tx, { type: 'post', id }, report, now);
     // An admin changing someone else's post is a moderation action: audited with it.
     if (user.isAdmin && post.authorId !== user.id) {
-      await recordAudit(tx, { actorId: user.id, action: 'post.edit', targetType: 'post', targetId: id, details: { fields: Object.keys(input) } });
+      await recordAudit(tx, { actorId: user.id, action: 'post.edit', targetType: 'post', targetId: id, details: { fields: Object.keys(raw) } });
     }
   });
   return getPostDetailById(db, id, user);
@@ -319,7 +394,9 @@ export function createPostService({
   redis,
   log,
   uploads,
-}: Pick<Core, 'db' | 'clock' | 'events' | 'redis' | 'log'> & { uploads: ContentPhotos }) {
+  words,
+  reads,
+}: Pick<Core, 'db' | 'clock' | 'events' | 'redis' | 'log'> & { uploads: ContentPhotos; words: WatchedWords; reads?: Pick<VisitRecorder, 'read'> }) {
   const views = createViewCounter({ db, redis, log, now: () => clock.now().getTime() });
   return {
     views,
@@ -330,11 +407,19 @@ export function createPostService({
     /** GET /api/forum/posts/:idOrSlug: the post page, counting the view; the reader sees it (and any not yet written) at once. */
     async viewPost(idOrSlug: string, viewer: Viewer, viewerKey: string): Promise<TPostDetail> {
       const post = await loadDetail(db, postRef(idOrSlug), viewer);
+      // A member's read, for their trust level (once per post a day; the server-written page comes through here too).
+      if (viewer && reads) await reads.read(viewer.id, post.id);
       return { ...post, viewCount: post.viewCount + (await views.record(post.id, viewerKey)) };
     },
-    createPost: (user: SessionUser, input: TCreatePostRequest) => createPost(db, clock, events, uploads, user, input),
+    /** A member's new post, or the held item when the review queue holds it (issue 28). */
+    createPost: (user: SessionUser, input: TCreatePostRequest) => createPost(db, clock, events, uploads, words, user, input),
+    /**
+     * A held post a moderator approved, published as its author (the review queue, modules/review):
+     * followers and mentions hear of it now. Inside no transaction of the caller's.
+     */
+    publishHeld: async (author: SessionUser, input: TCreatePostRequest) => (await createPost(db, clock, events, uploads, words, author, input, true)) as TPostDetail,
     async updatePost(user: SessionUser, id: number, input: TUpdatePostRequest): Promise<TPostDetail> {
-      const post = await updatePost(db, uploads, user, id, input, clock.now());
+      const post = await updatePost(db, uploads, words, user, id, input, clock.now());
       // After commit: the post's live readers see the edit in place (modules/live-posts).
       const { title, content, contentHtml, excerpt, editedAt, category } = post;
       await events.publish('post.updated', { post: { id, title, content, contentHtml, excerpt, editedAt, category } });
@@ -344,6 +429,9 @@ export function createPostService({
     moderatePost: (admin: SessionUser, id: number, change: { isPinned: boolean } | { isLocked: boolean }) => moderatePost(db, admin, id, change, clock.now()),
     findPosts: (q: string | undefined) => findPosts(db, q),
     movePost: (admin: SessionUser, id: number, categoryId: number) => movePost(db, admin, id, categoryId, clock.now()),
+    /** Edit history (issue 28): a post's or comment's versions; a removed one's for moderators only. */
+    postRevisions: (viewer: Viewer, id: number) => postRevisions(db, viewer, id),
+    commentRevisions: (viewer: Viewer, id: number) => commentRevisions(db, viewer, id),
   };
 }
 export type PostService = ReturnType<typeof createPostService>;

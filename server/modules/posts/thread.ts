@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, isNull, or, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNotNull, isNull, or, sql } from 'drizzle-orm';
 import type { TComment, TCommentList } from '../../../common/contracts/forum.ts';
 import type { Db } from '../../db/client.ts';
 import { commentVotes, comments } from '../../db/schema/index.ts';
@@ -41,6 +41,7 @@ export const commentColumns = {
   createdAt: comments.createdAt,
   editedAt: comments.editedAt,
   deletedAt: comments.deletedAt,
+  hiddenAt: comments.hiddenAt,
 };
 
 /** The viewer's votes on the given comments, as commentId → 1 | -1. */
@@ -73,8 +74,10 @@ export async function presentComments(db: Db, rows: CommentRow[], viewer: Viewer
 
 /**
  * One page of a post's comments, oldest first by (created_at, id), after comment `afterId` if given.
- * A deleted comment is listed only while a live reply hangs from it (to keep the thread readable); the
- * filter is in the query so pages stay the size asked for. Walks comments_post_idx.
+ * A deleted comment is listed only while a live reply hangs from it (to keep the thread readable); one
+ * members' flags hid is always listed, as its placeholder (issue 28: readers see that moderators are
+ * looking at it, as Discourse shows). The filter is in the query so pages stay the size asked for.
+ * Walks comments_post_idx.
  */
 export async function loadCommentPage(
   db: Db,
@@ -86,6 +89,7 @@ export async function loadCommentPage(
     eq(comments.postId, postId),
     or(
       isNull(comments.deletedAt),
+      isNotNull(comments.hiddenAt),
       sql`exists (select 1 from comments r where r.parent_id = ${comments.id} and r.deleted_at is null)`,
     ),
   ];

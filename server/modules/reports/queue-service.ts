@@ -17,6 +17,7 @@ import type { SessionUser } from '../../identity/index.ts';
 import { deleteComment } from '../comments/index.ts';
 import { deletePost } from '../posts/index.ts';
 import type { UploadService } from '../uploads/index.ts';
+import { decideHidden, hiddenTargetFirst, isHidden, type FlagChange, type FlaggedKind } from './flags.ts';
 
 // The admin reports queue: list, resolve (optionally deleting the target), dismiss.
 
@@ -50,7 +51,16 @@ async function loadTargets(db: Db, refs: Array<{ type: TReportTargetType; id: nu
   const postIds = ids('post');
   if (postIds.length > 0) {
     const rows = await db
-      .select({ id: posts.id, title: posts.title, slug: posts.slug, deletedAt: posts.deletedAt, author: users.username, authorId: users.id })
+      .select({
+        id: posts.id,
+        title: posts.title,
+        slug: posts.slug,
+        content: posts.content,
+        deletedAt: posts.deletedAt,
+        hiddenAt: posts.hiddenAt,
+        author: users.username,
+        authorId: users.id,
+      })
       .from(posts)
       .leftJoin(users, eq(users.id, posts.authorId))
       .where(inArray(posts.id, postIds));
@@ -64,6 +74,8 @@ async function loadTargets(db: Db, refs: Array<{ type: TReportTargetType; id: nu
         postSlug: p.slug,
         authorUsername: p.author,
         authorId: p.authorId,
+        hidden: p.hiddenAt !== null,
+        removedContent: p.deletedAt === null ? null : p.content,
       });
     }
   }
@@ -75,6 +87,7 @@ async function loadTargets(db: Db, refs: Array<{ type: TReportTargetType; id: nu
         id: comments.id,
         content: comments.content,
         deletedAt: comments.deletedAt,
+        hiddenAt: comments.hiddenAt,
         postTitle: posts.title,
         postSlug: posts.slug,
         postDeletedAt: posts.deletedAt,
@@ -97,6 +110,8 @@ async function loadTargets(db: Db, refs: Array<{ type: TReportTargetType; id: nu
         commentExcerpt: excerpt(c.content),
         authorUsername: c.author,
         authorId: c.authorId,
+        hidden: c.hiddenAt !== null,
+        removedContent: live ? null : c.content,
       });
     }
   }
@@ -209,7 +224,10 @@ async function loadConversationContext(db: Db, uploads: Pick<UploadService, 'pho
   };
 }
 
-/** GET /api/admin/reports?status&page: newest first (reports_status_idx), 50 a page. */
+/**
+ * GET /api/admin/reports?status&page: newest first (reports_status_idx), 50 a page; open reports on a
+ * hidden post or comment before the rest.
+ */
 export async function listReports(db: Db, uploads: Pick<UploadService, 'photos'>, query: TAdminReportsQuery): Promise<TAdminReportList> {
   const resolver = sql`(select u.username from users u where u.id = ${reports.resolvedBy})`;
   const rows = await db
@@ -229,7 +247,8 @@ export async function listReports(db: Db, uploads: Pick<UploadService, 'photos'>
     .from(reports)
     .leftJoin(users, eq(users.id, reports.reporterId))
     .where(eq(reports.status, query.status))
-    .orderBy(desc(reports.createdAt), desc(reports.id))
+    // Open reports on what members' flags hid come first (issue 28): it waits for a moderator.
+    .orderBy(...(query.status === 'open' ? [desc(hiddenTargetFirst)] : []), desc(reports.createdAt), desc(reports.id))
     .limit(ADMIN_REPORTS_PAGE + 1)
     .offset((query.page - 1) * ADMIN_REPORTS_PAGE);
   const hasMore = rows.length > ADMIN_REPORTS_PAGE;
@@ -289,15 +308,23 @@ export async function listReports(db: Db, uploads: Pick<UploadService, 'photos'>
  * is 409), with action delete_target the post or comment is deleted (as an admin delete: counters and
  * its own audit row), and then every open report on that target is resolved with it, since there is
  * nothing left to act on. Audited as report.resolve / report.dismiss.
+ * A target members' flags hid (issue 28) is decided whole: resolve upholds every open report on it
+ * (it stays removed, as a deleted one: status 'resolved' is what counts against its author's trust
+ * level), dismiss rejects them all (it is restored, counts back: 'dismissed' counts against each
+ * flagger's). The change is returned for the service to publish after commit.
  */
 export type ReportOutcome = { status: 'resolved' | 'dismissed'; resolution?: string; action?: 'none' | 'delete_target' };
 
-export async function closeReport(db: Db, admin: SessionUser, id: number, outcome: ReportOutcome, now: Date): Promise<void> {
-  await db.transaction(async (tx) => {
+export async function closeReport(db: Db, admin: SessionUser, id: number, outcome: ReportOutcome, now: Date): Promise<FlagChange | null> {
+  return db.transaction(async (tx) => {
     const [report] = await tx.select().from(reports).where(eq(reports.id, id)).for('update');
     if (!report) throw notFound(MODERATION_MSG.reportNotFound);
     if (report.status !== 'open') throw conflict(MODERATION_MSG.reportClosed);
-    const deleting = outcome.status === 'resolved' && outcome.action === 'delete_target';
+    // A post or comment members' flags hid (issue 28): the decision is on all of its flags at once.
+    // Resolving upholds them (it stays removed), dismissing rejects them (it is restored).
+    const hidden = (report.targetType === 'post' || report.targetType === 'comment') && (await isHidden(tx, report.targetType, report.targetId));
+    const flagged = hidden ? await decideHidden(tx, report.targetType as FlaggedKind, report.targetId, outcome.status === 'resolved', now) : null;
+    const deleting = !hidden && outcome.status === 'resolved' && outcome.action === 'delete_target';
     if (deleting) {
       if (report.targetType === 'user') throw badRequest(MODERATION_MSG.cannotDeleteMember);
       if (report.targetType === 'message') throw badRequest(MODERATION_MSG.cannotDeleteMessage);
@@ -315,7 +342,7 @@ export async function closeReport(db: Db, admin: SessionUser, id: number, outcom
       .update(reports)
       .set({ status: outcome.status, resolution: outcome.resolution ?? null, resolvedBy: admin.id, resolvedAt: now })
       .where(
-        deleting
+        deleting || hidden
           ? and(eq(reports.targetType, report.targetType), eq(reports.targetId, report.targetId), eq(reports.status, 'open'))
           : eq(reports.id, id),
       )
@@ -330,7 +357,10 @@ export async function closeReport(db: Db, admin: SessionUser, id: number, outcom
         action: outcome.action ?? 'none',
         resolution: outcome.resolution ?? null,
         reportIds: closed.map((c) => c.id),
+        // A hidden target: the flags upheld (it stays removed) or rejected (restored).
+        ...(hidden ? { flags: outcome.status === 'resolved' ? 'upheld' : 'rejected' } : {}),
       },
     });
+    return flagged;
   });
 }

@@ -9,6 +9,7 @@ import { badRequest, conflict, notFound, tooManyRequests } from '../../http-erro
 import type { SessionUser } from '../../identity/index.ts';
 import type { UploadService } from '../uploads/index.ts';
 import { closeReport, listReports, type ReportOutcome } from './queue-service.ts';
+import { hideIfFlagged, publishFlagChange, type FlagChange } from './flags.ts';
 
 const HOUR = 3_600_000;
 
@@ -55,7 +56,7 @@ async function targetOwner(tx: Tx, reporterId: number, type: TCreateReportReques
  * POST /api/reports (verified member). One transaction with the reporter's row locked, so two
  * concurrent requests can pass neither the duplicate check nor the hourly limit together.
  */
-async function createReport(db: Db, reporter: SessionUser, input: TCreateReportRequest, now: Date): Promise<{ id: number }> {
+async function createReport(db: Db, reporter: SessionUser, input: TCreateReportRequest, now: Date): Promise<{ id: number; flagged: FlagChange | null }> {
   return db.transaction(async (tx) => {
     await tx.select({ id: users.id }).from(users).where(eq(users.id, reporter.id)).for('update');
     const owner = await targetOwner(tx, reporter.id, input.targetType, input.targetId);
@@ -90,16 +91,25 @@ async function createReport(db: Db, reporter: SessionUser, input: TCreateReportR
       .insert(reports)
       .values({ reporterId: reporter.id, targetType: input.targetType, targetId: input.targetId, reason: input.reason, createdAt: now })
       .returning({ id: reports.id });
-    return row;
+    // Issue 28: the flag that makes enough trusted members hides the post or comment, in this transaction.
+    return { id: row.id, flagged: await hideIfFlagged(tx, input.targetType, input.targetId, now) };
   });
 }
 
 /** Reports and the admins' queue: buildApp creates it once from the core and the uploads service (the photos a reported thing shows). */
-export function createReportService({ db, clock, uploads }: Pick<Core, 'db' | 'clock'> & { uploads: Pick<UploadService, 'photos'> }) {
+export function createReportService({ db, clock, events, uploads }: Pick<Core, 'db' | 'clock' | 'events'> & { uploads: Pick<UploadService, 'photos'> }) {
   return {
-    create: (reporter: SessionUser, input: TCreateReportRequest) => createReport(db, reporter, input, clock.now()),
+    async create(reporter: SessionUser, input: TCreateReportRequest): Promise<{ id: number }> {
+      const { id, flagged } = await createReport(db, reporter, input, clock.now());
+      // After commit: a hidden item's author is told, and a hidden comment leaves live threads.
+      await publishFlagChange(events, flagged);
+      return { id };
+    },
     list: (query: TAdminReportsQuery) => listReports(db, uploads, query),
-    close: (admin: SessionUser, id: number, outcome: ReportOutcome) => closeReport(db, admin, id, outcome, clock.now()),
+    async close(admin: SessionUser, id: number, outcome: ReportOutcome): Promise<void> {
+      const decided = await closeReport(db, admin, id, outcome, clock.now());
+      await publishFlagChange(events, decided);
+    },
   };
 }
 export type ReportService = ReturnType<typeof createReportService>;

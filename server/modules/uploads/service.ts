@@ -49,14 +49,18 @@ export function createUploadService(
     return { id: row.id, src: url(row.id, 'full.jpg'), srcset: srcset.join(', '), width: row.width, height: row.height };
   }
 
-  /** The existing, not removed uploads among `ids`, as shown: one query (none for no ids). */
-  async function photosWith(ex: Executor, ids: readonly string[]): Promise<Map<string, TPhoto>> {
+  /**
+   * The existing, not removed uploads among `ids`, as shown: one query (none for no ids). With `owner`,
+   * only that member's (issue 28: a post, comment or message shows its own author's photos alone; a
+   * null owner, an author whose account is gone, has none).
+   */
+  async function photosWith(ex: Executor, ids: readonly string[], owner?: number | null): Promise<Map<string, TPhoto>> {
     const wanted = [...new Set(ids)].filter((id) => UPLOAD_ID_PATTERN.test(id));
-    if (!wanted.length) return new Map();
+    if (!wanted.length || owner === null) return new Map();
     const rows = await ex
       .select({ id: uploads.id, width: uploads.width, height: uploads.height, widths: uploads.widths })
       .from(uploads)
-      .where(and(inArray(uploads.id, wanted), isNull(uploads.removedAt)));
+      .where(and(inArray(uploads.id, wanted), isNull(uploads.removedAt), owner === undefined ? undefined : eq(uploads.userId, owner)));
     return new Map(rows.map((r) => [r.id, photoOf(r)]));
   }
 
@@ -70,9 +74,10 @@ export function createUploadService(
   }
 
   /**
-   * The posts' and comments' HTML made again from their markdown, with the photos that still exist:
-   * a removed or deleted upload's image becomes a link (renderMarkdown). Messages carry their photo
-   * by upload_id, which the caller has cleared. Returns how many were rendered.
+   * The posts' and comments' HTML made again from their markdown, with the photos that still exist
+   * and are their author's: a removed or deleted upload's image becomes a link (renderMarkdown), as
+   * does another member's. Messages carry their photo by upload_id, which the caller has cleared.
+   * Returns how many were rendered.
    */
   async function rerender(tx: Executor, targets: UploadTarget[]): Promise<number> {
     let n = 0;
@@ -82,10 +87,11 @@ export function createUploadService(
     ] as const) {
       const ids = [...new Set(targets.filter((t) => t.type === type).map((t) => t.id))];
       if (!ids.length) continue;
-      const rows = await tx.select({ id: table.id, content: table.content }).from(table).where(inArray(table.id, ids));
+      const rows = await tx.select({ id: table.id, content: table.content, authorId: table.authorId }).from(table).where(inArray(table.id, ids));
       for (const r of rows) {
         // Its mentions stay links (issue 18): the same lookup as on write.
-        const html = renderMarkdown(r.content, await photosWith(tx, uploadIdsIn(r.content)), await mentionedMembers(tx, mentionNamesIn(r.content)));
+        const photos = await photosWith(tx, uploadIdsIn(r.content), r.authorId);
+        const html = renderMarkdown(r.content, photos, await mentionedMembers(tx, mentionNamesIn(r.content)));
         await tx.update(table).set({ contentHtml: html }).where(eq(table.id, r.id));
         n++;
       }
@@ -137,8 +143,15 @@ export function createUploadService(
     storage,
     photoOf,
 
-    /** The existing, not removed uploads among `ids` (markdown rendering, chat messages). */
+    /** The existing, not removed uploads among `ids`, whoever's (what stored messages and reports show). */
     photos: (ids: readonly string[]) => photosWith(db, ids),
+
+    /**
+     * The existing, not removed uploads among `ids` that are `owner`'s: the photos a post or comment by
+     * `owner` may show (markdown rendering), read through `ex` (a transaction) when given. Issue 28:
+     * another member's upload written into a body shows as a photo that does not exist would.
+     */
+    ownPhotos: (owner: number | null, ids: readonly string[], ex: Executor = db) => photosWith(ex, ids, owner),
 
     /**
      * A member's new photo: checked against their total, processed (processing.ts: 415, 400), every
@@ -175,17 +188,19 @@ export function createUploadService(
 
     /**
      * Where photos appear, in the writer's transaction: `target`'s rows in upload_uses become exactly
-     * `uploadIds` (those that exist and are not removed), and each is marked used (kept past the
-     * 24 h sweep). Posts, comments and chat call it whenever they write their content.
+     * `uploadIds` (those that exist, are not removed and are `owner`'s: the content's author, not an
+     * admin editing it), and each is marked used (kept past the 24 h sweep). Posts, comments and chat
+     * call it whenever they write their content. Another member's upload is never marked used here,
+     * so naming it cannot keep it from the sweep (issue 28).
      */
-    async recordUses(tx: Executor, target: UploadTarget, uploadIds: readonly string[]): Promise<void> {
+    async recordUses(tx: Executor, target: UploadTarget, uploadIds: readonly string[], owner: number | null): Promise<void> {
       await tx.delete(uploadUses).where(and(eq(uploadUses.targetType, target.type), eq(uploadUses.targetId, target.id)));
       const wanted = [...new Set(uploadIds)].filter((id) => UPLOAD_ID_PATTERN.test(id));
-      if (!wanted.length) return;
+      if (!wanted.length || owner === null) return;
       const found = await tx
         .select({ id: uploads.id })
         .from(uploads)
-        .where(and(inArray(uploads.id, wanted), isNull(uploads.removedAt)));
+        .where(and(inArray(uploads.id, wanted), isNull(uploads.removedAt), eq(uploads.userId, owner)));
       if (!found.length) return;
       const ids = found.map((r) => r.id);
       await tx

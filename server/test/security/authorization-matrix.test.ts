@@ -33,7 +33,8 @@ vi.mock('fastify', async (importOriginal) => (await import('../route-table.ts'))
  * - chatRead: verified; a chat-suspended member still reads their chats (guest 401, unverified 403).
  * - admin: admins only (guest 401, any other member 403).
  * - moderator: admins and moderators (issue 18; guest 401, any other member 403). The cast has no
- *   moderator: members/moderators.test.ts holds a moderator to both kinds of route.
+ *   moderator: members/moderators.test.ts holds a moderator to both kinds of route, and to issue 28's
+ *   bounds on the member routes (never on an admin, a moderator or themselves: 403).
  * - local: this machine only, or METRICS_TOKEN (server/plugins/metrics.ts). Every caller here comes
  *   through the tests' proxy (X-Forwarded-For), so each hears 403 whoever they are; metrics.test.ts
  *   covers loopback and the token.
@@ -92,6 +93,7 @@ const ACCESS: Record<string, Row> = {
   'POST /api/unsubscribe': { rule: 'public' },
 
   // ——— Accounts ———
+  'GET /api/auth/register-token': { rule: 'public' },
   'POST /api/auth/register': { rule: 'public' },
   'POST /api/auth/verify-code': { rule: 'public' },
   'POST /api/auth/resend-verification': { rule: 'public' },
@@ -104,6 +106,7 @@ const ACCESS: Record<string, Row> = {
 
   // ——— Own profile (any signed-in member) ———
   'GET /api/profile': { rule: 'user' },
+  'GET /api/profile/trust': { rule: 'user' },
   'PATCH /api/profile': { rule: 'user' },
   'DELETE /api/profile': { rule: 'user' },
   'POST /api/onboarding': { rule: 'user' },
@@ -125,6 +128,10 @@ const ACCESS: Record<string, Row> = {
   'GET /api/forum/posts/:id/comments': { rule: 'public' },
   'GET /api/forum/posts/:id/reactions': { rule: 'public' },
   'GET /api/forum/comments/:id/reactions': { rule: 'public' },
+  // Edit history (issue 28): public for a live post or comment; a removed one's is the moderators'
+  // (posts/revisions.test.ts: 404 to guests and members, 200 to moderators and admins).
+  'GET /api/forum/posts/:id/revisions': { rule: 'public' },
+  'GET /api/forum/comments/:id/revisions': { rule: 'public' },
   'POST /api/forum/posts/share': { rule: 'public' },
   'POST /api/forum/posts': { rule: 'verified' },
   'PATCH /api/forum/posts/:id': {
@@ -135,6 +142,8 @@ const ACCESS: Record<string, Row> = {
   'PUT /api/forum/posts/:id/pin': { rule: 'moderator' },
   'PUT /api/forum/posts/:id/lock': { rule: 'moderator' },
   'POST /api/forum/posts/:id/comments': { rule: 'verified' },
+  // Issue 28: a member's own posts and comments awaiting approval (always the caller's own).
+  'GET /api/forum/held': { rule: 'verified' },
   'PATCH /api/forum/comments/:id': {
     rule: 'verified',
     owned: (c) => ({ url: `/api/forum/comments/${c.memberComment.id}`, body: { content: 'Not yours to edit.' } }),
@@ -206,11 +215,14 @@ const ACCESS: Record<string, Row> = {
   'GET /api/admin/members/:id': { rule: 'admin' },
   'POST /api/admin/members/:id/chat-suspension': { rule: 'moderator' },
   'DELETE /api/admin/members/:id/chat-suspension': { rule: 'moderator' },
-  'POST /api/admin/members/:id/suspension': { rule: 'admin' },
+  // Issue 28: moderators suspend members for up to 7 days (moderators.test.ts: bounds, length, lifting).
+  'POST /api/admin/members/:id/suspension': { rule: 'moderator' },
   'DELETE /api/admin/members/:id/suspension': { rule: 'admin' },
   'POST /api/admin/members/:id/admin': { rule: 'admin' },
   'DELETE /api/admin/members/:id/admin': { rule: 'admin' },
   'PUT /api/admin/members/:id/role': { rule: 'admin' },
+  // Issue 28: pinning a member's trust level.
+  'PUT /api/admin/members/:id/trust-level': { rule: 'admin' },
   'POST /api/admin/members/:id/resend-verification': { rule: 'admin' },
   'DELETE /api/admin/members/:id': { rule: 'admin' },
   'GET /api/admin/audit-log': { rule: 'admin' },
@@ -222,6 +234,15 @@ const ACCESS: Record<string, Row> = {
   'GET /api/admin/reports': { rule: 'moderator' },
   'POST /api/admin/reports/:id/resolve': { rule: 'moderator' },
   'POST /api/admin/reports/:id/dismiss': { rule: 'moderator' },
+  // Issue 28: the review queue beside the reports (moderators); the watched words and the review setting (admins).
+  'GET /api/admin/review': { rule: 'moderator' },
+  'POST /api/admin/review/:id/approve': { rule: 'moderator' },
+  'POST /api/admin/review/:id/reject': { rule: 'moderator' },
+  'GET /api/admin/review-settings': { rule: 'admin' },
+  'PUT /api/admin/review-settings': { rule: 'admin' },
+  'GET /api/admin/watched-words': { rule: 'admin' },
+  'POST /api/admin/watched-words': { rule: 'admin' },
+  'DELETE /api/admin/watched-words/:id': { rule: 'admin' },
   'GET /api/admin/categories': { rule: 'admin' },
   'POST /api/admin/categories': { rule: 'admin' },
   'PUT /api/admin/categories/order': { rule: 'admin' },

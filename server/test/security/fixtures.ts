@@ -154,6 +154,11 @@ const VOLATILE: Record<string, readonly string[]> = {
   users: ['last_active_at', 'previous_visit_at'],
   emails: ['status', 'attempts', 'sent_at', 'error', 'next_attempt_at'],
 };
+/**
+ * Tables of read-side bookkeeping left out whole: user_visits (issue 28's trust model) gains a member's
+ * row with their first request of the day, and their posts read, whatever the request's answer.
+ */
+const BOOKKEEPING = new Set(['user_visits']);
 /** Bulky columns left out where rows are hashed (a change to them alone is not what a refusal would make). */
 const BULKY: Record<string, readonly string[]> = { emails: ['text', 'html', 'headers'] };
 
@@ -182,7 +187,7 @@ async function fingerprintQuery(db: Db): Promise<string> {
     where table_schema = 'public'
     group by table_name order by table_name`)) as unknown as { rows: Array<{ t: string; cols: string }> };
   const q = (name: string) => `"${name.replace(/"/g, '""')}"`;
-  const parts = res.rows.map(({ t, cols }) => {
+  const parts = res.rows.filter(({ t }) => !BOOKKEEPING.has(t)).map(({ t, cols }) => {
     if (!VOLATILE[t]) return `select '${t}' as t, count(*)::int as n, coalesce(max(x.xmin::text::bigint), 0)::text as h from ${q(t)} x`;
     const kept = cols.split(',').filter((c) => !VOLATILE[t].includes(c) && !BULKY[t]?.includes(c));
     const row = `row(${kept.map((c) => `x.${q(c)}`).join(', ')})::text`;

@@ -31,7 +31,15 @@ const ACTION_LABELS: Record<string, string> = {
   'user.suspension_lifted': 'ended the timed suspension of',
   'user.resend_verification': 'resent verification to',
   'user.delete': 'deleted member',
+  'user.trust_pin': 'pinned the trust level of',
+  'user.trust_unpin': 'unpinned the trust level of',
   'upload.remove': 'removed everywhere the photo',
+  // Issue 28: the review queue and watched words.
+  'review.approve': 'approved and published held item',
+  'review.reject': 'rejected held item',
+  'review.settings': 'changed the review setting',
+  'watched_word.create': 'added watched word',
+  'watched_word.delete': 'removed watched word',
 };
 
 /** Who did it: the actor, the system (no actor: a timed suspension's end), or an account since deleted. */

@@ -1,6 +1,7 @@
 import type { TMemberStatus } from '@common/contracts/admin';
 import type { TEmailStatus } from '@common/contracts/admin-emails';
 import type { TReportStatus } from '@common/contracts/moderation';
+import type { THeldStatus } from '@common/contracts/review';
 import type { TTicketStatus } from '@common/contracts/support';
 import { listAdminAdSlots } from '@endpoints/ads';
 import { getAnalyticsReport } from '@endpoints/analytics';
@@ -9,6 +10,7 @@ import { getBackupStatus } from '@endpoints/backups';
 import { listAnnouncements, listOutbox } from '@endpoints/admin-emails';
 import { listAdminBulletins } from '@endpoints/bulletins';
 import { listAdminCategories, listAdminPosts, listReports } from '@endpoints/moderation';
+import { getReviewSettings, listHeldItems, listWatchedWords } from '@endpoints/review';
 import { listTickets } from '@endpoints/support';
 import type { AnalyticsPeriod } from './analytics';
 
@@ -45,6 +47,13 @@ export const adminKeys = {
     all: [listReports.path] as const,
     list: (status: TReportStatus, page: number) => [listReports.path, status, page] as const,
   },
+  /** The review queue (issue 28). */
+  review: {
+    all: [listHeldItems.path] as const,
+    list: (status: THeldStatus, page: number) => [listHeldItems.path, status, page] as const,
+  },
+  reviewSettings: [getReviewSettings.path] as const,
+  watchedWords: [listWatchedWords.path] as const,
   posts: {
     all: [listAdminPosts.path] as const,
     search: (q: string) => [listAdminPosts.path, q] as const,

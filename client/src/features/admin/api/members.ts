@@ -10,6 +10,7 @@ import {
   resendMemberVerification,
   revokeAdmin,
   setMemberRole,
+  setMemberTrustLevel,
   suspendMember,
   suspendMemberChat,
   unsuspendMember,
@@ -83,9 +84,25 @@ export function useMemberAction(id: number) {
     mutationFn: ({ action, reason, duration }: { action: MemberAction; reason?: string; duration?: SuspensionDuration }) => send(id, action, reason, duration),
     onSuccess: (detail, { action }) => {
       if (action === 'delete') queryClient.removeQueries({ queryKey: adminKeys.members.member(id) });
-      else if (detail) queryClient.setQueryData(adminKeys.members.member(id), detail);
+      // An admin hears the whole record; anything less (a moderator's answer, issue 28) is not a detail.
+      else if (detail && 'activeSessions' in detail) queryClient.setQueryData(adminKeys.members.member(id), detail);
       void queryClient.invalidateQueries({ queryKey: adminKeys.members.lists });
       void queryClient.invalidateQueries({ queryKey: adminKeys.dashboard });
+      void queryClient.invalidateQueries({ queryKey: adminKeys.audit.all });
+    },
+  });
+}
+
+/**
+ * Issue 28: pins the member's trust level (0 to 3), or with null lets it follow their activity again;
+ * the member's record and the audit log are refreshed.
+ */
+export function useSetTrustLevel(id: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (level: number | null) => call(setMemberTrustLevel, { params: { id }, body: { level } }),
+    onSuccess: (detail) => {
+      queryClient.setQueryData(adminKeys.members.member(id), detail);
       void queryClient.invalidateQueries({ queryKey: adminKeys.audit.all });
     },
   });

@@ -15,6 +15,7 @@ export const ADMIN_SECTIONS = [
   { path: '/admin/emails', label: 'Emails' },
   { path: '/admin/bulletins', label: 'Bulletins' },
   { path: '/admin/pay-reports', label: 'Pay reports' },
+  { path: '/admin/watched-words', label: 'Watched words' },
   { path: '/admin/ads', label: 'Ads' },
   { path: '/admin/analytics', label: 'Analytics' },
 ] as const;

@@ -30,6 +30,7 @@ const member: TAdminMemberDetail = {
   commentCount: 7,
   activeSessions: 1,
   lastSeenAt: '2026-01-11T09:00:00.000Z',
+  trust: { level: 1, computed: 1, pinned: null, computedAt: '2026-01-11T10:00:00.000Z' },
 };
 
 afterEach(() => vi.unstubAllGlobals());
@@ -108,6 +109,35 @@ describe('MemberDetail', () => {
     expect(await screen.findByText('Spam links')).toBeTruthy();
     expect(screen.getByText('Suspended until')).toBeTruthy();
     expect(calls.find((c) => c.method === 'POST')).toEqual({ method: 'POST', path: '/api/admin/members/5/suspension', body: { reason: 'Spam links', duration: '7d' } });
+  });
+
+  it('shows the trust level, computed vs pinned, and pins and unpins it (issue 28)', async () => {
+    const plain = { ...member, isAdmin: false };
+    let current: TAdminMemberDetail = plain;
+    const calls = stubApi((c) => {
+      if (c.path === '/api/admin/audit-log') return { body: { entries: [], nextCursor: null } };
+      if (c.method === 'PUT' && c.path === '/api/admin/members/5/trust-level') {
+        const level = (c.body as { level: number | null }).level;
+        current = { ...plain, trust: { ...plain.trust, level: level ?? plain.trust.computed, pinned: level } };
+      }
+      return { body: current };
+    });
+    renderWithProviders(<MemberDetail id={5} selfId={1} onDeleted={() => undefined} />);
+    expect(await screen.findByText('1 — Basic (from activity)')).toBeTruthy();
+    const select = screen.getByLabelText('Pin trust level') as HTMLSelectElement;
+    expect(select.value).toBe('auto');
+    const save = screen.getByRole('button', { name: 'Save trust level' }) as HTMLButtonElement;
+    expect(save.disabled).toBe(true);
+
+    await userEvent.selectOptions(select, '3');
+    await userEvent.click(save);
+    expect(await screen.findByText('3 — Regular (pinned; activity says 1)')).toBeTruthy();
+    expect(calls.find((c) => c.method === 'PUT')).toEqual({ method: 'PUT', path: '/api/admin/members/5/trust-level', body: { level: 3 } });
+
+    await userEvent.selectOptions(screen.getByLabelText('Pin trust level'), 'auto');
+    await userEvent.click(screen.getByRole('button', { name: 'Save trust level' }));
+    expect(await screen.findByText('1 — Basic (from activity)')).toBeTruthy();
+    expect(calls.filter((c) => c.method === 'PUT').at(-1)).toEqual({ method: 'PUT', path: '/api/admin/members/5/trust-level', body: { level: null } });
   });
 
   it('offers no suspend or delete on your own record', async () => {

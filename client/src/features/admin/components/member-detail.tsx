@@ -13,6 +13,7 @@ import { errorMessage } from '@/lib/api-client';
 import { formatDateTime } from '@/lib/dates';
 import { getMemberQueryOptions, useMemberAction, type MemberAction } from '../api/members';
 import { AuditList } from './audit-list';
+import { MemberTrust, trustSummary } from './member-trust';
 
 type ActionSpec = {
   action: MemberAction;
@@ -226,6 +227,7 @@ export function MemberDetail({ id, selfId, onDeleted }: { id: number; selfId?: n
         <Row label="Sessions">{m.activeSessions}</Row>
         <Row label="Posts">{m.postCount}</Row>
         <Row label="Comments">{m.commentCount}</Row>
+        <Row label="Trust level">{trustSummary(m)}</Row>
         {m.verified && (
           <Row label="Profile">
             <Link to={`/profile/${encodeURIComponent(m.username)}`} className="link">
@@ -234,6 +236,7 @@ export function MemberDetail({ id, selfId, onDeleted }: { id: number; selfId?: n
           </Row>
         )}
       </dl>
+      <MemberTrust key={`${m.id}:${m.trust.pinned}`} member={m} />
       <div className="flex flex-wrap gap-2" aria-label="Member actions" role="group">
         {actionsFor(m, selfId).map((spec) => (
           <ConfirmAction key={spec.action} member={m} spec={spec} onDone={setDone} onDeleted={onDeleted} />

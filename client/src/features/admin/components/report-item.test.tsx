@@ -150,3 +150,31 @@ describe('ReportItem chat suspension (issue 18)', () => {
     expect(screen.queryByRole('button', { name: /Suspend chat/ })).toBeNull();
   });
 });
+
+describe('ReportItem on what members’ flags hid (issue 28)', () => {
+  const hidden: TAdminReport = {
+    ...base,
+    photos: [],
+    targetReportCount: 3,
+    target: { ...base.target, exists: false, href: null, hidden: true, removedContent: 'Cheap van hire, call 07000 000000 <b>today</b>' },
+  };
+
+  it('says it is hidden, shows its text as text, and offers uphold or restore (no delete)', async () => {
+    const calls = stubApi(() => ({ body: { message: 'Report resolved' } }));
+    renderItem(hidden);
+    expect(screen.getByText('Hidden by members’ flags')).toBeTruthy();
+    expect(screen.getByText('Cheap van hire, call 07000 000000 <b>today</b>')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: /^Delete/ })).toBeNull();
+    await userEvent.click(screen.getByRole('button', { name: 'Uphold: keep it removed' }));
+    await waitFor(() => expect(toast).toHaveBeenCalledWith({ title: 'Flags upheld: the post stays removed', variant: 'success' }));
+    expect(calls.find((c) => c.method === 'POST')).toMatchObject({ path: '/api/admin/reports/11/resolve' });
+  });
+
+  it('rejecting the flags restores it', async () => {
+    const calls = stubApi(() => ({ body: { message: 'Report dismissed' } }));
+    renderItem(hidden);
+    await userEvent.click(screen.getByRole('button', { name: 'Reject the flags: restore it' }));
+    await waitFor(() => expect(toast).toHaveBeenCalledWith({ title: 'Flags rejected: the post is back', variant: 'success' }));
+    expect(calls.find((c) => c.method === 'POST')).toMatchObject({ path: '/api/admin/reports/11/dismiss' });
+  });
+});

@@ -5,6 +5,7 @@ import type { TAdminReport } from '@common/contracts/moderation';
 import type { TPhoto } from '@common/contracts/uploads';
 import { ADMIN_REASON_MAX } from '@common/rules/members';
 import { UPLOAD_MSG } from '@common/rules/uploads';
+import { isWatchedWordReport } from '@common/rules/review';
 import { errorMessage } from '@/lib/api-client';
 import { Time } from '@/components/ui/time';
 import { cn } from '@/lib/cn';
@@ -31,6 +32,8 @@ export function ReportItem({ report }: { report: TAdminReport }) {
   const { target } = report;
   const kind = KIND[target.type];
   const canDelete = report.status === 'open' && target.exists && (target.type === 'post' || target.type === 'comment');
+  // Hidden by members' flags (issue 28): the decision is on all of its reports at once.
+  const hidden = report.status === 'open' && !!target.hidden;
   // A reported message or member: their chat can be suspended from here (admins and moderators, issue 18).
   const chatTarget = report.status === 'open' && (target.type === 'message' || target.type === 'user') && target.authorId ? target.authorId : null;
   const suspendChat = useSuspendChat();
@@ -50,7 +53,15 @@ export function ReportItem({ report }: { report: TAdminReport }) {
       {
         onSuccess: () =>
           toast({
-            title: outcome === 'dismiss' ? 'Report dismissed' : deleteTarget ? `${kind.label} deleted and report resolved` : 'Report resolved',
+            title: hidden
+              ? outcome === 'dismiss'
+                ? `Flags rejected: the ${kind.label.toLowerCase()} is back`
+                : `Flags upheld: the ${kind.label.toLowerCase()} stays removed`
+              : outcome === 'dismiss'
+                ? 'Report dismissed'
+                : deleteTarget
+                  ? `${kind.label} deleted and report resolved`
+                  : 'Report resolved',
             variant: 'success',
           }),
         onError: (err) => {
@@ -67,11 +78,13 @@ export function ReportItem({ report }: { report: TAdminReport }) {
           <span className="inline-flex items-center gap-1 rounded-full bg-surface px-2 py-0.5 font-semibold">
             <kind.Icon aria-hidden="true" className="size-3.5" /> {kind.label}
           </span>
+          {hidden && <span className="rounded-full bg-accent-100 px-2 py-0.5 font-semibold text-ink">Hidden by members’ flags</span>}
           {report.targetReportCount > 1 && (
             <span className="rounded-full bg-red-100 px-2 py-0.5 font-semibold text-red-900">{report.targetReportCount} reports on this</span>
           )}
           <span className="text-muted">
-            Reported <Time date={report.createdAt} /> by {report.reporter ? `@${report.reporter.username}` : 'a deleted member'}
+            Reported <Time date={report.createdAt} /> by{' '}
+            {report.reporter ? `@${report.reporter.username}` : isWatchedWordReport(report) ? 'the watched-words filter' : 'a deleted member'}
           </span>
         </div>
 
@@ -94,6 +107,13 @@ export function ReportItem({ report }: { report: TAdminReport }) {
           )}
         </div>
 
+        {target.removedContent && (
+          // The removed post's or comment's text, for moderators alone (issue 28): as text, never markup.
+          <div className="grid gap-1">
+            <h3 className="text-sm font-semibold">{hidden ? `The hidden ${kind.label.toLowerCase()}` : `The removed ${kind.label.toLowerCase()}`}</h3>
+            <p className="max-h-60 overflow-y-auto rounded-lg bg-surface px-3 py-2 whitespace-pre-line break-words">{target.removedContent}</p>
+          </div>
+        )}
         {report.conversation && <ConversationContext messages={report.conversation.messages} />}
         {report.photos.length > 0 && <ReportedPhotos photos={report.photos} where={kind.label.toLowerCase()} />}
 
@@ -112,9 +132,17 @@ export function ReportItem({ report }: { report: TAdminReport }) {
               className={inputClasses}
               placeholder="What you did, for the other admins"
             />
+            {/* What each decision means for trust levels (issue 28): upheld counts against the author, rejected against the reporter. */}
+            {(target.type === 'post' || target.type === 'comment') && (
+              <p className="text-sm text-muted">
+                {hidden
+                  ? 'Upholding keeps it removed and counts against its author’s trust level; rejecting restores it and counts against each reporter’s.'
+                  : 'Resolving upholds the report (it counts against the author’s trust level); dismissing rejects it (it counts against the reporter’s).'}
+              </p>
+            )}
             <div className="flex flex-wrap gap-2">
               <Button size="sm" onClick={() => run('resolve')} disabled={close.isPending}>
-                Resolve
+                {hidden ? 'Uphold: keep it removed' : 'Resolve'}
               </Button>
               {canDelete &&
                 (confirmDelete ? (
@@ -127,7 +155,7 @@ export function ReportItem({ report }: { report: TAdminReport }) {
                   </Button>
                 ))}
               <Button size="sm" variant="secondary" onClick={() => run('dismiss')} disabled={close.isPending}>
-                Dismiss
+                {hidden ? 'Reject the flags: restore it' : 'Dismiss'}
               </Button>
               {chatTarget !== null && (
                 <Button size="sm" variant="secondary" onClick={() => onSuspendChat(chatTarget)} disabled={suspendChat.isPending || suspendChat.isSuccess}>

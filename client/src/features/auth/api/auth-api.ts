@@ -1,6 +1,7 @@
-import { useMutation } from '@tanstack/react-query';
+import { queryOptions, useMutation } from '@tanstack/react-query';
 import type { TLoginRequest, TRegisterRequest, TVerifyCodeRequest } from '@common/contracts/auth';
-import { forgotPassword, login, register, resendVerification, resetPassword, verifyCode } from '@endpoints/auth';
+import { SIGN_UP_TOKEN_MAX_AGE_MS } from '@common/rules/auth';
+import { forgotPassword, login, register, registerToken, resendVerification, resetPassword, verifyCode } from '@endpoints/auth';
 import { call } from '@/lib/api-client';
 import { trackAction } from '@/lib/track';
 
@@ -9,6 +10,21 @@ import { trackAction } from '@/lib/track';
 export function useLogin() {
   return useMutation({ mutationFn: (body: TLoginRequest) => call(login, { body }), onSuccess: () => trackAction('login') });
 }
+
+/**
+ * The register form's timing token (docs/SECURITY.md "Sign-up bot defence"), fetched when the form
+ * opens and sent with it. Kept while the form is open, and renewed well before the server stops
+ * accepting it, so a form left open overnight still goes through.
+ */
+export const getRegisterTokenQueryOptions = () =>
+  queryOptions({
+    queryKey: ['auth', 'register-token'],
+    queryFn: ({ signal }) => call(registerToken, undefined, { signal }),
+    staleTime: SIGN_UP_TOKEN_MAX_AGE_MS / 2,
+    refetchInterval: SIGN_UP_TOKEN_MAX_AGE_MS / 2,
+    // A tab in the background is not refreshed by the interval: renew a stale token on coming back.
+    refetchOnWindowFocus: true,
+  });
 
 export function useRegister() {
   return useMutation({ mutationFn: (body: TRegisterRequest) => call(register, { body }), onSuccess: () => trackAction('registration') });

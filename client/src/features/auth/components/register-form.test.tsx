@@ -1,10 +1,18 @@
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { MSG } from '@common/rules/auth';
+import { MSG, SIGN_UP_MSG } from '@common/rules/auth';
 import { renderWithProviders } from '@/test/render';
+import { stubApi, type ApiCall } from '@/test/stub-api';
 import { RegisterForm } from './register-form';
 
+const TOKEN = '1790000000000.signed-by-the-server';
+/** The server: the form's timing token, and `register`'s answer to a sign-up. */
+const api = (register: (c: ApiCall) => { status?: number; body: unknown }) =>
+  stubApi((c) => (c.method === 'GET' && c.path === '/api/auth/register-token' ? { body: { token: TOKEN } } : register(c)));
+const accepted = () => ({ status: 201, body: { message: 'Check your email', email: 'sam@example.co.uk', requiresVerification: true } });
+
+beforeEach(() => api(accepted));
 afterEach(() => vi.unstubAllGlobals());
 
 const field = (label: string) => screen.getByLabelText(label, { exact: true });
@@ -54,31 +62,72 @@ describe('RegisterForm', () => {
     expect(errorOf('Email')).toBeNull();
   });
 
-  it('sends the form without confirmPassword and hands over the email', async () => {
-    const fetch = vi.fn(
-      async (_url: string, _init?: RequestInit) =>
-        new Response(JSON.stringify({ message: 'Check your email', email: 'sam@example.co.uk', requiresVerification: true }), { status: 201 }),
-    );
-    vi.stubGlobal('fetch', fetch);
+  const sam = {
+    'First name': 'Sam',
+    'Last name': 'Driver',
+    Username: 'sam_driver',
+    Email: 'sam@example.co.uk',
+    Password: 'Passw0rd!',
+    'Confirm password': 'Passw0rd!',
+  };
+
+  it('asks for the timing token as the form opens, then sends it with the form, an empty hidden field and no confirmPassword', async () => {
+    const calls = api(accepted);
     const onRegistered = vi.fn();
     renderWithProviders(<RegisterForm onRegistered={onRegistered} />);
-    await fill({
-      'First name': 'Sam',
-      'Last name': 'Driver',
-      Username: 'sam_driver',
-      Email: 'sam@example.co.uk',
-      Password: 'Passw0rd!',
-      'Confirm password': 'Passw0rd!',
-    });
+    await waitFor(() => expect(calls).toEqual([{ method: 'GET', path: '/api/auth/register-token' }]));
+    await fill(sam);
     await waitFor(() => expect(onRegistered).toHaveBeenCalledWith('sam@example.co.uk'));
-    expect(fetch.mock.calls[0][0]).toBe('/api/auth/register');
-    expect(JSON.parse(String(fetch.mock.calls[0][1]?.body))).toEqual({
+    expect(calls.map((c) => `${c.method} ${c.path}`)).toEqual(['GET /api/auth/register-token', 'POST /api/auth/register']);
+    expect(calls[1]!.body).toEqual({
       firstName: 'Sam',
       lastName: 'Driver',
       username: 'sam_driver',
       email: 'sam@example.co.uk',
       password: 'Passw0rd!',
+      website: '',
+      formToken: TOKEN,
     });
     expect(localStorage.getItem('pendingVerificationEmail')).toBe('sam@example.co.uk');
+  });
+
+  it('has a hidden honeypot field that people never reach: out of sight, out of the tab order, hidden from screen readers, never autofilled', async () => {
+    const { container } = renderWithProviders(<RegisterForm onRegistered={() => {}} />);
+    const honeypot = container.querySelector<HTMLInputElement>('input[name="website"]')!;
+    expect(honeypot).not.toBeNull();
+    expect(honeypot.tabIndex).toBe(-1);
+    expect(honeypot.getAttribute('autocomplete')).toBe('off');
+    expect(honeypot.value).toBe('');
+    const wrapper = honeypot.closest('[aria-hidden="true"]')!;
+    expect(wrapper).not.toBeNull();
+    expect(wrapper.className).toContain('sr-only');
+    // Not among the form's fields as assistive technology sees them.
+    expect(screen.queryByRole('textbox', { name: 'Website' })).toBeNull();
+    expect(screen.getAllByRole('textbox').map((el) => el.getAttribute('name'))).not.toContain('website');
+    // Tabbing through the form never lands on it.
+    const user = userEvent.setup();
+    const visited: Element[] = [];
+    for (let i = 0; i < 10; i++) {
+      await user.tab();
+      visited.push(document.activeElement!);
+    }
+    expect(visited).not.toContain(honeypot);
+  });
+
+  it('sends whatever a bot typed into the hidden field: the server decides', async () => {
+    const calls = api(() => ({ status: 400, body: { message: SIGN_UP_MSG.refused } }));
+    const { container } = renderWithProviders(<RegisterForm onRegistered={() => {}} />);
+    const honeypot = container.querySelector<HTMLInputElement>('input[name="website"]')!;
+    honeypot.value = 'https://cheap-loans.example';
+    await fill(sam);
+    await waitFor(() => expect(calls.find((c) => c.method === 'POST')?.body).toMatchObject({ website: 'https://cheap-loans.example', formToken: TOKEN }));
+  });
+
+  it('shows a refused disposable address under the Email field', async () => {
+    api(() => ({ status: 400, body: { message: SIGN_UP_MSG.disposableEmail, errors: { email: SIGN_UP_MSG.disposableEmail } } }));
+    renderWithProviders(<RegisterForm onRegistered={() => {}} />);
+    await fill({ ...sam, Email: 'sam@mailinator.com' });
+    await waitFor(() => expect(errorOf('Email')).toBe(SIGN_UP_MSG.disposableEmail));
+    expect(field('Email').getAttribute('aria-invalid')).toBe('true');
   });
 });

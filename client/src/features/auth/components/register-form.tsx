@@ -1,12 +1,15 @@
+import { useRef } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { ZRegisterForm, type TRegisterForm } from '@common/contracts/auth';
-import { errorMessage } from '@/lib/api-client';
+import { SIGN_UP_HONEYPOT } from '@common/rules/auth';
+import { ApiError, errorMessage } from '@/lib/api-client';
 import { setPendingVerificationEmail } from '@/lib/storage';
 import { Button } from '@/components/ui/button';
 import { FormField, NewPasswordField } from '@/components/ui/form-field';
 import { toast } from '@/components/ui/toast';
-import { useRegister } from '../api/auth-api';
+import { getRegisterTokenQueryOptions, useRegister } from '../api/auth-api';
 
 type Props = {
   /** Spec §4: success stores the pending email and shows verification. */
@@ -15,16 +18,34 @@ type Props = {
 };
 
 const EMPTY: TRegisterForm = { firstName: '', lastName: '', username: '', email: '', password: '', confirmPassword: '' };
+const FIELDS = new Set<string>(Object.keys(EMPTY));
+
+/** The field messages of a refused sign-up (`{errors: {email: …}}`), for the fields this form has. */
+function fieldErrors(err: unknown): Array<[keyof TRegisterForm, string]> {
+  const errors = err instanceof ApiError && err.body && typeof err.body === 'object' && 'errors' in err.body ? err.body.errors : null;
+  if (!errors || typeof errors !== 'object') return [];
+  return Object.entries(errors).filter((e): e is [keyof TRegisterForm, string] => FIELDS.has(e[0]) && typeof e[1] === 'string');
+}
 
 export function RegisterForm({ onRegistered, idPrefix = 'register' }: Props) {
   const registerUser = useRegister();
+  const queryClient = useQueryClient();
+  // Sign-up bot defence (docs/SECURITY.md): the server's timing token, asked for as the form opens,
+  // and a hidden field that only a bot fills in.
+  const formToken = useQuery(getRegisterTokenQueryOptions());
+  const honeypot = useRef<HTMLInputElement>(null);
   const {
     register,
     handleSubmit,
+    setError,
     formState: { errors },
   } = useForm<TRegisterForm>({ resolver: zodResolver(ZRegisterForm), defaultValues: EMPTY });
 
-  const onSubmit = handleSubmit(({ confirmPassword: _confirm, ...body }) => {
+  const onSubmit = handleSubmit(async ({ confirmPassword: _confirm, ...details }) => {
+    // Asked for now only if the form could not get it when it opened (offline for a moment): the
+    // server then says to take a moment, and the next try goes through.
+    const token = formToken.data?.token ?? (await queryClient.fetchQuery(getRegisterTokenQueryOptions()).catch(() => undefined))?.token;
+    const body = { ...details, [SIGN_UP_HONEYPOT]: honeypot.current?.value ?? '', formToken: token };
     registerUser.mutate(body, {
       onSuccess: (data) => {
         const email = data?.email || body.email;
@@ -32,6 +53,7 @@ export function RegisterForm({ onRegistered, idPrefix = 'register' }: Props) {
         onRegistered(email);
       },
       onError: (err) => {
+        for (const [field, message] of fieldErrors(err)) setError(field, { message });
         toast({ title: 'Registration failed', description: errorMessage(err, 'Please try again.'), variant: 'destructive' });
       },
     });
@@ -78,6 +100,12 @@ export function RegisterForm({ onRegistered, idPrefix = 'register' }: Props) {
         error={errors.confirmPassword?.message}
         {...register('confirmPassword')}
       />
+      {/* The honeypot: out of sight, out of the tab order and hidden from screen readers, so no person
+          fills it in; a bot filling every input does, and the server refuses that sign-up. */}
+      <div aria-hidden="true" className="sr-only">
+        <label htmlFor={id(SIGN_UP_HONEYPOT)}>Website</label>
+        <input ref={honeypot} id={id(SIGN_UP_HONEYPOT)} name={SIGN_UP_HONEYPOT} type="text" tabIndex={-1} autoComplete="off" defaultValue="" />
+      </div>
       <Button type="submit" variant="accent" disabled={registerUser.isPending} className="w-full">
         {registerUser.isPending ? 'Creating your account…' : 'Join Free'}
       </Button>

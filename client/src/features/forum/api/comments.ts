@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { nanoid } from 'nanoid';
-import type { TComment, TCreateCommentRequest, TPostDetail } from '@common/contracts/forum';
+import type { TComment, TCreateCommentRequest, THeldAnswer, TPostDetail } from '@common/contracts/forum';
 import { endpointUrl } from '@common/contracts/endpoint';
 import { createComment, deleteComment, listComments, updateComment } from '@endpoints/forum';
 import { call } from '@/lib/api-client';
@@ -9,6 +9,7 @@ import { askForPushLater } from '@/lib/push-ask';
 import { trackAction } from '@/lib/track';
 import { patchForumQueries, patchPostIn } from '../lib/cache-patch';
 import { updatePostDetail } from './get-post';
+import { applyHeldItem, isHeld } from './held';
 
 // Comments of the post page (docs/API.md "Posts and comments"). Results go straight into the cached
 // post page rather than refetching it: a refetch would drop comments loaded with 'Load more'.
@@ -71,7 +72,12 @@ export function applyPostedComment(queryClient: QueryClient, postId: number, com
  */
 export function applyLiveComments(queryClient: QueryClient, postId: number, comments: readonly TComment[]) {
   for (const c of comments) postedHere.add(c.id);
-  updatePostDetail(queryClient, postId, (p) => ({ ...p, comments: mergeComments(p.comments, comments) }));
+  updatePostDetail(queryClient, postId, (p) => ({
+    ...p,
+    comments: mergeComments(p.comments, comments),
+    // Issue 28: the reader's own held comment, approved meanwhile, arrives as a comment: one copy.
+    ...(p.heldComments ? { heldComments: p.heldComments.filter((h) => !comments.some((c) => c.content === h.content)) } : {}),
+  }));
 }
 
 /** A new comment as the device keeps it until the server has it (lib/offline-writes.ts). */
@@ -89,20 +95,22 @@ export function commentWrite(postId: number, userId: number, input: TCreateComme
 }
 
 /**
- * Posts a comment: resolves to the stored comment, or to null when there was no signal and it was
- * kept on the device to be sent when the connection returns (shown as pending meanwhile).
+ * Posts a comment: resolves to the stored comment, to the held item when a moderator checks it first
+ * (issue 28: shown to its author alone, awaiting approval), or to null when there was no signal and
+ * it was kept on the device to be sent when the connection returns (shown as pending meanwhile).
  */
 export function useCreateComment(postId: number, userId: number) {
   const queryClient = useQueryClient();
   return useMutation({
     // Not paused while offline (the default): without a signal the write is kept on the device at once.
     networkMode: 'always',
-    mutationFn: async (input: TCreateCommentRequest): Promise<TComment | null> => {
-      const r = await offlineWrites.submit<TComment>(commentWrite(postId, userId, input));
+    mutationFn: async (input: TCreateCommentRequest): Promise<TComment | THeldAnswer | null> => {
+      const r = await offlineWrites.submit<TComment | THeldAnswer>(commentWrite(postId, userId, input));
       return r.sent ? r.result : null;
     },
     onSuccess: (comment) => {
       if (!comment) return;
+      if (isHeld(comment)) return applyHeldItem(queryClient, comment.heldItem);
       trackAction('comment', 'post', { postId, commentId: comment.id });
       applyPostedComment(queryClient, postId, comment);
       askForPushLater('comment');

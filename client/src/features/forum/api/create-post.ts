@@ -1,10 +1,11 @@
 import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { nanoid } from 'nanoid';
-import type { TCreatePostRequest, TPostDetail } from '@common/contracts/forum';
+import type { TCreatePostRequest, THeldAnswer, TPostDetail } from '@common/contracts/forum';
 import { endpointUrl } from '@common/contracts/endpoint';
 import { createPost } from '@endpoints/forum';
 import { offlineWrites, type OfflineWrite } from '@/lib/offline-writes';
 import { askForPushLater } from '@/lib/push-ask';
+import { applyHeldItem, isHeld } from './held';
 import { forumKeys } from './keys';
 
 /** A post the server accepted, from the editor or sent later from the device's queue. */
@@ -22,22 +23,24 @@ export function postWrite(userId: number, input: TCreatePostRequest): OfflineWri
 }
 
 /**
- * POST /api/forum/posts: 201 with the whole post page; 400 field messages; 429 posting too fast.
- * Resolves to null when there was no signal and the post was kept on the device, to be published
- * when the connection returns.
+ * POST /api/forum/posts: 201 with the whole post page; 202 with the held item when a moderator checks
+ * it first (issue 28: there is no post page yet); 400 field messages; 429 posting too fast. Resolves
+ * to null when there was no signal and the post was kept on the device, to be published when the
+ * connection returns.
  */
 export function useCreatePost(userId: number) {
   const queryClient = useQueryClient();
   return useMutation({
     // Not paused while offline (the default): without a signal the write is kept on the device at once.
     networkMode: 'always',
-    mutationFn: async (input: TCreatePostRequest): Promise<TPostDetail | null> => {
-      const r = await offlineWrites.submit<TPostDetail>(postWrite(userId, input));
+    mutationFn: async (input: TCreatePostRequest): Promise<TPostDetail | THeldAnswer | null> => {
+      const r = await offlineWrites.submit<TPostDetail | THeldAnswer>(postWrite(userId, input));
       return r.sent ? r.result : null;
     },
     onSuccess: (post) => {
       if (!post) return;
-      applyPublishedPost(queryClient, post);
+      if (isHeld(post)) applyHeldItem(queryClient, post.heldItem);
+      else applyPublishedPost(queryClient, post);
       askForPushLater('post');
     },
   });

@@ -1,5 +1,6 @@
 import { listPosts } from '@endpoints/forum';
 import { getPostFollow, listCategoryFollows } from '@endpoints/notification-preferences';
+import { listOwnHeld } from '@endpoints/review';
 import { sharedKeys } from '@/lib/query-keys';
 import type { PostsParams } from './get-posts';
 import type { SearchPostsParams } from './search-posts';
@@ -25,4 +26,6 @@ export const forumKeys = {
   postFollow: (postId: number) => [getPostFollow.path, postId] as const,
   /** The ids of the categories the reader follows. */
   categoryFollows: [listCategoryFollows.path] as const,
+  /** The reader's own posts and comments awaiting approval (issue 28). */
+  ownHeld: [listOwnHeld.path] as const,
 };

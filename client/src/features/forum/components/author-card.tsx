@@ -4,20 +4,24 @@ import { formatDateTime, formatMonthYear } from '@/lib/dates';
 import { Time } from '@/components/ui/time';
 import { cn } from '@/lib/cn';
 import { AvatarIcon } from '@/components/ui/avatar-icon';
+import type { RevisionTarget } from '../api/revisions';
+import { EditedMarker } from './edited-marker';
 
 type Props = {
   /** null once the author deleted their account: 'Anonymous'. */
   author: (TPostAuthor & { createdAt?: string | null }) | null;
   createdAt: string;
   editedAt?: string | null;
+  /** What '(edited)' opens the edit history of (issue 28); without it the marker is plain text. */
+  history?: RevisionTarget;
   /** Link the name to the member's profile (profiles are for members only). */
   linkProfile?: boolean;
   size?: 'md' | 'sm';
   className?: string;
 };
 
-/** Avatar, name, status line, member-since (when the API gives it), and the age with '(edited)'. */
-export function AuthorCard({ author, createdAt, editedAt, linkProfile, size = 'md', className }: Props) {
+/** Avatar, name, status line, member-since (when the API gives it), and the age with '(edited)', which opens the edit history. */
+export function AuthorCard({ author, createdAt, editedAt, history, linkProfile, size = 'md', className }: Props) {
   const name = author?.username ?? 'Anonymous';
   const since = author?.createdAt ? formatMonthYear(author.createdAt) : '';
   return (
@@ -34,7 +38,8 @@ export function AuthorCard({ author, createdAt, editedAt, linkProfile, size = 'm
           )}
           <span className="text-sm text-muted">
             <Time date={createdAt} />
-            {editedAt && <span title={`Edited ${formatDateTime(editedAt)}`}> (edited)</span>}
+            {editedAt &&
+              (history ? <EditedMarker editedAt={editedAt} target={history} /> : <span title={`Edited ${formatDateTime(editedAt)}`}> (edited)</span>)}
           </span>
         </p>
         {(author?.statusText || since) && (

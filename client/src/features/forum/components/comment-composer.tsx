@@ -2,9 +2,11 @@ import type { TComment } from '@common/contracts/forum';
 import type { TUser } from '@common/contracts/auth';
 import { openAuthDialog } from '@/lib/auth-dialog';
 import { PENDING_TEXT } from '@/lib/offline-writes';
+import { TRUST_MSG } from '@common/rules/trust';
 import { Button } from '@/components/ui/button';
 import { toast } from '@/components/ui/toast';
 import { useCreateComment } from '../api/comments';
+import { isHeld } from '../api/held';
 import { CommentForm } from './comment-form';
 import { LockedNotice } from './locked-notice';
 
@@ -65,6 +67,12 @@ export function CommentComposer({ postId, user, isLocked, parent, onPosted, onCa
       onCancel={onCancel}
       onSubmit={async (content) => {
         const comment = await create.mutateAsync({ content, parentId: parent?.id ?? null });
+        if (comment && isHeld(comment)) {
+          // Issue 28: held for a moderator; the thread shows it to its author, awaiting approval.
+          toast({ title: TRUST_MSG.awaitingApproval, description: TRUST_MSG.heldNotice });
+          onCancel?.();
+          return;
+        }
         if (comment) return onPosted(comment);
         // No signal: kept on the device (the thread shows it pending), sent when back online.
         toast({ title: PENDING_TEXT.title, description: PENDING_TEXT.body });

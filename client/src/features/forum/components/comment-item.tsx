@@ -3,6 +3,7 @@ import { CornerDownRight, Pencil, Reply, Trash2 } from 'lucide-react';
 import type { TComment } from '@common/contracts/forum';
 import type { TUser } from '@common/contracts/auth';
 import { canModerate } from '@common/rules/roles';
+import { HIDDEN_COMMENT_TEXT } from '@common/rules/reports';
 import { errorMessage } from '@/lib/api-client';
 import { openAuthDialog } from '@/lib/auth-dialog';
 import { cn } from '@/lib/cn';
@@ -60,7 +61,7 @@ export function CommentItem({ node, ctx }: { node: CommentNode<TComment>; ctx: T
       <BlockedContent author={comment.isDeleted ? null : comment.author} what="comment" id={`comment-${comment.id}`}>
       <article
         id={`comment-${comment.id}`}
-        aria-label={comment.isDeleted ? 'Deleted comment' : `Comment by ${name}`}
+        aria-label={comment.isDeleted ? (comment.isHidden ? 'Comment hidden for review' : 'Deleted comment') : `Comment by ${name}`}
         tabIndex={-1}
         className={cn(
           'grid scroll-mt-24 gap-2 rounded-xl border p-3 transition-colors duration-700 sm:p-4',
@@ -80,10 +81,18 @@ export function CommentItem({ node, ctx }: { node: CommentNode<TComment>; ctx: T
           </p>
         )}
         {comment.isDeleted ? (
-          <p className="text-muted italic">This comment was deleted</p>
+          // Hidden by members' flags (issue 28): not the author's delete, and it may come back.
+          <p className="text-muted italic">{comment.isHidden ? HIDDEN_COMMENT_TEXT : 'This comment was deleted'}</p>
         ) : (
           <>
-            <AuthorCard author={comment.author} createdAt={comment.createdAt} editedAt={comment.editedAt} size="sm" linkProfile={!!ctx.user} />
+            <AuthorCard
+              author={comment.author}
+              createdAt={comment.createdAt}
+              editedAt={comment.editedAt}
+              history={{ kind: 'comment', id: comment.id }}
+              size="sm"
+              linkProfile={!!ctx.user}
+            />
             {editing ? (
               <CommentForm
                 draftKey={`edit-comment:${comment.id}`}

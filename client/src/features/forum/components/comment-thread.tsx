@@ -6,6 +6,7 @@ import { Slice } from '@/lib/hydration-slices';
 import { offlineWrites, PENDING_TEXT, usePendingWrites, type OfflineWrite } from '@/lib/offline-writes';
 import { buildCommentTree } from '../lib/comment-tree';
 import { CommentItem, type ThreadContext } from './comment-item';
+import { HeldComment } from './held-comment';
 
 type Props = {
   post: TPostDetail;
@@ -19,9 +20,11 @@ export function CommentThread({ post, ctx, loadMore }: Props) {
   const userId = ctx.user?.id;
   const kept = usePendingWrites(userId);
   const pending = useMemo(() => kept.filter((w) => w.kind === 'comment' && w.postId === post.id), [kept, post.id]);
+  // Issue 28: the reader's own comments a moderator checks first (only they get them).
+  const held = post.heldComments ?? [];
   return (
     <div className="grid gap-4">
-      {tree.length === 0 && pending.length === 0 ? (
+      {tree.length === 0 && pending.length === 0 && held.length === 0 ? (
         <p className="rounded-xl border-2 border-dashed border-line bg-white p-6 text-center text-muted">
           No replies yet. {post.isLocked ? '' : 'Start the conversation!'}
         </p>
@@ -31,6 +34,13 @@ export function CommentThread({ post, ctx, loadMore }: Props) {
             <Slice key={node.comment.id}>
               <CommentItem node={node} ctx={ctx} />
             </Slice>
+          ))}
+        </ol>
+      )}
+      {held.length > 0 && (
+        <ol aria-label="Your comments awaiting approval" className="grid gap-3">
+          {held.map((item) => (
+            <HeldComment key={item.id} item={item} username={ctx.user?.username ?? ''} />
           ))}
         </ol>
       )}

@@ -6,6 +6,8 @@ import { offlineWrites } from '@/lib/offline-writes';
 import { useNavigate } from '@/lib/router';
 import { applyPostedComment } from '../api/comments';
 import { applyPublishedPost } from '../api/create-post';
+import { applyHeldItem, isHeld } from '../api/held';
+import { TRUST_MSG } from '@common/rules/trust';
 
 export const OFFLINE_SENT_TEXT = {
   comment: 'Comment posted',
@@ -32,6 +34,10 @@ export function OfflineWritesSync({ userId }: { userId: number }) {
       if (e.write.userId !== userId) return;
       if (e.type === 'refused') {
         toast({ title: e.write.kind === 'post' ? OFFLINE_SENT_TEXT.postRefused : OFFLINE_SENT_TEXT.commentRefused, description: e.write.error, variant: 'destructive' });
+      } else if (isHeld(e.result)) {
+        // Issue 28: sent, and held for a moderator: shown to its author, awaiting approval.
+        applyHeldItem(queryClient, e.result.heldItem);
+        toast({ title: TRUST_MSG.awaitingApproval, description: TRUST_MSG.heldNotice });
       } else if (e.write.kind === 'comment' && e.write.postId !== undefined) {
         applyPostedComment(queryClient, e.write.postId, e.result as TComment);
         toast({ title: OFFLINE_SENT_TEXT.comment, description: OFFLINE_SENT_TEXT.backOnline, variant: 'success' });

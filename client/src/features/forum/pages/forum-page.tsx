@@ -13,6 +13,7 @@ import { Head } from '@/components/ui/head';
 import { getCategoriesQueryOptions } from '../api/get-categories';
 import { AdSlot } from '../components/ad-slot';
 import { BulletinsSlot } from '../components/bulletins-slot';
+import { HeldPostsStrip } from '../components/held-item';
 import { CategoryBanner } from '../components/category-banner';
 import { CategoryNav } from '../components/category-nav';
 import { CategorySelect } from '../components/category-select';
@@ -93,6 +94,8 @@ export function ForumPage() {
           />
         </Slice>
         <BulletinsSlot />
+        {/* Issue 28: the member's own posts a moderator checks first (nobody else's list shows them). */}
+        <HeldPostsStrip enabled={!!user?.emailVerified} />
         <AdSlot location="forum-header" />
         {current && (
           <CategoryBanner

@@ -1,4 +1,6 @@
 import { useState } from 'react';
+import type { THeldItem } from '@common/contracts/forum';
+import { TRUST_MSG } from '@common/rules/trust';
 import { Link, useNavigate } from '@/lib/router';
 import { useUser } from '@/lib/auth';
 import { offlineWrites, PENDING_TEXT, usePendingWrites, type OfflineWrite } from '@/lib/offline-writes';
@@ -6,6 +8,8 @@ import { Button } from '@/components/ui/button';
 import { Head } from '@/components/ui/head';
 import { toast } from '@/components/ui/toast';
 import { useCreatePost } from '../api/create-post';
+import { isHeld } from '../api/held';
+import { HeldPost } from '../components/held-item';
 import { writeDraft } from '../hooks/use-draft';
 import { EMPTY_POST, PostEditor, type PostFormValues } from '../components/post-editor';
 
@@ -22,6 +26,8 @@ export function NewPostPage() {
   const pending = kept.filter((w) => w.kind === 'post');
   // A new editor (key) reads the draft again: after a refused post is taken back to edit.
   const [editorKey, setEditorKey] = useState(0);
+  // Issue 28: the post a moderator checks first. There is no page to go to yet: it is shown here.
+  const [held, setHeld] = useState<THeldItem | null>(null);
   const edit = (w: OfflineWrite) => {
     const values: PostFormValues = { title: String(w.body.title ?? ''), categoryId: String(w.body.categoryId ?? ''), content: String(w.body.content ?? '') };
     writeDraft(NEW_POST_DRAFT_KEY, values);
@@ -50,6 +56,20 @@ export function NewPostPage() {
         <h1 className="text-3xl font-extrabold">Start a discussion</h1>
         <p className="text-muted">Ask a question, share a tip or warn others about a problem on the road.</p>
       </div>
+      {held && (
+        <section aria-labelledby="held-title" className="grid gap-3 rounded-2xl border border-line bg-surface p-4">
+          <h2 id="held-title" className="text-lg font-bold">
+            {TRUST_MSG.awaitingApproval}
+          </h2>
+          <p role="status">{TRUST_MSG.heldNotice}</p>
+          <HeldPost item={held} />
+          <p>
+            <Link to="/forum" className="link font-semibold">
+              Back to the forum
+            </Link>
+          </p>
+        </section>
+      )}
       {pending.map((w) => (
         <PendingPost key={w.clientId} write={w} onEdit={() => edit(w)} onTryNow={() => user && void offlineWrites.flush(user.id)} />
       ))}
@@ -71,6 +91,13 @@ export function NewPostPage() {
             if (!post) {
               // No signal: kept on the device (the notice above), published when back online.
               toast({ title: PENDING_TEXT.title, description: PENDING_TEXT.body });
+              return;
+            }
+            if (isHeld(post)) {
+              setHeld(post.heldItem);
+              setEditorKey((k) => k + 1);
+              toast({ title: TRUST_MSG.awaitingApproval, description: TRUST_MSG.heldNotice });
+              window.scrollTo({ top: 0 });
               return;
             }
             toast({ title: 'Post published', description: 'Your discussion is live.', variant: 'success' });

@@ -179,7 +179,7 @@ function PostView({ post, partial }: { post: TPostDetail; partial: boolean }) {
             <h1 id="post-title" className="text-2xl leading-tight font-extrabold break-words sm:text-3xl">
               {post.title}
             </h1>
-            <AuthorCard author={post.author} createdAt={post.createdAt} editedAt={post.editedAt} linkProfile={!!user} />
+            <AuthorCard author={post.author} createdAt={post.createdAt} editedAt={post.editedAt} history={{ kind: 'post', id: post.id }} linkProfile={!!user} />
             {partial ? (
               <div className="grid gap-2">
                 <p className="text-lg whitespace-pre-line">{post.excerpt}</p>

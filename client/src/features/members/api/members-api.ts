@@ -18,6 +18,7 @@ import {
   endOtherSessions,
   getProfile,
   getPublicProfile,
+  getTrustStatus,
   listMemberPosts,
   requestEmailChange,
   updateProfile,
@@ -33,6 +34,13 @@ export const getProfileQueryOptions = () =>
   queryOptions({
     queryKey: memberKeys.profile,
     queryFn: ({ signal }) => call(getProfile, {}, { signal }),
+  });
+
+/** Issue 28: the member's trust level, what it allows and what the next one needs. */
+export const getTrustStatusQueryOptions = () =>
+  queryOptions({
+    queryKey: memberKeys.trust,
+    queryFn: ({ signal }) => call(getTrustStatus, {}, { signal }),
   });
 
 export const getPublicProfileQueryOptions = (username: string) =>

@@ -17,6 +17,7 @@ import { DownloadDataButton } from '../components/download-data-button';
 import { EditProfileForm } from '../components/edit-profile-form';
 import { SettingsSection } from '../components/settings-section';
 import { SignOutEverywhereDialog } from '../components/sign-out-everywhere-dialog';
+import { TrustLevelSection } from '../components/trust-level-section';
 
 /** The signed-in member's own profile and account settings ('/profile' and '/dashboard'). */
 export function ProfilePage() {
@@ -59,6 +60,8 @@ export function ProfilePage() {
       <SettingsSection title="Blocked members" summary="Members whose posts and comments are hidden for you, and who cannot message, mention or notify you.">
         <BlockedMembers />
       </SettingsSection>
+
+      <TrustLevelSection />
 
       <section aria-labelledby="notifications-title" className="grid gap-3 rounded-2xl border border-line bg-white p-4 shadow-sm sm:p-5">
         <h2 id="notifications-title" className="text-lg font-bold">

@@ -23,11 +23,11 @@ export const getPayIndexQueryOptions = (q: TPayIndexQuery) =>
 export const getMyPayReportsQueryOptions = () =>
   queryOptions({ queryKey: payKeys.mine, queryFn: ({ signal }) => call(listMyPayReports, {}, { signal }) });
 
-/** After any write: my reports, the admin's list and the index (the server drops its kept index too). */
+/** After any write: my reports and the admin's list (the index is a daily snapshot: a write shows there a day later). */
 function useRefresh() {
   const queryClient = useQueryClient();
   return () => {
-    for (const queryKey of [payKeys.mine, payKeys.admin, payKeys.indexAll]) void queryClient.invalidateQueries({ queryKey });
+    for (const queryKey of [payKeys.mine, payKeys.admin]) void queryClient.invalidateQueries({ queryKey });
   };
 }
 

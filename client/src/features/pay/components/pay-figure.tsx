@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import type { TPayFigure } from '@common/contracts/pay';
-import { PAY_MIN_MEMBERS, PAY_MIN_REPORTS } from '@common/rules/pay';
+import { PAY_TEXT } from '@common/rules/pay';
 import { plural } from '@/lib/format';
 import { cn } from '@/lib/cn';
 
@@ -23,8 +23,8 @@ export function livingWageText(median: number, livingWage: number) {
 }
 
 /**
- * One figure as a card: the median net £/h after costs, the middle half (p25–p75), the reports behind
- * it and the National Living Wage beside it; below the privacy threshold only the counts.
+ * One figure as a card: the median net £/h after costs, the middle half (p25–p75, from 10 members), the
+ * reports behind it and the National Living Wage beside it; below the privacy threshold only the counts.
  */
 export function PayFigureCard({ title, figure, livingWage, className }: { title: ReactNode; figure: TPayFigure; livingWage: number; className?: string }) {
   const q = figure.netHourly;
@@ -36,9 +36,7 @@ export function PayFigureCard({ title, figure, livingWage, className }: { title:
           <p>
             <span className="text-2xl font-extrabold">{pounds(q.median)}</span> <span className="text-sm">an hour after costs (median)</span>
           </p>
-          <p className="text-sm">
-            Middle half: {pounds(q.p25)} to {pounds(q.p75)}
-          </p>
+          <p className="text-sm">{q.p25 !== null && q.p75 !== null ? `Middle half: ${pounds(q.p25)} to ${pounds(q.p75)}` : PAY_TEXT.spreadNeeds}</p>
           <p className={cn('text-sm font-semibold', q.median < livingWage ? 'text-red-800' : 'text-brand-800')}>{livingWageText(q.median, livingWage)}</p>
         </>
       ) : (
@@ -46,7 +44,7 @@ export function PayFigureCard({ title, figure, livingWage, className }: { title:
       )}
       <p className="text-sm text-muted">
         {basisText(figure)}
-        {!q && ` (a figure needs ${PAY_MIN_REPORTS} reports from ${PAY_MIN_MEMBERS} members)`}
+        {!q && ` (${PAY_TEXT.figureNeeds})`}
       </p>
     </article>
   );

@@ -49,7 +49,7 @@ describe('PayFigureCard', () => {
   it('below the threshold: "Not enough reports yet" and the counts, never a figure', () => {
     renderWithProviders(<PayFigureCard title="DPD" figure={{ network: 'dpd', region: null, vehicle: null, reports: 4, members: 3, netHourly: null }} livingWage={12.71} />);
     expect(screen.getByText('Not enough reports yet')).toBeTruthy();
-    expect(screen.getByText(/4 reports from 3 members/)).toBeTruthy();
+    expect(screen.getByText(/4 reports from 3 members \(a figure needs 5 members\)/)).toBeTruthy();
     expect(screen.queryByText(/£/)).toBeNull();
   });
 
@@ -61,5 +61,14 @@ describe('PayFigureCard', () => {
     expect(screen.getByText('Middle half: £10.50 to £14.00')).toBeTruthy();
     expect(screen.getByText('£0.51 below the National Living Wage (£12.71)')).toBeTruthy();
     expect(livingWageText(13, 12.21)).toBe('£0.79 above the National Living Wage (£12.21)');
+  });
+
+  it('from 5 to 9 members: the median alone, and when the middle half will show', () => {
+    renderWithProviders(
+      <PayFigureCard title="Yodel" figure={{ network: 'yodel', region: null, vehicle: null, reports: 6, members: 5, netHourly: { p25: null, median: 11.3, p75: null } }} livingWage={12.71} />,
+    );
+    expect(screen.getByText('£11.30')).toBeTruthy();
+    expect(screen.getByText('The middle half shows from 10 members.')).toBeTruthy();
+    expect(screen.queryByText(/Middle half:/)).toBeNull();
   });
 });

@@ -2,9 +2,13 @@ import { useEffect, useRef, useState } from 'react';
 import type { TPayTrendPoint } from '@common/contracts/pay';
 import { basisText, NOT_ENOUGH, pounds } from './pay-figure';
 
+/** "£12.50 (£11.20–£13.90)"; the median alone below 10 members. */
+const middle = (q: NonNullable<TPayTrendPoint['netHourly']>) =>
+  q.p25 !== null && q.p75 !== null ? `${pounds(q.median)} (${pounds(q.p25)}–${pounds(q.p75)})` : pounds(q.median);
+
 /**
- * The quarterly trend of a network: a uPlot chart (median and quartiles of net £/h, and the National
- * Living Wage) and, always, the same figures as a table (screen readers, no-JS, and the server's
+ * The quarterly trend of a network: a uPlot chart (median and, from 10 members, quartiles of net £/h,
+ * and the National Living Wage) and, always, the same figures as a table (screen readers, no-JS, and the server's
  * markup). uPlot and its stylesheet load only here, in the browser, after the page has shown: it is
  * kept out of every page's first-load JS.
  */
@@ -87,7 +91,7 @@ export function PayTrendChart({ trend, networkName }: { trend: TPayTrendPoint[];
                 <th scope="row" className="py-2 pr-3 font-semibold">
                   {t.quarter}
                 </th>
-                <td className="py-2 pr-3">{t.netHourly ? `${pounds(t.netHourly.median)} (${pounds(t.netHourly.p25)}–${pounds(t.netHourly.p75)})` : NOT_ENOUGH}</td>
+                <td className="py-2 pr-3">{t.netHourly ? middle(t.netHourly) : NOT_ENOUGH}</td>
                 <td className="py-2 pr-3">{pounds(t.livingWage)}</td>
                 <td className="py-2">{basisText(t)}</td>
               </tr>

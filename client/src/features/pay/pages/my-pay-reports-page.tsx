@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import type { TPayReport } from '@common/contracts/pay';
 import { VEHICLE_LABELS } from '@common/pay-estimator';
-import { PAY_ENGAGEMENT_LABELS, payNetworkName, payRegionName } from '@common/rules/pay';
+import { PAY_ENGAGEMENT_LABELS, PAY_TEXT, payNetworkName, payRegionName } from '@common/rules/pay';
 import { Button, buttonClasses } from '@/components/ui/button';
 import { Modal } from '@/components/ui/dialog';
 import { Head } from '@/components/ui/head';
@@ -21,7 +21,9 @@ export function MyPayReportsPage() {
       <Head title="Your pay reports" noindex />
       <header className="grid gap-3">
         <h1 className="text-3xl font-extrabold">Your pay reports</h1>
-        <p>Only you and the forum&rsquo;s admins see these. They count towards the Courier Pay Index for 24 months.</p>
+        <p>
+          Only you and the forum&rsquo;s admins see these. They count towards the Courier Pay Index for 24 months. {PAY_TEXT.afterSending}
+        </p>
         <div className="flex flex-wrap gap-3">
           <Link to="/pay/report" className={buttonClasses('primary')}>
             Report your pay

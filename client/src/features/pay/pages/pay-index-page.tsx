@@ -1,9 +1,10 @@
 import { useQuery } from '@tanstack/react-query';
-import { payNetworkName, PAY_LICENCE, PAY_MIN_MEMBERS, PAY_MIN_REPORTS, PAY_OUTLIER_NET_HOURLY, PAY_WINDOW_MONTHS, payRegionName } from '@common/rules/pay';
+import { payNetworkName, PAY_LICENCE, PAY_OUTLIER_NET_HOURLY, PAY_TEXT, payRegionName } from '@common/rules/pay';
 import { VEHICLE_LABELS } from '@common/pay-estimator';
 import { buttonClasses } from '@/components/ui/button';
 import { Head } from '@/components/ui/head';
 import { errorMessage } from '@/lib/api-client';
+import { formatDateTime } from '@/lib/dates';
 import { Link } from '@/lib/router';
 import { getPayIndexQueryOptions } from '../api/pay';
 import { PayFigureCard, pounds } from '../components/pay-figure';
@@ -33,8 +34,7 @@ export function PayIndexPage() {
           beside the National Living Wage.
         </p>
         <p className="text-sm">
-          Private by design: a figure appears only when it rests on at least {PAY_MIN_REPORTS} reports from at least {PAY_MIN_MEMBERS} different members, no
-          single report is ever shown, and reports older than {PAY_WINDOW_MONTHS} months drop out.
+          {PAY_TEXT.privacy} {PAY_TEXT.whoCounts}
         </p>
         <div className="flex flex-wrap gap-3">
           <Link to="/pay/report" className={buttonClasses('primary')}>
@@ -54,7 +54,8 @@ export function PayIndexPage() {
         </h2>
         {index.data && (
           <p className="text-sm text-muted">
-            National Living Wage today: {pounds(index.data.livingWage.hourly)} an hour. Reports from {index.data.since} on.
+            National Living Wage today: {pounds(index.data.livingWage.hourly)} an hour. Reports from {index.data.since} on.{' '}
+            {index.data.computedAt ? PAY_TEXT.computed(formatDateTime(index.data.computedAt)) : PAY_TEXT.notComputed}
           </p>
         )}
         {index.isPending ? (
@@ -91,7 +92,7 @@ export function PayIndexPage() {
           <a className="link" href="/pay/index.csv" download>
             Download the figures as CSV
           </a>{' '}
-          (every network, region and vehicle; quartiles only where the privacy threshold is met). The figures are published under the{' '}
+          (every network, region and vehicle, from the same daily figures; medians and quartiles only where the privacy thresholds are met). The figures are published under the{' '}
           <a className="link" href={PAY_LICENCE.url} rel="license">
             Creative Commons Attribution 4.0 licence ({PAY_LICENCE.name})
           </a>

@@ -1,11 +1,12 @@
 import { useQuery } from '@tanstack/react-query';
 import type { TPayFigure } from '@common/contracts/pay';
 import { VEHICLE_LABELS } from '@common/pay-estimator';
-import { PAY_LICENCE, PAY_MIN_MEMBERS, PAY_MIN_REPORTS, payNetworkName, payRegionName, PAY_REGIONS, type TPayNetwork } from '@common/rules/pay';
+import { PAY_LICENCE, PAY_MIN_MEMBERS, PAY_TEXT, payNetworkName, payRegionName, PAY_REGIONS, type TPayNetwork } from '@common/rules/pay';
 import { NotFoundPage } from '@/app/routes/not-found';
 import { buttonClasses } from '@/components/ui/button';
 import { Head } from '@/components/ui/head';
 import { errorMessage } from '@/lib/api-client';
+import { formatDateTime } from '@/lib/dates';
 import { Link, useLocation, useParams } from '@/lib/router';
 import { getPayIndexQueryOptions } from '../api/pay';
 import { PayFigureCard, pounds } from '../components/pay-figure';
@@ -51,7 +52,7 @@ function NetworkFigures({ network, name }: { network: TPayNetwork; name: string 
         <h1 className="text-3xl font-extrabold">{name} pay: what couriers really earn</h1>
         <p>
           Net pay per hour after fuel, vehicle, insurance and other costs, from Kerbside members&rsquo; own reports for {name}, counting every hour worked
-          including waiting. A figure shows only when it rests on at least {PAY_MIN_REPORTS} reports from {PAY_MIN_MEMBERS} different members.
+          including waiting. A figure shows only when at least {PAY_MIN_MEMBERS} different members count towards it, each member once. {PAY_TEXT.whoCounts}
         </p>
         <div className="flex flex-wrap gap-3">
           <Link to={`/pay/report?network=${network}`} className={buttonClasses('primary')}>
@@ -75,7 +76,9 @@ function NetworkFigures({ network, name }: { network: TPayNetwork; name: string 
               {scope}
             </h2>
             {headline ? <PayFigureCard title={name} figure={headline} livingWage={wage} /> : <p role="status">Loading…</p>}
-            <p className="text-sm text-muted">National Living Wage today: {pounds(wage)} an hour.</p>
+            <p className="text-sm text-muted">
+              National Living Wage today: {pounds(wage)} an hour. {data?.computedAt ? PAY_TEXT.computed(formatDateTime(data.computedAt)) : PAY_TEXT.notComputed}
+            </p>
           </section>
 
           <section aria-labelledby="pay-trend-title" className="grid gap-3">

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { payNetworkName } from '@common/rules/pay';
+import { payNetworkName, PAY_TEXT } from '@common/rules/pay';
 import { Head } from '@/components/ui/head';
 import { toast } from '@/components/ui/toast';
 import { Link, useNavigate, useSearchParams } from '@/lib/router';
@@ -34,7 +34,8 @@ export function PayReportPage() {
           <Link className="link" to="/pay">
             Courier Pay Index
           </Link>{' '}
-          publishes only figures that rest on at least five members&rsquo; reports, and keeps only the area of your postcode.
+          publishes only figures that rest on at least five members&rsquo; reports, each member counted once, and keeps only the area of your postcode.{' '}
+          {PAY_TEXT.afterSending}
         </p>
       </header>
       {editId === null ? (

@@ -1,0 +1,76 @@
+import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import { eq } from 'drizzle-orm';
+import { disposableEmailBlocklist } from 'disposable-email-domains-js';
+import { SIGN_UP_MIN_FILL_MS, SIGN_UP_TOKEN_MAX_AGE_MS } from '../../../common/rules/auth.ts';
+import type { Db } from '../../db/client.ts';
+import { siteSettings } from '../../db/schema/index.ts';
+
+// Sign-up bot defence without third parties (issue 28, docs/SECURITY.md "Sign-up bot defence"): the
+// register form's timing token and the disposable-address list. The honeypot is read in the service;
+// the per-address caps are counted in the rate-limit store (routes.ts).
+//
+// The timing token is `<issued at, ms>.<HMAC-SHA256(secret, "sign-up:<issued at>")>`, issued by
+// GET /api/auth/register-token when the form opens. A timestamp the client made up would be a bot's to
+// backdate; a signed one is not, so "sent at least SIGN_UP_MIN_FILL_MS after the form opened" holds
+// for every sign-up. It is not single use (that would need a store): a bot may fetch tokens and wait,
+// which costs it the same seconds a person spends, and the per-address caps bound what it gets for them.
+// The secret is made once and kept in site_settings, so every process (and a restart) signs alike.
+
+const SECRET_KEY = 'auth.sign_up_token_secret';
+
+/** Read where needed (one indexed read); made on first use. */
+async function signUpSecret(db: Db): Promise<Buffer> {
+  const read = async () => (await db.select().from(siteSettings).where(eq(siteSettings.key, SECRET_KEY)).limit(1))[0];
+  let row = await read();
+  if (!row) {
+    await db
+      .insert(siteSettings)
+      .values({ key: SECRET_KEY, value: { secret: randomBytes(32).toString('hex') } })
+      .onConflictDoNothing({ target: siteSettings.key });
+    row = (await read())!;
+  }
+  return Buffer.from((row.value as { secret: string }).secret, 'hex');
+}
+
+const sign = (secret: Buffer, issuedAt: number) => createHmac('sha256', secret).update(`sign-up:${issuedAt}`).digest('base64url');
+
+/** A form's timing token issued at `at` (GET /api/auth/register-token passes the app's clock). */
+export async function issueSignUpToken(db: Db, at: Date): Promise<string> {
+  const issuedAt = at.getTime();
+  return `${issuedAt}.${sign(await signUpSecret(db), issuedAt)}`;
+}
+
+const TOKEN = /^(\d{1,15})\.([A-Za-z0-9_-]{43})$/;
+
+/**
+ * Whether `token` is one of ours, issued at least SIGN_UP_MIN_FILL_MS and at most
+ * SIGN_UP_TOKEN_MAX_AGE_MS before `now`. Missing, malformed, forged, too fresh and too old are all
+ * just false: the caller answers them alike.
+ */
+export async function isTimelySignUpToken(db: Db, token: unknown, now: Date): Promise<boolean> {
+  // The secret is read even for a token that cannot match, so no answer comes sooner than another.
+  const secret = await signUpSecret(db);
+  const m = typeof token === 'string' ? TOKEN.exec(token) : null;
+  if (!m) return false;
+  const issuedAt = Number(m[1]);
+  const expected = Buffer.from(sign(secret, issuedAt));
+  const given = Buffer.from(m[2]!);
+  if (expected.length !== given.length || !timingSafeEqual(expected, given)) return false;
+  const age = now.getTime() - issuedAt;
+  return age >= SIGN_UP_MIN_FILL_MS && age <= SIGN_UP_TOKEN_MAX_AGE_MS;
+}
+
+/** Anything in the hidden field, of any type, is a bot's: people leave it empty (or send nothing). */
+export const isHoneypotFilled = (value: unknown) => value !== undefined && value !== null && value !== '';
+
+// The community-kept list of disposable-mail domains (the one PyPI uses), as data: `npm update` brings
+// its new domains. One Set, built once.
+const DISPOSABLE = new Set(disposableEmailBlocklist().map((d) => d.toLowerCase()));
+
+/** An address at a listed domain or under one (`x@a.mailinator.com` too). */
+export function isDisposableEmail(email: string): boolean {
+  const domain = email.slice(email.lastIndexOf('@') + 1).toLowerCase();
+  const labels = domain.split('.');
+  for (let i = 0; i < labels.length - 1; i++) if (DISPOSABLE.has(labels.slice(i).join('.'))) return true;
+  return false;
+}
