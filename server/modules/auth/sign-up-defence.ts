@@ -1,9 +1,8 @@
-import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
-import { eq } from 'drizzle-orm';
+import { createHmac, timingSafeEqual } from 'node:crypto';
 import { disposableEmailBlocklist } from 'disposable-email-domains-js';
 import { SIGN_UP_MIN_FILL_MS, SIGN_UP_TOKEN_MAX_AGE_MS } from '../../../common/rules/auth.ts';
 import type { Db } from '../../db/client.ts';
-import { siteSettings } from '../../db/schema/index.ts';
+import { siteSecret } from '../../db/site-secret.ts';
 
 // Sign-up bot defence without third parties (issue 28, docs/SECURITY.md "Sign-up bot defence"): the
 // register form's timing token and the disposable-address list. The honeypot is read in the service;
@@ -18,19 +17,7 @@ import { siteSettings } from '../../db/schema/index.ts';
 
 const SECRET_KEY = 'auth.sign_up_token_secret';
 
-/** Read where needed (one indexed read); made on first use. */
-async function signUpSecret(db: Db): Promise<Buffer> {
-  const read = async () => (await db.select().from(siteSettings).where(eq(siteSettings.key, SECRET_KEY)).limit(1))[0];
-  let row = await read();
-  if (!row) {
-    await db
-      .insert(siteSettings)
-      .values({ key: SECRET_KEY, value: { secret: randomBytes(32).toString('hex') } })
-      .onConflictDoNothing({ target: siteSettings.key });
-    row = (await read())!;
-  }
-  return Buffer.from((row.value as { secret: string }).secret, 'hex');
-}
+const signUpSecret = (db: Db) => siteSecret(db, SECRET_KEY);
 
 const sign = (secret: Buffer, issuedAt: number) => createHmac('sha256', secret).update(`sign-up:${issuedAt}`).digest('base64url');
 

@@ -1,11 +1,12 @@
-import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import { createHmac, timingSafeEqual } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import { NOTIFY_KINDS, hasChannel, type NotifyKind } from '../../../common/rules/notification-preferences.ts';
 import { UNSUBSCRIBE_MSG } from '../../../common/rules/notification-mail.ts';
 import type { Config } from '../../config.ts';
 import type { Core } from '../../core.ts';
 import type { Db } from '../../db/client.ts';
-import { notificationPreferences, siteSettings, users } from '../../db/schema/index.ts';
+import { siteSecret } from '../../db/site-secret.ts';
+import { notificationPreferences, users } from '../../db/schema/index.ts';
 import { badRequest } from '../../http-errors.ts';
 
 // The one unsubscribe link of every mail a member can switch off (notification mails, the weekly
@@ -18,19 +19,7 @@ import { badRequest } from '../../http-errors.ts';
 
 const SECRET_KEY = 'announcements.unsubscribe_secret';
 
-/** Read where needed (a run reads it once); made on first use. No per-process cache: one indexed read. */
-export async function unsubscribeSecret(db: Db): Promise<Buffer> {
-  const read = async () => (await db.select().from(siteSettings).where(eq(siteSettings.key, SECRET_KEY)).limit(1))[0];
-  let row = await read();
-  if (!row) {
-    await db
-      .insert(siteSettings)
-      .values({ key: SECRET_KEY, value: { secret: randomBytes(32).toString('hex') } })
-      .onConflictDoNothing({ target: siteSettings.key });
-    row = (await read())!;
-  }
-  return Buffer.from((row.value as { secret: string }).secret, 'hex');
-}
+export const unsubscribeSecret = (db: Db) => siteSecret(db, SECRET_KEY);
 
 const hmac = (secret: Buffer, text: string) => createHmac('sha256', secret).update(text).digest('base64url');
 
