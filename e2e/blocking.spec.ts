@@ -37,9 +37,9 @@ for (const [label, device] of [
       const [me, them] = await Promise.all([accounts.createVerified(), accounts.createVerified()]);
       const [mine, theirs] = [await apiAs(playwright, baseURL, me), await apiAs(playwright, baseURL, them)];
       const tag = Date.now().toString(36);
-      const myPost = await post(mine, `Parking at the Leeds hub ${tag}`, 'Where do you all park for the morning load?');
-      const theirPost = await post(theirs, `Selling my old Transit ${tag}`, 'Full service history, 120k miles.');
-      const comment = await theirs.post(`/api/forum/posts/${myPost.id}/comments`, { data: { content: 'Round the back by the cages.' } });
+      const myPost = await post(mine, `Parking at the Leeds hub ${tag}`, `Where do you all park for the morning load? (${tag})`);
+      const theirPost = await post(theirs, `Selling my old Transit ${tag}`, `Full service history, 120k miles. (${tag})`);
+      const comment = await theirs.post(`/api/forum/posts/${myPost.id}/comments`, { data: { content: `Round the back by the cages. (${tag})` } });
       expect(comment.status(), await comment.text()).toBe(201);
       await Promise.all([mine.dispose(), theirs.dispose()]);
 

@@ -15,7 +15,7 @@ test.use(PHONE);
 
 test('a new member’s link post waits for approval; a moderator approves it; a guest then sees it; a censored word shows ■■■', async ({ page, browser, baseURL, accounts, db }) => {
   test.setTimeout(120_000);
-  const [newcomer, moderator, admin] = await Promise.all([accounts.createVerified(), accounts.createVerified(), accounts.createVerified()]);
+  const [newcomer, moderator, admin] = await Promise.all([accounts.createVerified({ newcomer: true }), accounts.createVerified(), accounts.createVerified()]);
   await db.update(users).set({ isModerator: true }).where(eq(users.email, moderator.email));
   await db.update(users).set({ isAdmin: true }).where(eq(users.email, admin.email));
   const tag = Date.now().toString(36);

@@ -13,7 +13,7 @@ test.describe('trust level in the settings, on a 390×844 phone', () => {
   test.use(PHONE);
 
   test('a new member sees level 0, what it allows and what level 1 needs; a pinned level shows at the next visit', async ({ page, accounts, db }) => {
-    const account = await accounts.createVerified();
+    const account = await accounts.createVerified({ newcomer: true });
     const [{ id }] = await db.select({ id: users.id }).from(users).where(eq(users.email, account.email));
     // Yesterday's visit with a dozen posts read (today's is recorded by signing in).
     await db.insert(userVisits).values({ userId: id, day: londonDate(new Date(Date.now() - 86_400_000)), postsRead: 12 });
