@@ -1,9 +1,10 @@
-# Kerbside's image: the built client and the compiled server (ADR 0005) on Node 20, with production
-# dependencies only, run as the unprivileged `node` user. docs/DEPLOY.md: "Docker and compose".
+# Kerbside's image: the built client and the compiled server (ADR 0005) on Node 24, the supported LTS
+# (ADR 0013), with production dependencies only, run as the unprivileged `node` user. docs/DEPLOY.md:
+# "Docker and compose". scripts/runtime.test.ts compiles and runs the server on this line.
 
 # ---- build: the client and the server-rendering bundle (vite build, vite build --ssr: dist/client,
 # ---- dist/ssr; compress, budget check) and the server (tsc → dist/server) ----
-FROM node:20-bookworm-slim AS build
+FROM node:24-bookworm-slim AS build
 WORKDIR /app
 COPY package.json package-lock.json ./
 RUN npm ci --no-audit --no-fund
@@ -11,7 +12,7 @@ COPY . .
 RUN npm run build && npm run build:server
 
 # ---- runtime ----
-FROM node:20-bookworm-slim
+FROM node:24-bookworm-slim
 # pg_dump/pg_restore for the backups of a PostgreSQL database (without them a backup is the slower
 # logical export, and a .pgdump file cannot be restored); version 15 as the compose file's server.
 RUN apt-get update \

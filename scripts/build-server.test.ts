@@ -1,9 +1,8 @@
-import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, expect, it } from 'vitest';
+import { freePort, killGroup, runNode, waitForReady, type NodeProcess } from '../server/test/compiled-server.ts';
 
 // `npm run build:server` as the container image uses it (Dockerfile, ADR 0005), without Docker: the
 // server compiled into a temporary folder laid out like the image's /app (package.json, drizzle/,
@@ -16,49 +15,17 @@ fs.symlinkSync(path.join(repo, 'node_modules'), path.join(app, 'node_modules'));
 fs.mkdirSync(path.join(app, 'dist/client'), { recursive: true });
 fs.writeFileSync(path.join(app, 'dist/client/index.html'), '<!doctype html><html><head><title>Kerbside</title></head><body>built client</body></html>');
 
-const children: ChildProcess[] = [];
+const children: NodeProcess[] = [];
 afterAll(() => {
-  for (const c of children) {
-    try {
-      process.kill(-c.pid!, 'SIGKILL'); // each child leads its own process group
-    } catch {
-      // already gone
-    }
-  }
+  children.forEach(killGroup);
   fs.rmSync(app, { recursive: true, force: true });
 });
 
-const freePort = () =>
-  new Promise<number>((resolve) => {
-    const srv = net.createServer().listen(0, '127.0.0.1', () => {
-      const { port } = srv.address() as net.AddressInfo;
-      srv.close(() => resolve(port));
-    });
-  });
-
-/** Runs node with `args` in the image-like folder; resolves with its exit code and output. */
+/** The machine's node with `args` in the image-like folder. */
 function node(args: string[], env: Record<string, string> = {}) {
-  // Nothing of this process's setup may reach the child: no NODE_OPTIONS (an --import tsx would hide a
-  // broken build), no database or Redis of the machine.
-  const { NODE_OPTIONS: _o, DATABASE_URL: _d, REDIS_URL: _r, WEB_CONCURRENCY: _w, ...base } = process.env;
-  const child = spawn(process.execPath, args, { cwd: app, stdio: ['ignore', 'pipe', 'pipe'], detached: true, env: { ...base, ...env } });
-  children.push(child);
-  const out = { text: '' };
-  child.stdout!.on('data', (d) => (out.text += d));
-  child.stderr!.on('data', (d) => (out.text += d));
-  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
-  return { child, out, exited };
-}
-
-async function waitForReady(port: number, proc: ReturnType<typeof node>) {
-  const deadline = Date.now() + 60_000;
-  while (Date.now() < deadline) {
-    if (proc.child.exitCode !== null) throw new Error(`the compiled server exited (${proc.child.exitCode}):\n${proc.out.text}`);
-    const res = await fetch(`http://127.0.0.1:${port}/readyz`).catch(() => null);
-    if (res?.ok) return res;
-    await new Promise((r) => setTimeout(r, 200));
-  }
-  throw new Error(`the compiled server was not ready within 60 s:\n${proc.out.text}`);
+  const proc = runNode(process.execPath, args, { cwd: app, env });
+  children.push(proc);
+  return proc;
 }
 
 it('compiles the server to JavaScript that starts, migrates, serves and stops without tsx', { timeout: 150_000 }, async () => {
