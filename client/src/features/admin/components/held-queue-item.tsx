@@ -10,6 +10,7 @@ import { inputClasses } from '@/components/ui/form-field';
 import { Time } from '@/components/ui/time';
 import { toast } from '@/components/ui/toast';
 import { useDecideHeldItem } from '../api/review';
+import { MemberActionDialog, suspendFromQueueSpec } from './member-action-dialog';
 
 /**
  * One held post or comment in the review queue (issue 28): what was written, by whom (their trust
@@ -23,6 +24,9 @@ export function HeldQueueItem({ item }: { item: TAdminHeldItem }) {
   const reasonId = useId();
   const kind = item.kind === 'post' ? { label: 'Post', Icon: FileText } : { label: 'Comment', Icon: MessageSquare };
   const short = reason.trim().length < REJECT_REASON_MIN;
+  // A spammer's held item: its author can be suspended from here too (issue 28), whatever the decision.
+  const [suspended, setSuspended] = useState<string | null>(null);
+  const author = item.author;
 
   const run = (outcome: 'approve' | 'reject') =>
     decide.mutate(outcome === 'approve' ? { id: item.id, outcome } : { id: item.id, outcome, reason: reason.trim() }, {
@@ -59,6 +63,15 @@ export function HeldQueueItem({ item }: { item: TAdminHeldItem }) {
             'By a deleted member'
           )}
         </p>
+        {author && (
+          <div className="flex flex-wrap items-center gap-2">
+            <MemberActionDialog memberId={author.id} spec={suspendFromQueueSpec(`@${author.username}`)} onDone={setSuspended} />
+            {/* Also said outside the dialog: while it is open the page around it is hidden from screen readers. */}
+            <p role="status" className="text-sm font-semibold text-green-800">
+              {suspended}
+            </p>
+          </div>
+        )}
 
         {item.kind === 'post' ? (
           <p className="font-bold break-words">

@@ -1,31 +1,14 @@
-import { useId, useState, type ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@/lib/router';
 import type { TAdminMemberDetail } from '@common/contracts/admin';
-import { ADMIN_REASON_MAX } from '@common/rules/members';
-import { SUSPENSION_DURATION_KEYS, SUSPENSION_LABELS, type SuspensionDuration } from '@common/rules/roles';
-import { Button, type ButtonVariant } from '@/components/ui/button';
-import { Modal } from '@/components/ui/dialog';
-import { inputClasses } from '@/components/ui/form-field';
 import { Spinner } from '@/components/ui/spinner';
-import { toast } from '@/components/ui/toast';
 import { errorMessage } from '@/lib/api-client';
 import { formatDateTime } from '@/lib/dates';
-import { getMemberQueryOptions, useMemberAction, type MemberAction } from '../api/members';
+import { getMemberQueryOptions } from '../api/members';
 import { AuditList } from './audit-list';
+import { MemberActionDialog, suspendAccountSpec, type ActionSpec } from './member-action-dialog';
 import { MemberTrust, trustSummary } from './member-trust';
-
-type ActionSpec = {
-  action: MemberAction;
-  label: string;
-  confirm: string;
-  body: string;
-  done: string;
-  variant: ButtonVariant;
-  reason?: boolean;
-  /** The site suspension's length (issue 18). */
-  duration?: boolean;
-};
 
 /** The actions that apply to this member in their current state. */
 function actionsFor(m: TAdminMemberDetail, selfId: number | undefined): ActionSpec[] {
@@ -48,16 +31,7 @@ function actionsFor(m: TAdminMemberDetail, selfId: number | undefined): ActionSp
     list.push(
       m.suspended
         ? { action: 'unsuspend', label: 'Lift account suspension', confirm: 'Lift account suspension?', body: `${who} can sign in again.`, done: `${who} can sign in again`, variant: 'secondary' }
-        : {
-            action: 'suspend',
-            label: 'Suspend account',
-            confirm: 'Suspend account?',
-            body: `${who} is signed out everywhere and cannot sign in until the suspension ends or is lifted. At sign-in they are shown the end and the reason. Their posts stay.`,
-            done: `${who} is suspended`,
-            variant: 'danger',
-            reason: true,
-            duration: true,
-          },
+        : suspendAccountSpec(who),
     );
   }
   list.push(
@@ -74,7 +48,7 @@ function actionsFor(m: TAdminMemberDetail, selfId: number | undefined): ActionSp
             action: 'make-moderator',
             label: 'Make moderator',
             confirm: 'Make moderator?',
-            body: `${who} can pin, lock, move and delete any post or comment, handle reports and suspend members' chat. Not members' accounts, ads, mail or settings.`,
+            body: `${who} can pin, lock, move and delete any post or comment, handle reports, suspend members' chat, and suspend members for up to 7 days with a reason. Not longer suspensions, ads, mail or settings.`,
             done: `${who} is now a moderator`,
             variant: 'secondary',
           },
@@ -98,91 +72,6 @@ function actionsFor(m: TAdminMemberDetail, selfId: number | undefined): ActionSp
       variant: 'danger',
     });
   return list;
-}
-
-function ConfirmAction({
-  member,
-  spec,
-  onDone,
-  onDeleted,
-}: {
-  member: TAdminMemberDetail;
-  spec: ActionSpec;
-  onDone: (message: string) => void;
-  onDeleted: () => void;
-}) {
-  const id = useId();
-  const [open, setOpen] = useState(false);
-  const [reason, setReason] = useState('');
-  const [duration, setDuration] = useState<SuspensionDuration>('1d');
-  const [error, setError] = useState<string | null>(null);
-  const mutation = useMemberAction(member.id);
-  const run = () => {
-    const text = reason.trim();
-    if (text.length > ADMIN_REASON_MAX) return setError(`Reason must be at most ${ADMIN_REASON_MAX} characters`);
-    setError(null);
-    mutation.mutate(
-      { action: spec.action, reason: spec.reason && text ? text : undefined, duration: spec.duration ? duration : undefined },
-      {
-        onSuccess: () => {
-          setOpen(false);
-          setReason('');
-          toast({ title: spec.done, variant: 'success' });
-          onDone(spec.done);
-          if (spec.action === 'delete') onDeleted();
-        },
-        onError: (err) => {
-          setError(errorMessage(err));
-          toast({ title: `${spec.label} failed`, description: errorMessage(err), variant: 'destructive' });
-        },
-      },
-    );
-  };
-  return (
-    <>
-      <Button variant={spec.variant} size="sm" onClick={() => setOpen(true)}>
-        {spec.label}
-      </Button>
-      <Modal open={open} onOpenChange={(o) => (setOpen(o), o || setError(null))} title={spec.confirm} description={spec.body}>
-        <div className="grid gap-3">
-          {spec.duration && (
-            <fieldset className="grid gap-1.5">
-              <legend className="font-semibold">How long</legend>
-              <div className="flex flex-wrap gap-x-4 gap-y-2">
-                {SUSPENSION_DURATION_KEYS.map((d) => (
-                  <label key={d} className="inline-flex min-h-11 items-center gap-2">
-                    <input type="radio" name={`${id}-duration`} value={d} checked={duration === d} onChange={() => setDuration(d)} className="size-4" />
-                    {SUSPENSION_LABELS[d]}
-                  </label>
-                ))}
-              </div>
-            </fieldset>
-          )}
-          {spec.reason && (
-            <div className="grid gap-1.5">
-              <label htmlFor={id} className="font-semibold">
-                {spec.duration ? 'Reason (shown to the member at sign-in, optional)' : 'Reason (kept in the audit log, optional)'}
-              </label>
-              <textarea id={id} rows={2} value={reason} onChange={(e) => setReason(e.target.value)} className={inputClasses} />
-            </div>
-          )}
-          {error && (
-            <p role="alert" className="text-sm font-semibold text-red-800">
-              {error}
-            </p>
-          )}
-          <div className="flex flex-wrap justify-end gap-2">
-            <Button variant="ghost" onClick={() => setOpen(false)}>
-              Cancel
-            </Button>
-            <Button variant={spec.variant === 'danger' ? 'danger' : 'primary'} onClick={run} disabled={mutation.isPending}>
-              {mutation.isPending ? 'Working…' : spec.label}
-            </Button>
-          </div>
-        </div>
-      </Modal>
-    </>
-  );
 }
 
 function Row({ label, children }: { label: string; children: ReactNode }) {
@@ -239,7 +128,7 @@ export function MemberDetail({ id, selfId, onDeleted }: { id: number; selfId?: n
       <MemberTrust key={`${m.id}:${m.trust.pinned}`} member={m} />
       <div className="flex flex-wrap gap-2" aria-label="Member actions" role="group">
         {actionsFor(m, selfId).map((spec) => (
-          <ConfirmAction key={spec.action} member={m} spec={spec} onDone={setDone} onDeleted={onDeleted} />
+          <MemberActionDialog key={spec.action} memberId={m.id} spec={spec} onDone={setDone} onDeleted={onDeleted} />
         ))}
       </div>
       <p role="status" className="min-h-6 font-semibold text-green-800">

@@ -2,6 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { TAdminReport } from '@common/contracts/moderation';
+import { ROLE_MSG } from '@common/rules/roles';
 import { UPLOAD_MSG } from '@common/rules/uploads';
 import { renderWithProviders } from '@/test/render';
 import { stubApi } from '@/test/stub-api';
@@ -176,5 +177,62 @@ describe('ReportItem on what members’ flags hid (issue 28)', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Reject the flags: restore it' }));
     await waitFor(() => expect(toast).toHaveBeenCalledWith({ title: 'Flags rejected: the post is back', variant: 'success' }));
     expect(calls.find((c) => c.method === 'POST')).toMatchObject({ path: '/api/admin/reports/11/dismiss' });
+  });
+});
+
+describe('ReportItem account suspension (issue 28)', () => {
+  const flagged: TAdminReport = { ...base, photos: [], target: { ...base.target, authorId: 7, hidden: true } };
+  const openDialog = async (report: TAdminReport = flagged) => {
+    renderItem(report);
+    await userEvent.click(screen.getByRole('button', { name: 'Suspend @alex' }));
+    return screen.findByRole('dialog', { name: 'Suspend @alex?' });
+  };
+
+  it('suspends the author for 1 or 7 days with a reason they are shown, and says so', async () => {
+    const calls = stubApi(() => ({ body: { id: 7, username: 'alex', suspended: true, suspendedUntil: '2026-06-08T09:00:00.000Z', suspensionReason: 'Spam links' } }));
+    const dialog = await openDialog();
+    // A moderator's lengths only: longer and until lifted are admins', on the member's record.
+    expect(within(dialog).getAllByRole('radio').map((r) => r.closest('label')!.textContent)).toEqual(['1 day', '7 days']);
+    expect(within(dialog).getByRole('radio', { name: '1 day' })).toHaveProperty('checked', true);
+    expect(within(dialog).getByText(/shown the end and the reason/)).toBeTruthy();
+
+    await userEvent.click(within(dialog).getByRole('radio', { name: '7 days' }));
+    await userEvent.type(within(dialog).getByLabelText('Reason (shown to the member at sign-in)'), '  Spam links ');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Suspend @alex' }));
+
+    await waitFor(() => expect(toast).toHaveBeenCalledWith({ title: '@alex is suspended', variant: 'success' }));
+    expect(calls).toEqual([{ method: 'POST', path: '/api/admin/members/7/suspension', body: { reason: 'Spam links', duration: '7d' } }]);
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(screen.getByRole('status').textContent).toBe('@alex is suspended');
+  });
+
+  it('asks for the reason before sending anything', async () => {
+    const calls = stubApi(() => ({ body: {} }));
+    const dialog = await openDialog();
+    await userEvent.type(within(dialog).getByLabelText(/Reason/), '   ');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Suspend @alex' }));
+    expect((await within(dialog).findByRole('alert')).textContent).toBe(ROLE_MSG.moderatorSuspensionReason);
+    expect(calls).toEqual([]);
+  });
+
+  it("shows the server's refusal in the dialog (an admin or a moderator) and says nothing is done", async () => {
+    stubApi(() => ({ status: 403, body: { message: ROLE_MSG.moderatorBounds } }));
+    const dialog = await openDialog();
+    await userEvent.type(within(dialog).getByLabelText(/Reason/), 'Spam links');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Suspend @alex' }));
+    expect((await within(dialog).findByRole('alert')).textContent).toBe(ROLE_MSG.moderatorBounds);
+    expect(toast).toHaveBeenCalledWith({ title: 'Suspend @alex failed', description: ROLE_MSG.moderatorBounds, variant: 'destructive' });
+    expect(screen.queryByText('@alex is suspended')).toBeNull();
+  });
+
+  it('is offered on open and upheld reports whose author is still there, not on dismissed ones', () => {
+    stubApi(() => ({ body: {} }));
+    const upheld = { ...flagged, status: 'resolved' as const, resolvedAt: '2026-06-01T10:00:00.000Z' };
+    const { unmount } = renderItem(upheld);
+    expect(screen.getByRole('button', { name: 'Suspend @alex' })).toBeTruthy();
+    unmount();
+    renderItem({ ...flagged, status: 'dismissed' });
+    renderItem({ ...flagged, target: { ...flagged.target, authorId: null } });
+    expect(screen.queryByRole('button', { name: /^Suspend @/ })).toBeNull();
   });
 });

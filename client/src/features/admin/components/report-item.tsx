@@ -15,6 +15,7 @@ import { usePhotoViewer } from '@/components/photo-viewer-slot';
 import { inputClasses } from '@/components/ui/form-field';
 import { toast } from '@/components/ui/toast';
 import { useCloseReport, useRemoveUpload, useSuspendChat } from '../api/moderation';
+import { MemberActionDialog, suspendFromQueueSpec } from './member-action-dialog';
 
 const KIND = {
   post: { label: 'Post', Icon: FileText },
@@ -37,6 +38,19 @@ export function ReportItem({ report }: { report: TAdminReport }) {
   // A reported message or member: their chat can be suspended from here (admins and moderators, issue 18).
   const chatTarget = report.status === 'open' && (target.type === 'message' || target.type === 'user') && target.authorId ? target.authorId : null;
   const suspendChat = useSuspendChat();
+  // The author of what was reported (or the member reported) can be suspended while the report is open
+  // or once it is upheld: a moderator upholds flags first, then decides on the author.
+  const authorId = report.status !== 'dismissed' && target.authorId && target.authorUsername ? target.authorId : null;
+  const [suspended, setSuspended] = useState<string | null>(null);
+  const suspendAuthor = authorId !== null && (
+    <MemberActionDialog memberId={authorId} spec={suspendFromQueueSpec(`@${target.authorUsername}`)} onDone={setSuspended} />
+  );
+  // Also said outside the dialog: while it is open the page around it (and its toasts) is hidden from screen readers.
+  const suspendedStatus = authorId !== null && (
+    <p role="status" className="text-sm font-semibold text-green-800">
+      {suspended}
+    </p>
+  );
   const onSuspendChat = (memberId: number) =>
     suspendChat.mutate(
       // The note, if any, is the reason the member is shown (never the reporter's words).
@@ -162,15 +176,21 @@ export function ReportItem({ report }: { report: TAdminReport }) {
                   {suspendChat.isSuccess ? 'Chat suspended' : `Suspend chat of @${target.authorUsername}`}
                 </Button>
               )}
+              {suspendAuthor}
             </div>
+            {suspendedStatus}
           </div>
         ) : (
-          <p className="text-sm text-muted">
-            {report.status === 'resolved' ? 'Resolved' : 'Dismissed'}
-            {report.resolvedBy ? ` by @${report.resolvedBy.username}` : ''}
-            {report.resolvedAt && <> <Time date={report.resolvedAt} /></>}
-            {report.resolution ? `: ${report.resolution}` : ''}
-          </p>
+          <div className="grid gap-2">
+            <p className="text-sm text-muted">
+              {report.status === 'resolved' ? 'Resolved' : 'Dismissed'}
+              {report.resolvedBy ? ` by @${report.resolvedBy.username}` : ''}
+              {report.resolvedAt && <> <Time date={report.resolvedAt} /></>}
+              {report.resolution ? `: ${report.resolution}` : ''}
+            </p>
+            {suspendAuthor && <div className="flex flex-wrap gap-2">{suspendAuthor}</div>}
+            {suspendedStatus}
+          </div>
         )}
       </article>
     </li>
