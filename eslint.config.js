@@ -77,7 +77,7 @@ function clientZones() {
 }
 
 // ---- Server zones (issue 13, item 5) ----
-// A file in server/modules/<a>/ imports the core (server/identity, audit, backup, events.ts, db, mail,
+// A file in server/modules/<a>/ imports the core (server/identity, audit, backup, events.ts, jobs, db, mail,
 // http-errors.ts, plugins, realtime; also config.ts and lib/), common/ and its own folder. Another
 // module only through its index.ts, the module's public face: shared reads (the post list and
 // presenter…) are exposed there; anything a feature does because of another's change goes through
@@ -86,9 +86,9 @@ function clientZones() {
 const SERVER_MODULES = readdirSync(new URL('./server/modules', import.meta.url), { withFileTypes: true })
   .filter((d) => d.isDirectory())
   .map((d) => d.name);
-const SERVER_CORE = '(identity|audit|backup|db|mail|plugins|realtime|lib|trust)/|(core|events|http-errors|config)\\.ts$';
+const SERVER_CORE = '(identity|audit|backup|db|jobs|mail|plugins|realtime|lib|trust)/|(core|events|http-errors|config)\\.ts$';
 const OTHER_MODULE = 'A server module imports another only through its index.ts (its public face); cross-feature effects go through server/events.ts.';
-const NOT_CORE = 'A server module imports only the core (core.ts, identity, trust, audit, backup, events.ts, db, mail, http-errors.ts, plugins, realtime, config.ts, lib/), common/ and its own folder.';
+const NOT_CORE = 'A server module imports only the core (core.ts, identity, trust, audit, backup, events.ts, jobs, db, mail, http-errors.ts, plugins, realtime, config.ts, lib/), common/ and its own folder.';
 
 function serverZones() {
   return [

@@ -5,16 +5,16 @@
 // (bytes), so the load script can measure memory per idle socket.
 import type { AddressInfo } from 'node:net';
 import readline from 'node:readline';
-import { Redis } from 'ioredis';
 import { buildApp } from '../server/app.ts';
 import { loadConfig } from '../server/config.ts';
 import { openDatabase } from '../server/db/client.ts';
+import { openRedis } from '../server/lib/redis.ts';
 
 const url = process.env.CHAT_BENCH_DATABASE_URL!;
 const redisUrl = process.env.CHAT_BENCH_REDIS_URL || undefined;
 const config = loadConfig({ NODE_ENV: 'production', DATABASE_URL: url, REDIS_URL: redisUrl, LOG_LEVEL: 'silent', SEED_DEMO: '0', HOST: '127.0.0.1', TRUST_PROXY: 'loopback' }); // sockets come with their own X-Forwarded-For
 const database = await openDatabase({ url });
-const redis = config.redisUrl ? new Redis(config.redisUrl, { maxRetriesPerRequest: 3 }) : undefined;
+const redis = config.redisUrl ? openRedis(config.redisUrl) : undefined; // as main.ts opens it
 const app = await buildApp({ config, database, redis });
 await app.listen({ host: '127.0.0.1', port: 0 });
 process.stdout.write(`listening ${(app.server.address() as AddressInfo).port}\n`);

@@ -1,24 +1,35 @@
 // Faults under load, then a soak (issue 14; bench/README.md "Faults"). `npm run bench:faults`.
 //
-// Recreates its own database (FAULTS_BENCH_DATABASE_URL; the name must contain "bench") with chat pairs
-// and posting members, and runs two production app processes (server/main.ts, NODE_ENV=production) on
-// it and on Redis. Chat clients send over REST with a clientMessageId and retry a send that failed with
+// Starts its own PostgreSQL (a private cluster on a spare port, as the postgres user: server/test/
+// own-postgres.ts) and its own Redis (redis-server on a spare port, keeping nothing), never the
+// machine's, with chat pairs and posting members, and runs two production app processes
+// (server/main.ts, NODE_ENV=production) on them. Chat clients send over REST with a clientMessageId and retry a send that failed with
 // the same one; their partners listen on a socket (reconnecting and catching up over GET
 // /api/chat/messages as the browser does, plus its 5 s poll). Posters create posts with a unique token
-// in the title and retry a failed create. Then, one fault at a time under that load:
+// in the title and retry a failed create. Then, one fault at a time under that load (issue 29):
 //   kill-app          kill -9 of one app process, then start it again;
-//   restart-redis     Redis shut down and started again (its data is not kept: rate-limit counters only);
-//   restart-postgres  `pg_ctlcluster <version> main restart`;
+//   kill-fanout       a burst of comments on one member's post, and kill -9 of their process as the first
+//                     acknowledgements arrive (between commit and fan-out): every acknowledged comment's
+//                     notification must reach the author once, after the restart;
+//   redis-away        Redis killed (-9) for 15 s, then started again (it keeps nothing);
+//   postgres-away     PostgreSQL stopped for 20 s, then started again;
 //   pause-redis       `CLIENT PAUSE <10 000> ALL` (every Redis command waits 10 s).
+// Per fault also the write attempts' p99 and the stalls: attempts that waited over 1 s for an answer.
+// Then issue 29's other measures, each its own run once this script's servers are gone:
+//   disk-full         server/db/disk-full.test.ts FAULTS_DISK_RUNS (10) times: the embedded database on a
+//                     small tmpfs filled, freed, stopped, started (0 unopenable; needs root for the mount);
+//   uploads-burst     bench/uploads.ts's burst alone: 200 concurrent 3.3 MB photos (answers, nothing stored
+//                     unanswered, memory 60 s after within 10 % of idle);
+//   rolling-restart   bench/rolling-restart.ts: two processes behind Caddy restarted in turn (0 failed).
+// FAULTS_ONLY=name,name runs only those (faults and measures alike).
 // Per fault: messages and posts acknowledged (2xx received), lost (acknowledged, not in the database:
 // must be 0), duplicated (the same token stored twice: must be 0), and the time until every chat client
 // had every acknowledged message. Then the maximum throughput of a mixed read load across both
 // processes, and a soak at half of it (FAULTS_SOAK_MIN minutes, default 30): RSS growth of each process
 // (≤ 10 %), error rate (< 0.1 %), p99 latency per minute. Writes bench/results/faults-<date>.md.
 //
-// Restarting PostgreSQL and Redis is done by this script only; both are always brought back (finally)
-// and checked at the end.
-import { execFileSync, spawnSync } from 'node:child_process';
+// Both servers are this script's own: brought back (finally), checked at the end, then removed.
+import { execFileSync, spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
@@ -26,11 +37,11 @@ import pg from 'pg';
 import { WebSocket } from 'ws';
 import { SORTS } from '../common/rules/forum.ts';
 import { openDatabase } from '../server/db/client.ts';
+import { ownPostgresAvailable, startOwnPostgres, type OwnPostgres } from '../server/test/own-postgres.ts';
 import { seedDatabase } from '../server/db/seed/index.ts';
 import { createRng } from '../server/db/seed/prng.ts';
 import {
   addMembers,
-  dropDatabase,
   envNumber,
   fmt,
   freePort,
@@ -50,12 +61,29 @@ import {
   type Member,
 } from './harness.ts';
 
-const DB_URL = process.env.FAULTS_BENCH_DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/kerbside_faults_bench';
-const REDIS_URL = process.env.REDIS_URL || 'redis://127.0.0.1:6379';
-const PG_CLUSTER = (process.env.FAULTS_PG_CLUSTER || '15/main').split('/') as [string, string];
-const ALL_FAULTS = ['kill-app', 'restart-redis', 'restart-postgres', 'pause-redis'] as const;
+/** This script's own servers (main): never the machine's. */
+let ownPg: OwnPostgres;
+let DB_URL = '';
+let redisPort = 0;
+let redisChild: ChildProcess | undefined;
+const REDIS_AWAY_MS = 15_000;
+const POSTGRES_AWAY_MS = 20_000;
+/** Comments in the kill-fanout burst (one each by as many posting members: a member's comments are limited per minute). */
+const FANOUT_COMMENTS = envNumber('FAULTS_FANOUT_COMMENTS', 60);
+const STALL_MS = 1000;
+const ALL_FAULTS = ['kill-app', 'kill-fanout', 'redis-away', 'postgres-away', 'pause-redis'] as const;
 type FaultName = (typeof ALL_FAULTS)[number];
-const FAULTS = (process.env.FAULTS_ONLY ? process.env.FAULTS_ONLY.split(',') : [...ALL_FAULTS]) as FaultName[];
+/** Issue 29's other measures, each its own run after the faults (measures.ts says how). */
+const ALL_MEASURES = ['disk-full', 'uploads-burst', 'rolling-restart'] as const;
+type MeasureName = (typeof ALL_MEASURES)[number];
+const ONLY = process.env.FAULTS_ONLY?.split(',');
+for (const name of ONLY ?? []) {
+  if (!(ALL_FAULTS as readonly string[]).includes(name) && !(ALL_MEASURES as readonly string[]).includes(name)) {
+    throw new Error(`FAULTS_ONLY: unknown ${name}: one of ${[...ALL_FAULTS, ...ALL_MEASURES].join(', ')}`);
+  }
+}
+const FAULTS = ALL_FAULTS.filter((f) => !ONLY || ONLY.includes(f));
+const MEASURES = ALL_MEASURES.filter((m) => !ONLY || ONLY.includes(m));
 /** Chat pairs: one member of each sends to the other, who listens. */
 const PAIRS = envNumber('FAULTS_CHAT_PAIRS', 20);
 /** Each sender's interval (the send limit is 10 per 10 s). */
@@ -84,7 +112,7 @@ const UPGRADE_IPS = 250;
 
 type Slot = { port: number; app: AppProcess; crashes: number; restarting?: Promise<void>; killedOnPurpose: boolean };
 const slots: Slot[] = [];
-const appEnv = { REDIS_URL, TRUST_PROXY: 'loopback', LOG_LEVEL: 'warn' };
+const appEnv: Record<string, string> = { TRUST_PROXY: 'loopback', LOG_LEVEL: 'warn' };
 
 async function startSlot(port: number): Promise<Slot> {
   const slot: Slot = { port, app: await startApp({ databaseUrl: DB_URL, port, env: appEnv }), crashes: 0, killedOnPurpose: false };
@@ -146,6 +174,8 @@ type Send = {
   firstTry: number;
   attempts: number;
   failures: number;
+  /** Each attempt's time to an answer (or to its failure). */
+  attemptMs: number[];
   ackAt?: number;
   gaveUp?: boolean;
 };
@@ -171,8 +201,9 @@ async function sendWithRetry(send: Send, preferred: number, request: (slot: Slot
     send.attempts++;
     if (soakCounting) soakSends.attempts++;
     let wait = 500;
+    const began = performance.now();
     try {
-      const res = await request(slots[target]!);
+      const res = await request(slots[target]!).finally(() => send.attemptMs.push(performance.now() - began));
       if (res.status >= 200 && res.status < 300) {
         send.ackAt = performance.now();
         return;
@@ -208,7 +239,7 @@ function startChatLoad(pairs: Pair[]) {
     const tick = () => {
       if (!loadOn) return;
       const token = `${phase.name}-${pair.index}-${seq++}`;
-      const send: ChatSend = { token, phase: phase.name, pair: pair.index, firstTry: performance.now(), attempts: 0, failures: 0 };
+      const send: ChatSend = { token, phase: phase.name, pair: pair.index, firstTry: performance.now(), attempts: 0, failures: 0, attemptMs: [] };
       chatSends.set(token, send);
       track(
         sendWithRetry(send, pair.index % 2, (slot) =>
@@ -228,7 +259,7 @@ function startPostLoad(posters: Member[], categoryIds: number[]) {
     const tick = () => {
       if (!loadOn) return;
       const token = `${phase.name}-${m.id}-${seq++}`;
-      const send: Send = { token, phase: phase.name, firstTry: performance.now(), attempts: 0, failures: 0 };
+      const send: Send = { token, phase: phase.name, firstTry: performance.now(), attempts: 0, failures: 0, attemptMs: [] };
       postSends.set(token, send);
       const body = { title: `Faults bench ${token}`, content: `A post of the fault bench, token ${token}.`, categoryId: categoryIds[i % categoryIds.length] };
       track(sendWithRetry(send, i % 2, (slot) => http(slot, 'POST', '/api/forum/posts', { cookie: m.cookie, body })));
@@ -301,9 +332,7 @@ function listen(pair: Pair) {
 // ---------------------------------------------------------------- PostgreSQL and Redis
 
 const sh = (cmd: string, args: string[]) => execFileSync(cmd, args, { encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] }).trim();
-const redisHost = new URL(REDIS_URL).hostname;
-const redisPort = new URL(REDIS_URL).port || '6379';
-const redisCli = (...args: string[]) => sh('redis-cli', ['-h', redisHost, '-p', redisPort, ...args]);
+const redisCli = (...args: string[]) => sh('redis-cli', ['-h', '127.0.0.1', '-p', String(redisPort), ...args]);
 
 function redisUp() {
   try {
@@ -314,7 +343,7 @@ function redisUp() {
 }
 
 function postgresUp() {
-  return spawnSync('pg_isready', ['-h', '127.0.0.1', '-p', '5432'], { stdio: 'ignore' }).status === 0;
+  return spawnSync('pg_isready', ['-h', '127.0.0.1', '-p', String(ownPg.port)], { stdio: 'ignore' }).status === 0;
 }
 
 async function waitFor(check: () => boolean, what: string, ms = 60_000) {
@@ -326,27 +355,13 @@ async function waitFor(check: () => boolean, what: string, ms = 60_000) {
   throw new Error(`${what} did not come back within ${ms / 1000} s`);
 }
 
-/** The settings Redis runs with now, to start it again as it was (it runs without a config file here). */
-function redisArgs(): string[] {
-  const names = ['bind', 'port', 'dir', 'save', 'appendonly', 'protected-mode', 'maxmemory', 'maxmemory-policy', 'databases', 'logfile'];
-  const args: string[] = [];
-  for (const name of names) {
-    const [, value = ''] = redisCli('config', 'get', name).split('\n');
-    // A list (bind '127.0.0.1 -::1') goes as separate words; an empty value (save '') as one empty word.
-    args.push(`--${name}`, ...(value.trim() ? value.trim().split(/\s+/) : ['']));
-  }
-  return [...args, '--daemonize', 'yes'];
-}
-
-let savedRedisArgs: string[] | undefined;
-
+/** This script's Redis on its port, keeping nothing on disk (as the machine's). */
 function startRedis() {
-  if (redisUp()) return;
-  if (!savedRedisArgs) throw new Error('Redis is down and its settings were never read');
-  sh('redis-server', savedRedisArgs);
+  if (redisChild && redisChild.exitCode === null && redisChild.signalCode === null) return;
+  redisChild = spawn('redis-server', ['--port', String(redisPort), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'], { stdio: 'ignore' });
 }
 
-/** Brings PostgreSQL and Redis back if this script left either down or paused. */
+/** Brings this script's PostgreSQL and Redis back if a fault left either down or paused. */
 async function restoreServices() {
   try {
     if (redisUp()) redisCli('client', 'unpause');
@@ -358,9 +373,70 @@ async function restoreServices() {
     await waitFor(redisUp, 'Redis');
   }
   if (!postgresUp()) {
-    sh('pg_ctlcluster', [PG_CLUSTER[0], PG_CLUSTER[1], 'start']);
+    ownPg.start();
     await waitFor(postgresUp, 'PostgreSQL');
   }
+}
+
+/** What kill-fanout found: comments acknowledged, and of those, notifications to the author after the restart. */
+type FanOut = { acked: number; notified: number; lost: number; duplicated: number; waitedMs: number };
+let fanOutTarget: { author: Member; postId: number; commenters: Member[] } | undefined;
+let fanOut: FanOut | undefined;
+
+/**
+ * A burst of comments on the author's post, all to the first process, which is killed (-9) as soon as a
+ * third of them are acknowledged: their notifications were still to be written (or being written). After
+ * it is started again, every acknowledged comment's notification must reach the author, once.
+ */
+async function killDuringFanOut(): Promise<string> {
+  const { author, postId, commenters } = fanOutTarget!;
+  const slot = slots[0]!;
+  const acked: number[] = [];
+  let killed = false;
+  const kill = () => {
+    if (killed) return;
+    killed = true;
+    slot.killedOnPurpose = true;
+    process.kill(slot.app.pid, 'SIGKILL');
+  };
+  await Promise.all(
+    commenters.map(async (m, i) => {
+      try {
+        const res = await http(slot, 'POST', `/api/forum/posts/${postId}/comments`, { cookie: m.cookie, body: { content: `Fan-out bench comment ${i} ${Date.now()}` } });
+        if (res.status === 201) acked.push((res.json as { id: number }).id);
+      } catch {
+        // killed before it answered: not acknowledged, so not counted
+      }
+      if (acked.length >= commenters.length / 3) kill();
+    }),
+  );
+  kill();
+  await slot.app.exited;
+  slot.app = await startApp({ databaseUrl: DB_URL, port: slot.port, env: appEnv });
+  slot.killedOnPurpose = false;
+  supervise(slot);
+  const sql = new pg.Client({ connectionString: DB_URL });
+  await sql.connect();
+  const started = performance.now();
+  let counts = new Map<number, number>();
+  try {
+    while (performance.now() - started < 60_000) {
+      const rows = (await sql.query(`select comment_id, count(*)::int as n from notifications where user_id = $1 and type = 'comment' and comment_id = any($2) group by 1`, [author.id, acked])).rows;
+      counts = new Map(rows.map((r) => [r.comment_id as number, r.n as number]));
+      if (counts.size === acked.length) break;
+      await sleep(250);
+    }
+  } finally {
+    await sql.end();
+  }
+  fanOut = {
+    acked: acked.length,
+    notified: counts.size,
+    lost: acked.length - counts.size,
+    duplicated: [...counts.values()].filter((n) => n > 1).length,
+    waitedMs: performance.now() - started,
+  };
+  return `${commenters.length} comments at once to the app on port ${slot.port}, kill -9 after ${Math.ceil(commenters.length / 3)} acknowledged, started again`;
 }
 
 /** Injects the fault; resolves when it is over (the service or process is back and answering). */
@@ -376,22 +452,22 @@ async function inject(name: FaultName): Promise<string> {
       supervise(slot);
       return `kill -9 of the app on port ${slot.port}, started again`;
     }
-    case 'restart-redis': {
-      savedRedisArgs ??= redisArgs();
-      try {
-        redisCli('shutdown', 'nosave');
-      } catch {
-        // redis-cli reports the dropped connection
-      }
-      await waitFor(() => !redisUp(), 'Redis shutdown', 10_000);
+    case 'kill-fanout':
+      return killDuringFanOut();
+    case 'redis-away': {
+      redisChild!.kill('SIGKILL');
+      await waitFor(() => !redisUp(), 'Redis gone', 10_000);
+      await sleep(REDIS_AWAY_MS);
       startRedis();
       await waitFor(redisUp, 'Redis');
-      return 'redis-cli shutdown nosave, redis-server started again with the same settings';
+      return `redis-server killed (-9), away ${REDIS_AWAY_MS / 1000} s, started again`;
     }
-    case 'restart-postgres': {
-      sh('pg_ctlcluster', [PG_CLUSTER[0], PG_CLUSTER[1], 'restart']);
+    case 'postgres-away': {
+      ownPg.stop();
+      await sleep(POSTGRES_AWAY_MS);
+      ownPg.start();
       await waitFor(postgresUp, 'PostgreSQL');
-      return `pg_ctlcluster ${PG_CLUSTER.join(' ')} restart`;
+      return `PostgreSQL stopped (pg_ctl -m fast), away ${POSTGRES_AWAY_MS / 1000} s, started again`;
     }
     case 'pause-redis': {
       redisCli('client', 'pause', String(PAUSE_MS), 'ALL');
@@ -416,9 +492,28 @@ type FaultResult = {
   crashes: number;
   loadBefore: number;
   loadAfter: number;
+  /** Write attempts (chat and posts) during the fault and after it is over: p99 and attempts over STALL_MS. */
+  during: Latency;
+  after: Latency;
+  fanOut?: FanOut;
   error?: string;
 };
 type Tally = { sent: number; acked: number; lost: number; duplicated: number; gaveUp: number; storedWithoutAck: number; failedAttempts: number };
+type Latency = { attempts: number; p99: number; stalls: number };
+
+/** Attempts of these sends that began in [from, to). */
+function latency(sends: Send[], from: number, to: number): Latency {
+  const ms: number[] = [];
+  for (const s of sends) {
+    let at = s.firstTry;
+    for (const m of s.attemptMs) {
+      if (at >= from && at < to) ms.push(m);
+      at += m;
+    }
+  }
+  ms.sort((a, b) => a - b);
+  return { attempts: ms.length, p99: percentile(ms, 0.99), stalls: ms.filter((m) => m > STALL_MS).length };
+}
 
 async function stored(): Promise<{ chat: Map<string, number>; posts: Map<string, number> }> {
   const sql = new pg.Client({ connectionString: DB_URL });
@@ -481,7 +576,13 @@ async function runFault(name: FaultName): Promise<FaultResult> {
   // How long after the fault was over a message acknowledged before then was still missing; for later
   // ones, their own delivery time.
   const lag = acked.filter((s) => s.receivedAt !== undefined).map((s) => s.receivedAt! - Math.max(s.ackAt!, restoredAt));
+  const writes = [...mine, ...[...postSends.values()].filter((s) => s.phase === name)];
+  const result = fanOut;
+  fanOut = undefined;
   return {
+    during: latency(writes, t0, restoredAt),
+    after: latency(writes, restoredAt, Number.POSITIVE_INFINITY),
+    fanOut: result,
     name,
     how,
     outageMs: restoredAt - t0,
@@ -597,6 +698,8 @@ async function setUp() {
   await seedDatabase(database.db, { seedDemo: true }, { info: () => undefined });
   const chatMembers = await addMembers(database.db, DB_URL, PAIRS * 2, 'faultchat');
   const posters = await addMembers(database.db, DB_URL, POSTERS, 'faultpost');
+  const [author] = await addMembers(database.db, DB_URL, 1, 'fanoutauthor');
+  const commenters = await addMembers(database.db, DB_URL, FANOUT_COMMENTS, 'fanoutcomment');
   await database.close();
   const sql = new pg.Client({ connectionString: DB_URL });
   await sql.connect();
@@ -609,14 +712,26 @@ async function setUp() {
   const categoryIds = (await sql.query(`select id from categories order by id`)).rows.map((r) => r.id as number);
   const categories = (await sql.query(`select slug from categories order by id`)).rows.map((r) => r.slug as string);
   const slugs = (await sql.query(`select slug from posts where deleted_at is null order by id`)).rows.map((r) => r.slug as string);
+  const [fanPost] = (
+    await sql.query(`insert into posts (title, slug, content, content_html, excerpt, category_id, author_id) values ('Fan-out bench post', 'fan-out-bench-post', 'Comment here.', '<p>Comment here.</p>', 'Comment here.', $1, $2) returning id`, [
+      categoryIds[0],
+      author!.id,
+    ])
+  ).rows;
+  fanOutTarget = { author: author!, postId: fanPost.id as number, commenters };
   await sql.end();
   return { pairs, posters, categoryIds, target: { slugs, categories } };
 }
 
 async function main() {
   const began = performance.now();
-  if (!redisUp()) throw new Error(`Redis at ${REDIS_URL} does not answer`);
-  savedRedisArgs = redisArgs();
+  if (!ownPostgresAvailable) throw new Error('bench:faults starts its own PostgreSQL: it needs initdb and pg_ctl (and, as root, the postgres user)');
+  ownPg = await startOwnPostgres();
+  DB_URL = ownPg.url.replace(/\/postgres$/, '/kerbside_faults_bench');
+  redisPort = await freePort();
+  startRedis();
+  await waitFor(redisUp, 'Redis');
+  appEnv.REDIS_URL = `redis://127.0.0.1:${redisPort}`;
   const { pairs, posters, categoryIds, target } = await setUp();
   const pgVersion = await postgresVersion(DB_URL);
   slots.push(await startSlot(await freePort()), await startSlot(await freePort()));
@@ -630,7 +745,6 @@ async function main() {
   let failure: string | undefined;
   try {
     for (const name of FAULTS) {
-      if (!ALL_FAULTS.includes(name)) throw new Error(`unknown fault ${name}: one of ${ALL_FAULTS.join(', ')}`);
       const r = await runFault(name);
       results.push(r);
       console.log(
@@ -660,11 +774,21 @@ async function main() {
   }
   const soakInDb = await stored();
   const soakTally = { chat: tally([...chatSends.values()].filter((s) => s.phase === 'soak'), soakInDb.chat), posts: tally([...postSends.values()].filter((s) => s.phase === 'soak'), soakInDb.posts) };
-  await dropDatabase(DB_URL);
   const services = { redis: redisUp(), postgres: postgresUp() };
-  const file = writeReport({ results, maximum, minutes, soakTally, pgVersion, services, failure, seconds: (performance.now() - began) / 1000 });
+  // This script's own servers go with it.
+  redisChild?.kill('SIGKILL');
+  ownPg.destroy();
+  // The other measures, one at a time, once this run's servers are gone (nothing else on the machine).
+  const measures: MeasureResult[] = [];
+  for (const name of MEASURES) {
+    console.log(`${name}: running`);
+    const m = await runMeasure(name);
+    console.log(`${name}: ${m.verdict}`);
+    measures.push(m);
+  }
+  const file = writeReport({ results, maximum, minutes, soakTally, pgVersion, services, failure, measures, seconds: (performance.now() - began) / 1000 });
   console.log(`report: ${path.relative(root, file)}; Redis ${services.redis ? 'up' : 'DOWN'}, PostgreSQL ${services.postgres ? 'up' : 'DOWN'}`);
-  if (failure || !services.redis || !services.postgres) process.exitCode = 1;
+  if (failure || !services.redis || !services.postgres || measures.some((m) => !m.pass)) process.exitCode = 1;
   process.exit();
 }
 
@@ -676,6 +800,7 @@ function writeReport(r: {
   pgVersion: string;
   services: { redis: boolean; postgres: boolean };
   failure?: string;
+  measures: MeasureResult[];
   seconds: number;
 }): string {
   const ran = r.results.map((x) => x.name);
@@ -685,11 +810,11 @@ function writeReport(r: {
     '',
     'Generated by `npm run bench:faults` (bench/faults.ts; bench/README.md "Faults").',
     '',
-    `**Faults run:** ${ran.join(', ') || 'none'}${skipped.length ? `. **Not run:** ${skipped.join(', ')}` : ' (all four)'}. **Soak:** ${r.minutes.length ? `${r.minutes.length} of ${SOAK_MIN} minutes` : SOAK_MIN ? 'not reached' : 'not run (FAULTS_SOAK_MIN=0)'}${SOAK_MIN < 30 ? ` (FAULTS_SOAK_MIN=${SOAK_MIN}: a partial run; the full soak is 30 minutes)` : ''}.`,
+    `**Faults run:** ${ran.join(', ') || 'none'}${skipped.length ? `. **Not run:** ${skipped.join(', ')}` : ' (all five)'}. **Other measures:** ${r.measures.map((m) => m.name).join(', ') || 'none'}. **Soak:** ${r.minutes.length ? `${r.minutes.length} of ${SOAK_MIN} minutes` : SOAK_MIN ? 'not reached' : 'not run (FAULTS_SOAK_MIN=0)'}${SOAK_MIN < 30 ? ` (FAULTS_SOAK_MIN=${SOAK_MIN}: a partial run; the full soak is 30 minutes)` : ''}.`,
     '',
     '## Setup',
     '',
-    `- ${machine()}; ${r.pgVersion}; Redis at ${new URL(REDIS_URL).host}.`,
+    `- ${machine()}; ${r.pgVersion} and Redis, each this script's own on a spare port (never the machine's).`,
     '- Two app processes, each `node --import tsx server/main.ts` (NODE_ENV=production, REDIS_URL set), on one PostgreSQL database',
     '  (the demo forum plus the bench members) and one Redis. A process that exits by itself is counted as a crash and started again.',
     `- Chat: ${PAIRS} pairs; one member of each sends over REST (POST /api/inbox/conversations/:id/messages, with a clientMessageId) every`,
@@ -707,20 +832,28 @@ function writeReport(r: {
     '',
     '## Faults',
     '',
-    '| fault | how | outage | chat acknowledged / sent | chat lost | chat duplicated | posts acknowledged / sent | posts lost | posts duplicated | caught up after | longest delivery | not delivered | failed attempts (chat / posts) | app crashes | load avg |',
-    '|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---|',
+    '| fault | how | outage | chat acknowledged / sent | chat lost | chat duplicated | posts acknowledged / sent | posts lost | posts duplicated | caught up after | longest delivery | not delivered | failed attempts (chat / posts) | write p99 during → after | stalls > 1 s during → after | app crashes | load avg |',
+    '|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---|',
   ];
   for (const x of r.results) {
     lines.push(
-      `| ${x.name} | ${x.error ? `**error:** ${x.error}` : x.how} | ${fmt(x.outageMs / 1000)} s | ${x.chat.acked} / ${x.chat.sent} | ${x.chat.lost} | ${x.chat.duplicated} | ${x.posts.acked} / ${x.posts.sent} | ${x.posts.lost} | ${x.posts.duplicated} | ${fmt(x.catchUpMs / 1000)} s | ${fmt(x.maxDeliveryMs / 1000)} s | ${x.notDelivered} | ${x.chat.failedAttempts} / ${x.posts.failedAttempts} | ${x.crashes} | ${fmt(x.loadBefore, 2)} → ${fmt(x.loadAfter, 2)} |`,
+      `| ${x.name} | ${x.error ? `**error:** ${x.error}` : x.how} | ${fmt(x.outageMs / 1000)} s | ${x.chat.acked} / ${x.chat.sent} | ${x.chat.lost} | ${x.chat.duplicated} | ${x.posts.acked} / ${x.posts.sent} | ${x.posts.lost} | ${x.posts.duplicated} | ${fmt(x.catchUpMs / 1000)} s | ${fmt(x.maxDeliveryMs / 1000)} s | ${x.notDelivered} | ${x.chat.failedAttempts} / ${x.posts.failedAttempts} | ${fmt(x.during.p99)} → ${fmt(x.after.p99)} ms | ${x.during.stalls} / ${x.during.attempts} → ${x.after.stalls} / ${x.after.attempts} | ${x.crashes} | ${fmt(x.loadBefore, 2)} → ${fmt(x.loadAfter, 2)} |`,
     );
   }
   const extra = r.results.filter((x) => x.chat.gaveUp || x.posts.gaveUp || x.chat.storedWithoutAck || x.posts.storedWithoutAck);
   for (const x of extra) {
     lines.push('', `- ${x.name}: given up (never acknowledged) chat ${x.chat.gaveUp}, posts ${x.posts.gaveUp}; stored although never acknowledged: chat ${x.chat.storedWithoutAck}, posts ${x.posts.storedWithoutAck}.`);
   }
-  const pass = r.results.every((x) => x.chat.lost + x.chat.duplicated + x.posts.lost + x.posts.duplicated === 0);
-  lines.push('', `**${pass ? 'Pass' : 'Fail'}:** ${pass ? 'nothing acknowledged was lost and nothing was stored twice.' : 'see lost / duplicated above.'}`);
+  for (const x of r.results.filter((y) => y.fanOut)) {
+    const f = x.fanOut!;
+    lines.push('', `- ${x.name}: ${f.acked} comments acknowledged before the kill; after the restart ${f.notified} of their notifications reached the author (lost ${f.lost}, duplicated ${f.duplicated}) within ${fmt(f.waitedMs / 1000)} s.`);
+  }
+  const pass = r.results.every((x) => x.chat.lost + x.chat.duplicated + x.posts.lost + x.posts.duplicated + (x.fanOut ? x.fanOut.lost + x.fanOut.duplicated : 0) === 0);
+  const stalls = r.results.reduce((n, x) => n + x.during.stalls + x.after.stalls, 0);
+  lines.push(
+    '',
+    `**${pass ? 'Pass' : 'Fail'}:** ${pass ? 'nothing acknowledged was lost and nothing was stored or notified twice.' : 'see lost / duplicated above.'} Stalls (a write attempt waiting over ${STALL_MS / 1000} s): ${stalls}.`,
+  );
 
   lines.push('', '## Soak', '');
   if (r.maximum && r.minutes.length) {
@@ -744,6 +877,7 @@ function writeReport(r: {
       `Soak sends: chat ${r.soakTally.chat.acked} / ${r.soakTally.chat.sent} acknowledged, lost ${r.soakTally.chat.lost}, duplicated ${r.soakTally.chat.duplicated}; posts ${r.soakTally.posts.acked} / ${r.soakTally.posts.sent}, lost ${r.soakTally.posts.lost}, duplicated ${r.soakTally.posts.duplicated}.`,
     );
   } else lines.push('Not run.');
+  for (const m of r.measures) lines.push('', `## ${m.title}`, '', `**${m.pass ? 'Pass' : 'Fail'}:** ${m.verdict}`, '', ...m.lines);
   if (events.length) lines.push('', '## Events', '', ...events.map((e) => `- ${e.text}`));
   if (r.failure) lines.push('', '## The run stopped early', '', '```', r.failure, '```');
   lines.push(
@@ -755,6 +889,94 @@ function writeReport(r: {
   fs.mkdirSync(path.dirname(file), { recursive: true });
   fs.writeFileSync(file, `${lines.join('\n')}\n`);
   return file;
+}
+
+// ---------------------------------------------------------------- the other measures
+
+type MeasureResult = { name: MeasureName; title: string; pass: boolean; verdict: string; lines: string[] };
+
+/** Runs a command of this repository, echoing its output, and resolves with it (and its exit code). */
+function runCommand(command: string, args: string[], env: Record<string, string>): Promise<{ code: number | null; out: string }> {
+  return new Promise((resolve) => {
+    const child = spawn(command, args, { cwd: root, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+    let out = '';
+    const take = (chunk: Buffer) => {
+      out += chunk.toString();
+      process.stdout.write(chunk);
+    };
+    child.stdout.on('data', take);
+    child.stderr.on('data', take);
+    child.on('close', (code) => resolve({ code, out }));
+  });
+}
+
+/** The lines of a report's section (`## title` to the next `## `), without the heading. */
+const sectionOf = (file: string, heading: string) => {
+  const text = fs.existsSync(file) ? fs.readFileSync(file, 'utf8') : '';
+  const at = text.indexOf(`## ${heading}`);
+  if (at < 0) return [];
+  const rest = text.slice(at).split('\n').slice(1);
+  const end = rest.findIndex((l) => l.startsWith('## '));
+  return (end < 0 ? rest : rest.slice(0, end)).filter((l, i, all) => l.trim() || (i > 0 && all[i - 1]!.trim()));
+};
+
+const DISK_RUNS = envNumber('FAULTS_DISK_RUNS', 10);
+
+async function runMeasure(name: MeasureName): Promise<MeasureResult> {
+  const bin = (tool: string) => path.join(root, 'node_modules/.bin', tool);
+  const load = () => fs.readFileSync('/proc/loadavg', 'utf8').trim();
+  if (name === 'disk-full') {
+    // The disk-full test, DISK_RUNS times over: the real server on a small tmpfs, filled, freed, stopped, started.
+    const before = load();
+    const { code, out } = await runCommand(bin('vitest'), ['run', 'server/db/disk-full.test.ts'], { DISK_FULL_RUNS: String(DISK_RUNS) });
+    const runs = [...out.matchAll(/^run \d+: .*$/gm)].map((m) => m[0]);
+    const opened = runs.filter((l) => l.endsWith('restart: opened')).length;
+    const skipped = /skipped: ([^)]*)\)/.exec(out)?.[1];
+    return {
+      name,
+      title: `Disk full on the embedded database (${DISK_RUNS} tries)`,
+      pass: !skipped && code === 0 && runs.length === DISK_RUNS && opened === DISK_RUNS,
+      verdict: skipped ? `not run: ${skipped}` : `${opened} of ${runs.length} tries opened again (unopenable: ${runs.length - opened}); every check of server/db/disk-full.test.ts ${code === 0 ? 'passed' : 'did not pass'}.`,
+      lines: [
+        'Each try: the server (a process, NODE_ENV=production) on a 96 MB tmpfs as DATA_DIR, a post edited a different number of times,',
+        'the disk filled by another writer, edits until five 507s in a row, 8 MB freed, edits until accepted, SIGTERM, start again.',
+        `Load average before \`${before}\`, after \`${load()}\`.`,
+        '',
+        '```',
+        ...runs,
+        '```',
+      ],
+    };
+  }
+  if (name === 'uploads-burst') {
+    const { code } = await runCommand(bin('tsx'), ['bench/uploads.ts'], { UPLOADS_BENCH_ONLY: 'burst' });
+    const file = path.join(root, 'bench/results', `${today()}-uploads-burst.md`);
+    const lines = sectionOf(file, 'Burst');
+    const cell = (label: string) => lines.find((l) => l.startsWith(`| ${label}`))?.split('|')[2]?.trim() ?? '?';
+    const unanswered = cell('stored without an answer');
+    const vsIdle = cell('RSS 60 s after vs idle');
+    const growth = Number.parseFloat(vsIdle.replace(/[^\d.+-]/g, ''));
+    const noAnswer = lines.some((l) => /no answer in|connection failed/.test(l));
+    return {
+      name,
+      title: '200 concurrent uploads',
+      pass: code === 0 && unanswered === '0 / 0' && !noAnswer && growth <= 10,
+      verdict: `answers ${cell('answers by status')}; stored without an answer ${unanswered}; memory 60 s after vs idle ${vsIdle} (limit +10 %). From bench/results/${path.basename(file)}.`,
+      lines,
+    };
+  }
+  const { code } = await runCommand(bin('tsx'), ['bench/rolling-restart.ts'], {});
+  const file = path.join(root, 'bench/results', `${today()}-rolling-restart.md`);
+  const text = fs.existsSync(file) ? fs.readFileSync(file, 'utf8') : '';
+  const summary = /\*\*(PASS|FAIL)\*\*:[^\n]*\n[^\n]*/.exec(text)?.[0] ?? 'no report';
+  const loadLine = text.split('\n').find((l) => l.startsWith('- Load average')) ?? '';
+  return {
+    name,
+    title: 'Rolling restart of two processes behind Caddy',
+    pass: code === 0 && summary.startsWith('**PASS**'),
+    verdict: summary.replace(/^\*\*(PASS|FAIL)\*\*: /, '').replace(/\n/, ' '),
+    lines: [loadLine, '', `Details: bench/results/${path.basename(file)}.`],
+  };
 }
 
 main().catch(async (err) => {

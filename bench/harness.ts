@@ -107,7 +107,7 @@ export type AppProcess = {
 };
 
 /**
- * The production entry, `node --import tsx server/main.ts`, with NODE_ENV=production and the given
+ * The production entry, `node --import tsx server/main.ts` (or the compiled server), with NODE_ENV=production and the given
  * environment; resolves once /readyz answers 200 (the database is migrated and reachable). stdout (the
  * request log) is read and dropped, as a log shipper would.
  */
@@ -119,8 +119,11 @@ export async function startApp(opts: {
   nodeFlags?: string[];
   preload?: string;
   readyTimeoutMs?: number;
+  /** The compiled server (dist/server/server/main.js, what `npm start` runs) instead of server/main.ts through tsx. */
+  compiled?: boolean;
 }): Promise<AppProcess> {
-  const args = [...(opts.nodeFlags ?? []), '--import', 'tsx', ...(opts.preload ? ['--import', opts.preload] : []), path.join(root, 'server/main.ts')];
+  const entry = opts.compiled ? ['--enable-source-maps', path.join(root, 'dist/server/server/main.js')] : ['--import', 'tsx', path.join(root, 'server/main.ts')];
+  const args = [...(opts.nodeFlags ?? []), ...entry.slice(0, -1), ...(opts.preload ? ['--import', opts.preload] : []), entry.at(-1)!];
   const child = spawn(process.execPath, args, {
     cwd: root,
     env: {

@@ -25,8 +25,11 @@ export const WS_CLOSE = {
   forbiddenOrigin: 4403,
   /** Too many sockets open for this account. */
   tooManySockets: 4429,
-  /** The server is restarting: reconnect. */
-  goingAway: 1001,
+  /**
+   * The server is stopping (a restart, a deploy): reconnect at once, which a proxy sends to another
+   * process, then read again what may have been missed (1012 Service Restart).
+   */
+  restarting: 1012,
   /** A frame larger than WS_MAX_FRAME_BYTES (sent by the `ws` library). */
   tooBig: 1009,
 } as const;
@@ -86,6 +89,11 @@ export type ClientFrame<K extends ClientFrameType = ClientFrameType> = {
 export const serverFrames = {
   authenticated: z.object({ success: z.boolean() }),
   pong: z.object({}),
+  /**
+   * Frames for this socket may have been lost (the server's Redis was away): read again what frames
+   * carry (notifications, conversations, live threads), as after a reconnect. The socket stays open.
+   */
+  resync: z.object({}),
   /** A frame the server could not use (bad JSON, unknown type, invalid fields); the socket stays open. */
   error: z.object({ message: z.string(), clientMessageId: z.string().optional() }),
   /** A notification for this user was created; sent to every socket of the user. */

@@ -128,9 +128,9 @@ test('an admin writes, previews and sends an announcement to one role; the membe
   await dialog.getByRole('button', { name: /^Yes, send to \d+ members?$/ }).click();
   await expect(page.getByRole('region', { name: /notifications/i }).getByText(/^Sending to \d+ members?$/)).toBeVisible();
 
-  // The sender loop is off in tests: run its batches here, as a process of the app would.
+  // The sender's scheduled job does not run by itself in tests: run its batches here, as a process of the app would.
   const config = loadConfig({ NODE_ENV: 'test', DATA_DIR: 'memory://' });
-  const mailer = createMailer({ config, db, log: silentLog, retryLoop: false });
+  const mailer = createMailer({ config, db, log: silentLog });
   try {
     for (let i = 0; i < 20 && (await runAnnouncementBatch({ db, config, mailer, clock: systemClock, batchSize: 50 }))?.done === false; i++);
   } finally {

@@ -12,8 +12,8 @@ import { systemClock } from '../server/core.ts';
 runCommand('Stop it first, or run this against PostgreSQL.', async (config) => {
   const database = await openDatabase({ url: config.databaseUrl, dataDir: config.dataDir });
   try {
-    // Only to read which photos exist, as a write does: no sweep is scheduled.
-    const uploads = createUploadService({ db: database.db, config, clock: systemClock, log: pino({ level: 'warn' }) }, { schedule: false });
+    // Only to read which photos exist, as a write does: without the job runner no sweep is scheduled.
+    const uploads = createUploadService({ db: database.db, config, clock: systemClock, log: pino({ level: 'warn' }) });
     const changed = await relinkMentions(database.db, uploads);
     console.log(`Mentions linked: ${changed.posts} posts and ${changed.comments} comments rendered again`);
   } finally {

@@ -190,13 +190,20 @@ describe('npm start, stopping and the DATA_DIR lock', { timeout: 240_000 }, () =
 
   it('a database that cannot be opened stops start-up with one line naming the backup to restore', async () => {
     fs.writeFileSync(path.join(dataDir, 'pglite/global/pg_control'), 'garbage');
+    // The runner took the day's backup when the server first started: this test's backup is the only one.
+    fs.rmSync(path.join(dataDir, 'backups'), { recursive: true, force: true });
     fs.mkdirSync(path.join(dataDir, 'backups'));
     fs.writeFileSync(path.join(dataDir, 'backups/kerbside-20260101-000000.tar.gz'), '');
     const proc = run('server', await freePort());
     expect(await proc.exited).toBe(1);
-    expect(proc.out.stderr).toBe(
-      'The database in ./data could not be opened (PostgreSQL stopped on damaged files). ' +
-        'Restore the latest backup: npm run restore -- ./data/backups/kerbside-20260101-000000.tar.gz\n',
+    // Issue 29: when the backup was taken and what restoring it loses (the files were written just now).
+    expect(proc.out.stderr).toMatch(
+      new RegExp(
+        '^The database in \\./data could not be opened \\(PostgreSQL stopped on damaged files\\)\\. ' +
+          'The newest backup is \\./data/backups/kerbside-20260101-000000\\.tar\\.gz, taken Thu 1 Jan 2026 at 00:00 \\(UK time\\); ' +
+          'restoring it loses everything written since then \\(the database was last written \\w{3} \\d+ \\w{3} \\d{4} at \\d\\d:\\d\\d, \\d+ days( \\d+ hours?)? later\\)\\. ' +
+          'Restore it: npm run restore -- \\./data/backups/kerbside-20260101-000000\\.tar\\.gz\\n$',
+      ),
     );
     expect(proc.out.stdout).toBe('');
     expect(fs.existsSync(lockFile)).toBe(false);

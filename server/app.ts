@@ -26,6 +26,7 @@ import { categoryRoutes, createCategoryService } from './modules/categories/inde
 import { chatRoutes, createChatPush, createChatService, createPresence, type ChatPush } from './modules/chat/index.ts';
 import { commentRoutes, createCommentService } from './modules/comments/index.ts';
 import { healthRoutes } from './modules/health/index.ts';
+import { createJobAdmin, jobRoutes } from './modules/jobs/index.ts';
 import { createMaintenanceService, maintenanceRoutes, type MaintenanceService } from './modules/maintenance/index.ts';
 import { createMentionService, mentionRoutes } from './modules/mentions/index.ts';
 import { adminMemberRoutes, createDirectoryService, createMemberAdminService, createMembersService, memberRoutes } from './modules/members/index.ts';
@@ -43,7 +44,7 @@ import { registerLivePosts } from './modules/live-posts/index.ts';
 import { createReactionService, reactionRoutes } from './modules/reactions/index.ts';
 import { adminReportRoutes, createReportService, reportRoutes } from './modules/reports/index.ts';
 import { createReviewQueue, createWatchedWordAdmin, reviewRoutes } from './modules/review/index.ts';
-import { createRetentionService, retentionPlugin } from './modules/retention/index.ts';
+import { createRetentionService } from './modules/retention/index.ts';
 import { createSearchService, searchRoutes } from './modules/search/index.ts';
 import { createShareService, shareRoutes } from './modules/shares/index.ts';
 import { siteConfigRoutes } from './modules/site-config/index.ts';
@@ -51,7 +52,9 @@ import { createSupportService, supportRoutes } from './modules/support/index.ts'
 import { createUploadService, uploadRoutes } from './modules/uploads/index.ts';
 import { createVoteService, voteRoutes } from './modules/votes/index.ts';
 import { errorsPlugin } from './plugins/errors.ts';
-import { metricsPlugin } from './plugins/metrics.ts';
+import { diskSpacePlugin } from './plugins/disk-space.ts';
+import { createDiskSpace, type DiskSpace } from './db/disk-space.ts';
+import { createJobMetrics, metricsPlugin } from './plugins/metrics.ts';
 import { originCheckPlugin } from './plugins/origin-check.ts';
 import { securityHeadersPlugin } from './plugins/security-headers.ts';
 import { sessionPlugin } from './plugins/session.ts';
@@ -64,8 +67,13 @@ import { createIdentity } from './identity/index.ts';
 import { createTrustService, createWatchedWords, type TrustService } from './trust/index.ts';
 import { createGuestCache, guestCachePlugin } from './lib/guest-cache.ts';
 import { createEvents } from './events.ts';
+import { trackCommits } from './db/after-commit.ts';
+import { createJobRunner, type JobRunner } from './jobs/runner.ts';
 import { createEventBus, type EventBus } from './realtime/bus.ts';
+import { createRedisHealth } from './lib/redis.ts';
+import { redisOrLocalStore } from './plugins/rate-limit-store.ts';
 import { realtimePlugin } from './realtime/gateway.ts';
+import { createLifecycle, lifecyclePlugin, type Lifecycle } from './plugins/lifecycle.ts';
 
 export type AppDeps = {
   config: Config;
@@ -86,10 +94,19 @@ export type AppDeps = {
   clock?: Clock;
   /** The Web Push sender's options; tests give it an agent that reaches their own push service. */
   push?: PushSenderOptions;
+  /**
+   * In tests (by default) a request answers once the jobs its change queued are done, so the test reads
+   * what they did; false answers after commit as in production (the runner is then started).
+   */
+  settleJobs?: boolean;
 };
 
 export type App = FastifyInstance & {
-  deps: Required<Omit<AppDeps, 'redis' | 'clientDir' | 'bus' | 'clock' | 'renderer' | 'push'>> & { redis?: Redis };
+  deps: Required<Omit<AppDeps, 'redis' | 'clientDir' | 'bus' | 'clock' | 'renderer' | 'push' | 'settleJobs'>> & { redis?: Redis };
+  /** The job runner: tests call runDue() and settled(). */
+  jobs: JobRunner;
+  /** DATA_DIR's free space as the write guard last read it: tests call refresh() after filling a disk. */
+  diskSpace: DiskSpace;
   /** The app's maintenance switch, for browser tests that switch it as an admin does. */
   maintenance: MaintenanceService;
   /** Web Push to members' devices, and the chat's check before it: tests wait on their idle(). */
@@ -101,6 +118,8 @@ export type App = FastifyInstance & {
   trust: TrustService;
   /** The Courier Pay Index: tests compute the day's snapshot with pay.runOnce(). */
   pay: PayService;
+  /** Serving, draining (/readyz 503) or closing: server/shutdown.ts's stopServing moves it on. */
+  lifecycle: Lifecycle;
 };
 
 export function readMalformedEscapesLiterally(url: string): string {
@@ -118,7 +137,8 @@ export function readMalformedEscapesLiterally(url: string): string {
 /** Builds the whole HTTP app from its dependencies; plugins and modules are registered explicitly. */
 export async function buildApp(deps: AppDeps): Promise<App> {
   const { config, database } = deps;
-  const db = database.db;
+  // Commits are tracked so the outbox's rows wake the runner, and per-process handlers run, once committed.
+  const db = trackCommits(database.db);
   const app = Fastify({
     logger:
       config.env === 'test'
@@ -142,28 +162,44 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     rewriteUrl: (req) => readMalformedEscapesLiterally(req.url ?? '/'),
     // Zod compiles every schema (set just below): Fastify's own compilers load only if ever needed.
     schemaController: { compilersFactory: lazySchemaCompilers },
+    // A request that reaches a closing server (on a keep-alive connection it already had) is answered
+    // as usual, with Connection: close, not with Fastify's 503: a proxy passes a 503 on to the member.
+    return503OnClosing: false,
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
-  const mailer = deps.mailer ?? createMailer({ config, db, log: app.log, retryLoop: config.env !== 'test' });
   const full = app as unknown as App;
+  full.lifecycle = createLifecycle();
+  // The one job runner (issue 29): the outbox of domain events, push, mail and every periodic task.
+  // Started once the app is ready (not in tests: a job still runs once its transaction commits, and a
+  // test's request answers once its jobs are done, so a test reads what they did; tests run the rest).
+  // Its metrics are made first: /metrics (registered below) adds them to the app's registry.
+  const jobMetrics = createJobMetrics();
+  const jobs = createJobRunner({ db, log: app.log, embedded: database.kind === 'pglite', metrics: jobMetrics });
+  full.jobs = jobs;
+  if (config.env === 'test' && deps.settleJobs !== false) app.addHook('onSend', async () => jobs.settled());
+  else app.addHook('onReady', async () => jobs.start());
+  app.addHook('onClose', async () => jobs.close());
+  const mailer = deps.mailer ?? createMailer({ config, db, log: app.log, jobs });
   full.deps = { config, database, mailer, serveClient: deps.serveClient ?? false, redis: deps.redis };
 
   // The app's services, created once: domain events over the bus (published after commit; the
   // realtime gateway uses the same bus and closes it with the app).
-  const bus = deps.bus ?? createEventBus({ redisUrl: config.redisUrl, redis: deps.redis, log: app.log });
-  const events = createEvents({ bus, log: app.log });
+  // Redis's connections (issue 29): an outage is logged once, and /metrics shows kerbside_redis_up.
+  const redisHealth = deps.redis || config.redisUrl ? createRedisHealth(app.log) : undefined;
+  if (deps.redis) redisHealth?.watch(deps.redis);
+  const bus = deps.bus ?? createEventBus({ redisUrl: config.redisUrl, redis: deps.redis, log: app.log, health: redisHealth });
+  const events = createEvents({ db, jobs, bus, log: app.log });
   // The service container: every module's services are created from it once, below.
-  const core: Core = { config, db, events, mailer, clock: deps.clock ?? systemClock, log: app.log, redis: deps.redis };
+  const core: Core = { config, db, events, jobs, mailer, clock: deps.clock ?? systemClock, log: app.log, redis: deps.redis };
   // The maintenance switch: its routes, the dashboard and the chat socket read the one cache it keeps.
   const maintenance = createMaintenanceService(core);
   full.maintenance = maintenance;
   // The trust model (issue 28): visits and post reads recorded, every member's level recomputed hourly
-  // in one process (not in tests: they call trust.runOnce()).
-  const trust = createTrustService({ ...core, database }, { schedule: config.env !== 'test' });
+  // by the runner (tests call trust.runOnce()).
+  const trust = createTrustService(core);
   full.trust = trust;
-  app.addHook('onClose', async () => trust.close());
   // Sessions, sign-in throttles and password checks, for the session plugin and the account modules.
   const identity = createIdentity({ ...core, visits: trust.visits });
   // Analytics rows wait in this buffer: its routes fill it, /metrics reports how many wait.
@@ -171,21 +207,32 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   // Guests' forum answers, kept a few seconds and dropped by any write, here or (over the bus) elsewhere.
   const guestCache = createGuestCache(core, { bus });
   // Every page carries the maintenance banner's state: a switch, however made, drops the kept pages.
-  events.on('maintenance.changed', () => guestCache.invalidate());
+  await events.onEveryProcess('maintenance.changed', () => guestCache.invalidate());
 
-  // Web Push to members' devices: push.sendToUser(userId, {title, body, url, tag}) queues and returns.
+  // Web Push to members' devices: push.sendToUser(userId, {title, body, url, tag}, options, tx) queues a job.
   const push = createPushService(core, deps.push);
   full.push = push;
   // Members' photos: stored on disk or in the S3 bucket; posts, comments, chat and accounts use them.
-  const uploads = createUploadService(core, { schedule: config.env !== 'test' });
-  app.addHook('onClose', async () => uploads.close());
+  const uploads = createUploadService(core);
   // The CSP's img-src names the ads' image origins: read at start, again whenever an ad is written.
   const adImageOrigins = await createAdImageOrigins(core);
   // Watched words (issue 28): one matcher per process, compiled before the server answers and again
   // whenever the list changes; posts, comments, chat and members screen what members write with it.
   const words = await createWatchedWords(core);
 
+  // DATA_DIR's free space, read every few seconds: below its reserve, API writes answer 507 and
+  // /readyz 503; with the embedded database in DATA_DIR, its ballast is kept there (issue 29).
+  const disk = createDiskSpace({
+    dataDir: database.dataDir ?? config.dataDir,
+    reserveMb: config.diskReserveMb,
+    reservePercent: config.diskReservePercent,
+    ballast: database.dataDir !== undefined,
+    log: app.log,
+  });
+  full.diskSpace = disk;
+
   // Layer 1: cross-cutting plugins.
+  await app.register(lifecyclePlugin, { lifecycle: full.lifecycle });
   await app.register(errorsPlugin, { appName: config.appName });
   // Early, so its timing hook covers every route registered after it.
   await app.register(metricsPlugin, {
@@ -195,11 +242,16 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     sockets: () => app.gateway.socketCount(),
     analyticsBuffered: () => analytics.buffer.pending(),
     pushStats: () => push.stats(),
+    redisUp: redisHealth && (() => redisHealth.up),
+    disk: () => disk.status(),
+    jobMetrics,
   });
   await app.register(securityHeadersPlugin, { config, adImageOrigins });
   await app.register(cookie);
   await app.register(originCheckPlugin, { config });
-  await app.register(rateLimit, { global: false, ...(deps.redis ? { redis: deps.redis, nameSpace: 'kerbside-rl:' } : {}) });
+  await app.register(diskSpacePlugin, { disk }); // before the session and every body: a refused write reads nothing
+  // Counted in Redis across processes; in this process while Redis is away (plugins/rate-limit-store.ts).
+  await app.register(rateLimit, { global: false, ...(deps.redis ? { store: redisOrLocalStore(deps.redis, 'kerbside-rl:') } : {}) });
   await app.register(sessionPlugin, { config, identity });
   await app.register(storableTextPlugin);
   await app.register(guestCachePlugin, { cache: guestCache }); // before the modules: it hooks their write routes
@@ -207,8 +259,8 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   // Layer 2: feature modules.
   await app.register(realtimePlugin, { config, db, redis: deps.redis, bus }); // /ws and app.gateway, before their users
   // The gateway closes an ended session's sockets in every process itself (over the bus).
-  events.on('session.ended', ({ userId }) => app.gateway.closeEndedSessions(userId));
-  await app.register(healthRoutes, { database });
+  events.on('session.ended', 'sockets', ({ userId }) => app.gateway.closeEndedSessions(userId));
+  await app.register(healthRoutes, { database, lifecycle: full.lifecycle, disk });
   await app.register(siteConfigRoutes, { config });
   await app.register(sitemapRoutes, { config, db });
   await app.register(maintenanceRoutes, { config, events, maintenance }); // after the session plugin: its write hook needs req.user
@@ -243,12 +295,12 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   // Blocks: their own routes, and the chat's /api/chat/blocks aliases call the same service.
   const blocks = createBlockService(core);
   await app.register(blockRoutes, { blocks });
-  await app.register(chatRoutes, { chat, blocks, events, appName: config.appName });
+  await app.register(chatRoutes, { chat, blocks, events, appName: config.appName, writable: () => disk.status().writable });
   // Mail to members who are away (no socket in any process: the chat's presence), every minute in one
   // process; and the unsubscribe link of every mail a member can switch off.
-  const notificationMail = createNotificationMailService({ ...core, database, online: presence.online }, { schedule: config.env !== 'test' });
+  const notificationMail = createNotificationMailService({ ...core, online: presence.online });
   full.notificationMail = notificationMail;
-  await app.register(notificationMailRoutes, { config, unsubscribe: createUnsubscribeService(core), mail: notificationMail });
+  await app.register(notificationMailRoutes, { config, unsubscribe: createUnsubscribeService(core) });
   await app.register(authRoutes, { config, events, auth: createAuthService({ ...core, identity, words }) });
   await app.register(memberRoutes, {
     config,
@@ -260,11 +312,10 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   await app.register(mentionRoutes, { mentions: createMentionService(core) });
   await app.register(bulletinRoutes, { bulletins: createBulletinService(core) });
   // The Courier Pay Index: members' pay reports and the published aggregates (/api/pay-index, /pay/index.csv).
-  // Its figures are a snapshot computed once a day in one process (at start-up when today has none; not
-  // in tests: they call pay.runOnce()).
-  const pay = createPayService(core, { schedule: config.env !== 'test', kind: database.kind });
+  // Its figures are a snapshot computed once a day in one process (at start-up when today has none; tests
+  // call pay.runOnce()).
+  const pay = createPayService(core);
   full.pay = pay;
-  app.addHook('onClose', async () => pay.close());
   await app.register(payRoutes, { pay });
   await app.register(adRoutes, { ads: createAdService(core) });
   await app.register(uploadRoutes, { config, uploads });
@@ -273,22 +324,20 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   const reports = createReportService({ ...core, uploads });
   await app.register(reportRoutes, { reports });
   // Every /api/admin/* route answers 401 to guests and 403 to members (requireAdmin on each).
-  // Timed suspensions are lifted at their end by a sweep every minute (issue 18), not in tests (they call it).
-  await app.register(adminMemberRoutes, {
-    events,
-    memberAdmin: createMemberAdminService({ ...core, identity, uploads, database }),
-    sweep: config.env !== 'test' ? { everyMs: 60_000 } : undefined,
-  });
-  await app.register(adminRoutes, { dashboard: createDashboardService({ ...core, maintenance }), audit: createAuditService(core) });
+  // Timed suspensions are lifted at their end by a sweep every minute (issue 18).
+  await app.register(adminMemberRoutes, { events, memberAdmin: createMemberAdminService({ ...core, identity, uploads }) });
+  await app.register(adminRoutes, { dashboard: createDashboardService({ ...core, maintenance, disk }), audit: createAuditService(core) });
   await app.register(adminReportRoutes, { reports });
   // The review queue beside the reports (issue 28): approving publishes through the forum's own create path.
   const reviewQueue = createReviewQueue({ ...core, publish: { post: posts.publishHeld, comment: comments.publishHeld } });
   await app.register(reviewRoutes, { db, queue: reviewQueue, words: createWatchedWordAdmin(core) });
-  await app.register(adminEmailRoutes, { config, outbox: createOutboxService(core), announcements: createAnnouncementService({ ...core, sendToDevices: push.sendToUser }) });
+  await app.register(adminEmailRoutes, { outbox: createOutboxService(core), announcements: createAnnouncementService({ ...core, sendToDevices: push.sendToUser }) });
   // The daily backup (and the admin's "Back up now") into $DATA_DIR/backups, whichever the database.
-  await app.register(backupRoutes, { backups: createBackupService({ ...core, database }, { schedule: config.env !== 'test' }) });
-
-  await app.register(retentionPlugin, { retention: createRetentionService(core), enabled: config.env !== 'test' });
+  await app.register(backupRoutes, { backups: createBackupService({ ...core, database, writable: () => disk.status().writable }) });
+  // The runner's failed (dead) jobs and counts on the dashboard, for admins to see and retry.
+  await app.register(jobRoutes, { jobs: createJobAdmin(core) });
+  // The privacy policy's retention periods, carried out hourly.
+  createRetentionService(core);
 
   // Last: the built client and the SPA fallback (its not-found handler also answers unknown /api paths).
   if (deps.serveClient) {

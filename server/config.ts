@@ -72,6 +72,7 @@ const EnvSchema = z.object({
   ADMIN_EMAILS: z.string().default(''),
   SEED_DEMO: flag.optional(),
   WEB_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(1),
+  SHUTDOWN_DRAIN_MS: z.coerce.number().int().min(0).max(60_000).optional(),
   GTM_ID: z.string().regex(/^GTM-[A-Z0-9]+$/, 'must look like GTM-XXXXXXX').optional(),
   ADSENSE_CLIENT: z.string().regex(/^ca-pub-\d+$/, 'must look like ca-pub-0000000000000000').optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
@@ -88,6 +89,10 @@ const EnvSchema = z.object({
   PUSH_ENDPOINT_HOSTS: pushEndpointHosts.optional(),
   NOTIFY_EMAIL_DELAY_S: z.coerce.number().int().min(60).max(7 * 24 * 3600).default(900),
   UPLOAD_MAX_MB: z.coerce.number().min(1).max(100).default(10),
+  DISK_RESERVE_MB: z.coerce.number().int().min(0).max(1_000_000).default(200),
+  DISK_RESERVE_PERCENT: z.coerce.number().min(0).max(100).default(5),
+  UPLOAD_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(2),
+  UPLOAD_QUEUE: z.coerce.number().int().min(0).max(1000).default(8),
   S3_BUCKET: z.string().regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, 'must be an S3 bucket name (3-63 lower-case letters, digits, dots and hyphens)').optional(),
   S3_ENDPOINT: url(['http:', 'https:']).optional(),
   S3_REGION: z.string().min(1).default('us-east-1'),
@@ -110,6 +115,12 @@ export type Config = {
   adminEmails: string[];
   seedDemo: boolean;
   webConcurrency: number;
+  /**
+   * SHUTDOWN_DRAIN_MS: after SIGTERM, how long /readyz answers 503 while requests are still served, so
+   * a proxy's health check takes this process out before it stops listening (server/shutdown.ts).
+   * Default 3 s on PostgreSQL (other processes can take over), 0 on the embedded database and in tests.
+   */
+  shutdownDrainMs: number;
   gtmId?: string;
   adsenseClient?: string;
   logLevel: string;
@@ -131,12 +142,25 @@ export type Config = {
   /** UPLOAD_MAX_MB in bytes: the largest photo file accepted. */
   uploadMaxBytes: number;
   /**
+   * DISK_RESERVE_MB and DISK_RESERVE_PERCENT: API writes answer 507 once DATA_DIR's disk has less free
+   * than the smaller of the two (db/disk-space.ts; 0 in either turns it off).
+   */
+  diskReserveMb: number;
+  diskReservePercent: number;
+  /** UPLOAD_CONCURRENCY: photos processed at once (each on one of libuv's threads). */
+  uploadConcurrency: number;
+  /** UPLOAD_QUEUE: photos that may wait their turn beyond those; one more is answered 429 before its file is read. */
+  uploadQueue: number;
+  /**
    * S3_*: an S3-compatible bucket for photos, shared by several machines; unset: files in
    * `$DATA_DIR/uploads`. `publicUrl` (S3_PUBLIC_URL) is where browsers fetch them; without it this
    * server reads them from the bucket and serves them under /uploads itself.
    */
   s3?: { bucket: string; endpoint: string; region: string; accessKeyId: string; secretAccessKey: string; publicUrl?: string };
 };
+
+/** SHUTDOWN_DRAIN_MS's default on PostgreSQL: three of the health checks docs/DEPLOY.md sets (every 1 s). */
+export const DEFAULT_SHUTDOWN_DRAIN_MS = 3000;
 
 export class ConfigError extends Error {}
 
@@ -178,6 +202,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       .filter(Boolean),
     seedDemo: e.SEED_DEMO ?? !e.DATABASE_URL,
     webConcurrency: e.WEB_CONCURRENCY,
+    shutdownDrainMs: e.SHUTDOWN_DRAIN_MS ?? (e.DATABASE_URL && e.NODE_ENV !== 'test' ? DEFAULT_SHUTDOWN_DRAIN_MS : 0),
     gtmId: e.GTM_ID,
     adsenseClient: e.ADSENSE_CLIENT,
     logLevel: e.LOG_LEVEL,
@@ -191,6 +216,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     pushEndpointHosts: e.PUSH_ENDPOINT_HOSTS ?? DEFAULT_PUSH_ENDPOINT_HOSTS,
     notifyEmailDelayS: e.NOTIFY_EMAIL_DELAY_S,
     uploadMaxBytes: Math.round(e.UPLOAD_MAX_MB * 1024 * 1024),
+    diskReserveMb: e.DISK_RESERVE_MB,
+    diskReservePercent: e.DISK_RESERVE_PERCENT,
+    uploadConcurrency: e.UPLOAD_CONCURRENCY,
+    uploadQueue: e.UPLOAD_QUEUE,
     s3: s3Config(e),
   };
 }

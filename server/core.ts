@@ -3,6 +3,7 @@ import type { Redis } from 'ioredis';
 import type { Config } from './config.ts';
 import type { Db } from './db/client.ts';
 import type { Events } from './events.ts';
+import type { JobRunner } from './jobs/runner.ts';
 import type { Mailer } from './mail/mailer.ts';
 
 /** What time it is: the services read it here, never from `new Date()`, so a test can move it. */
@@ -18,6 +19,8 @@ export type Core = {
   config: Config;
   db: Db;
   events: Events;
+  /** The one job runner: the outbox, queued work and every periodic task (server/jobs). */
+  jobs: JobRunner;
   mailer: Mailer;
   clock: Clock;
   log: FastifyBaseLogger;

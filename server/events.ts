@@ -1,13 +1,18 @@
+import crypto from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import type { TMaintenanceStatus } from '../common/contracts/maintenance.ts';
-import { channel, type EventBus } from './realtime/bus.ts';
+import { afterCommit } from './db/after-commit.ts';
+import type { Db, Tx } from './db/client.ts';
+import { RetryLater, type JobContext, type JobOptions, type JobRunner } from './jobs/runner.ts';
+import { BusAwayError, channel, type EventBus } from './realtime/bus.ts';
 
 /**
- * Domain events (DESIGN.md "real-time"; docs/ARCHITECTURE.md "A change"): a service publishes one
- * after its transaction has committed, so a subscriber never sees a change that could still roll
- * back. Features reach each other through these instead of importing each other.
+ * Domain events (DESIGN.md "real-time"; docs/ARCHITECTURE.md "A change"): a service publishes one in
+ * the transaction of its change, and the event is an outbox row of that transaction (issue 29): it
+ * exists if and only if the change commits, and survives a crash right after the commit. Features reach
+ * each other through these instead of importing each other.
  *
- * Payloads are plain JSON (they may cross processes on the bus).
+ * Payloads are plain JSON (they are stored, and cross processes on the bus).
  */
 export type DomainEvents = {
   /** A post was written (its row is committed). */
@@ -85,47 +90,88 @@ export type DomainEvents = {
 };
 
 export type EventName = keyof DomainEvents;
-type Handler<N extends EventName> = (event: DomainEvents[N]) => Promise<void> | void;
+type ProcessHandler<N extends EventName> = (event: DomainEvents[N]) => Promise<void> | void;
+type DurableHandler<N extends EventName> = (event: DomainEvents[N], ctx: JobContext) => Promise<void>;
 
 export interface Events {
   /**
-   * After commit. Runs this process's `on` handlers (awaited, so the request answers after them, as
-   * a direct call did; a failing handler is logged and never fails the publisher), then puts the
-   * event on the bus for `onEveryProcess` handlers.
+   * Records the event in `db`'s transaction (pass the transaction of the change: a publish outside one
+   * is its own write, for changes that have no transaction). Once it commits, this process's
+   * `onEveryProcess` handlers run and the runner starts the durable work; the request does not wait for
+   * it. Nothing is recorded or run if the transaction rolls back.
    */
-  publish<N extends EventName>(name: N, event: DomainEvents[N]): Promise<void>;
-  /** Work done once per event, in the process that published it (stores rows, sends mail). */
-  on<N extends EventName>(name: N, handler: Handler<N>): void;
-  /** Per-process state that must follow the event in every process (caches, local sockets). */
-  onEveryProcess<N extends EventName>(name: N, handler: Handler<N>): Promise<void>;
+  publish<N extends EventName>(name: N, event: DomainEvents[N], db?: Db | Tx): Promise<void>;
+  /**
+   * Durable work once per event (stores rows, sends mail): a job named `event:<name>:<subscriber>`, run
+   * at least once by whichever process claims it, retried on failure; transactional handlers (rows
+   * only) commit with the job, so they run exactly once. `subscriber` names it in the jobs table.
+   */
+  on<N extends EventName>(name: N, subscriber: string, handler: DurableHandler<N>, opts?: JobOptions): void;
+  /**
+   * Per-process state that must follow the event in every process (caches, local sockets): run in the
+   * publishing process once the change commits, and in every other process when the event reaches it
+   * over the bus (a job, so a crash after the commit still tells them).
+   */
+  onEveryProcess<N extends EventName>(name: N, handler: ProcessHandler<N>): Promise<void>;
 }
 
-const busChannel = (name: EventName) => channel<unknown>(`domain:${name}`);
+/** What crosses the bus: the event and the process that published it (which has run its handlers). */
+type BusMessage = { origin: string; event: unknown };
+const busChannel = (name: EventName) => channel<BusMessage>(`domain:${name}`);
+const busJob = (name: EventName) => `event:${name}:bus`;
+/** How soon an event the bus could not carry (Redis away) is tried again. */
+const BUS_AWAY_RETRY_MS = 1_000;
 
-export function createEvents(opts: { bus: EventBus; log: Pick<FastifyBaseLogger, 'warn' | 'error'> }): Events {
-  const { bus, log } = opts;
-  const local = new Map<EventName, Array<Handler<EventName>>>();
-  const everyProcess = new Set<EventName>();
-  const run = async (name: EventName, handler: Handler<EventName>, event: unknown) => {
-    try {
-      await handler(event as DomainEvents[EventName]);
-    } catch (err) {
-      log.error({ err, event: name }, 'domain event subscriber failed');
-    }
+export function createEvents(opts: { db: Db; jobs: JobRunner; bus: EventBus; log: Pick<FastifyBaseLogger, 'warn' | 'error'> }): Events {
+  const { db, jobs, bus, log } = opts;
+  const origin = crypto.randomUUID();
+  const durable = new Map<EventName, string[]>();
+  const everyProcess = new Map<EventName, Array<ProcessHandler<EventName>>>();
+  const runHere = async (name: EventName, event: unknown) => {
+    await Promise.all(
+      (everyProcess.get(name) ?? []).map(async (handler) => {
+        try {
+          await handler(event as DomainEvents[EventName]);
+        } catch (err) {
+          log.error({ err, event: name }, 'domain event subscriber failed');
+        }
+      }),
+    );
   };
   return {
-    async publish(name, event) {
-      for (const handler of local.get(name) ?? []) await run(name, handler as Handler<EventName>, event);
+    async publish(name, event, d = db) {
+      for (const subscriber of durable.get(name) ?? []) await jobs.enqueue(d, `event:${name}:${subscriber}`, event);
       if (everyProcess.has(name)) {
-        await bus.publish(busChannel(name), event).catch((err: unknown) => log.warn({ err, event: name }, 'domain event not published'));
+        // One process alone (the in-process bus) has run them all once the change commits.
+        if (bus.kind !== 'local') await jobs.enqueue(d, busJob(name), { origin, event } satisfies BusMessage);
+        await afterCommit(() => runHere(name, event));
       }
     },
-    on(name, handler) {
-      local.set(name, [...(local.get(name) ?? []), handler as Handler<EventName>]);
+    on(name, subscriber, handler, o) {
+      durable.set(name, [...(durable.get(name) ?? []), subscriber]);
+      jobs.define(`event:${name}:${subscriber}`, (event, ctx) => handler(event as DomainEvents[typeof name], ctx), o);
     },
     async onEveryProcess(name, handler) {
-      everyProcess.add(name);
-      await bus.subscribe(busChannel(name), (event) => void run(name, handler as Handler<EventName>, event));
+      const handlers = everyProcess.get(name);
+      if (handlers) {
+        handlers.push(handler as ProcessHandler<EventName>);
+        return;
+      }
+      everyProcess.set(name, [handler as ProcessHandler<EventName>]);
+      // Redis away: nobody heard it, so it goes again a second later, quietly (the outage is logged once,
+      // by the Redis health check) and with no attempt spent: it reaches the other processes within
+      // seconds of Redis's return however long it was away.
+      jobs.define(busJob(name), async (message) => {
+        try {
+          await bus.publish(busChannel(name), message as BusMessage);
+        } catch (err) {
+          if (err instanceof BusAwayError) throw new RetryLater(BUS_AWAY_RETRY_MS, 'Redis is away');
+          throw err;
+        }
+      });
+      await bus.subscribe(busChannel(name), (message) => {
+        if (message.origin !== origin) void runHere(name, message.event);
+      });
     },
   };
 }

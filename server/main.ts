@@ -8,6 +8,7 @@ import { openDatabase, type Database } from './db/client.ts';
 import { DataDirLockedError } from './db/data-dir-lock.ts';
 import { DatabaseOpenError, openFailureMessage } from './db/open-failure.ts';
 import { logDemoAdmin, seedDatabase } from './db/seed/index.ts';
+import { stopServing } from './shutdown.ts';
 
 /**
  * Process entry: config → database (migrated, seeded once) → app → listen; graceful shutdown.
@@ -77,8 +78,9 @@ async function main() {
   seeding.catch(() => {}); // awaited below
   try {
     if (config.redisUrl) {
-      const { Redis } = await import('ioredis');
-      redis = new Redis(config.redisUrl, { maxRetriesPerRequest: 3 });
+      // Fails commands at once while Redis is away, so nothing waits on it (lib/redis.ts).
+      const { openRedis } = await import('./lib/redis.ts');
+      redis = openRedis(config.redisUrl);
     }
     const { buildApp } = await appModule;
     app = await buildApp({ config, database, redis, serveClient: true });
@@ -95,20 +97,17 @@ async function main() {
 
   // A signal during start-up is answered here too, once everything it would interrupt is open.
   const signal = await signals.first;
-  app.log.info(`${signal}: finishing in-flight requests, then closing`);
-  let code = 0;
-  const grace = new Promise<void>((resolve) => setTimeout(resolve, REQUEST_GRACE_MS));
-  await Promise.race([
-    app.close().catch((err: unknown) => {
-      console.error(err);
-      code = 1;
-    }), // stops accepting, waits for in-flight requests, runs onClose hooks
-    grace.then(() => {
-      app.log.warn(`requests still running after ${REQUEST_GRACE_MS / 1000} s; closing anyway`);
-      code = 1;
-    }),
-    signals.second.then((again) => app.log.warn(`${again} again: closing the database now, without waiting for requests`)),
-  ]);
+  // SIGTERM is how a supervisor, Docker or a deploy stops a process that others may take over from:
+  // it drains first (server/shutdown.ts). Ctrl-C and a closed terminal stop at once.
+  const drainMs = signal === 'SIGTERM' ? config.shutdownDrainMs : 0;
+  app.log.info(`${signal}: ${drainMs ? 'draining, then ' : ''}finishing in-flight requests, then closing`);
+  const outcome = await stopServing(app, {
+    drainMs,
+    graceMs: Math.max(REQUEST_GRACE_MS - drainMs, MIN_REQUEST_GRACE_MS),
+    hurry: signals.second.then((again) => app.log.warn(`${again} again: closing the database now, without waiting for requests`)),
+  });
+  // A second signal only hurries: the stop it asked for is no failure.
+  let code = outcome === 'closed' || outcome === 'hurried' ? 0 : 1;
   // Every way out closes the database first: neither the grace period nor a second signal cuts it short.
   try {
     await demoAdminLogged; // not closing the database under its query
@@ -122,10 +121,13 @@ async function main() {
 }
 
 /**
- * How long a stop waits for in-flight requests before it closes the database regardless: with the
- * close itself, the process is gone within 10 s, the time Docker allows between SIGTERM and SIGKILL.
+ * How long a stop drains and waits for in-flight requests, together, before it closes the database
+ * regardless: with the close itself, the process is gone within 10 s, the time Docker allows between
+ * SIGTERM and SIGKILL (while SHUTDOWN_DRAIN_MS is at most 6 s; a longer drain still leaves requests
+ * MIN_REQUEST_GRACE_MS).
  */
 const REQUEST_GRACE_MS = 8_000;
+const MIN_REQUEST_GRACE_MS = 2_000;
 
 /**
  * SIGTERM/SIGINT/SIGHUP handlers that stay installed for the whole life of the process: Node's

@@ -53,6 +53,12 @@ export const ZDashboard = z.object({
   recentSignups: z.array(ZRecentSignup),
   recentPosts: z.array(ZRecentPost),
   maintenance: z.object({ maintenanceMode: z.boolean(), message: z.string() }),
+  /**
+   * DATA_DIR's disk as the server last read it (every few seconds): `reserveBytes` kept back for the
+   * site (DISK_RESERVE_MB / DISK_RESERVE_PERCENT), `databaseRoomBytes` for the embedded database
+   * (0 on PostgreSQL); `writable` false while writes answer 507.
+   */
+  disk: z.object({ freeBytes: z.number(), totalBytes: z.number(), reserveBytes: z.number(), databaseRoomBytes: z.number(), writable: z.boolean() }),
 });
 export type TDashboard = z.infer<typeof ZDashboard>;
 

@@ -29,7 +29,8 @@ export const createUpload = endpoint({
   method: 'POST',
   path: '/api/uploads',
   responses: { 201: ZUpload },
-  errors: [400, 401, 403, 413, 415, 429],
+  // 408: the file stopped arriving; 429: the member's allowance, or every place in the queue taken.
+  errors: [400, 401, 403, 408, 413, 415, 429],
 });
 
 /** An admin removes a photo everywhere it appears (posts, comments, messages): its files go. */

@@ -37,6 +37,8 @@ export const UPLOAD_MSG = {
   unreadable: 'That photo could not be read: the file may be damaged',
   quotaFull: 'You have used all your photo storage (500 MB). Remove some photos before adding more.',
   notFound: 'No such photo',
+  /** 429 when every place in the server's photo queue is taken (UPLOAD_CONCURRENCY + UPLOAD_QUEUE): nothing was sent yet. */
+  busy: (wait: string) => `Lots of photos are being uploaded right now. Please try again in ${wait}.`,
   tooManyInContent: `A post, comment or message can show at most ${UPLOAD_LIMITS.perContent} photos`,
   removed: 'The photo was removed everywhere it appeared',
   /** Client only: the upload never reached the server (no signal, or the connection dropped). */

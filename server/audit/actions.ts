@@ -54,6 +54,8 @@ export const AUDIT_ACTIONS = {
   'maintenance.on': 'site',
   'maintenance.off': 'site',
   'backup.create': 'site',
+  /** A failed background job back to pending (issue 29). */
+  'job.retry': 'job',
   // support and mail
   'ticket.reply': 'ticket',
   'ticket.note': 'ticket',

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
 
-/** What a backup file holds, told by its name's ending. */
+/** How a backup holds the database (a backup file of its own before issue 29, now inside a bundle). */
 export type BackupFormat = 'pglite' | 'logical' | 'pg_dump';
 
 export const EXTENSIONS: Record<BackupFormat, string> = {
@@ -11,13 +11,23 @@ export const EXTENSIONS: Record<BackupFormat, string> = {
   pg_dump: 'pgdump', // pg_dump's custom format (compressed), for pg_restore
 };
 
+/** A backup since issue 29: a plain tar holding the database in one of the formats above and the photos (bundle.ts). */
+export const BUNDLE_EXTENSION = 'tar';
+
 /** How a logical backup's first line starts (logical.ts writes it). */
 export const LOGICAL_MAGIC = '["kerbside-backup"';
 
 export type BackupFile = { file: string; bytes: number; at: Date };
 
+/** Where a database backup sits inside a bundle: `size` bytes from byte `start`. */
+export type FilePart = { start: number; size: number };
+
+/** A stream of `file`, or of its `part` only. */
+export const readPart = (file: string, part?: FilePart) =>
+  part ? fs.createReadStream(file, { start: part.start, end: part.start + part.size - 1 }) : fs.createReadStream(file);
+
 // kerbside-YYYYMMDD-HHMMSS[-N].<ext>, in UTC: names sort by time; -N only when two land in one second.
-const NAME = /^kerbside-(\d{4})(\d{2})(\d{2})-(\d{2})(\d{2})(\d{2})(?:-(\d+))?\.(tar\.gz|jsonl\.gz|pgdump)$/;
+const NAME = /^kerbside-(\d{4})(\d{2})(\d{2})-(\d{2})(\d{2})(\d{2})(?:-(\d+))?\.(tar|tar\.gz|jsonl\.gz|pgdump)$/;
 
 /** YYYYMMDD-HHMMSS in UTC. */
 export const stamp = (at: Date) => at.toISOString().replace(/[-:]/g, '').replace('T', '-').slice(0, 15);
@@ -29,10 +39,10 @@ export function formatOf(file: string): BackupFormat | undefined {
   return (Object.keys(EXTENSIONS) as BackupFormat[]).find((f) => name.endsWith(`.${EXTENSIONS[f]}`));
 }
 
-/** A new file name in `dir` for a backup taken at `at`; never one that exists. */
-export function newBackupPath(dir: string, at: Date, format: BackupFormat): string {
+/** A new file name in `dir` for a backup taken at `at`, ending in `extension`; never one that exists. */
+export function newBackupPath(dir: string, at: Date, extension: string): string {
   for (let n = 1; ; n++) {
-    const file = path.join(dir, `kerbside-${stamp(at)}${n > 1 ? `-${n}` : ''}.${EXTENSIONS[format]}`);
+    const file = path.join(dir, `kerbside-${stamp(at)}${n > 1 ? `-${n}` : ''}.${extension}`);
     if (!fs.existsSync(file)) return file;
   }
 }
@@ -60,7 +70,7 @@ export function pruneBackups(dataDir: string, keep: number): string[] {
   return old;
 }
 
-/** What a backup file holds, from its first bytes (its name may have been changed). */
+/** What a database backup file (one made before issue 29) holds, from its first bytes (its name may have been changed). */
 export async function detectFormat(file: string): Promise<BackupFormat | undefined> {
   const fd = fs.openSync(file, 'r');
   const head = Buffer.alloc(5);

@@ -5,15 +5,29 @@ import { pipeline } from 'node:stream/promises';
 import type { ReadableStream } from 'node:stream/web';
 import type { PGlite } from '@electric-sql/pglite';
 import type pg from 'pg';
+import type { TBackupPhotos } from '../../common/contracts/backups.ts';
+import type { Config } from '../config.ts';
 import { createPglite, openDatabase, type Database } from '../db/client.ts';
 import { lockDataDir } from '../db/data-dir-lock.ts';
+import { isBundle, openBundle, photoSource, restorePhotos, writeBundle, type PhotosRestored } from './bundle.ts';
 import { BackupError } from './errors.ts';
-import { backupsDir, detectFormat, newBackupPath, pruneBackups, stamp, type BackupFile, type BackupFormat } from './files.ts';
+import {
+  BUNDLE_EXTENSION,
+  backupsDir,
+  detectFormat,
+  newBackupPath,
+  pruneBackups,
+  stamp,
+  type BackupFile,
+  type BackupFormat,
+  type FilePart,
+} from './files.ts';
 import { readLogical, writeLogical } from './logical.ts';
 import { hasTool, pgDump, pgRestore } from './pg-tools.ts';
 import { inPgliteTransaction, inPgTransaction, pgSql, type Sql } from './sql.ts';
 import { insertRows, listTables, readRows, readSequences, rowCounts, setSequences, tablesWithData, truncateAll } from './tables.ts';
 
+export { backupPhotos, type PhotosRestored } from './bundle.ts';
 export { BackupError } from './errors.ts';
 export { listBackups, type BackupFile, type BackupFormat } from './files.ts';
 
@@ -28,10 +42,13 @@ export type BackupOptions = {
   keep?: number;
   /** The driver's export (JSON lines, loads into either database) instead of PGlite's dump or pg_dump. */
   logical?: boolean;
+  /** S3_*: the photos are in this bucket, and the backup records its listing; else $DATA_DIR/uploads is copied in. */
+  s3?: Config['s3'];
   now?: Date;
 };
 
-export type BackupResult = BackupFile & { format: BackupFormat; pruned: string[] };
+/** `format`: how the database is held; `photos`: what the backup holds of them. */
+export type BackupResult = BackupFile & { format: BackupFormat; photos: TBackupPhotos; pruned: string[] };
 
 /** What a backup reads from: the open PGlite, or a PostgreSQL pool (and its URL, for pg_dump). */
 type Source = { kind: 'pglite'; client: PGlite } | { kind: 'postgres'; pool: pg.Pool; url?: string };
@@ -42,11 +59,12 @@ type Log = (line: string) => void;
 const pgliteDir = (dataDir: string) => path.join(dataDir, 'pglite');
 
 /**
- * A backup of the running server's open database. PGlite: its own dump of the data directory, taken
- * between two queries (consistent: a transaction still open then is rolled back on restore).
- * PostgreSQL: pg_dump when `databaseUrl` is given and pg_dump is on PATH, else the driver's export
- * from one repeatable-read snapshot. Writes `<file>.partial` and renames it when complete, then keeps
- * the `keep` newest backups.
+ * A backup of the running server's open database and of the photos, in one bundle (bundle.ts). The
+ * database: PGlite's own dump of its data directory, taken between two queries (consistent: a
+ * transaction still open then is rolled back on restore); on PostgreSQL pg_dump when `databaseUrl` is
+ * given and pg_dump is on PATH, else the driver's export from one repeatable-read snapshot. Then the
+ * photo files (or the bucket's listing). Writes `<file>.partial` and renames it when complete, then
+ * keeps the `keep` newest backups.
  */
 export async function createBackup(database: Database, opts: BackupOptions & { databaseUrl?: string }): Promise<BackupResult> {
   return writeBackup(sourceOf(database, opts.databaseUrl), opts);
@@ -95,73 +113,98 @@ async function writeBackup(source: Source, opts: BackupOptions): Promise<BackupR
   const at = opts.now ?? new Date();
   const dumpUrl = !opts.logical && source.kind === 'postgres' && source.url && hasTool('pg_dump') ? source.url : undefined;
   const format: BackupFormat = dumpUrl ? 'pg_dump' : !opts.logical && source.kind === 'pglite' ? 'pglite' : 'logical';
-  const file = opts.out ? path.resolve(opts.out) : newBackupPath(backupsDir(opts.dataDir), at, format);
+  const file = opts.out ? path.resolve(opts.out) : newBackupPath(backupsDir(opts.dataDir), at, BUNDLE_EXTENSION);
   fs.mkdirSync(path.dirname(file), { recursive: true });
   const partial = `${file}.partial`;
+  const dump = `${file}.database.partial`; // the database alone, copied into the bundle, then deleted
+  let photos: TBackupPhotos;
   try {
     if (format === 'pglite' && source.kind === 'pglite') {
       const tarball = await source.client.dumpDataDir('gzip');
-      await pipeline(Readable.fromWeb(tarball.stream() as ReadableStream<Uint8Array>), fs.createWriteStream(partial));
+      await pipeline(Readable.fromWeb(tarball.stream() as ReadableStream<Uint8Array>), fs.createWriteStream(dump));
     } else if (dumpUrl) {
-      await pgDump(dumpUrl, partial);
+      await pgDump(dumpUrl, dump);
     } else {
-      await inTransaction(source, async (sql) => writeLogical(sql, await listTables(sql), partial, at), { snapshot: true });
+      await inTransaction(source, async (sql) => writeLogical(sql, await listTables(sql), dump, at), { snapshot: true });
     }
-    syncFile(partial);
+    // Flushed to disk by writeBundle before it counts as a backup (and before older ones are pruned).
+    photos = await writeBundle(partial, { database: dump, format, photos: photoSource(opts.dataDir, opts.s3), at });
     fs.renameSync(partial, file);
   } catch (err) {
     fs.rmSync(partial, { force: true });
     throw err;
+  } finally {
+    fs.rmSync(dump, { force: true });
   }
   const pruned = opts.out ? [] : pruneBackups(opts.dataDir, opts.keep ?? DEFAULT_KEEP);
-  return { file, bytes: fs.statSync(file).size, at, format, pruned };
+  return { file, bytes: fs.statSync(file).size, at, format, photos, pruned };
 }
 
-/** On disk before it counts as a backup (and before older ones are pruned). */
-function syncFile(file: string) {
-  const fd = fs.openSync(file, 'r');
-  try {
-    fs.fsyncSync(fd);
-  } finally {
-    fs.closeSync(fd);
-  }
-}
+/** `photos`: what came back of them (`none` from a backup made before photos were included). */
+export type RestoreResult = { format: BackupFormat; rows: Record<string, number>; movedAside?: string; photos: PhotosRestored };
 
-export type RestoreResult = { format: BackupFormat; rows: Record<string, number>; movedAside?: string };
+export type RestoreOptions = {
+  file: string;
+  dataDir: string;
+  databaseUrl?: string;
+  force?: boolean;
+  /** Delete the photos there that the backup does not hold (uploaded after it); they are kept otherwise. */
+  prunePhotos?: boolean;
+  /** S3_*: the photos the site reads are in this bucket. */
+  s3?: Config['s3'];
+  log?: Log;
+};
 
 /**
  * `npm run restore`: loads a backup into an empty database, or into one with data when `force`
  * (the embedded one is moved aside, never deleted; PostgreSQL tables are replaced in the load's own
  * transaction). Then migrations run as at start-up, so an older backup comes up to date.
  * Embedded (no databaseUrl): a PGlite tarball or a logical backup. PostgreSQL: a logical backup, or a
- * pg_dump file when pg_restore is on PATH.
+ * pg_dump file when pg_restore is on PATH. A bundle is checked whole first; its photos come back once
+ * the database has (restorePhotos). A backup from before issue 29 is the database file alone.
  */
-export async function restoreCommand(opts: { file: string; dataDir: string; databaseUrl?: string; force?: boolean; log?: Log }): Promise<RestoreResult> {
+export async function restoreCommand(opts: RestoreOptions): Promise<RestoreResult> {
   const file = path.resolve(opts.file);
   if (!fs.existsSync(file)) throw new BackupError(`${file} does not exist.`);
-  const format = await detectFormat(file);
+  const bundle = isBundle(file) ? await openBundle(file) : undefined;
+  const format = bundle?.database.format ?? (await detectFormat(file));
   if (!format) throw new BackupError(`${file} is not a Kerbside backup (not a PGlite tarball, a logical backup or a pg_dump file).`);
+  const database = await restoreDatabase(file, format, bundle?.database, opts);
+  if (!bundle) return { ...database, photos: { kind: 'none' } };
+  // DATA_DIR stays locked while its photos are written, as while its embedded database was (PostgreSQL has no lock).
+  const lock = opts.databaseUrl ? undefined : lockDataDir(opts.dataDir);
+  try {
+    return { ...database, photos: await restorePhotos(bundle, { dataDir: opts.dataDir, s3: opts.s3, prune: opts.prunePhotos }) };
+  } catch (err) {
+    if (err instanceof BackupError) throw err;
+    throw new BackupError(`The database was restored, but the photos were not (${(err as Error).message}). Put that right, then run the restore again with --force.`);
+  } finally {
+    lock?.release();
+  }
+}
+
+async function restoreDatabase(file: string, format: BackupFormat, part: FilePart | undefined, opts: RestoreOptions): Promise<Omit<RestoreResult, 'photos'>> {
   const force = opts.force ?? false;
   if (!opts.databaseUrl) {
     if (format === 'pg_dump') {
-      throw new BackupError(`${file} is a pg_dump file: restore it into PostgreSQL (set DATABASE_URL), or make a logical backup (npm run backup -- --logical).`);
+      throw new BackupError(`${file} is a pg_dump backup: restore it into PostgreSQL (set DATABASE_URL), or make a logical backup (npm run backup -- --logical).`);
     }
-    return format === 'pglite' ? restorePglite(file, opts.dataDir, force, opts.log) : restoreLogical(file, { dataDir: opts.dataDir }, force);
+    return format === 'pglite' ? restorePglite(file, part, opts.dataDir, force, opts.log) : restoreLogical(file, part, { dataDir: opts.dataDir }, force);
   }
   if (format === 'pglite') {
     throw new BackupError(`${file} is an embedded (PGlite) backup: restore it without DATABASE_URL, then copy it over with npm run migrate-to-postgres.`);
   }
-  if (format === 'logical') return restoreLogical(file, { url: opts.databaseUrl }, force);
+  if (format === 'logical') return restoreLogical(file, part, { url: opts.databaseUrl }, force);
   if (!hasTool('pg_restore')) {
-    throw new BackupError(`${file} is a pg_dump file and pg_restore is not on PATH: install the PostgreSQL client tools, or restore a logical backup.`);
+    throw new BackupError(`${file} is a pg_dump backup and pg_restore is not on PATH: install the PostgreSQL client tools, or restore a logical backup.`);
   }
-  return restorePgDump(file, opts.databaseUrl, force);
+  return restorePgDump(file, part, opts.databaseUrl, force);
 }
 
 const refusal = (used: string[]) =>
   `The database is not empty (${used.join(', ')}): restoring would replace it. Add --force to do that anyway.`;
 
-async function restorePglite(file: string, dataDir: string, force: boolean, log: Log = () => {}): Promise<RestoreResult> {
+async function restorePglite(file: string, part: FilePart | undefined, dataDir: string, force: boolean, log: Log = () => {}) {
   const dir = pgliteDir(dataDir);
   const loading = `${dir}.restoring`;
   let movedAside: string | undefined;
@@ -182,7 +225,8 @@ async function restorePglite(file: string, dataDir: string, force: boolean, log:
     // Loaded beside it and renamed into place: a restore that stops half way leaves no half database.
     fs.rmSync(loading, { recursive: true, force: true });
     try {
-      await (await createPglite(loading, { loadDataDir: await fs.openAsBlob(file) })).close();
+      const blob = await fs.openAsBlob(file); // read as PGlite loads it, never whole into memory
+      await (await createPglite(loading, { loadDataDir: part ? blob.slice(part.start, part.start + part.size) : blob })).close();
     } catch (err) {
       fs.rmSync(loading, { recursive: true, force: true });
       if (movedAside) fs.renameSync(movedAside, dir);
@@ -195,7 +239,7 @@ async function restorePglite(file: string, dataDir: string, force: boolean, log:
   if (movedAside) log(`The database that was there is kept in ${movedAside} (delete it when the site is fine).`);
   const database = await openDatabase({ dataDir }); // migrations, with the lock taken again
   try {
-    return { format: 'pglite', rows: await countAll(sourceOf(database)), movedAside };
+    return { format: 'pglite' as const, rows: await countAll(sourceOf(database)), movedAside };
   } finally {
     await database.close();
   }
@@ -219,7 +263,7 @@ async function pgliteTablesWithData(dir: string): Promise<string[] | undefined> 
 }
 
 /** A logical backup into the database (opened and migrated here), in one transaction: all or nothing. */
-async function restoreLogical(file: string, target: { url: string } | { dataDir: string }, force: boolean): Promise<RestoreResult> {
+async function restoreLogical(file: string, part: FilePart | undefined, target: { url: string } | { dataDir: string }, force: boolean) {
   const database = await openDatabase(target);
   try {
     const load = async (sql: Sql) => {
@@ -227,16 +271,16 @@ async function restoreLogical(file: string, target: { url: string } | { dataDir:
       const used = tablesWithData(await rowCounts(sql, tables));
       if (used.length && !force) throw new BackupError(refusal(used));
       await truncateAll(sql, tables);
-      await readLogical(sql, tables, file);
+      await readLogical(sql, tables, file, part);
       return rowCounts(sql, tables);
     };
-    return { format: 'logical', rows: await inTransaction(sourceOf(database), load) };
+    return { format: 'logical' as const, rows: await inTransaction(sourceOf(database), load) };
   } finally {
     await database.close();
   }
 }
 
-async function restorePgDump(file: string, url: string, force: boolean): Promise<RestoreResult> {
+async function restorePgDump(file: string, part: FilePart | undefined, url: string, force: boolean) {
   const { default: pg } = await import('pg');
   const before = new pg.Client({ connectionString: url });
   await before.connect();
@@ -247,10 +291,10 @@ async function restorePgDump(file: string, url: string, force: boolean): Promise
   } finally {
     await before.end();
   }
-  await pgRestore(url, file);
+  await pgRestore(url, file, part);
   const database = await openDatabase({ url }); // migrations after the dump's own history
   try {
-    return { format: 'pg_dump', rows: await countAll(sourceOf(database)) };
+    return { format: 'pg_dump' as const, rows: await countAll(sourceOf(database)) };
   } finally {
     await database.close();
   }

@@ -4,6 +4,7 @@ import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import zlib from 'node:zlib';
 import { BackupError } from './errors.ts';
+import { readPart, type FilePart } from './files.ts';
 import type { Sql } from './sql.ts';
 import { insertRows, migrationLevel, readRows, readSequences, setSequences, type SequenceValue, type TableInfo } from './tables.ts';
 
@@ -42,9 +43,10 @@ export async function writeLogical(sql: Sql, tables: TableInfo[], file: string, 
 /**
  * Loads a logical backup into `tables` (the target's, already migrated and empty) inside the caller's
  * transaction, then sets the sequences. Columns the target no longer has are dropped; tables it no
- * longer has are skipped (a later migration removed them). Returns rows loaded per table.
+ * longer has are skipped (a later migration removed them). Returns rows loaded per table. `part`: where
+ * in `file` the backup is (inside a bundle), else the whole file.
  */
-export async function readLogical(sql: Sql, tables: TableInfo[], file: string): Promise<Record<string, number>> {
+export async function readLogical(sql: Sql, tables: TableInfo[], file: string, part?: FilePart): Promise<Record<string, number>> {
   const targetLevel = await migrationLevel(sql);
   const loaded: Record<string, number> = {};
   let header: Header | undefined;
@@ -59,7 +61,7 @@ export async function readLogical(sql: Sql, tables: TableInfo[], file: string): 
     batch = [];
   };
 
-  const input = readline.createInterface({ input: fs.createReadStream(file).pipe(zlib.createGunzip()), crlfDelay: Infinity });
+  const input = readline.createInterface({ input: readPart(file, part).pipe(zlib.createGunzip()), crlfDelay: Infinity });
   try {
     for await (const line of input) {
       if (!line) continue;

@@ -1,5 +1,7 @@
 import { spawn, spawnSync } from 'node:child_process';
+import type { Readable } from 'node:stream';
 import { BackupError } from './errors.ts';
+import { readPart, type FilePart } from './files.ts';
 
 /** Whether PostgreSQL's own client program `name` (pg_dump, pg_restore) is on PATH. */
 export function hasTool(name: 'pg_dump' | 'pg_restore'): boolean {
@@ -14,9 +16,15 @@ function connection(url: string) {
   return { dbname: u.toString(), env: password ? { ...process.env, PGPASSWORD: password } : process.env };
 }
 
-function run(tool: string, args: string[], env: NodeJS.ProcessEnv): Promise<void> {
+function run(tool: string, args: string[], env: NodeJS.ProcessEnv, input?: Readable): Promise<void> {
   return new Promise((resolve, reject) => {
-    const child = spawn(tool, args, { env, stdio: ['ignore', 'ignore', 'pipe'] });
+    const child = spawn(tool, args, { env, stdio: ['pipe', 'ignore', 'pipe'] });
+    // The tool may stop reading (an error): its exit code says why, not the broken pipe.
+    child.stdin.on('error', () => undefined);
+    if (input) {
+      input.on('error', reject);
+      input.pipe(child.stdin);
+    } else child.stdin.end();
     let stderr = '';
     child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
     child.on('error', reject);
@@ -33,12 +41,12 @@ export function pgDump(url: string, file: string) {
   return run('pg_dump', ['--format=custom', '--no-owner', '--no-privileges', `--file=${file}`, `--dbname=${dbname}`], env);
 }
 
-/** Replaces whatever of the dump's objects the database has (--clean) in one transaction: all or nothing. */
-export function pgRestore(url: string, file: string) {
+/**
+ * Replaces whatever of the dump's objects the database has (--clean) in one transaction: all or nothing.
+ * A dump inside a bundle (`part`) is fed on standard input, which pg_restore reads in order.
+ */
+export function pgRestore(url: string, file: string, part?: FilePart) {
   const { dbname, env } = connection(url);
-  return run(
-    'pg_restore',
-    ['--clean', '--if-exists', '--no-owner', '--no-privileges', '--exit-on-error', '--single-transaction', `--dbname=${dbname}`, file],
-    env,
-  );
+  const args = ['--clean', '--if-exists', '--no-owner', '--no-privileges', '--exit-on-error', '--single-transaction', `--dbname=${dbname}`];
+  return part ? run('pg_restore', args, env, readPart(file, part)) : run('pg_restore', [...args, file], env);
 }

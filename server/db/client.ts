@@ -6,7 +6,8 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import type { drizzle as drizzlePgliteType } from 'drizzle-orm/pglite';
 import type pg from 'pg';
 import { PACKAGE_ROOT } from '../lib/package-root.ts';
-import { lockDataDir } from './data-dir-lock.ts';
+import { lockDataDir, shownDir } from './data-dir-lock.ts';
+import { BALLAST_BYTES, freeSpaceSync, releaseBallastIfLow, WAL_SEGMENT_BYTES } from './disk-space.ts';
 import { DatabaseOpenError } from './open-failure.ts';
 import * as schema from './schema/index.ts';
 
@@ -21,6 +22,8 @@ export type Database = {
   kind: 'pglite' | 'postgres';
   /** PostgreSQL's connection pool, read by /metrics; PGlite is a single connection and has none. */
   pool?: Pick<pg.Pool, 'totalCount' | 'idleCount' | 'waitingCount'>;
+  /** A PGlite kept on disk: its DATA_DIR, where it keeps its ballast (disk-space.ts). */
+  dataDir?: string;
   ping(): Promise<void>;
   close(): Promise<void>;
 };
@@ -88,10 +91,14 @@ export async function openDatabase(opts: { url?: string; dataDir?: string; migra
   const lock = lockDataDir(dir);
   let client: PGlite | undefined;
   try {
+    // A start may have to create a WAL segment (after an unclean stop, or with the log's end late in
+    // its segment): without room for it PostgreSQL stops, and the files are not damaged at all.
+    giveRoom(dir, 'to start');
     const dataDir = path.join(dir, 'pglite');
     await createOnce(dataDir);
     client = await openPglite(dataDir);
-    return await pgliteDatabase(client, adapter, migrations, lock.release);
+    exitOnPanic(client, dir);
+    return await pgliteDatabase(client, adapter, migrations, lock.release, dir);
   } catch (err) {
     await client?.close().catch(() => {});
     lock.release();
@@ -117,7 +124,10 @@ export async function createPglite(dataDir: string, options: Omit<PGliteOptions,
   return PGlite.create(dataDir, {
     ...options,
     extensions: { pg_trgm },
-    startParams: [...PGlite.defaultStartParams, '-c', `shared_buffers=${PGLITE_SHARED_BUFFERS}`],
+    // The log files a checkpoint keeps for reuse (disk-space.ts, walHousekeeping below): at least
+    // min_wal_size (PostgreSQL's 80 MB would be five 16 MB files on disk for good; two are enough for
+    // one connection), at most max_wal_size, which single-user PostgreSQL uses for nothing else.
+    startParams: [...PGlite.defaultStartParams, '-c', `shared_buffers=${PGLITE_SHARED_BUFFERS}`, '-c', 'min_wal_size=32MB', '-c', 'max_wal_size=64MB'],
   });
 }
 
@@ -142,6 +152,8 @@ async function pgliteDatabase(
   adapter: Promise<{ drizzle: typeof drizzlePgliteType }>,
   migrationsFolder: string,
   release = () => {},
+  /** DATA_DIR of a PGlite on disk (none in memory). */
+  dataDir?: string,
 ): Promise<Database> {
   const { drizzle: drizzlePglite } = await adapter;
   const db = drizzlePglite(client, { schema }) as unknown as Db;
@@ -149,13 +161,147 @@ async function pgliteDatabase(
     const { migrate } = await import('drizzle-orm/pglite/migrator');
     await migrate(drizzlePglite(client), { migrationsFolder });
   }
+  const housekeeping = dataDir ? walHousekeeping(client, dataDir) : undefined;
   return {
     db,
     kind: 'pglite',
+    dataDir,
     ping: async () => void (await db.execute(sql`select 1`)),
     close: async () => {
+      await housekeeping?.stop();
+      // The shutdown checkpoint, and the next start, may each need a WAL segment.
+      if (dataDir) giveRoom(dataDir, 'to stop');
       await client.close();
+      if (dataDir && !shutDownCleanly(dataDir)) {
+        // PGlite's close() returns as usual when PostgreSQL PANICs in its shutdown checkpoint.
+        const free = freeSpaceSync(dataDir).freeBytes;
+        console.warn(
+          `The database in ${shownDir(dataDir)} could not finish its shutdown checkpoint${free < BALLAST_BYTES ? ` (the disk is full: ${MB(free)} free)` : ''}. ` +
+            `Nothing acknowledged is lost: the next start recovers it from the log, with ${MB(BALLAST_BYTES)} free.`,
+        );
+      }
       release();
+    },
+  };
+}
+
+/**
+ * Whether PostgreSQL's control file says "shut down": its state (DBState, 1 = DB_SHUTDOWNED) follows
+ * the system identifier and two version numbers, at byte 16, in the WebAssembly's little-endian.
+ */
+function shutDownCleanly(dataDir: string) {
+  const head = Buffer.alloc(20);
+  try {
+    const fd = fs.openSync(path.join(dataDir, 'pglite', 'global', 'pg_control'), 'r');
+    try {
+      fs.readSync(fd, head, 0, head.length, 0);
+    } finally {
+      fs.closeSync(fd);
+    }
+  } catch {
+    return true; // unreadable: nothing to say about it here, the next start will
+  }
+  return head.readInt32LE(16) === 1;
+}
+
+const MB = (bytes: number) => `${Math.round(bytes / 2 ** 20)} MB`;
+
+/** Gives the ballast back to PostgreSQL when the disk has less free than it may need now (disk-space.ts). */
+function giveRoom(dataDir: string, why: string) {
+  const released = releaseBallastIfLow(dataDir);
+  if (released) console.warn(`${shownDir(dataDir)} had less than ${MB(BALLAST_BYTES)} free: deleted its ballast (${MB(released)}) to give the database room ${why}.`);
+}
+
+/**
+ * A PostgreSQL PANIC (a WAL segment it could not create on a full disk, above all) ends the process,
+ * as it ends PostgreSQL itself. PGlite catches the WebAssembly abort and runs its main loop again:
+ * either forever (the process answers nothing and ignores SIGTERM), or on in the state PostgreSQL
+ * would have thrown away, whose writes and "clean" shutdown then go to disk. Exiting at once leaves
+ * the files as a kill -9 does, which the next start recovers from its log (crash-safety.test.ts);
+ * the ballast goes first, so that it has the room to.
+ */
+function exitOnPanic(client: PGlite, dataDir: string) {
+  client.Module.onAbort = () => {
+    let free = NaN;
+    try {
+      free = freeSpaceSync(dataDir).freeBytes;
+      releaseBallastIfLow(dataDir);
+    } catch {
+      // the message matters more than the reading
+    }
+    const why = free < WAL_SEGMENT_BYTES ? `the disk is full: ${MB(free)} free` : 'a PostgreSQL PANIC';
+    console.error(
+      `The database in ${shownDir(dataDir)} stopped on an error it cannot continue from (${why}). Exiting now: the next start recovers every acknowledged write from its log.`,
+    );
+    process.exit(1);
+  };
+}
+
+/**
+ * How often the embedded database's log is looked at: one small query; a checkpoint only when due.
+ * Often enough that a site writing a few MB a second is caught within its 8 MB, and the next segment
+ * is made while the log is in its current one's last quarter (10 s let a busy process run past both).
+ */
+const WAL_CHECK_EVERY_MS = 2_000;
+/** Log written since the last checkpoint that makes one due: the segments before it are then reused. */
+const CHECKPOINT_AFTER_BYTES = WAL_SEGMENT_BYTES / 2;
+/** Any log at all this long after the last checkpoint makes one due (PostgreSQL's checkpoint_timeout). */
+const CHECKPOINT_AFTER_MS = 5 * 60_000;
+/** A checkpoint writes a few small files of its own: with less free than this (and no ballast left to give) it waits. */
+const CHECKPOINT_MIN_FREE = 2 ** 20;
+
+const lsnBytes = (lsn: string) => {
+  const [hi, lo] = lsn.split('/');
+  return parseInt(hi, 16) * 2 ** 32 + parseInt(lo, 16);
+};
+
+/**
+ * PostgreSQL's checkpointer, which PGlite's single-user PostgreSQL does not run: without it nothing
+ * checkpoints until close, so the log grows by a 16 MB file at a time for as long as the process
+ * lives, and every segment switch needs room for a new file. A checkpoint every half segment (or five
+ * minutes) recycles the old files as the next ones, and one in the last quarter of a segment creates
+ * the next before a write needs it: a switch then allocates nothing. When that file is missing and
+ * the disk is short of room for it, the ballast is given back first.
+ */
+function walHousekeeping(client: PGlite, dataDir: string) {
+  const walDir = path.join(dataDir, 'pglite', 'pg_wal');
+  let since: number | undefined;
+  let sinceAt = Date.now();
+  let running: Promise<void> | undefined;
+  const position = async () => {
+    const { rows } = await client.query<{ lsn: string; next: string }>(
+      `select pg_current_wal_insert_lsn()::text as lsn, pg_walfile_name(pg_current_wal_insert_lsn() + ${WAL_SEGMENT_BYTES}) as next`,
+    );
+    return { at: lsnBytes(rows[0].lsn), next: rows[0].next };
+  };
+  const tick = async () => {
+    const { at, next } = await position();
+    since ??= at;
+    const written = at - since;
+    const due = written >= CHECKPOINT_AFTER_BYTES || (written > 0 && Date.now() - sinceAt >= CHECKPOINT_AFTER_MS);
+    let makeNext = at % WAL_SEGMENT_BYTES >= (WAL_SEGMENT_BYTES * 3) / 4 && !fs.existsSync(path.join(walDir, next));
+    if (makeNext) {
+      releaseBallastIfLow(dataDir, WAL_SEGMENT_BYTES + CHECKPOINT_MIN_FREE);
+      // No room for it even so: checkpointing for it would only fail, every tick.
+      makeNext = freeSpaceSync(dataDir).freeBytes >= WAL_SEGMENT_BYTES + CHECKPOINT_MIN_FREE;
+    }
+    if (!(due || makeNext) || freeSpaceSync(dataDir).freeBytes < CHECKPOINT_MIN_FREE) return;
+    await client.exec('checkpoint');
+    since = (await position()).at;
+    sinceAt = Date.now();
+  };
+  const timer = setInterval(() => {
+    running ??= tick()
+      .catch((err: unknown) => {
+        // A checkpoint that found no room for the next segment says so; the next tick tries again.
+        if (!client.closed) console.warn(`Embedded database checkpoint: ${err instanceof Error ? err.message : String(err)}`);
+      })
+      .finally(() => (running = undefined));
+  }, WAL_CHECK_EVERY_MS).unref();
+  return {
+    stop: async () => {
+      clearInterval(timer);
+      await running;
     },
   };
 }

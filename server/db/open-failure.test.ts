@@ -12,16 +12,30 @@ afterAll(() => fs.rmSync(root, { recursive: true, force: true }));
 describe('openFailureMessage', () => {
   const aborted = Object.assign(new Error('Aborted(). Build with -sASSERTIONS for more info.'), { name: 'RuntimeError' });
 
-  it('names the newest backup and the restore command', () => {
+  it('names the newest backup, when it was taken, what restoring it loses, and the restore command', () => {
     const dir = path.join(root, 'with-backups');
     fs.mkdirSync(path.join(dir, 'backups'), { recursive: true });
     for (const name of ['kerbside-20260101-020000.tar.gz', 'kerbside-20260103-010000.jsonl.gz', 'kerbside-20260102-030000.tar.gz', 'notes.txt']) {
       fs.writeFileSync(path.join(dir, 'backups', name), '');
     }
+    // The database's log and control file were last written 2 days 5 hours after the newest backup.
+    for (const file of ['pglite/global/pg_control', 'pglite/pg_wal/000000010000000000000001']) {
+      fs.mkdirSync(path.dirname(path.join(dir, file)), { recursive: true });
+      fs.writeFileSync(path.join(dir, file), '');
+      fs.utimesSync(path.join(dir, file), new Date('2026-01-05T06:30:00Z'), new Date('2026-01-05T06:30:00Z'));
+    }
+    const newest = `${dir}/backups/kerbside-20260103-010000.jsonl.gz`;
     expect(openFailureMessage(dir, aborted)).toBe(
       `The database in ${dir} could not be opened (PostgreSQL stopped on damaged files). ` +
-        `Restore the latest backup: npm run restore -- ${dir}/backups/kerbside-20260103-010000.jsonl.gz`,
+        `The newest backup is ${newest}, taken Sat 3 Jan 2026 at 01:00 (UK time); restoring it loses everything written since then ` +
+        `(the database was last written Mon 5 Jan 2026 at 06:30, 2 days 5 hours later). Restore it: npm run restore -- ${newest}`,
     );
+
+    // Nothing written after the backup: nothing to lose.
+    for (const file of ['pglite/global/pg_control', 'pglite/pg_wal/000000010000000000000001']) {
+      fs.utimesSync(path.join(dir, file), new Date('2026-01-02T00:00:00Z'), new Date('2026-01-02T00:00:00Z'));
+    }
+    expect(openFailureMessage(dir, aborted)).toContain(`taken Sat 3 Jan 2026 at 01:00 (UK time); nothing was written after it. Restore it:`);
   });
 
   it('without a backup, says so and how to start afresh; keeps the reason to one short line', () => {

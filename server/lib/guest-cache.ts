@@ -3,7 +3,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Core } from '../core.ts';
 import { HttpError } from '../http-errors.ts';
-import { channel, type EventBus, type Unsubscribe } from '../realtime/bus.ts';
+import { BusAwayError, channel, type EventBus, type Unsubscribe } from '../realtime/bus.ts';
 
 /**
  * Guest answers from memory (issue 15 item 4; docs/ARCHITECTURE.md "Guest cache"). A guest's forum
@@ -166,7 +166,10 @@ export function createGuestCache(core: Pick<Core, 'clock' | 'log'>, opts: GuestC
     async invalidate() {
       bump();
       if (!opts.bus) return;
-      await opts.bus.publish(INVALIDATE, { from: self }).catch((err: unknown) => log.warn({ err }, 'guest cache: other processes not told of a write'));
+      await opts.bus.publish(INVALIDATE, { from: self }).catch((err: unknown) => {
+        // Redis away is logged once by its watch; the others' answers end within their ttl anyway.
+        if (!(err instanceof BusAwayError)) log.warn({ err }, 'guest cache: other processes not told of a write');
+      });
     },
 
     ready: () => unsubscribe.then(() => undefined),

@@ -4,6 +4,7 @@ import type Nodemailer from 'nodemailer';
 import type { Config } from '../config.ts';
 import type { Db } from '../db/client.ts';
 import { emails } from '../db/schema/index.ts';
+import type { JobRunner } from '../jobs/runner.ts';
 import { lazyRequire } from '../lib/lazy-require.ts';
 
 /** Loaded only with SMTP_URL: the outbox alone never needs it (lib/lazy-require.ts). */
@@ -15,12 +16,13 @@ export type OutgoingMail = { to: string; subject: string; text: string; html: st
 export interface Mailer {
   /** Writes the mail to the outbox and starts delivering it; resolves with the outbox row id. */
   send(mail: OutgoingMail): Promise<number>;
-  /** Delivers every due outbox row now (the retry loop calls this; tests may too). */
+  /** Delivers every due outbox row now (the retry job calls this; tests may too). */
   deliverDue(): Promise<void>;
   close(): Promise<void>;
 }
 
 const MAX_ATTEMPTS = 5;
+/** How often due rows are looked for: failed sends on their backoff, rows other services wrote. */
 const RETRY_EVERY_MS = 15_000;
 const backoffMs = (attempts: number) => Math.min(60 * 60_000, 30_000 * 2 ** (attempts - 1)); // 30 s, 1 min, 2 min, …
 
@@ -28,9 +30,11 @@ const backoffMs = (attempts: number) => Math.min(60 * 60_000, 30_000 * 2 ** (att
  * Outbox mailer. With SMTP_URL every row is sent by nodemailer, retried with backoff up to 5 times
  * and then marked failed (and logged as an error); without it the row is marked sent and its text
  * printed to the console, so a newcomer can read their verification code with no mail server.
- * Rows are claimed with SKIP LOCKED so several processes never send the same mail twice.
+ * Rows are claimed with SKIP LOCKED so several processes never send the same mail twice. With the app's
+ * job runner, due rows are delivered every RETRY_EVERY_MS by a scheduled job (one process each time);
+ * a mailer without it (a script's) delivers what it sends, and due rows when asked.
  */
-export function createMailer(opts: { config: Config; db: Db; log: FastifyBaseLogger; retryLoop?: boolean }): Mailer {
+export function createMailer(opts: { config: Config; db: Db; log: FastifyBaseLogger; jobs?: Pick<JobRunner, 'every'> }): Mailer {
   const { config, db, log } = opts;
   const transport = config.smtpUrl ? nodemailer().createTransport(config.smtpUrl) : null;
   let inflight = Promise.resolve();
@@ -96,24 +100,22 @@ export function createMailer(opts: { config: Config; db: Db; log: FastifyBaseLog
     }
   }
 
-  const timer = opts.retryLoop === false ? null : setInterval(() => void deliverDue().catch((err) => log.error({ err }, 'outbox loop failed')), RETRY_EVERY_MS);
-  timer?.unref();
+  opts.jobs?.every('mail.retry', { everyMs: RETRY_EVERY_MS }, deliverDue);
 
   return {
     async send(mail) {
-      // Inserted as already claimed by this process (nextAttemptAt ahead) so the retry loop of any
-      // process leaves it alone unless this one dies before sending it.
+      // Inserted as already claimed by this process (nextAttemptAt ahead) so the retry job, in whichever
+      // process, leaves it alone unless this one dies before sending it.
       const [row] = await db
         .insert(emails)
         .values({ ...mail, to: mail.to.toLowerCase(), nextAttemptAt: new Date(Date.now() + 2 * 60_000) })
         .returning();
-      // Deliver right away, off the request's path; failures stay in the outbox for the retry loop.
+      // Deliver right away, off the request's path; failures stay in the outbox for the retry job.
       inflight = inflight.then(() => deliver(row)).catch((err) => log.error({ err, emailId: row.id }, 'mail delivery crashed'));
       return row.id;
     },
     deliverDue,
     async close() {
-      if (timer) clearInterval(timer);
       await inflight;
       transport?.close();
     },

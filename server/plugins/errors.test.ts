@@ -3,7 +3,7 @@ import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fas
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { tooManyRequests } from '../http-errors.ts';
-import { errorsPlugin } from './errors.ts';
+import { errorsPlugin, OUT_OF_SPACE_MSG } from './errors.ts';
 
 describe('errors plugin', () => {
   let app: FastifyInstance;
@@ -29,6 +29,12 @@ describe('errors plugin', () => {
     });
     typed.get('/forum', async () => {
       throw away();
+    });
+    // What PGlite or node-postgres throws, wrapped by Drizzle, when a table cannot grow on a full disk.
+    typed.post('/api/full', async () => {
+      throw new Error('Failed query: insert into "posts" …', {
+        cause: Object.assign(new Error('could not extend file "base/5/16385": No space left on device'), { code: '53100' }),
+      });
     });
     typed.get('/slow-down', async () => {
       throw tooManyRequests('Please wait before trying again.', 42.2);
@@ -77,5 +83,12 @@ describe('errors plugin', () => {
     expect(page.headers['content-type']).toContain('text/html');
     expect(page.body).toContain('<h1>Kerbside is having trouble — try again in a moment.</h1>');
     expect(page.body).toContain('http-equiv="refresh"');
+  });
+
+  it('answers 507 when the database refuses a write for want of disk space (issue 29), not a 500', async () => {
+    const res = await app.inject({ method: 'POST', url: '/api/full' });
+    expect(res.statusCode).toBe(507);
+    expect(res.json()).toEqual({ message: OUT_OF_SPACE_MSG });
+    expect(OUT_OF_SPACE_MSG).toBe('The server is out of storage space');
   });
 });

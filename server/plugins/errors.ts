@@ -1,6 +1,7 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { isOutOfSpace } from '../db/disk-space.ts';
 import { isDatabaseUnavailable } from '../db/unavailable.ts';
 import { HttpError } from '../http-errors.ts';
 import { escapeHtml } from '../lib/html.ts';
@@ -9,6 +10,9 @@ import { escapeHtml } from '../lib/html.ts';
 export const DATABASE_AWAY_RETRY_S = 5;
 
 export const databaseAwayMessage = (appName: string) => `${appName} is having trouble — try again in a moment.`;
+
+/** A write refused for want of disk space (507): DATA_DIR under its reserve, or the database's disk full. */
+export const OUT_OF_SPACE_MSG = 'The server is out of storage space';
 
 /**
  * One error shape for the whole API: `{ message }`, plus `errors: { field: message }` for 400s.
@@ -52,6 +56,12 @@ export const errorsPlugin = fp(async (app: FastifyInstance, opts: { appName?: st
       const message = databaseAwayMessage(opts.appName ?? 'Kerbside');
       if (!req.url.startsWith('/api/') && String(req.headers.accept ?? '').includes('text/html')) return reply.type('text/html; charset=utf-8').send(databaseAwayPage(message));
       return reply.send({ message });
+    }
+    if (isOutOfSpace(err)) {
+      // The disk filled faster than DATA_DIR's reserve was read (or the database's own disk, on
+      // PostgreSQL): nothing was written, and the request is no bug.
+      req.log.warn({ reqId: req.id, code: (err as { code?: string }).code }, 'out of storage space');
+      return reply.code(507).send({ message: OUT_OF_SPACE_MSG });
     }
     req.log.error({ err, reqId: req.id }, 'request failed');
     return reply.code(500).send({ message: `Something went wrong on our side (reference ${req.id}).` });

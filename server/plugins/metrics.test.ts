@@ -146,6 +146,50 @@ describe.each(testDatabases)('GET /metrics: what it reports on %s', (kind) => {
     expect(sample(text, 'kerbside_email_outbox_failed')).toBe(1);
   });
 
+  it('reports the job runner: runs by name and outcome, how long they took, and the jobs pending and failed for good', async () => {
+    let failing = true;
+    t.app.jobs.define('test.m-ok', async () => undefined);
+    // Fails once (pending again, retried 5 s later), and one that fails on its only attempt (dead).
+    t.app.jobs.define(
+      'test.m-flaky',
+      async () => {
+        throw new Error('push service away');
+      },
+      { maxAttempts: 2 },
+    );
+    t.app.jobs.define(
+      'test.m-dies',
+      async () => {
+        if (failing) throw new Error('refused');
+      },
+      { maxAttempts: 1 },
+    );
+    for (const name of ['test.m-ok', 'test.m-flaky', 'test.m-dies']) await t.app.jobs.enqueue(t.database.db, name, {});
+    await t.app.jobs.settled();
+    let text = (await scrape(t)).body;
+    expect(sample(text, 'kerbside_jobs_finished_total', { name: 'test.m-ok', outcome: 'done' })).toBe(1);
+    expect(sample(text, 'kerbside_jobs_finished_total', { name: 'test.m-flaky', outcome: 'retry' })).toBe(1);
+    expect(sample(text, 'kerbside_jobs_finished_total', { name: 'test.m-dies', outcome: 'dead' })).toBe(1);
+    expect(sample(text, 'kerbside_jobs_run_seconds_count', { name: 'test.m-ok' })).toBe(1);
+    expect(sample(text, 'kerbside_jobs_run_seconds_bucket', { name: 'test.m-dies', le: '+Inf' })).toBe(1);
+    expect(sample(text, 'kerbside_jobs_run_seconds_sum', { name: 'test.m-flaky' })).toBeGreaterThan(0);
+    expect(sample(text, 'kerbside_jobs_pending', { name: 'test.m-flaky' })).toBe(1);
+    expect(sample(text, 'kerbside_jobs_dead', { name: 'test.m-flaky' })).toBe(0);
+    expect(sample(text, 'kerbside_jobs_pending', { name: 'test.m-dies' })).toBe(0);
+    expect(sample(text, 'kerbside_jobs_dead', { name: 'test.m-dies' })).toBe(1);
+    // Done jobs are not counted at scrape time (their runs are).
+    expect(sample(text, 'kerbside_jobs_pending', { name: 'test.m-ok' })).toBeUndefined();
+
+    // An admin's retry: it runs and succeeds; the failed count reads 0 rather than vanishing.
+    failing = false;
+    const [dead] = (await t.app.jobs.summary()).dead;
+    expect(await t.app.jobs.retry(t.database.db, dead.id)).toBe(true);
+    await t.app.jobs.settled();
+    text = (await scrape(t)).body;
+    expect(sample(text, 'kerbside_jobs_finished_total', { name: 'test.m-dies', outcome: 'done' })).toBe(1);
+    expect(sample(text, 'kerbside_jobs_dead', { name: 'test.m-dies' })).toBe(0);
+  });
+
   it('reports the database pool, the analytics buffer and the bus round trip', async () => {
     const text = (await scrape(t)).body;
     if (kind === 'pglite') {
@@ -157,7 +201,7 @@ describe.each(testDatabases)('GET /metrics: what it reports on %s', (kind) => {
       expect(sample(text, 'kerbside_db_pool_waiting_requests')).toBe(0);
     }
     expect(sample(text, 'kerbside_analytics_buffered_rows')).toBe(0);
-    for (const state of ['queued', 'in_flight', 'retrying']) expect(sample(text, 'kerbside_push_pending', { state })).toBe(0);
+    for (const state of ['in_flight', 'retrying']) expect(sample(text, 'kerbside_push_pending', { state })).toBe(0);
     const lag = sample(text, 'kerbside_bus_lag_seconds')!;
     expect(lag).toBeGreaterThanOrEqual(0);
     expect(lag).toBeLessThan(BUS_PING_TIMEOUT_MS / 1000);

@@ -1,11 +1,13 @@
 import cluster from 'node:cluster';
 import { createHash, randomUUID, timingSafeEqual } from 'node:crypto';
-import { count, inArray } from 'drizzle-orm';
+import { count, inArray, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
 import type { Database } from '../db/client.ts';
-import { emails } from '../db/schema/index.ts';
+import type { DiskStatus } from '../db/disk-space.ts';
+import { emails, jobs } from '../db/schema/index.ts';
+import type { JobMetrics } from '../jobs/runner.ts';
 import { channel, type EventBus } from '../realtime/bus.ts';
 import { clusterMetricsOf } from './metrics-cluster.ts';
 import type { PushSenderStats } from '../modules/push/index.ts';
@@ -34,7 +36,44 @@ export type MetricsOptions = {
   analyticsBuffered: () => number;
   /** This process's Web Push sender: its queue and how its deliveries ended (read at each scrape). */
   pushStats: () => PushSenderStats;
+  /** With Redis (REDIS_URL): whether every connection of this process to it is up (lib/redis.ts). */
+  redisUp?: () => boolean;
+  /** DATA_DIR's free space as the write guard last read it (db/disk-space.ts: no system call per scrape). */
+  disk?: () => DiskStatus;
+  /** What the job runner of this app reports as its jobs finish (createJobMetrics). */
+  jobMetrics: JobRunMetrics;
 };
+
+/** The job runner's metrics, with the prom-client objects the plugin registers in the app's registry. */
+export type JobRunMetrics = JobMetrics & { metrics: [Counter, Histogram] };
+
+/**
+ * The job runner's metrics (server/jobs/runner.ts JobMetrics): buildApp makes them before the runner,
+ * which exists before this plugin does, and the plugin adds them to its registry (one per app).
+ */
+export function createJobMetrics(): JobRunMetrics {
+  const finishedTotal = new Counter({
+    name: 'kerbside_jobs_finished_total',
+    help: 'Job runs by job name and how they ended: done, retry (failed, will run again), dead (failed on its last attempt)',
+    labelNames: ['name', 'outcome'],
+    registers: [],
+  });
+  const runSeconds = new Histogram({
+    name: 'kerbside_jobs_run_seconds',
+    help: 'Job runs by job name: time from its claim to its end, failed runs included',
+    labelNames: ['name'],
+    // From a socket frame or a counter update (ms) to a backup or a digest of mails (minutes).
+    buckets: [0.005, 0.025, 0.1, 0.5, 1, 5, 15, 60, 300],
+    registers: [],
+  });
+  return {
+    finished(name, outcome, seconds) {
+      finishedTotal.inc({ name, outcome });
+      runSeconds.observe({ name }, seconds);
+    },
+    metrics: [finishedTotal, runSeconds],
+  };
+}
 
 const LOOPBACK = /^(127\.\d{1,3}\.\d{1,3}\.\d{1,3}|::1|::ffff:127\.\d{1,3}\.\d{1,3}\.\d{1,3})$/;
 /** Headers a proxy adds: a request carrying one came from elsewhere, whoever the TCP peer is. */
@@ -66,7 +105,8 @@ function oncePerScrape<T>(work: () => Promise<T>): () => Promise<T> {
 
 /**
  * The request metrics (onResponse, every route), the process's default metrics and gauges read at
- * each scrape: sockets, bus round trip, email outbox, database pool, analytics buffer.
+ * each scrape: sockets, bus round trip, email outbox, database pool, analytics buffer, jobs; and the job
+ * runner's runs (createJobMetrics).
  */
 export const metricsPlugin = fp(
   async (app: FastifyInstance, opts: MetricsOptions) => {
@@ -139,6 +179,52 @@ export const metricsPlugin = fp(
         this.set(await ping());
       },
     });
+
+    const { disk } = opts;
+    if (disk) {
+      // Every worker reads the same DATA_DIR: the lowest reading is the newest bad news.
+      new Gauge({
+        name: 'kerbside_disk_free_bytes',
+        help: "Free space on DATA_DIR's disk (the embedded database's ballast counts as used)",
+        registers: [registry],
+        aggregator: 'min',
+        collect() {
+          this.set(disk().freeBytes);
+        },
+      });
+      new Gauge({
+        name: 'kerbside_disk_reserve_bytes',
+        help: 'Free space kept back on DATA_DIR: API writes answer 507 below it (DISK_RESERVE_MB, DISK_RESERVE_PERCENT), plus the embedded database\'s own room',
+        registers: [registry],
+        aggregator: 'max',
+        collect() {
+          const s = disk();
+          this.set(s.reserveBytes + s.databaseRoomBytes);
+        },
+      });
+      new Gauge({
+        name: 'kerbside_disk_writable',
+        help: 'DATA_DIR has room for writes (1), or API writes answer 507 and /readyz 503 (0)',
+        registers: [registry],
+        aggregator: 'min',
+        collect() {
+          this.set(disk().writable ? 1 : 0);
+        },
+      });
+    }
+
+    const { redisUp } = opts;
+    if (redisUp) {
+      new Gauge({
+        name: 'kerbside_redis_up',
+        help: 'Redis reachable from this process (1) or away (0: rate limits count per process, live updates stay in the process that made them)',
+        registers: [registry],
+        aggregator: 'min', // any worker without it is an outage
+        collect() {
+          this.set(redisUp() ? 1 : 0);
+        },
+      });
+    }
 
     // The outbox: one indexed count per scrape (emails_status_idx); NaN when the database did not answer.
     const outbox = oncePerScrape(async () => {
@@ -215,16 +301,64 @@ export const metricsPlugin = fp(
       },
     });
 
-    // Web Push: the sender's queue is in memory, so a growing one is seen here before it drops messages.
+    // The job runner: its runs as this process reports them, and the table's pending and dead rows.
+    for (const metric of opts.jobMetrics.metrics) registry.registerMetric(metric);
+    // One indexed count per scrape (jobs_finished_idx leads with the state). A name keeps its series
+    // (at 0) once seen, so a queue that empties reads 0, not a series that vanishes; NaN when the
+    // database did not answer.
+    const jobNamesSeen = new Set<string>();
+    const jobCounts = oncePerScrape(async () => {
+      try {
+        const rows = await opts.database.db
+          .select({
+            name: jobs.name,
+            pending: sql<string>`count(*) filter (where ${jobs.state} = 'pending')`,
+            dead: sql<string>`count(*) filter (where ${jobs.state} = 'dead')`,
+          })
+          .from(jobs)
+          .where(inArray(jobs.state, ['pending', 'dead']))
+          .groupBy(jobs.name);
+        const counts = new Map([...jobNamesSeen].map((name) => [name, { pending: 0, dead: 0 }]));
+        for (const r of rows) {
+          jobNamesSeen.add(r.name);
+          counts.set(r.name, { pending: Number(r.pending), dead: Number(r.dead) });
+        }
+        return counts;
+      } catch (err) {
+        app.log.warn({ err }, 'metrics: job count failed');
+        return new Map([...jobNamesSeen].map((name) => [name, { pending: NaN, dead: NaN }]));
+      }
+    });
+    new Gauge({
+      name: 'kerbside_jobs_pending',
+      help: 'Jobs waiting to run, by job name: new, or retrying after a failed attempt',
+      labelNames: ['name'],
+      registers: [registry],
+      aggregator: 'first', // one table: every worker counts the same rows
+      async collect() {
+        for (const [name, n] of await jobCounts()) this.set({ name }, n.pending);
+      },
+    });
+    new Gauge({
+      name: 'kerbside_jobs_dead',
+      help: 'Jobs that failed on every attempt, by job name; an admin can retry them from the dashboard',
+      labelNames: ['name'],
+      registers: [registry],
+      aggregator: 'first',
+      async collect() {
+        for (const [name, n] of await jobCounts()) this.set({ name }, n.dead);
+      },
+    });
+
+    // Web Push in this process (its messages wait as jobs: kerbside_jobs_pending{name="push.send"}).
     new Gauge({
       name: 'kerbside_push_pending',
-      help: 'Web Push work in this process: fan-outs and deliveries queued, requests in flight, deliveries waiting to retry',
+      help: 'Web Push work in this process: requests in flight, deliveries waiting to retry',
       labelNames: ['state'],
       registers: [registry],
       aggregator: 'sum',
       collect() {
         const s = opts.pushStats();
-        this.set({ state: 'queued' }, s.queued);
         this.set({ state: 'in_flight' }, s.inFlight);
         this.set({ state: 'retrying' }, s.retrying);
       },
@@ -233,7 +367,7 @@ export const metricsPlugin = fp(
     const pushCounted: Record<string, number> = {};
     new Counter({
       name: 'kerbside_push_deliveries_total',
-      help: 'Web Push deliveries by how they ended: delivered, gone (subscription removed), failed (given up), dropped (queue full)',
+      help: 'Web Push deliveries by how they ended: delivered, gone (subscription removed), failed (given up)',
       labelNames: ['outcome'],
       registers: [registry],
       aggregator: 'sum',

@@ -263,11 +263,11 @@ describe('gateway heartbeat and session checks (heartbeat shortened to 150 ms)',
     expect(await again.closed).toEqual({ code: WS_CLOSE.unauthorized, reason: 'Authentication required' });
   });
 
-  it('app.close() closes open sockets with 1001', async () => {
+  it('app.close() closes open sockets with 1012 (reconnect now)', async () => {
     const other = await member(t);
     const s = await connect(url, other.cookie);
     const closing = bare.close();
-    expect((await s.closed).code).toBe(WS_CLOSE.goingAway);
+    expect(await s.closed).toEqual({ code: WS_CLOSE.restarting, reason: 'Server restarting' });
     await closing;
   });
 });

@@ -21,7 +21,7 @@ import { HttpError } from '../http-errors.ts';
 import { liveSession } from '../identity/index.ts';
 import { perIpLimit } from '../plugins/rate-limits.ts';
 import { findUnstorableText, UNSTORABLE_TEXT_MSG } from '../plugins/storable-text.ts';
-import { channel, createEventBus, type EventBus } from './bus.ts';
+import { BusAwayError, channel, createEventBus, type EventBus } from './bus.ts';
 
 // The real-time gateway (DESIGN.md "real-time"; docs/API.md "WebSocket /ws"). One socket per browser
 // tab, authenticated by the session cookie on upgrade. Feature modules do not touch sockets: they
@@ -100,6 +100,11 @@ const FRAME_WINDOW_MS = 10_000;
 /** A socket whose unsent data passes this is not reading: it is dropped rather than buffered for. */
 const MAX_BUFFERED_BYTES = 1024 * 1024;
 const UPGRADES_PER_MINUTE = 120;
+/**
+ * The bus's resync calls that come within this of the first (this process's own return, other
+ * processes' notices) make one `resync` frame per socket, sent after all of them.
+ */
+export const RESYNC_GATHER_MS = 250;
 
 export const WS_MSG = {
   notJson: 'Frames must be JSON text',
@@ -182,6 +187,34 @@ export const realtimePlugin = fp(
       for (const conn of conns) if (!valid.has(conn.tokenHash) && !conn.ended) endConn(conn);
     };
 
+    const deliverEvent = (event: UserEvent | undefined) => {
+      if (typeof event?.userId === 'number' && event.frame) deliverLocal(event.userId, event.frame);
+    };
+    /** What this process does with USER_EVENTS, from the bus or (Redis away) from itself. */
+    const onUserEvent = (event: UserEvent | UserEventBatch | SessionsEnded) => {
+      if (event && 'sessionsEndedUserId' in event) {
+        if (event.from === instanceId || typeof event.sessionsEndedUserId !== 'number') return;
+        const userId = event.sessionsEndedUserId;
+        closeEndedLocal(userId).catch((err: unknown) => {
+          if (!closing) log.warn({ err, userId }, 'closing ended sessions’ sockets failed');
+        });
+      } else if (event && 'batch' in event) {
+        if (Array.isArray(event.batch)) for (const e of event.batch) deliverEvent(e);
+      } else deliverEvent(event);
+    };
+    /**
+     * Frames to users in every process. With Redis away this process's sockets still get them at once;
+     * other processes' sockets are told to resync when it returns (bus.onResync, below), and read them then.
+     */
+    const publishToUsers = async (event: UserEvent | UserEventBatch) => {
+      try {
+        await bus.publish(USER_EVENTS, event);
+      } catch (err) {
+        if (!(err instanceof BusAwayError)) throw err;
+        onUserEvent(event);
+      }
+    };
+
     const gateway: Gateway = {
       on(type, handler) {
         if (!Object.hasOwn(clientFrames, type)) throw new Error(`gateway.on: "${type}" has no schema in common/ws-events.ts`);
@@ -192,11 +225,11 @@ export const realtimePlugin = fp(
         disconnectHandlers.push(handler);
       },
       async sendToUser(userId, frame) {
-        await bus.publish(USER_EVENTS, { userId, frame });
+        await publishToUsers({ userId, frame });
       },
       async sendToUsers(events) {
         if (events.length === 0) return;
-        await bus.publish(USER_EVENTS, events.length === 1 ? events[0]! : { batch: events });
+        await publishToUsers(events.length === 1 ? events[0]! : { batch: events });
       },
       async closeEndedSessions(userId) {
         try {
@@ -207,7 +240,8 @@ export const realtimePlugin = fp(
         try {
           await bus.publish(USER_EVENTS, { sessionsEndedUserId: userId, from: instanceId });
         } catch (err) {
-          log.warn({ err, userId }, 'could not tell other processes to close ended sessions’ sockets');
+          // Redis away (logged once by its watch): the heartbeat's session check closes them there.
+          if (!(err instanceof BusAwayError)) log.warn({ err, userId }, 'could not tell other processes to close ended sessions’ sockets');
         }
       },
       socketCount(userId) {
@@ -287,10 +321,11 @@ export const realtimePlugin = fp(
         log.debug({ err }, 'socket error');
         if (socket.readyState === WebSocket.OPEN) socket.terminate();
       },
-      // On app.close: tell every client to reconnect elsewhere, give the close handshake a moment.
+      // On app.close (after a stop's drain: server/shutdown.ts): tell every client to reconnect now,
+      // which the proxy sends to another process; give the close handshake a moment.
       preClose: (done) => {
         closing = true;
-        for (const set of byUser.values()) for (const conn of set) conn.socket.close(WS_CLOSE.goingAway, 'Server shutting down');
+        for (const set of byUser.values()) for (const conn of set) conn.socket.close(WS_CLOSE.restarting, 'Server restarting');
         const wss = app.websocketServer;
         setTimeout(() => {
           for (const client of wss.clients) client.terminate();
@@ -299,19 +334,20 @@ export const realtimePlugin = fp(
       },
     });
 
-    const deliverEvent = (event: UserEvent | undefined) => {
-      if (typeof event?.userId === 'number' && event.frame) deliverLocal(event.userId, event.frame);
-    };
-    const unsubscribe = await bus.subscribe(USER_EVENTS, (event) => {
-      if (event && 'sessionsEndedUserId' in event) {
-        if (event.from === instanceId || typeof event.sessionsEndedUserId !== 'number') return;
-        const userId = event.sessionsEndedUserId;
-        closeEndedLocal(userId).catch((err: unknown) => {
-          if (!closing) log.warn({ err, userId }, 'closing ended sessions’ sockets failed');
-        });
-      } else if (event && 'batch' in event) {
-        if (Array.isArray(event.batch)) for (const e of event.batch) deliverEvent(e);
-      } else deliverEvent(event);
+    const unsubscribe = await bus.subscribe(USER_EVENTS, onUserEvent);
+
+    // Frames may have been missed (Redis was away): every socket here is told to read again what
+    // frames carry, as the client does after a reconnect (client/src/lib/socket-client.ts). What was
+    // stored meanwhile is in the database; a frame that does arrive as well is merged by its id there.
+    let resyncTimer: NodeJS.Timeout | undefined;
+    const offResync = bus.onResync(() => {
+      if (resyncTimer) return; // the frame to come is sent after this call, so it covers it too
+      resyncTimer = setTimeout(() => {
+        resyncTimer = undefined;
+        const payload = JSON.stringify({ type: 'resync' } satisfies ServerFrame);
+        for (const set of byUser.values()) for (const conn of set) if (!conn.ended) sendRaw(conn, payload);
+      }, RESYNC_GATHER_MS);
+      resyncTimer.unref();
     });
 
     app.get(
@@ -329,7 +365,7 @@ export const realtimePlugin = fp(
         // The session plugin read the cookie into req.user: suspended and deleted accounts are guests.
         const user = req.user;
         if (!user || !req.sessionTokenHash || closing) {
-          socket.close(closing ? WS_CLOSE.goingAway : WS_CLOSE.unauthorized, closing ? 'Server shutting down' : 'Authentication required');
+          socket.close(closing ? WS_CLOSE.restarting : WS_CLOSE.unauthorized, closing ? 'Server restarting' : 'Authentication required');
           return;
         }
         let set = byUser.get(user.id);
@@ -396,6 +432,8 @@ export const realtimePlugin = fp(
     app.addHook('onClose', async () => {
       closing = true;
       clearInterval(timer);
+      clearTimeout(resyncTimer);
+      offResync();
       await unsubscribe().catch(() => undefined);
       for (const client of app.websocketServer.clients) client.terminate();
       await bus.close();

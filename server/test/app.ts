@@ -32,11 +32,12 @@ export type TestApp = {
  * Web Push sender's options (test/push-service.ts: an agent that reaches the test's push service).
  * `clock`: the services' clock, for a test that moves time (the system's by default). `redis`: the
  * shared store of rate limits (and bus), as main.ts gives every process; the caller closes it.
+ * `settleJobs: false`: requests answer after commit and the job runner runs as in production.
  */
 export async function buildTestApp(
   kind: 'pglite' | 'postgres' = 'pglite',
   env: Record<string, string> = {},
-  opts: { sameDatabaseAs?: TestApp; clientDir?: string; bus?: EventBus; push?: PushSenderOptions; clock?: Clock; redis?: Redis } = {},
+  opts: { sameDatabaseAs?: TestApp; clientDir?: string; bus?: EventBus; push?: PushSenderOptions; clock?: Clock; redis?: Redis; settleJobs?: boolean } = {},
 ): Promise<TestApp> {
   const shared = opts.sameDatabaseAs?.databaseUrl;
   if (opts.sameDatabaseAs && !shared) throw new Error('sameDatabaseAs needs an app on PostgreSQL');
@@ -47,7 +48,7 @@ export async function buildTestApp(
   // $DATA_DIR/backups: a folder of the app's own, removed with it.
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'kerbside-test-'));
   const config = loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir, SEED_DEMO: '0', TRUST_PROXY: 'loopback', ...env });
-  const app = await buildApp({ config, database, bus: opts.bus, push: opts.push, clock: opts.clock, redis: opts.redis, ...(opts.clientDir ? { serveClient: true, clientDir: opts.clientDir, renderer: await sourceRenderer() } : {}) });
+  const app = await buildApp({ config, database, bus: opts.bus, push: opts.push, clock: opts.clock, redis: opts.redis, settleJobs: opts.settleJobs, ...(opts.clientDir ? { serveClient: true, clientDir: opts.clientDir, renderer: await sourceRenderer() } : {}) });
   await app.ready();
   return {
     app,

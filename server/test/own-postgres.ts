@@ -34,7 +34,8 @@ const hasPostgresUser = () => {
 
 export const ownPostgresAvailable = !!binDir() && (!asRoot || hasPostgresUser());
 
-const freePort = () =>
+/** A port nothing listens on now (127.0.0.1). */
+export const freePort = () =>
   new Promise<number>((resolve) => {
     const srv = net.createServer().listen(0, '127.0.0.1', () => {
       const { port } = srv.address() as net.AddressInfo;

@@ -5,14 +5,13 @@ import { ZAdminMemberDetail } from '../../common/contracts/admin.ts';
 import { ZTrustStatus } from '../../common/contracts/members.ts';
 import { TRUST_MSG, trustAllowances } from '../../common/rules/trust.ts';
 import type { Db } from '../db/client.ts';
-import { commentReactions, comments, heldItems, messages, postVotes, posts, reports, userVisits, users } from '../db/schema/index.ts';
+import { commentReactions, comments, heldItems, jobs, messages, postVotes, posts, reports, userVisits, users } from '../db/schema/index.ts';
 import { buildTestApp, type TestApp } from '../test/app.ts';
 import { testDatabases } from '../test/databases.ts';
 import { addCategory, insertComment, insertPost, postBody } from '../test/forum.ts';
 import { call, insertMember, lastAudit, member, type Member } from '../test/members.ts';
 import { insertUpload, photoMarkdown } from '../test/photos.ts';
-import { claimRun, recomputeLevels } from './recompute.ts';
-import { createTrustService } from './service.ts';
+import { recomputeLevels } from './recompute.ts';
 
 const DAY = 24 * 60 * 60 * 1000;
 const MINUTE = 60_000;
@@ -138,22 +137,16 @@ describe.each(testDatabases)('trust levels (%s)', (kind) => {
       expect((await levelOf(db, m.id)).level).toBe(2);
     });
 
-    it('the scheduled run: soon after start, then once a period, claimed by one process', async () => {
+    it('the scheduled run: a job of the runner, once an hour (the hour’s run at start-up when none ran yet)', async () => {
       const m = await insertMember(t, { level: 0 });
       await verifiedDaysAgo(db, m.id, 3);
       await addVisits(db, m.id, 2, 10);
-      const log = { info: vi.fn(), error: vi.fn(), warn: vi.fn(), debug: vi.fn() };
-      const service = createTrustService({ db, log: log as never, clock: { now: () => new Date() }, database: { kind } }, { schedule: true, firstAfterMs: 10, everyMs: HOUR });
-      try {
-        await vi.waitFor(() => expect(log.info).toHaveBeenCalledWith(expect.objectContaining({ members: expect.any(Number) }), 'trust levels recomputed'), { timeout: 10_000 });
-        expect((await levelOf(db, m.id)).level).toBe(1);
-      } finally {
-        await service.close();
-      }
-      // A second process (or a restart) within the period finds the run claimed; an hour on, it runs.
-      expect(await claimRun(db, kind, new Date(Date.now() + MINUTE), HOUR)).toBe(false);
-      expect(await claimRun(db, kind, new Date(Date.now() + HOUR + MINUTE), HOUR)).toBe(true);
-      expect(log.error).not.toHaveBeenCalled();
+      // What a process does as it starts: the hour's run (its row keyed by the hour), which sets the level.
+      const hour = Math.floor(Date.now() / HOUR);
+      await t.app.jobs.runDue();
+      expect((await levelOf(db, m.id)).level).toBe(1);
+      const runs = await db.select({ key: jobs.key, state: jobs.state }).from(jobs).where(eq(jobs.name, 'trust.recompute'));
+      expect(runs).toEqual([{ key: expect.stringMatching(new RegExp(`^(${hour}|${hour + 1})$`)), state: 'done' }]);
     });
 
     it('an admin’s pin is left alone: the computed level moves under it', async () => {

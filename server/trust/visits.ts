@@ -1,7 +1,10 @@
 import { sql } from 'drizzle-orm';
 import type { Redis } from 'ioredis';
+import { isRedisAway } from '../lib/redis.ts';
 import { londonDate } from '../../common/london-day.ts';
 import type { Db } from '../db/client.ts';
+import type { JobRunner } from '../jobs/runner.ts';
+import { createBufferedCounts } from '../lib/buffered-counts.ts';
 
 /**
  * What the trust model reads of a member's use of the site (user_visits): the London days they came
@@ -10,21 +13,20 @@ import type { Db } from '../db/client.ts';
  * - A visit is one write per member per London day per process: the first request of the day inserts
  *   the row (a member already seen today costs a lookup in a Set).
  * - A post read counts once per member, post and day. Remembered in memory (bounded), or in Redis
- *   (`SET … NX EX`) when the app has one, so every process agrees; the reads are buffered and written
- *   every few seconds, and when the app closes, in one statement, as the view counter does.
+ *   (`SET … NX EX`) when the app has one, so every process agrees; the reads are buffered
+ *   (lib/buffered-counts.ts, as the view counter's) and written every few seconds on the job runner's
+ *   per-process timer, and when the app closes, in one statement.
  */
 export type VisitRecorder = {
   /** Marks today's visit of the member (once a day per process). */
   visited(userId: number): Promise<void>;
   /** Counts the member's opening of a post, once per post per day. */
   read(userId: number, postId: number): Promise<void>;
-  /** Writes the buffered reads now. */
+  /** Writes the buffered reads now (the runner's per-process timer, and once more on close). */
   flush(): Promise<void>;
-  /** Stops the timer and writes what is left. */
-  close(): Promise<void>;
 };
 
-const DEFAULT_FLUSH_MS = 5_000;
+const FLUSH_EVERY_MS = 5_000;
 const DEFAULT_MAX_KEYS = 200_000;
 /** Rows per INSERT: three parameters each, far under PostgreSQL's 65535. */
 const FLUSH_CHUNK = 1000;
@@ -33,7 +35,15 @@ const READ_KEY_SECONDS = 26 * 60 * 60;
 
 type Log = { error(obj: unknown, msg?: string): void };
 
-export function createVisitRecorder(opts: { db: Db; redis?: Redis; log: Log; now: () => Date; flushMs?: number; maxKeys?: number }): VisitRecorder {
+export function createVisitRecorder(opts: {
+  db: Db;
+  redis?: Redis;
+  log: Log;
+  now: () => Date;
+  /** Flushes the reads every few seconds in this process; without it only flush() writes them. */
+  jobs?: Pick<JobRunner, 'inEveryProcess'>;
+  maxKeys?: number;
+}): VisitRecorder {
   const { db, redis, log, now } = opts;
   const maxKeys = opts.maxKeys ?? DEFAULT_MAX_KEYS;
 
@@ -52,8 +62,26 @@ export function createVisitRecorder(opts: { db: Db; redis?: Redis; log: Log; now
   };
 
   // `${userId}|${day}` → posts read not yet written.
-  let buffer = new Map<string, number>();
-  let flushing: Promise<void> | null = null;
+  const reads = createBufferedCounts<string>({
+    chunk: FLUSH_CHUNK,
+    log,
+    what: 'post reads',
+    write: (rows) => {
+      const values = sql.join(
+        rows.map(([key, n]) => {
+          const [userId, d] = key.split('|');
+          return sql`(${Number(userId)}::int, ${d}::date, ${n}::int)`;
+        }),
+        sql`, `,
+      );
+      // Joined to users: a member deleted since the read is skipped, not a failed batch.
+      return db.execute(sql`
+        insert into user_visits (user_id, day, posts_read)
+        select v.user_id, v.day, v.n from (values ${values}) as v(user_id, day, n) join users u on u.id = v.user_id
+        on conflict (user_id, day) do update set posts_read = user_visits.posts_read + excluded.posts_read`);
+    },
+  });
+  opts.jobs?.inEveryProcess('trust.post-reads', FLUSH_EVERY_MS, reads.flush);
 
   function firstInMemory(key: string): boolean {
     if (readToday.has(key)) return false;
@@ -69,51 +97,11 @@ export function createVisitRecorder(opts: { db: Db; redis?: Redis; log: Log; now
     try {
       return (await redis.set(`kerbside-read:${d}:${key}`, '1', 'EX', READ_KEY_SECONDS, 'NX')) === 'OK';
     } catch (err) {
-      log.error({ err }, 'post reads: redis failed, using memory');
+      // Redis away is logged once, by its watch (lib/redis.ts), not at every read.
+      if (!isRedisAway(err)) log.error({ err }, 'post reads: redis failed, using memory');
       return firstInMemory(key);
     }
   }
-
-  async function writeBuffer() {
-    if (buffer.size === 0) return;
-    const batch = buffer;
-    buffer = new Map();
-    const rows = [...batch];
-    try {
-      for (let i = 0; i < rows.length; i += FLUSH_CHUNK) {
-        const chunk = rows.slice(i, i + FLUSH_CHUNK);
-        const values = sql.join(
-          chunk.map(([key, n]) => {
-            const [userId, d] = key.split('|');
-            return sql`(${Number(userId)}::int, ${d}::date, ${n}::int)`;
-          }),
-          sql`, `,
-        );
-        // Joined to users: a member deleted since the read is skipped, not a failed batch.
-        await db.execute(sql`
-          insert into user_visits (user_id, day, posts_read)
-          select v.user_id, v.day, v.n from (values ${values}) as v(user_id, day, n) join users u on u.id = v.user_id
-          on conflict (user_id, day) do update set posts_read = user_visits.posts_read + excluded.posts_read`);
-        chunk.forEach(([key]) => batch.delete(key));
-      }
-    } catch (err) {
-      // Keep what was not written for the next flush rather than lose it.
-      for (const [key, n] of batch) buffer.set(key, (buffer.get(key) ?? 0) + n);
-      log.error({ err }, 'post reads: flush failed, will retry');
-    }
-  }
-
-  function flush(): Promise<void> {
-    const run = (flushing ?? Promise.resolve()).then(writeBuffer);
-    const tracked = run.finally(() => {
-      if (flushing === tracked) flushing = null;
-    });
-    flushing = tracked;
-    return tracked;
-  }
-
-  const timer = setInterval(() => void flush(), opts.flushMs ?? DEFAULT_FLUSH_MS);
-  timer.unref();
 
   return {
     async visited(userId) {
@@ -131,13 +119,8 @@ export function createVisitRecorder(opts: { db: Db; redis?: Redis; log: Log; now
     async read(userId, postId) {
       const d = day();
       if (!(await firstRead(d, userId, postId))) return;
-      const key = `${userId}|${d}`;
-      buffer.set(key, (buffer.get(key) ?? 0) + 1);
+      reads.add(`${userId}|${d}`);
     },
-    flush,
-    async close() {
-      clearInterval(timer);
-      await flush();
-    },
+    flush: reads.flush,
   };
 }

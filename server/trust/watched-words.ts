@@ -347,7 +347,6 @@ export async function createWatchedWords({ db, events, log }: Pick<Core, 'db' | 
       log.warn({ err }, 'watched words not read');
     }
   };
-  events.on('watched_words.changed', reload);
   await events.onEveryProcess('watched_words.changed', reload);
   await reload();
   return {

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { createSocketClient, MAX_RECONNECT_ATTEMPTS, retainSocket, type SocketClient } from './socket-client';
+import { createSocketClient, MAX_RECONNECT_ATTEMPTS, RESTART_RECONNECT_SPREAD_MS, retainSocket, type SocketClient } from './socket-client';
 
 /** A WebSocket the test drives: it opens, drops and receives when told. */
 class FakeWebSocket {
@@ -176,6 +176,21 @@ describe('socket client', () => {
     expect(FakeWebSocket.all).toHaveLength(before + 1);
   });
 
+  it('a resync frame (the server’s Redis was away) tells the reconnect listeners to refetch, on the same socket', () => {
+    const reconnected = vi.fn();
+    client.onReconnected(reconnected);
+    client.connect(5);
+    FakeWebSocket.last.serverOpens();
+    const onResync = vi.fn();
+    client.subscribe('resync', onResync);
+    FakeWebSocket.last.serverSends({ type: 'resync' });
+    expect(reconnected).toHaveBeenCalledOnce();
+    expect(onResync).toHaveBeenCalledOnce();
+    expect(FakeWebSocket.all).toHaveLength(1);
+    expect(client.getState()).toBe('open');
+    expect(logger.error).not.toHaveBeenCalled();
+  });
+
   it('no reconnect after a deliberate close (sign-out)', () => {
     client.connect(1);
     const socket = FakeWebSocket.last;
@@ -241,6 +256,33 @@ describe('socket client', () => {
     FakeWebSocket.last.drops(1001);
     vi.advanceTimersByTime(1000);
     expect(FakeWebSocket.all).toHaveLength(2);
+  });
+
+  it('a server that is restarting (1012) is left at once: reconnected within the spread, no retry used up, then a refetch', () => {
+    const reconnected = vi.fn();
+    client.onReconnected(reconnected);
+    client.connect(1);
+    FakeWebSocket.last.serverOpens();
+    for (let restart = 1; restart <= MAX_RECONNECT_ATTEMPTS + 1; restart++) {
+      FakeWebSocket.last.drops(1012);
+      expect(client.getState()).toBe('reconnecting');
+      vi.advanceTimersByTime(RESTART_RECONNECT_SPREAD_MS - 1);
+      expect(FakeWebSocket.all).toHaveLength(restart + 1);
+      expect(reconnected).toHaveBeenCalledTimes(restart - 1);
+      FakeWebSocket.last.serverOpens();
+      expect(client.getState()).toBe('open');
+      expect(FakeWebSocket.last.sent).toEqual([{ type: 'authenticate', userId: 1 }]);
+      expect(reconnected).toHaveBeenCalledTimes(restart);
+    }
+    expect(logger.error).not.toHaveBeenCalled();
+    // The process it reached is gone too (no proxy in front): the usual retries follow.
+    FakeWebSocket.last.drops(1012);
+    vi.advanceTimersByTime(RESTART_RECONNECT_SPREAD_MS);
+    FakeWebSocket.last.drops();
+    vi.advanceTimersByTime(999);
+    expect(FakeWebSocket.all).toHaveLength(MAX_RECONNECT_ATTEMPTS + 3);
+    vi.advanceTimersByTime(1);
+    expect(FakeWebSocket.all).toHaveLength(MAX_RECONNECT_ATTEMPTS + 4);
   });
 
   it('a close while waiting to retry cancels the retry', () => {

@@ -5,9 +5,11 @@ import { watchSessionEnd } from './session-end';
 
 // The one socket of a signed-in member (spec §4 Chat socket, §7; docs/API.md "WebSocket /ws"): the
 // session cookie authenticates the upgrade, `authenticate {userId}` follows on open; on a drop it
-// retries up to 5 times, 1 s × attempt apart, then gives up (log only, spec §8). Features subscribe
-// by frame type (common/ws-events.ts); after a reconnect they hear 'reconnected' and refetch what
-// they may have missed. Only lazily loaded member code imports this: guests never download it.
+// retries up to 5 times, 1 s × attempt apart, then gives up (log only, spec §8); a server that is
+// restarting (1012) is left at once, for another process behind the proxy. Features subscribe
+// by frame type (common/ws-events.ts); after a reconnect, and when the server says frames may have
+// been lost (a `resync` frame: its Redis was away), they hear 'reconnected' and refetch what they may
+// have missed. Only lazily loaded member code imports this: guests never download it.
 // Types only from ws-events: its zod schemas would add zod to the member's first load; the server
 // validates every frame before sending it.
 
@@ -19,9 +21,16 @@ type CloseCode = (typeof WS_CLOSE)[keyof typeof WS_CLOSE];
 const NO_RETRY_CODES: readonly CloseCode[] = [4401, 4403];
 /** WS_CLOSE.unauthorized: the session ended (signed out elsewhere, password changed, suspended) or is gone. */
 const SESSION_ENDED_CODE: CloseCode = 4401;
+/** WS_CLOSE.restarting: that server process is stopping; the proxy sends a new socket to another one. */
+const RESTARTING_CODE: CloseCode = 1012;
 
 export const MAX_RECONNECT_ATTEMPTS = 5;
 export const RECONNECT_STEP_MS = 1000;
+/**
+ * After a 1012 (a restart) the socket reconnects at once, at a random moment within this, so that every
+ * tab of a process that stops does not arrive at the next one in the same instant.
+ */
+export const RESTART_RECONNECT_SPREAD_MS = 500;
 
 /**
  * idle: not wanted (never connected, or closed on purpose); connecting: the first attempt;
@@ -37,7 +46,10 @@ export type SocketClient = {
   /** Sends a frame when open; false otherwise (the caller falls back to REST, spec §7). */
   send<K extends ClientFrameType>(type: K, fields: FrameFields<K>): boolean;
   subscribe<K extends ServerFrameType>(type: K, handler: (frame: ServerFrame<K>) => void): () => void;
-  /** Called after the socket is back following a drop: refetch what a frame may have carried. */
+  /**
+   * Called after the socket is back following a drop, or on the server's `resync` frame: refetch what
+   * a frame may have carried.
+   */
   onReconnected(handler: () => void): () => void;
   /**
    * Called when the server closes the socket with 4401: this browser's session has ended (sign-out
@@ -123,6 +135,7 @@ export function createSocketClient(deps: SocketClientDeps = {}): SocketClient {
     const { type } = frame as { type: string };
     if (type === 'error') logger.error('WebSocket error', (frame as { message?: unknown }).message);
     if (type === 'authenticated' && (frame as { success?: unknown }).success === false) logger.error('WebSocket authentication failed');
+    if (type === 'resync') for (const l of [...reconnectListeners]) safely(l);
     for (const h of [...(handlers.get(type) ?? [])]) safely(() => h(frame as never));
   };
 
@@ -179,6 +192,16 @@ export function createSocketClient(deps: SocketClientDeps = {}): SocketClient {
         refused = true;
         setState('failed');
         if (e.code === SESSION_ENDED_CODE) for (const l of [...sessionEndedListeners]) safely(l);
+        return;
+      }
+      if (e.code === RESTARTING_CODE) {
+        // Not a failure: no retry is used up, and 'reconnected' follows the open, so features read
+        // again what was sent while the socket moved.
+        setState('reconnecting');
+        timer = setTimer(() => {
+          timer = null;
+          open();
+        }, Math.floor(Math.random() * RESTART_RECONNECT_SPREAD_MS));
         return;
       }
       scheduleReconnect();

@@ -10,3 +10,4 @@ export * from './uploads.ts';
 export * from './community.ts';
 export * from './pay.ts';
 export * from './trust.ts';
+export * from './jobs.ts';

@@ -63,7 +63,7 @@ describe.each(testDatabases)('announcements by web push on %s', (kind) => {
       const result = await runAnnouncementBatch(deps);
       if (!result || result.done) break;
     }
-    await t.app.push.idle();
+    await t.app.jobs.settled();
 
     const expected = { title: 'Depot closed on Monday', body: 'The depot is closed for the bank holiday.', url: '/', tag: `announcement:${row.id}` };
     expect(payloadsTo(aPhone)).toEqual([expected]);
@@ -72,7 +72,7 @@ describe.each(testDatabases)('announcements by web push on %s', (kind) => {
     expect(payloadsTo(optedOutPhone)).toEqual([]);
     // A batch that finds the announcement already sent pushes nothing more.
     expect(await runAnnouncementBatch(deps)).toBeNull();
-    await t.app.push.idle();
+    await t.app.jobs.settled();
     expect(ps.received).toHaveLength(2);
     // The mail follows the email switch: b is not mailed, optedOut is.
     const mailedTo = await t.database.db

@@ -11,17 +11,15 @@ import { announcements, emails, notificationPreferences, users } from '../../db/
 import { badRequest, conflict, notFound } from '../../http-errors.ts';
 import { makeExcerpt, renderMarkdown } from '../../lib/markdown.ts';
 import { emailSwitchOn, signUnsubscribeToken, unsubscribeHeaders, unsubscribeSecret, unsubscribeToken, unsubscribeUrl } from '../notification-mail/index.ts';
-import type { PushMessage } from '../push/index.ts';
+import type { PushMessage, SendToDevices } from '../push/index.ts';
 
-/** Recipients per batch, and at most one batch per interval across every process: a bounded rate. */
+/** Recipients per batch, and one batch per interval across every process (a scheduled job): a bounded rate. */
 export const ANNOUNCEMENT_BATCH_SIZE = 50;
 export const ANNOUNCEMENT_INTERVAL_MS = 10_000;
 export const ANNOUNCEMENT_MAIL_KIND = 'announcement';
 /** Characters of the announcement's text a push notification shows; the mail has it all. */
 export const ANNOUNCEMENT_PUSH_BODY_MAX = 200;
 
-/** The push service's sendToUser: queues a notification to the member's devices and returns. */
-export type SendToDevices = (userId: number, message: PushMessage) => void;
 
 type AnnouncementRow = typeof announcements.$inferSelect;
 
@@ -146,7 +144,7 @@ async function previewAnnouncement(db: Db, config: Config, id: number, admin: { 
   return { ...mail, recipientCount: a.status === 'draft' ? await recipientCount(db, a.audience) : a.sentCount };
 }
 
-/** Draft → sending; the sender loop does the rest in batches. */
+/** Draft → sending; the sender's scheduled job does the rest in batches. */
 async function startAnnouncement(db: Db, adminId: number, id: number, now: Date): Promise<TAnnouncement> {
   await db.transaction(async (tx) => {
     const [a] = await tx.select().from(announcements).where(eq(announcements.id, id)).for('update');
@@ -178,18 +176,15 @@ export function announcementPush(a: { id: number; subject: string; body: string 
  * cursor, each mailed (an outbox row) if their announcements email switch is on; the cursor and the
  * count of mails move in the same transaction, so a restart carries on where
  * it stopped and no member gets it twice. The announcement row is claimed FOR UPDATE SKIP LOCKED: two
- * processes never work the same one at once. `minGapMs` bounds the rate across processes (no batch if
- * an announcement mail was queued more recently). After the commit, the batch's members whose
+ * batches never work the same one at once. After the commit, the batch's members whose
  * announcements push switch is on, other than the admin who wrote it, get a push notification on their
  * devices (`sendToDevices`), once each. Returns null when there was nothing to do.
  */
 export async function runAnnouncementBatch(
-  deps: Pick<Core, 'db' | 'config' | 'mailer' | 'clock'> & { batchSize?: number; minGapMs?: number; sendToDevices?: SendToDevices },
+  deps: Pick<Core, 'db' | 'config' | 'mailer' | 'clock'> & { batchSize?: number; sendToDevices?: SendToDevices },
 ): Promise<BatchResult | null> {
   const { db, config, mailer, clock } = deps;
-  let pushes: { message: PushMessage; userIds: number[] } | undefined;
   const batchSize = deps.batchSize ?? ANNOUNCEMENT_BATCH_SIZE;
-  const minGapMs = deps.minGapMs ?? 0;
   const secret = await unsubscribeSecret(db);
   const result = await db.transaction(async (tx) => {
     const [a] = await tx
@@ -200,14 +195,6 @@ export async function runAnnouncementBatch(
       .limit(1)
       .for('update', { skipLocked: true });
     if (!a) return null;
-    if (minGapMs > 0) {
-      const [recent] = await tx
-        .select({ id: emails.id })
-        .from(emails)
-        .where(and(eq(emails.kind, ANNOUNCEMENT_MAIL_KIND), sql`${emails.createdAt} > now() - make_interval(secs => ${minGapMs / 1000})`))
-        .limit(1);
-      if (recent) return null;
-    }
     const recipients = await tx
       .select({ id: users.id, email: users.email, firstName: users.firstName, settings: notificationPreferences.settings })
       .from(users)
@@ -235,7 +222,8 @@ export async function runAnnouncementBatch(
       );
     }
     const pushed = switches.filter((r) => r.on.push && r.id !== a.createdBy).map((r) => r.id);
-    if (pushed.length) pushes = { message: announcementPush(a), userIds: pushed };
+    // Queued with this batch: sent once it commits, and not lost if the process stops after.
+    if (deps.sendToDevices) for (const userId of pushed) await deps.sendToDevices(userId, announcementPush(a), {}, tx);
     const done = recipients.length < batchSize;
     await tx
       .update(announcements)
@@ -247,46 +235,27 @@ export async function runAnnouncementBatch(
       .where(eq(announcements.id, a.id));
     return { announcementId: a.id, enqueued: mailed.length, done };
   });
-  if (pushes && deps.sendToDevices) for (const userId of pushes.userIds) deps.sendToDevices(userId, pushes.message);
   if (result?.enqueued) await mailer.deliverDue();
   return result;
 }
 
-/** The loop every process runs (not in tests: they call runAnnouncementBatch themselves). */
-function startAnnouncementSender(deps: Pick<Core, 'db' | 'config' | 'mailer' | 'clock' | 'log'> & { sendToDevices?: SendToDevices }) {
-  let running: Promise<unknown> = Promise.resolve();
-  let busy = false;
-  const timer = setInterval(() => {
-    if (busy) return;
-    busy = true;
-    running = runAnnouncementBatch({ ...deps, minGapMs: ANNOUNCEMENT_INTERVAL_MS - 500 })
-      .then((r) => r && deps.log.info({ announcementId: r.announcementId, enqueued: r.enqueued, done: r.done }, 'announcement batch queued'))
-      .catch((err) => deps.log.error({ err }, 'announcement batch failed'))
-      .finally(() => {
-        busy = false;
-      });
-  }, ANNOUNCEMENT_INTERVAL_MS);
-  timer.unref();
-  return {
-    async stop() {
-      clearInterval(timer);
-      await running;
-    },
-  };
-}
-
 /**
  * Announcements: buildApp creates it once from the core, with the push service's sendToUser for the
- * members' devices. Their unsubscribe link is the notification mail's (notification-mail/).
+ * members' devices. Their unsubscribe link is the notification mail's (notification-mail/). The sender
+ * is a scheduled job of the runner: a batch of the oldest announcement being sent every
+ * ANNOUNCEMENT_INTERVAL_MS, in one process each time (tests run batches with runAnnouncementBatch).
  */
-export function createAnnouncementService(core: Pick<Core, 'db' | 'config' | 'mailer' | 'clock' | 'log'> & { sendToDevices?: SendToDevices }) {
-  const { db, config, clock } = core;
+export function createAnnouncementService(core: Pick<Core, 'db' | 'config' | 'mailer' | 'clock' | 'log' | 'jobs'> & { sendToDevices?: SendToDevices }) {
+  const { db, config, clock, log, jobs } = core;
+  jobs.every('announcements.send', { everyMs: ANNOUNCEMENT_INTERVAL_MS }, async () => {
+    const r = await runAnnouncementBatch(core);
+    if (r) log.info({ announcementId: r.announcementId, enqueued: r.enqueued, done: r.done }, 'announcement batch queued');
+  });
   return {
     list: () => listAnnouncements(db),
     create: (adminId: number, input: TAnnouncementCreate) => createAnnouncement(db, adminId, input),
     preview: (id: number, admin: { id: number; firstName: string }) => previewAnnouncement(db, config, id, admin),
     start: (adminId: number, id: number) => startAnnouncement(db, adminId, id, clock.now()),
-    startSender: () => startAnnouncementSender(core),
   };
 }
 export type AnnouncementService = ReturnType<typeof createAnnouncementService>;

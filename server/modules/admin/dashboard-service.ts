@@ -3,6 +3,7 @@ import type { TDashboard } from '../../../common/contracts/admin.ts';
 import { londonDayStart } from '../../../common/london-day.ts';
 import type { Core } from '../../core.ts';
 import type { Db } from '../../db/client.ts';
+import type { DiskStatus } from '../../db/disk-space.ts';
 import { categories, comments, messages, posts, reports, supportTickets, users } from '../../db/schema/index.ts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -12,9 +13,11 @@ const one = async (q: Promise<Array<{ n: number }>>) => (await q)[0]?.n ?? 0;
 
 /** What the dashboard reads of the maintenance switch (buildApp passes the app's maintenance service). */
 export type MaintenanceReader = { current(): Promise<TDashboard['maintenance']> };
+/** What the dashboard reads of DATA_DIR's free space: the write guard's last reading (buildApp passes it). */
+export type DiskReader = { status(): DiskStatus };
 
 /** Figures of the admin dashboard. Sequential on purpose: one pooled connection per request. */
-async function buildDashboard(db: Db, maintenance: MaintenanceReader, now: Date): Promise<TDashboard> {
+async function buildDashboard(db: Db, maintenance: MaintenanceReader, disk: DiskReader, now: Date): Promise<TDashboard> {
   const today = londonDayStart(now);
   const weekAgo = new Date(now.getTime() - 7 * DAY_MS);
   const live = isNull(users.deletedAt);
@@ -55,6 +58,7 @@ async function buildDashboard(db: Db, maintenance: MaintenanceReader, now: Date)
     .orderBy(desc(posts.createdAt), desc(posts.id))
     .limit(RECENT);
 
+  const space = disk.status();
   return {
     members: { total: membersTotal, newThisWeek: membersNew, verified: membersVerified },
     posts: { total: postsTotal, today: postsToday },
@@ -71,11 +75,12 @@ async function buildDashboard(db: Db, maintenance: MaintenanceReader, now: Date)
     })),
     recentPosts: recent.map((p) => ({ ...p, createdAt: p.createdAt.toISOString() })),
     maintenance: await maintenance.current(),
+    disk: { freeBytes: space.freeBytes, totalBytes: space.totalBytes, reserveBytes: space.reserveBytes, databaseRoomBytes: space.databaseRoomBytes, writable: space.writable },
   };
 }
 
 /** The admin dashboard: buildApp creates it once, with the app's maintenance switch. */
-export function createDashboardService({ db, clock, maintenance }: Pick<Core, 'db' | 'clock'> & { maintenance: MaintenanceReader }) {
-  return { get: () => buildDashboard(db, maintenance, clock.now()) };
+export function createDashboardService({ db, clock, maintenance, disk }: Pick<Core, 'db' | 'clock'> & { maintenance: MaintenanceReader; disk: DiskReader }) {
+  return { get: () => buildDashboard(db, maintenance, disk, clock.now()) };
 }
 export type DashboardService = ReturnType<typeof createDashboardService>;

@@ -7,7 +7,6 @@ import {
   retryEmail,
   sendAnnouncement,
 } from '../../../common/contracts/admin-emails.ts';
-import type { Config } from '../../config.ts';
 import { requireAdmin } from '../../identity/index.ts';
 import { route } from '../../lib/route.ts';
 import type { AnnouncementService } from './announcements-service.ts';
@@ -16,18 +15,9 @@ import type { OutboxService } from './emails-service.ts';
 /**
  * Admin: the mail outbox and announcements (docs/API.md "Admin: emails and announcements"); their
  * unsubscribe link is the notification mail's (notification-mail/). Admin routes authorise at
- * preValidation (guest 401, member 403). The announcement sender loop starts with the app, except in
- * tests, which run batches by calling runAnnouncementBatch.
+ * preValidation (guest 401, member 403). Announcements are sent in batches by their service's scheduled job.
  */
-export const adminEmailRoutes: FastifyPluginAsync<{ config: Config; outbox: OutboxService; announcements: AnnouncementService }> = async (
-  app,
-  { config, outbox, announcements },
-) => {
-  if (config.env !== 'test') {
-    const sender = announcements.startSender();
-    app.addHook('onClose', async () => sender.stop());
-  }
-
+export const adminEmailRoutes: FastifyPluginAsync<{ outbox: OutboxService; announcements: AnnouncementService }> = async (app, { outbox, announcements }) => {
   const admin = { preValidation: requireAdmin };
 
   route(app, listOutbox, admin, async (req, reply) => {

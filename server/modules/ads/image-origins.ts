@@ -49,7 +49,6 @@ export async function createAdImageOrigins({ db, events, log }: Pick<Core, 'db' 
       log.warn({ err }, 'ad image origins not read');
     }
   };
-  events.on('ads.changed', refresh);
   await events.onEveryProcess('ads.changed', refresh);
   await refresh();
   return { current: () => origins };

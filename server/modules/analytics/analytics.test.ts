@@ -1,6 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TAnalyticsReport } from '../../../common/contracts/analytics.ts';
 import { ANALYTICS_MSG } from '../../../common/rules/analytics.ts';
 import {
@@ -11,6 +11,8 @@ import {
   users,
   vitalsMetrics,
 } from '../../db/schema/index.ts';
+import { systemClock } from '../../core.ts';
+import { createJobRunner } from '../../jobs/runner.ts';
 import { buildTestApp, type TestApp } from '../../test/app.ts';
 import { freshIp, get, post, signUp, unique } from '../../test/auth.ts';
 import { testDatabases } from '../../test/databases.ts';
@@ -18,6 +20,7 @@ import { addCategory, insertPost } from '../../test/forum.ts';
 import { member, type Member } from '../../test/members.ts';
 import { ANALYTICS_PER_MINUTE } from './routes.ts';
 import { AnalyticsBuffer, FLUSH_AT_ROWS } from './ingest.ts';
+import { createAnalyticsService } from './service.ts';
 
 const CONSENT = { 'x-analytics-consent': 'granted' };
 const IPHONE = 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 Mobile/15E148';
@@ -36,8 +39,8 @@ describe.each(testDatabases)('analytics ingest (%s)', (kind) => {
   afterAll(async () => {
     await t?.close();
   });
-  // Only explicit flushes in these tests, so "nothing written yet" is a fact, not a race.
-  beforeEach(() => t.app.analytics.schedule(0));
+  // The job runner's timers do not run in tests: only explicit flushes, so "nothing written yet" is a
+  // fact, not a race.
 
   const db = () => t.database.db;
   const send = (url: string, body: object, opts: { cookie?: string; ip?: string; consent?: boolean; headers?: Record<string, string> } = {}) =>
@@ -207,7 +210,7 @@ describe.each(testDatabases)('analytics ingest (%s)', (kind) => {
   it('a table whose write fails loses only its own rows, and the failure is logged', async () => {
     const warnings: string[] = [];
     const log = { ...t.app.log, warn: (_o: unknown, msg: string) => void warnings.push(msg) } as unknown as FastifyBaseLogger;
-    const buffer = new AnalyticsBuffer(db(), log, { flushEveryMs: 0 });
+    const buffer = new AnalyticsBuffer(db(), log);
     const id = sid();
     buffer.addAction({ sessionId: id, userId: 2_000_000_000, actionType: 'login' }); // no such member: FK violation
     buffer.addPageView({ sessionId: id, pageUrl: '/still-stored' });
@@ -299,11 +302,19 @@ describe.each(testDatabases)('analytics ingest (%s)', (kind) => {
     expect(FLUSH_AT_ROWS).toBe(200);
   });
 
-  it('the timer flushes by itself', async () => {
-    t.app.analytics.schedule(50);
-    const id = sid();
-    await send('/api/analytics/session/start', start(id));
-    await expect.poll(async () => (await sessionRow(id))?.id, { timeout: 5000 }).toBe(id);
+  it('the job runner flushes the buffer by itself every 2 s, in every process', async () => {
+    const quiet = { ...t.app.log, info: () => undefined, warn: () => undefined, error: () => undefined } as unknown as FastifyBaseLogger;
+    const jobs = createJobRunner({ db: db(), log: quiet, embedded: kind === 'pglite' });
+    const analytics = createAnalyticsService({ db: db(), clock: systemClock, log: quiet, jobs });
+    jobs.start();
+    try {
+      const id = sid();
+      analytics.startSession({ sessionId: id, userAgent: null, referrer: null, landingPage: '/by-the-timer' }, null, DESKTOP);
+      expect(analytics.buffer.pending()).toBe(1);
+      await expect.poll(async () => (await sessionRow(id))?.landingPage, { timeout: 5000, interval: 100 }).toBe('/by-the-timer');
+    } finally {
+      await jobs.close();
+    }
   });
 
   it(`answers 429 with a clear message past ${ANALYTICS_PER_MINUTE} calls a minute from one address`, async () => {
@@ -327,7 +338,6 @@ describe.each(testDatabases)('analytics buffer on close (%s)', (kind) => {
   it('writes what is waiting when the app closes', async () => {
     const t = await buildTestApp(kind);
     try {
-      t.app.analytics.schedule(0);
       const id = sid();
       await post(t, '/api/analytics/session/start', { sessionId: id, landingPage: '/' }, { headers: CONSENT });
       await post(t, '/api/analytics/page-view', { sessionId: id, pageUrl: '/' }, { headers: CONSENT });

@@ -33,42 +33,22 @@ const size = (b: Batch) => b.sessions.size + b.pageViews.length + b.actions.leng
 
 /**
  * The in-process write buffer for analytics and vitals: requests only push rows here and answer at
- * once; a flush every FLUSH_EVERY_MS (or as soon as FLUSH_AT_ROWS are waiting) writes them with one
- * multi-row INSERT per table, so analytics never holds a connection while a forum request waits.
- * Flushes never overlap: the next one waits for the current one. Rows of a failed flush are logged and
- * dropped (best effort, never retried into an ever-growing buffer).
+ * once; a flush every FLUSH_EVERY_MS (the job runner's per-process timer, which also flushes once more
+ * when the app closes) or as soon as FLUSH_AT_ROWS are waiting writes them with one multi-row INSERT
+ * per table, so analytics never holds a connection while a forum request waits. Flushes never overlap:
+ * the next one waits for the current one. Rows of a failed flush are logged and dropped (best effort,
+ * never retried into an ever-growing buffer).
  */
 export class AnalyticsBuffer {
   private batch = emptyBatch();
   private running: Promise<void> = Promise.resolve();
-  private timer: NodeJS.Timeout | undefined;
   private dropped = 0;
 
   constructor(
     private readonly db: Db,
     private readonly log: FastifyBaseLogger,
-    private readonly opts: { flushEveryMs?: number; flushAtRows?: number } = {},
+    private readonly opts: { flushAtRows?: number } = {},
   ) {}
-
-  /**
-   * (Re)starts the periodic flush every `everyMs` (0: no timer, only explicit and threshold flushes;
-   * tests use that to decide when rows are written). Unref'd: it never keeps the process alive.
-   */
-  schedule(everyMs = this.opts.flushEveryMs ?? FLUSH_EVERY_MS) {
-    if (this.timer) clearInterval(this.timer);
-    this.timer = undefined;
-    if (everyMs > 0) {
-      this.timer = setInterval(() => void this.flush(), everyMs);
-      this.timer.unref();
-    }
-  }
-
-  /** Stops the timer and writes whatever is waiting (app close). */
-  async stop() {
-    if (this.timer) clearInterval(this.timer);
-    this.timer = undefined;
-    await this.flush();
-  }
 
   /** Rows waiting for the next flush. */
   pending() {

@@ -44,10 +44,7 @@ async function requireConsent(req: FastifyRequest, reply: FastifyReply) {
  */
 export const analyticsRoutes = fp<{ analytics: AnalyticsService }>(
   async (app, { analytics }) => {
-    const { buffer } = analytics;
-    app.decorate('analytics', buffer);
-    buffer.schedule();
-    app.addHook('onClose', async () => buffer.stop());
+    app.decorate('analytics', analytics.buffer);
 
     const ingest = {
       preValidation: requireConsent,

@@ -22,7 +22,7 @@ import { londonDate } from '../../../common/london-day.ts';
 import type { Core } from '../../core.ts';
 import type { Db } from '../../db/client.ts';
 import { badRequest } from '../../http-errors.ts';
-import { AnalyticsBuffer } from './ingest.ts';
+import { AnalyticsBuffer, FLUSH_EVERY_MS } from './ingest.ts';
 
 /**
  * Spec §9's share device types from a user agent (no screen width on the server): tablets first,
@@ -183,11 +183,12 @@ type Ingest<S extends z.ZodType> = z.output<S>;
 
 /**
  * The analytics service: buildApp creates it once from the core. Ingest calls only push rows into its
- * write buffer (the route plugin runs the buffer's timer and flushes it on close) and never wait on the
- * database; the report is read from PostgreSQL.
+ * write buffer (flushed on the job runner's per-process timer, and when the app closes) and never wait
+ * on the database; the report is read from PostgreSQL.
  */
-export function createAnalyticsService({ db, clock, log }: Pick<Core, 'db' | 'clock' | 'log'>) {
+export function createAnalyticsService({ db, clock, log, jobs }: Pick<Core, 'db' | 'clock' | 'log' | 'jobs'>) {
   const buffer = new AnalyticsBuffer(db, log);
+  jobs.inEveryProcess('analytics.flush', FLUSH_EVERY_MS, () => buffer.flush());
   return {
     buffer,
     startSession(b: Ingest<typeof ZSessionStartRequest>, userId: number | null, userAgentHeader: string | undefined) {
@@ -247,7 +248,11 @@ export function createAnalyticsService({ db, clock, log }: Pick<Core, 'db' | 'cl
         ),
       );
     },
-    report: (q: TAnalyticsReportQuery): Promise<TAnalyticsReport> => analyticsReport(db, resolvePeriod(q, clock.now())),
+    /** The admin's report; what this process holds is written first, so what was just recorded shows. */
+    async report(q: TAnalyticsReportQuery): Promise<TAnalyticsReport> {
+      await buffer.flush();
+      return analyticsReport(db, resolvePeriod(q, clock.now()));
+    },
   };
 }
 export type AnalyticsService = ReturnType<typeof createAnalyticsService>;

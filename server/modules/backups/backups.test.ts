@@ -6,17 +6,18 @@ import type { FastifyBaseLogger } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { ZBackupStatus, type TBackupStatus } from '../../../common/contracts/backups.ts';
 import { BACKUP_MSG } from '../../../common/rules/backups.ts';
-import { detectFormat, listBackups } from '../../backup/files.ts';
-import { openDatabase } from '../../db/client.ts';
-import { auditLog } from '../../db/schema/index.ts';
+import { openBundle } from '../../backup/bundle.ts';
+import { listBackups } from '../../backup/files.ts';
+import { auditLog, jobs } from '../../db/schema/index.ts';
 import { buildTestApp, type TestApp } from '../../test/app.ts';
 import { testDatabases } from '../../test/databases.ts';
+import { cameraJpeg, upload } from '../../test/images.ts';
 import { call, member, type Member } from '../../test/members.ts';
-import { backupDueIn, createBackupService } from './service.ts';
+import { backupDueIn, createBackupService, DAILY_AT_MS } from './service.ts';
 
 const HOUR = 60 * 60 * 1000;
 const DAY = 24 * HOUR;
-const NAME = /^kerbside-\d{8}-\d{6}\.(tar\.gz|jsonl\.gz|pgdump)$/;
+const NAME = /^kerbside-\d{8}-\d{6}\.tar$/;
 
 const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'kerbside-backups-'));
 afterAll(() => fs.rmSync(tmp, { recursive: true, force: true }));
@@ -30,14 +31,17 @@ const movable = (start: string) => {
   return { now: () => new Date(now), advance: (ms: number) => void (now += ms) };
 };
 
-describe('backupDueIn: the daily timer', () => {
+describe('backupDueIn: the daily job', () => {
   const now = new Date('2026-06-01T12:00:00Z');
-  it('is due at once with no backup, or one a day old or more; else 24 h after the last', () => {
+  it('is due with no backup since the day’s run time (02:00 UTC) last passed; else at its next pass', () => {
+    expect(DAILY_AT_MS).toBe(2 * HOUR);
     expect(backupDueIn(undefined, now)).toBe(0);
-    expect(backupDueIn(new Date(now.getTime() - DAY), now)).toBe(0);
+    expect(backupDueIn(new Date('2026-06-01T01:59:59Z'), now)).toBe(0);
     expect(backupDueIn(new Date(now.getTime() - 3 * DAY), now)).toBe(0);
-    expect(backupDueIn(new Date(now.getTime() - 5 * HOUR), now)).toBe(19 * HOUR);
-    expect(backupDueIn(now, now)).toBe(DAY);
+    expect(backupDueIn(new Date('2026-06-01T02:00:00Z'), now)).toBe(14 * HOUR);
+    expect(backupDueIn(now, now)).toBe(14 * HOUR);
+    // Before the day's run time, yesterday's counts.
+    expect(backupDueIn(new Date('2026-05-31T02:30:00Z'), new Date('2026-06-01T01:00:00Z'))).toBe(HOUR);
   });
 });
 
@@ -71,7 +75,13 @@ describe.each(testDatabases)('backups from the admin dashboard on %s', (kind) =>
     expect(res.json()).toEqual({ last: null, running: false, lastError: null, keep: 7 });
   });
 
-  it('POST starts one (202), a second while it runs is 409, then GET shows the file; audited', async () => {
+  it('POST starts one (202), a second while it runs is 409, then GET shows the file and the photos it holds; audited', async () => {
+    const uploaded = await upload(t, someone.cookie, { body: await cameraJpeg(900, 600) });
+    expect(uploaded.statusCode, uploaded.body).toBe(201);
+    const photoDir = path.join(t.app.deps.config.dataDir, 'uploads', (uploaded.json() as { id: string }).id);
+    const photoFiles = fs.readdirSync(photoDir);
+    const photoBytes = photoFiles.reduce((sum, f) => sum + fs.statSync(path.join(photoDir, f)).size, 0);
+
     const started = await call(t, 'POST', '/api/admin/backups', { cookie: admin.cookie });
     expect(started.statusCode, started.body).toBe(202);
     expect(ZBackupStatus.parse(started.json()).running).toBe(true);
@@ -84,9 +94,14 @@ describe.each(testDatabases)('backups from the admin dashboard on %s', (kind) =>
     expect(done.last?.name).toMatch(NAME); // a name, never a path
     const [file] = listBackups(t.app.deps.config.dataDir);
     expect(path.basename(file.file)).toBe(done.last?.name);
-    expect(done.last).toEqual({ name: path.basename(file.file), bytes: file.bytes, at: file.at.toISOString() });
-    expect(file.bytes).toBeGreaterThan(0);
-    expect(await detectFormat(file.file)).toBe(kind === 'pglite' ? 'pglite' : 'logical');
+    expect(done.last).toEqual({
+      name: path.basename(file.file),
+      bytes: file.bytes,
+      at: file.at.toISOString(),
+      photos: { kind: 'files', photos: 1, files: photoFiles.length, bytes: photoBytes },
+    });
+    expect(file.bytes).toBeGreaterThan(photoBytes);
+    expect((await openBundle(file.file)).database.format).toBe(kind === 'pglite' ? 'pglite' : 'logical');
 
     // One audit entry: the 409 wrote nothing.
     const audited = await t.database.db.select().from(auditLog).where(and(eq(auditLog.action, 'backup.create'), eq(auditLog.actorId, admin.id)));
@@ -99,6 +114,7 @@ describe.each(testDatabases)('backups from the admin dashboard on %s', (kind) =>
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-disposition']).toBe(`attachment; filename="${last!.name}"`);
     expect(res.rawPayload.length).toBe(last!.bytes);
+    expect(res.rawPayload.equals(fs.readFileSync(listBackups(t.app.deps.config.dataDir)[0].file))).toBe(true);
     for (const name of ['kerbside-20200101-000000.tar.gz', '..%2F..%2Fpackage.json', encodeURIComponent(listBackups(t.app.deps.config.dataDir)[0].file)]) {
       const missing = await call(t, 'GET', `/api/admin/backups/${name}`, { cookie: admin.cookie });
       expect(missing.statusCode, name).toBe(404);
@@ -106,23 +122,7 @@ describe.each(testDatabases)('backups from the admin dashboard on %s', (kind) =>
     }
   });
 
-  it.runIf(kind === 'postgres')('several processes on one database: only one takes the day’s backup', async () => {
-    const second = await openDatabase({ url: t.databaseUrl });
-    try {
-      const clock = movable('2026-06-01T03:00:00Z');
-      const config = { ...t.app.deps.config, dataDir: newDir() };
-      const services = [t.database, second].map((database) =>
-        createBackupService({ config, db: database.db, database, clock, log: quietLog() }, { schedule: false }),
-      );
-      const outcomes = await Promise.all(services.map((s) => s.runIfDue()));
-      expect(outcomes.sort()).toEqual(['busy', 'done'].sort());
-      expect(listBackups(config.dataDir)).toHaveLength(1);
-      // The one that found the lock taken looks again later, and finds the day's backup there.
-      expect(await services[1].runIfDue()).toBe('not-due');
-    } finally {
-      await second.close();
-    }
-  }, 60_000);
+  // Several processes on one database take the day's backup once: server/jobs/schedules.test.ts.
 });
 
 describe('the daily backup decides by the core’s clock', () => {
@@ -132,25 +132,22 @@ describe('the daily backup decides by the core’s clock', () => {
   }, 60_000);
   afterAll(async () => t?.close());
 
-  const service = (opts: { dataDir?: string; keep?: number; schedule?: boolean; firstRunMs?: number; clock?: ReturnType<typeof movable> } = {}) => {
+  const service = (opts: { dataDir?: string; keep?: number; clock?: ReturnType<typeof movable>; writable?: () => boolean } = {}) => {
     const log = quietLog();
     const config = { ...t.app.deps.config, dataDir: opts.dataDir ?? newDir(), backupKeep: opts.keep ?? 7 };
     const clock = opts.clock ?? movable('2026-06-01T03:00:00Z');
-    const backups = createBackupService(
-      { config, db: t.database.db, database: t.database, clock, log },
-      { schedule: opts.schedule ?? false, firstRunMs: opts.firstRunMs },
-    );
+    const backups = createBackupService({ config, db: t.database.db, database: t.database, clock, log, writable: opts.writable });
     return { backups, clock, config, log };
   };
 
-  it('backs up when none is a day old, not before; keeps BACKUP_KEEP', async () => {
+  it('backs up when none was written since the day’s run time, not before; keeps BACKUP_KEEP', async () => {
     const { backups, clock, config } = service({ keep: 2 });
     expect(backups.dueIn()).toBe(0);
     expect(await backups.runIfDue()).toBe('done');
     expect(backups.status().last?.at).toBe('2026-06-01T03:00:00.000Z');
-    expect(backups.dueIn()).toBe(DAY);
+    expect(backups.dueIn()).toBe(23 * HOUR); // the next 02:00 UTC
 
-    clock.advance(23 * HOUR);
+    clock.advance(22 * HOUR);
     expect(await backups.runIfDue()).toBe('not-due');
     expect(backups.dueIn()).toBe(HOUR);
     clock.advance(HOUR);
@@ -158,26 +155,40 @@ describe('the daily backup decides by the core’s clock', () => {
     clock.advance(DAY);
     expect(await backups.runIfDue()).toBe('done');
     // BACKUP_KEEP=2: the first is gone.
-    expect(listBackups(config.dataDir).map((b) => b.at.toISOString())).toEqual(['2026-06-03T03:00:00.000Z', '2026-06-02T03:00:00.000Z']);
+    expect(listBackups(config.dataDir).map((b) => b.at.toISOString())).toEqual(['2026-06-03T02:00:00.000Z', '2026-06-02T02:00:00.000Z']);
     await backups.close();
   }, 60_000);
 
-  it('the timer: shortly after start when none is a day old, and stopped by close', async () => {
-    const { backups, config } = service({ schedule: true, firstRunMs: 10 });
-    await vi.waitFor(() => expect(listBackups(config.dataDir)).toHaveLength(1), { timeout: 30_000, interval: 50 });
-    await backups.close();
+  it('the day’s run waits for the backup an admin started in this process, then finds it has one', async () => {
+    const admin = await member(t, 'admin');
+    const { backups, config } = service();
+    const started = await backups.start(admin.id);
+    expect(started.running).toBe(true);
+    expect(await backups.runIfDue()).toBe('not-due');
     expect(backups.status().running).toBe(false);
+    expect(listBackups(config.dataDir)).toHaveLength(1);
+    await backups.close();
+  }, 60_000);
 
-    // A fresh backup there: the next is a day away, so a restart takes none now.
-    const clock = movable('2026-06-01T03:00:00Z');
-    const fresh = newDir();
-    await service({ dataDir: fresh, clock }).backups.runIfDue();
-    clock.advance(HOUR);
-    const later = service({ dataDir: fresh, clock, schedule: true, firstRunMs: 10 });
-    await new Promise((r) => setTimeout(r, 300));
-    expect(listBackups(fresh)).toHaveLength(1);
-    expect(later.backups.dueIn()).toBe(23 * HOUR);
-    await later.backups.close();
+  it('the daily job: the app takes the day’s backup as it starts, and not again that day', async () => {
+    const dataDir = t.app.deps.config.dataDir;
+    expect(listBackups(dataDir)).toEqual([]);
+    await t.app.jobs.runDue(); // what the runner does at start
+    expect(listBackups(dataDir)).toHaveLength(1);
+    await t.app.jobs.runDue();
+    expect(listBackups(dataDir)).toHaveLength(1);
+    expect(await t.database.db.select({ state: jobs.state }).from(jobs).where(eq(jobs.name, 'backups.daily'))).toEqual([{ state: 'done' }]);
+  }, 60_000);
+
+  it('waits while DATA_DIR is short of room (it would take what is left), and backs up once there is room', async () => {
+    let writable = false;
+    const { backups, config } = service({ writable: () => writable });
+    expect(await backups.runIfDue()).toBe('no-room');
+    expect(listBackups(config.dataDir)).toEqual([]);
+    writable = true;
+    expect(await backups.runIfDue()).toBe('done');
+    expect(listBackups(config.dataDir)).toHaveLength(1);
+    await backups.close();
   }, 60_000);
 
   it('a failure is logged as an error and shown on the card until a backup succeeds', async () => {

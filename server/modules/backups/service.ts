@@ -1,53 +1,59 @@
 import path from 'node:path';
-import { sql } from 'drizzle-orm';
 import type { TBackupStatus } from '../../../common/contracts/backups.ts';
 import { BACKUP_MSG } from '../../../common/rules/backups.ts';
 import { recordAudit } from '../../audit/index.ts';
-import { createBackup, listBackups } from '../../backup/index.ts';
+import { backupPhotos, createBackup, listBackups } from '../../backup/index.ts';
 import type { Core } from '../../core.ts';
 import type { Database } from '../../db/client.ts';
 import { conflict } from '../../http-errors.ts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
-/** "Shortly after start" when a backup is due: start-up and the first requests go first. */
-export const FIRST_RUN_MS = 60_000;
-/** After a daily run that failed, or found another process backing up, look again this much later. */
-export const RETRY_MS = 60 * 60 * 1000;
-// Transaction-scoped advisory lock ('kerb', 'back'): of several processes on one PostgreSQL database,
-// one takes the day's backup. Two keys, so it never meets the seed's one-key lock.
-const LOCK = [0x6b657262, 0x6261636b] as const;
+/** The daily backup's time of day: 02:00 UTC (02:00 or 03:00 in London), when the forum is quietest. */
+export const DAILY_AT_MS = 2 * 60 * 60 * 1000;
+/** A backup of a large database takes a while: no other process takes the day's run over meanwhile. */
+const DAILY_LEASE_MS = 2 * 60 * 60 * 1000;
+/** A failed daily backup is tried again on the runner's backoff, six times in about 40 minutes, then shown to admins as dead. */
+const DAILY_ATTEMPTS = 6;
 
-/** How long until the daily backup is due: 24 h after the last one, now (0) when there is none or it is older. */
+/**
+ * How long until the daily backup is due: 0 when none was written since the day's run time
+ * (DAILY_AT_MS) last passed, else the time until it next passes.
+ */
 export function backupDueIn(last: Date | undefined, now: Date): number {
-  return last ? Math.max(0, last.getTime() + DAY_MS - now.getTime()) : 0;
+  const periodStart = Math.floor((now.getTime() - DAILY_AT_MS) / DAY_MS) * DAY_MS + DAILY_AT_MS;
+  return last && last.getTime() >= periodStart ? periodStart + DAY_MS - now.getTime() : 0;
 }
 
-export type DailyOutcome = 'done' | 'not-due' | 'busy' | 'failed';
-
-export type BackupServiceOptions = {
-  /** Run the daily timer (off under NODE_ENV=test unless a test asks). */
-  schedule: boolean;
-  /** The soonest the first daily run may come after start. */
-  firstRunMs?: number;
-};
+export type DailyOutcome = 'done' | 'not-due' | 'failed' | 'no-room';
 
 /**
  * Backups of the running server's database into $DATA_DIR/backups (the BACKUP_KEEP newest kept): one
- * every day by itself, and one whenever an admin asks. Created once in buildApp; `close` (the app's
- * onClose) stops the timer and waits for a backup under way, so the database is never closed under it.
+ * every day by itself, and one whenever an admin asks. Created once in buildApp, where the daily one is
+ * a scheduled job of the runner: of several processes one takes it each day (at start-up too, when the
+ * day's run has not happened and no backup was written since). An instance without the runner (a test)
+ * backs up only when asked. `close` (the app's onClose) waits for a backup under way, so the database
+ * is never closed under it.
  */
-export function createBackupService(
-  { config, db, clock, log, database }: Pick<Core, 'config' | 'db' | 'clock' | 'log'> & { database: Database },
-  { schedule, firstRunMs = FIRST_RUN_MS }: BackupServiceOptions,
-) {
+export function createBackupService({
+  config,
+  db,
+  clock,
+  log,
+  jobs,
+  database,
+  writable = () => true,
+}: Pick<Core, 'config' | 'db' | 'clock' | 'log'> &
+  Partial<Pick<Core, 'jobs'>> & {
+    database: Database;
+    /** DATA_DIR has room beyond its reserve (the write guard's last reading): a backup may be written. */
+    writable?: () => boolean;
+  }) {
   let job: Promise<void> | null = null;
   let lastError: string | null = null;
-  let timer: NodeJS.Timeout | undefined;
-  let closed = false;
 
   const newest = () => listBackups(config.dataDir)[0];
 
-  /** A failed backup (or its lock's transaction): logged as an error and kept for the dashboard. */
+  /** A failed backup: logged as an error and kept for the dashboard. */
   function failed(err: unknown): false {
     // A query error's own message is only the query (Drizzle): the driver's reason is its cause.
     const reason = err instanceof Error && err.cause instanceof Error ? err.cause : err;
@@ -59,29 +65,13 @@ export function createBackupService(
   /** Writes one backup; true when it did (a failure is never thrown). */
   async function backUp(): Promise<boolean> {
     try {
-      const b = await createBackup(database, { dataDir: config.dataDir, keep: config.backupKeep, databaseUrl: config.databaseUrl, now: clock.now() });
+      const b = await createBackup(database, { dataDir: config.dataDir, keep: config.backupKeep, databaseUrl: config.databaseUrl, s3: config.s3, now: clock.now() });
       lastError = null;
-      log.info({ file: path.basename(b.file), bytes: b.bytes, format: b.format, pruned: b.pruned.length }, 'backup written');
+      log.info({ file: path.basename(b.file), bytes: b.bytes, format: b.format, photos: b.photos, pruned: b.pruned.length }, 'backup written');
       return true;
     } catch (err) {
       return failed(err);
     }
-  }
-
-  /**
-   * `fn` as the only backup of every process on the database: on PostgreSQL under the advisory lock
-   * (waited for, or 'busy' at once when `wait` is false); an embedded database has one process.
-   */
-  async function exclusively<T>(wait: boolean, fn: () => Promise<T>): Promise<T | 'busy'> {
-    if (database.kind === 'pglite') return fn();
-    return db.transaction(async (tx) => {
-      if (wait) await tx.execute(sql`select pg_advisory_xact_lock(${LOCK[0]}, ${LOCK[1]})`);
-      else {
-        const { rows } = (await tx.execute(sql`select pg_try_advisory_xact_lock(${LOCK[0]}, ${LOCK[1]}) as got`)) as unknown as { rows: Array<{ got: boolean }> };
-        if (!rows[0]?.got) return 'busy';
-      }
-      return fn();
-    });
   }
 
   /** Runs `work` as this process's one backup job (`running` until it ends); `work` never rejects. */
@@ -93,39 +83,35 @@ export function createBackupService(
     return done;
   }
 
-  /** The daily run: a backup if none was taken in the last 24 h (checked again under the lock). */
-  function runIfDue(): Promise<DailyOutcome> {
-    if (job) return Promise.resolve('busy');
-    return track(
-      exclusively(false, async (): Promise<DailyOutcome> => {
-        if (backupDueIn(newest()?.at, clock.now()) > 0) return 'not-due';
-        return (await backUp()) ? 'done' : 'failed';
-      }).catch((err: unknown): DailyOutcome => {
-        failed(err); // the lock's own transaction: the database went away
-        return 'failed';
-      }),
-    );
+  /**
+   * The daily run: a backup unless one was written since the day's run time, decided once this process
+   * is not taking one (an admin's, just now, counts). A failure is not thrown: it is the outcome.
+   */
+  async function runIfDue(): Promise<DailyOutcome> {
+    while (job) await job;
+    if (backupDueIn(newest()?.at, clock.now()) > 0) return 'not-due';
+    // A backup on a disk short of room would take what is left (it is as big as the database and the
+    // photos): the day's waits, retried by the runner, until room is made.
+    if (!writable()) return 'no-room';
+    return (await track(backUp())) ? 'done' : 'failed';
   }
 
-  /** When the daily timer should next fire. */
-  function nextRun(outcome?: DailyOutcome): number {
-    if (outcome === 'failed' || outcome === 'busy') return RETRY_MS;
-    return Math.max(firstRunMs, backupDueIn(newest()?.at, clock.now()));
-  }
-
-  function scheduleIn(ms: number) {
-    if (closed) return;
-    timer = setTimeout(() => {
-      void runIfDue().then((outcome) => scheduleIn(nextRun(outcome)));
-    }, ms);
-    timer.unref();
-  }
-  if (schedule) scheduleIn(nextRun());
+  // A failed day is thrown to the runner, which tries it again with backoff and shows it to admins.
+  jobs?.every(
+    'backups.daily',
+    { everyMs: DAY_MS, offsetMs: DAILY_AT_MS },
+    async () => {
+      const outcome = await runIfDue();
+      if (outcome === 'failed') throw new Error(lastError ?? 'backup failed');
+      if (outcome === 'no-room') throw new Error(BACKUP_MSG.noRoom);
+    },
+    { leaseMs: DAILY_LEASE_MS, maxAttempts: DAILY_ATTEMPTS },
+  );
 
   function status(): TBackupStatus {
     const last = newest();
     return {
-      last: last ? { at: last.at.toISOString(), bytes: last.bytes, name: path.basename(last.file) } : null,
+      last: last ? { at: last.at.toISOString(), bytes: last.bytes, name: path.basename(last.file), photos: backupPhotos(last.file) } : null,
       running: job !== null,
       lastError,
       keep: config.backupKeep,
@@ -138,15 +124,15 @@ export function createBackupService(
     /** The time until the daily backup is due, by the core's clock (0: now). */
     dueIn: () => backupDueIn(newest()?.at, clock.now()),
     /**
-     * POST /api/admin/backups: audited, then started (it waits for one another process is taking);
-     * answers at once. 409 while this process is taking one.
+     * POST /api/admin/backups: audited, then started; answers at once. 409 while this process is taking
+     * one (the admin's or the day's: the day's waits for the admin's and then finds it has one).
      */
     async start(adminId: number): Promise<TBackupStatus> {
       if (job) throw conflict(BACKUP_MSG.running);
       const audited = recordAudit(db, { actorId: adminId, action: 'backup.create', targetType: 'site', targetId: 'backup' });
       void track(
         audited.then(
-          () => exclusively(true, backUp).catch(failed),
+          () => backUp(),
           () => false, // not audited, not started: the request answers the audit's error
         ),
       );
@@ -156,8 +142,6 @@ export function createBackupService(
     /** The path of the backup named `name`, if it is one of the listed backups (never a path built from input). */
     file: (name: string): string | undefined => listBackups(config.dataDir).find((b) => path.basename(b.file) === name)?.file,
     async close() {
-      closed = true;
-      clearTimeout(timer);
       await job;
     },
   };

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Core } from '../../core.ts';
-import { channel, type EventBus } from '../../realtime/bus.ts';
+import { BusAwayError, channel, type EventBus } from '../../realtime/bus.ts';
 
 // Who has an open socket, in any process: what decides whether a chat message is also pushed to the
 // member's devices. Each process knows only its own sockets (gateway.socketCount), so with several
@@ -72,7 +72,8 @@ export async function createPresence({
         }
         asked.set(id, { missing, found, done: finish });
         bus.publish(PRESENCE_EVENTS, { ask: id, userIds: [...missing] }).catch((err: unknown) => {
-          log.warn({ err }, 'presence: question not sent; the members count as away');
+          // Redis away is logged once by its watch, not at every message.
+          if (!(err instanceof BusAwayError)) log.warn({ err }, 'presence: question not sent; the members count as away');
           finish();
         });
       });

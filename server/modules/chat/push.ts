@@ -1,6 +1,6 @@
 import type { Core } from '../../core.ts';
 import { wantsNotification } from '../../identity/index.ts';
-import type { PushMessage, PushSendOptions } from '../push/index.ts';
+import type { PushMessage, PushSendOptions, SendToDevices } from '../push/index.ts';
 import type { Presence } from './presence.ts';
 
 // A chat message also goes to the recipient's devices (Web Push) when they have no open socket
@@ -42,7 +42,7 @@ export function createChatPush({
   db: Core['db'];
   presence: Pick<Presence, 'online'>;
   /** The push service's sendToUser. */
-  sendToDevices: (userId: number, message: PushMessage, options: PushSendOptions) => void;
+  sendToDevices: SendToDevices;
   log: Core['log'];
 }) {
   const running = new Set<Promise<void>>();
@@ -50,7 +50,7 @@ export function createChatPush({
     const job = (async () => {
       if ((await presence.online([m.recipientId])).has(m.recipientId)) return;
       if (!(await wantsNotification(db, [m.recipientId], 'chat', 'push')).has(m.recipientId)) return;
-      sendToDevices(m.recipientId, chatPushMessage(m), CHAT_PUSH_OPTIONS);
+      await sendToDevices(m.recipientId, chatPushMessage(m), CHAT_PUSH_OPTIONS);
     })()
       .catch((err: unknown) => log.warn({ err, userId: m.recipientId, conversationId: m.conversationId }, 'chat web push failed'))
       .finally(() => running.delete(job));

@@ -38,10 +38,13 @@ const requireChat = (need: ChatNeed) => async (req: FastifyRequest) => {
  * both members' sockets through the service's `notify` (app.gateway), and the chat socket frames are
  * handled here too.
  */
-export const chatRoutes: FastifyPluginAsync<{ chat: ChatService; blocks: BlockService; events: Events; appName: string }> = async (app, { chat, blocks, events, appName }) => {
-  registerChatSocket(app.gateway, chat, appName);
+export const chatRoutes: FastifyPluginAsync<{ chat: ChatService; blocks: BlockService; events: Events; appName: string; writable: () => boolean }> = async (
+  app,
+  { chat, blocks, events, appName, writable },
+) => {
+  registerChatSocket(app.gateway, chat, appName, writable);
   // Spec §4: an open page shows 'Chat Feature Suspended' (or its lifting) at once; a failed push is only logged.
-  events.on('member.chat_access_changed', async ({ userId, chatSuspended, verified }) => {
+  events.on('member.chat_access_changed', 'sockets', async ({ userId, chatSuspended, verified }) => {
     const reason = chatSuspended ? 'suspended' : verified ? undefined : 'verification';
     const frame: ServerFrame<'chat_access'> = reason ? { type: 'chat_access', allowed: false, reason } : { type: 'chat_access', allowed: true };
     await app.gateway.sendToUser(userId, frame).catch((err: unknown) => app.log.warn({ err }, 'chat access push failed'));

@@ -1,6 +1,7 @@
 import { MAINTENANCE_MSG } from '../../../common/rules/maintenance.ts';
 import type { ClientFrameType } from '../../../common/ws-events.ts';
 import { HttpError } from '../../http-errors.ts';
+import { OUT_OF_SPACE_MSG } from '../../plugins/errors.ts';
 import type { FrameHandler, Gateway } from '../../realtime/gateway.ts';
 import { ChatAccessError, type ChatService } from './service.ts';
 
@@ -13,7 +14,7 @@ import { ChatAccessError, type ChatService } from './service.ts';
  * (the service's `notify` = gateway.sendToUsers, across processes), so join/leave and subscribe_inbox only check
  * and record what the socket shows; `ping` is the gateway's.
  */
-export function registerChatSocket(gateway: Gateway, chat: ChatService, appName: string) {
+export function registerChatSocket(gateway: Gateway, chat: ChatService, appName: string, writable: () => boolean) {
   const joined = new Map<number, Set<number>>();
 
   /** gateway.on for a chat frame: a refusal for chat access is answered here (send_message's with its clientMessageId). */
@@ -45,6 +46,11 @@ export function registerChatSocket(gateway: Gateway, chat: ChatService, appName:
 
   onChat('send_message', async (frame, ctx) => {
     const { clientMessageId, uploadId } = frame;
+    // DATA_DIR short of room (issue 29): refused as the REST send's 507 is, before the database.
+    if (!writable()) {
+      ctx.send({ type: 'error', message: OUT_OF_SPACE_MSG, ...(clientMessageId ? { clientMessageId } : {}) });
+      return;
+    }
     if (await chat.writesPaused(ctx.userId)) {
       // Not stored: the client keeps it unsent and shows why (as the REST send's 503 would).
       ctx.send({ type: 'error', message: MAINTENANCE_MSG.writesPaused(appName), ...(clientMessageId ? { clientMessageId } : {}) });

@@ -63,7 +63,7 @@ describe.each(testDatabases)('chat by web push on %s', (kind) => {
   /** Every presence check done and every push sent. */
   const settled = async () => {
     await t.app.chatPush.idle();
-    await t.app.push.idle();
+    await t.app.jobs.settled();
   };
   async function phoneOf(m: Member): Promise<BrowserSubscription> {
     const b = browserSubscription(`https://${ps.host}/wpush/${unique('d')}`);
@@ -234,7 +234,7 @@ describe.skipIf(twoSkip)(`chat push across two app instances${twoSkip ? ' — sk
       const res = await call(two, 'POST', `/api/inbox/conversations/${conversationId}/messages`, { cookie: sam.cookie, body: { text } });
       expect(res.statusCode, res.body).toBe(201);
       await two.app.chatPush.idle();
-      await two.app.push.idle();
+      await two.app.jobs.settled();
     };
     await sendOnTwo('Are you at the depot?');
     await joTab.next('new_message');

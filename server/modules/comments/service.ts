@@ -173,19 +173,13 @@ async function createComment(
     const commentCount = await moveCommentCount(tx, post, 1);
     await uploads.recordUses(tx, { type: 'comment', id: inserted.id }, photoIds, user.id);
     if (screened?.flag) await reportWatchedWord(tx, { type: 'comment', id: inserted.id }, screened.flag, clock.now());
+    // In the outbox of this transaction: notifications and live threads once it commits.
+    const { id, parentId, content } = inserted;
+    await events.publish('comment.created', { actor: { id: user.id, username: user.username }, comment: { id, postId, parentId, content }, commentCount }, tx);
     return { row: inserted, created: true, commentCount };
   });
   if ('held' in outcome) return { held: true, heldItem: await presentHeldItem(db, outcome.held), message: TRUST_MSG.heldNotice };
-  const { row, created, commentCount } = outcome;
-  // After commit: subscribers (notifications) never see a comment that could still roll back.
-  if (created) {
-    await events.publish('comment.created', {
-      actor: { id: user.id, username: user.username },
-      comment: { id: row.id, postId: row.postId, parentId: row.parentId, content: row.content },
-      commentCount,
-    });
-  }
-  const [comment] = await presentComments(db, [row], user);
+  const [comment] = await presentComments(db, [outcome.row], user);
   return comment;
 }
 

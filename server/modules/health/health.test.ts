@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { buildTestApp } from '../../test/app.ts';
 import { testDatabases } from '../../test/databases.ts';
+import { OUT_OF_SPACE_MSG } from '../../plugins/errors.ts';
 
 describe.each(testDatabases)('health checks on %s', (kind) => {
   it('answers /healthz and /readyz, and /readyz 503 once the database is gone', async () => {
@@ -22,6 +23,21 @@ describe.each(testDatabases)('health checks on %s', (kind) => {
       expect((await app.inject('/healthz')).statusCode).toBe(200);
     } finally {
       await app.close();
+    }
+  });
+
+  it('says /readyz 503 "read-only" while DATA_DIR is under its reserve, and /healthz stays 200 (issue 29)', async () => {
+    // A reserve of the whole disk: never met, on any machine (server/db/disk-space.test.ts fills a real one).
+    const t = await buildTestApp(kind, { DISK_RESERVE_MB: '1000000', DISK_RESERVE_PERCENT: '100' });
+    try {
+      const { freeBytes, reserveBytes } = t.app.diskSpace.status();
+      const ready = await t.app.inject('/readyz');
+      expect(ready.statusCode).toBe(503);
+      expect(ready.json()).toEqual({ status: 'read-only', message: OUT_OF_SPACE_MSG, database: kind, freeBytes, reserveBytes });
+      expect(freeBytes).toBeLessThan(reserveBytes);
+      expect((await t.app.inject('/healthz')).json()).toEqual({ status: 'ok' });
+    } finally {
+      await t.close();
     }
   });
 });

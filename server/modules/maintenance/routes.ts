@@ -33,8 +33,7 @@ export function isWritePausedFor(req: Pick<FastifyRequest, 'method' | 'url' | 'u
  */
 export const maintenanceRoutes = fp(
   async (app: FastifyInstance, { config, events, maintenance }: { config: Config; events: Events; maintenance: MaintenanceService }) => {
-    // This process uses a change at once; every other process as soon as the bus brings it.
-    events.on('maintenance.changed', (status) => maintenance.remember(status));
+    // This process uses a change once it commits; every other process as soon as the bus brings it.
     await events.onEveryProcess('maintenance.changed', (status) => maintenance.remember(status));
 
     app.addHook('onRequest', async (req) => {

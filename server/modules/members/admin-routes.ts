@@ -43,26 +43,11 @@ async function requireAdminToLift(req: FastifyRequest) {
  * holds a moderator to members only). The guard runs at preValidation, so a guest hears 401 and anyone
  * else 403 before their input is looked at. Every action writes its audit row in its own transaction.
  */
-export const adminMemberRoutes: FastifyPluginAsync<{ events: Events; memberAdmin: MemberAdminService; sweep?: { everyMs: number } }> = async (
-  app,
-  { events, memberAdmin, sweep },
-) => {
+export const adminMemberRoutes: FastifyPluginAsync<{ events: Events; memberAdmin: MemberAdminService }> = async (app, { events, memberAdmin }) => {
   const actorId = (req: { user: { id: number } | null }) => req.user!.id;
   const admins = { preValidation: requireAdmin };
   // Chat access and short suspensions are a moderator's tools too (issues 18, 28): 403 'Moderators only' for members.
   const moderators = { preValidation: requireModerator };
-
-  // Timed suspensions end on their own (issue 18): every minute, one process lifts the expired ones.
-  if (sweep) {
-    const timer = setInterval(() => {
-      memberAdmin.liftExpired().then(
-        (ids) => ids.length && app.log.info({ lifted: ids }, 'suspensions: lifted expired'),
-        (err: unknown) => app.log.error({ err }, 'suspension sweep failed'),
-      );
-    }, sweep.everyMs);
-    timer.unref();
-    app.addHook('onClose', async () => clearInterval(timer));
-  }
 
   // Members' addresses and account states: never kept by a shared cache.
   app.addHook('onSend', async (_req, reply, payload) => {

@@ -1,11 +1,11 @@
-import { and, asc, count, desc, eq, ilike, isNotNull, isNull, max, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, ilike, isNotNull, isNull, max, or, type SQL } from 'drizzle-orm';
 import { ADMIN_MSG, type TAdminMember, type TAdminMemberDetail, type TAdminMemberList, type TMemberStatus } from '../../../common/contracts/admin.ts';
 import { ADMIN_MEMBERS_PAGE } from '../../../common/rules/members.ts';
 import { effectiveLevel, type TrustLevel } from '../../../common/rules/trust.ts';
 import { canModerate, isAdmin, maySuspendFor, mayActOnMember, ROLE_MSG, suspensionEnd, type MemberRole, type RolePerson, type SuspensionDuration } from '../../../common/rules/roles.ts';
 import { recordAudit, type AuditActionOn } from '../../audit/index.ts';
 import type { Core } from '../../core.ts';
-import type { Database, Tx } from '../../db/client.ts';
+import type { Tx } from '../../db/client.ts';
 import { comments, posts, sessions, users } from '../../db/schema/index.ts';
 import { badRequest, conflict, forbidden, notFound } from '../../http-errors.ts';
 import { codeLimitError, endAllSessions, issueCode, liftExpiredSuspensions, type Identity } from '../../identity/index.ts';
@@ -13,16 +13,13 @@ import { verificationCodeMail } from '../../mail/templates.ts';
 import { deleteAccountRows, type MemberUploads } from './service.ts';
 
 type UserRow = typeof users.$inferSelect;
-export type MemberAdminDeps = Pick<Core, 'db' | 'config' | 'mailer' | 'clock'> & {
+export type MemberAdminDeps = Pick<Core, 'db' | 'config' | 'mailer' | 'clock' | 'jobs' | 'log'> & {
   identity: Identity;
   uploads: MemberUploads;
-  /** On PostgreSQL the suspension sweep runs under an advisory lock (an embedded database has one process). */
-  database?: Pick<Database, 'kind'>;
 };
 
-// Transaction-scoped advisory lock ('kerb', 'susp'): of several processes, one sweeps each minute. Two
-// keys, so it never meets the seed's one-key lock.
-const SWEEP_LOCK = [0x6b657262, 0x73757370] as const;
+/** Timed suspensions end on their own (issue 18): swept every minute. */
+const SUSPENSION_SWEEP_MS = 60_000;
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
 
@@ -107,7 +104,7 @@ async function assertActorStillAdmin(tx: Tx, actorId: number, role: 'admin' | 'm
 export type ModeratedChange = { member: TAdminMemberDetail; byAdmin: boolean };
 
 /** The member administration service: buildApp creates it once from the core and the identity services. */
-export function createMemberAdminService({ db, config, mailer, clock, identity, uploads, database }: MemberAdminDeps) {
+export function createMemberAdminService({ db, config, mailer, clock, jobs, log, identity, uploads }: MemberAdminDeps) {
   type Change = (
     tx: Tx,
     u: UserRow,
@@ -183,7 +180,7 @@ export function createMemberAdminService({ db, config, mailer, clock, identity, 
     };
   }
 
-  return {
+  const service = {
     detail,
 
     async list(query: { q?: string; status: TMemberStatus; page: number }): Promise<TAdminMemberList> {
@@ -261,15 +258,11 @@ export function createMemberAdminService({ db, config, mailer, clock, identity, 
         return { action: 'user.unsuspend' };
       }),
 
-    /** The minute's sweep (issue 18): every timed suspension past its end, lifted and audited by the system. */
-    liftExpired: () =>
-      db.transaction(async (tx) => {
-        if (database?.kind === 'postgres') {
-          const res = (await tx.execute(sql`select pg_try_advisory_xact_lock(${SWEEP_LOCK[0]}, ${SWEEP_LOCK[1]}) as got`)) as unknown as { rows: Array<{ got: boolean }> };
-          if (!res.rows[0]?.got) return [];
-        }
-        return liftExpiredSuspensions(tx, clock.now());
-      }),
+    /**
+     * The minute's sweep (issue 18): every timed suspension past its end, lifted and audited by the
+     * system. One UPDATE … RETURNING: of two sweeps at once, each member is lifted (and audited) by one.
+     */
+    liftExpired: () => db.transaction((tx) => liftExpiredSuspensions(tx, clock.now())),
 
     /**
      * Issue 28: pins the member's trust level (0 to 3), or with null lets it follow their activity again
@@ -351,6 +344,12 @@ export function createMemberAdminService({ db, config, mailer, clock, identity, 
       return { message: ADMIN_MSG.memberDeleted };
     },
   };
+
+  jobs.every('members.lift-suspensions', { everyMs: SUSPENSION_SWEEP_MS }, async () => {
+    const lifted = await service.liftExpired();
+    if (lifted.length) log.info({ lifted }, 'suspensions: lifted expired');
+  });
+  return service;
 }
 
 export type MemberAdminService = ReturnType<typeof createMemberAdminService>;

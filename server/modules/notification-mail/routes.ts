@@ -7,7 +7,6 @@ import { HttpError } from '../../http-errors.ts';
 import { escapeHtml } from '../../lib/html.ts';
 import { route } from '../../lib/route.ts';
 import { perIpLimit } from '../../plugins/rate-limits.ts';
-import type { NotificationMailService } from './service.ts';
 import type { UnsubscribeService } from './unsubscribe.ts';
 
 const unsubscribeLimit = perIpLimit(30, '1 minute', 'Too many requests. Please wait a moment and try again.');
@@ -37,14 +36,9 @@ const words = (kinds: NotifyKind[]) => wordList(kinds.map((k) => UNSUBSCRIBE_KIN
 
 /**
  * The unsubscribe link of every notification mail, digest and announcement (docs/API.md "Notification
- * mail"), for anyone holding it; and the notification mail's timer, stopped with the app.
+ * mail"), for anyone holding it.
  */
-export const notificationMailRoutes: FastifyPluginAsync<{ config: Config; unsubscribe: UnsubscribeService; mail: NotificationMailService }> = async (
-  app,
-  { config, unsubscribe, mail },
-) => {
-  app.addHook('onClose', () => mail.close());
-
+export const notificationMailRoutes: FastifyPluginAsync<{ config: Config; unsubscribe: UnsubscribeService }> = async (app, { config, unsubscribe }) => {
   // The unsubscribe page's form posts urlencoded (and RFC 8058 one-click clients do too); only here.
   app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string', bodyLimit: 4096 }, (_req, body, done) => {
     done(null, Object.fromEntries(new URLSearchParams(body as string)));

@@ -9,18 +9,19 @@ import {
 import { CHAT_MSG } from '../../../common/rules/chat.ts';
 import { NOTIFY_DEFAULTS, NOTIFY_KINDS, type NotifyKind } from '../../../common/rules/notification-preferences.ts';
 import type { Core } from '../../core.ts';
-import type { Database, Db } from '../../db/client.ts';
+import type { Db } from '../../db/client.ts';
 import { categories, categoryFollows, conversations, emails, messages, notificationMailState, posts, users } from '../../db/schema/index.ts';
 import { makeExcerpt } from '../../lib/markdown.ts';
 import { chatPushMessage } from '../chat/index.ts';
 import { digestMail, notificationMail, type DigestPost, type NotificationMailItem, type NotificationMailKind, type NotificationMailSection } from '../../mail/templates.ts';
 import { signUnsubscribeToken, unsubscribeHeaders, unsubscribeSecret, unsubscribeUrl } from './unsubscribe.ts';
 
-// The notification mail (issue 16; docs/API.md "Notification mail"): every minute, one process on the
-// database (a PostgreSQL advisory lock; an embedded database has one process) mails each member who
-// is away what they have not seen, one mail per member at most every 15 minutes, and the weekly
-// digest to those who asked for it. All of a run is one transaction: the outbox rows and the members'
-// mail state are written together, so a crash mails nothing twice.
+// The notification mail (issue 16; docs/API.md "Notification mail"): every minute, as a scheduled job
+// of the runner (one process each minute), mails each member who is away what they have not seen, one
+// mail per member at most every 15 minutes, and the weekly digest to those who asked for it. All of a
+// run is one transaction: the outbox rows and the members' mail state are written together, so a crash
+// mails nothing twice; and a member's mail state row is claimed before their mail is written, so two
+// runs at once (a run repeated while the first still works) never mail one member twice.
 
 export const NOTIFICATION_MAIL_KIND = 'notification';
 export const DIGEST_MAIL_KIND = 'digest';
@@ -29,9 +30,6 @@ export const NOTIFY_MAIL_BATCH = 200;
 const EVERY_MS = 60_000;
 /** Pages of NOTIFY_MAIL_BATCH members with news a run looks through (members on the site are skipped). */
 const MAX_PAGES = 10;
-// Transaction-scoped advisory lock ('kerb', 'nmai'): of several processes, one runs each minute. Two
-// keys, so it never meets the seed's one-key lock.
-const LOCK = [0x6b657262, 0x6e6d6169] as const;
 const EXCERPT_CHARS = 160;
 
 /** The notification types of the bell, as the kinds a member switches. */
@@ -57,28 +55,16 @@ const rowsOf = <T extends Row>(res: unknown) => (res as { rows: T[] }).rows;
 
 export type RunResult = { mailed: number; digests: number };
 
-type Deps = Pick<Core, 'db' | 'config' | 'mailer' | 'clock' | 'log'> & {
-  database: Pick<Database, 'kind'>;
+type Deps = Pick<Core, 'db' | 'config' | 'mailer' | 'clock' | 'log' | 'jobs'> & {
   /** Of these members, those with an open socket in some process (the chat's presence). */
   online: (userIds: number[]) => Promise<Set<number>>;
 };
 
-export function createNotificationMailService(deps: Deps, { schedule, everyMs = EVERY_MS }: { schedule: boolean; everyMs?: number }) {
-  const { db, config, mailer, clock, log, database } = deps;
+export function createNotificationMailService(deps: Deps) {
+  const { db, config, mailer, clock, log, jobs } = deps;
   const delayMs = config.notifyEmailDelayS * 1000;
   const link = (path: string) => `${config.appUrl}${path}`;
   const preferencesUrl = link('/settings/notifications');
-
-  /** `fn` in one transaction, as the only run of every process (null: another process is running). */
-  async function exclusively<T>(fn: (tx: Db) => Promise<T>): Promise<T | null> {
-    return db.transaction(async (tx) => {
-      if (database.kind === 'postgres') {
-        const got = rowsOf<{ got: boolean }>(await tx.execute(sql`select pg_try_advisory_xact_lock(${LOCK[0]}, ${LOCK[1]}) as got`))[0]?.got;
-        if (!got) return null;
-      }
-      return fn(tx as unknown as Db);
-    });
-  }
 
   // ------------------------------------------------------------------------------------------
   // Notification mails
@@ -258,13 +244,18 @@ export function createNotificationMailService(deps: Deps, { schedule, everyMs = 
   async function mailMembers(tx: Db, now: Date, pending: Map<number, Map<NotificationMailKind, number>>): Promise<number> {
     // Away: no socket open in any process either (a member reading the site right now is not mailed).
     const online = await deps.online([...pending.keys()]);
-    const userIds = [...pending.keys()].filter((id) => !online.has(id));
-    if (userIds.length === 0) return 0;
-    const members = await tx
+    const away = [...pending.keys()].filter((id) => !online.has(id));
+    if (away.length === 0) return 0;
+    // What each was mailed up to (their mail lists only what is newer), read before the claim moves it.
+    const found = await tx
       .select({ id: users.id, email: users.email, firstName: users.firstName, mailedThrough: notificationMailState.mailedThrough })
       .from(users)
       .leftJoin(notificationMailState, eq(notificationMailState.userId, users.id))
-      .where(inArray(users.id, userIds));
+      .where(inArray(users.id, away));
+    const claimed = await claimMailState(tx, away, now);
+    const members = found.filter((m) => claimed.has(m.id));
+    const userIds = members.map((m) => m.id);
+    if (userIds.length === 0) return 0;
     const listed = await items(
       tx,
       userIds,
@@ -299,13 +290,28 @@ export function createNotificationMailService(deps: Deps, { schedule, everyMs = 
     if (mails.length === 0) return 0;
     // Due at once (the outbox's own clock, the database's: `now` may be a test's).
     await tx.insert(emails).values(mails);
-    // Everything up to the cutoff was considered: the next mail covers only what is newer.
-    const cutoff = new Date(now.getTime() - delayMs);
-    await tx
-      .insert(notificationMailState)
-      .values(members.map((m) => ({ userId: m.id, mailedAt: now, mailedThrough: cutoff })))
-      .onConflictDoUpdate({ target: notificationMailState.userId, set: { mailedAt: now, mailedThrough: cutoff } });
     return mails.length;
+  }
+
+  /**
+   * Claims the members' mail state for this run: mailed now, through the cutoff (everything up to it
+   * was considered: the next mail covers only what is newer), for those not mailed in the last 15
+   * minutes. Rows are taken in id order; a run at the same time waits on each row this one holds and
+   * then finds the member mailed, so each is mailed by one run. Answers the members claimed.
+   */
+  async function claimMailState(tx: Db, userIds: number[], now: Date): Promise<Set<number>> {
+    const cutoff = new Date(now.getTime() - delayMs);
+    const gapStart = new Date(now.getTime() - NOTIFY_MAIL_GAP_MS);
+    const rows = await tx
+      .insert(notificationMailState)
+      .values([...userIds].sort((a, b) => a - b).map((userId) => ({ userId, mailedAt: now, mailedThrough: cutoff })))
+      .onConflictDoUpdate({
+        target: notificationMailState.userId,
+        set: { mailedAt: now, mailedThrough: cutoff },
+        setWhere: or(isNull(notificationMailState.mailedAt), lte(notificationMailState.mailedAt, gapStart)),
+      })
+      .returning({ userId: notificationMailState.userId });
+    return new Set(rows.map((r) => r.userId));
   }
 
   // ------------------------------------------------------------------------------------------
@@ -315,11 +321,12 @@ export function createNotificationMailService(deps: Deps, { schedule, everyMs = 
    * Members who switched the digest on, follow a category, and were not considered for it in the last
    * week: each gets the week's most popular posts (hot score, then upvotes) in the categories they
    * follow, at most DIGEST_MAX_POSTS, or nothing when there are none. Either way digest_sent_at moves
-   * to now, so each member is looked at once a week.
+   * to now first (claimed row by row, as the notification mail's state), so each member is looked at
+   * once a week, by one run.
    */
   async function weeklyDigests(tx: Db, now: Date): Promise<number> {
     const weekAgo = new Date(now.getTime() - DIGEST_EVERY_MS);
-    const members = rowsOf<{ id: number; email: string; firstName: string }>(
+    const due = rowsOf<{ id: number; email: string; firstName: string }>(
       await tx.execute(sql`
         select u.id, u.email, u.first_name as "firstName"
         from notification_preferences np
@@ -332,6 +339,18 @@ export function createNotificationMailService(deps: Deps, { schedule, everyMs = 
         order by u.id
         limit ${NOTIFY_MAIL_BATCH}`),
     );
+    if (due.length === 0) return 0;
+    const claimed = await tx
+      .insert(notificationMailState)
+      .values(due.map((m) => ({ userId: m.id, digestSentAt: now })))
+      .onConflictDoUpdate({
+        target: notificationMailState.userId,
+        set: { digestSentAt: now },
+        setWhere: or(isNull(notificationMailState.digestSentAt), lte(notificationMailState.digestSentAt, weekAgo)),
+      })
+      .returning({ userId: notificationMailState.userId });
+    const mine = new Set(claimed.map((r) => r.userId));
+    const members = due.filter((m) => mine.has(m.id));
     if (members.length === 0) return 0;
     const ids = members.map((m) => m.id);
     const follows = await tx.select({ userId: categoryFollows.userId, categoryId: categoryFollows.categoryId }).from(categoryFollows).where(inArray(categoryFollows.userId, ids));
@@ -381,46 +400,27 @@ export function createNotificationMailService(deps: Deps, { schedule, everyMs = 
       });
     }
     if (mails.length) await tx.insert(emails).values(mails);
-    await tx
-      .insert(notificationMailState)
-      .values(ids.map((userId) => ({ userId, digestSentAt: now })))
-      .onConflictDoUpdate({ target: notificationMailState.userId, set: { digestSentAt: now } });
     return mails.length;
   }
 
   // ------------------------------------------------------------------------------------------
-  // The run and its timer
+  // The run and its schedule
 
-  /** One run at `now`: the notification mails, then the digests; null when another process is running. */
-  async function runOnce(now: Date = clock.now()): Promise<RunResult | null> {
-    const result = await exclusively(async (tx) => ({ mailed: await notificationMails(tx, now), digests: await weeklyDigests(tx, now) }));
-    if (result && result.mailed + result.digests > 0) await mailer.deliverDue();
+  /** One run at `now`: the notification mails, then the digests, in one transaction. */
+  async function runOnce(now: Date = clock.now()): Promise<RunResult> {
+    const result = await db.transaction(async (t) => {
+      const tx = t as unknown as Db;
+      return { mailed: await notificationMails(tx, now), digests: await weeklyDigests(tx, now) };
+    });
+    if (result.mailed + result.digests > 0) await mailer.deliverDue();
     return result;
   }
 
-  let running: Promise<unknown> = Promise.resolve();
-  let busy = false;
-  const timer = schedule
-    ? setInterval(() => {
-        if (busy) return;
-        busy = true;
-        running = runOnce()
-          .then((r) => r && r.mailed + r.digests > 0 && log.info(r, 'notification mails queued'))
-          .catch((err: unknown) => log.error({ err }, 'notification mail run failed'))
-          .finally(() => {
-            busy = false;
-          });
-      }, everyMs)
-    : undefined;
-  timer?.unref();
+  jobs.every('notification-mail.run', { everyMs: EVERY_MS }, async () => {
+    const r = await runOnce();
+    if (r.mailed + r.digests > 0) log.info(r, 'notification mails queued');
+  });
 
-  return {
-    runOnce,
-    /** Stops the timer and waits for a run under way (the app's onClose, before the database closes). */
-    async close() {
-      clearInterval(timer);
-      await running;
-    },
-  };
+  return { runOnce };
 }
 export type NotificationMailService = ReturnType<typeof createNotificationMailService>;

@@ -2,7 +2,7 @@ import { and, asc, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { ZNotificationList, ZNotificationReadResponse, ZUnreadCount } from '../../../common/contracts/notifications.ts';
 import { NOTIFICATION_MSG } from '../../../common/rules/notifications.ts';
-import { comments, notifications, posts, users } from '../../db/schema/index.ts';
+import { comments, jobs, notifications, posts, users } from '../../db/schema/index.ts';
 import { buildTestApp, type TestApp } from '../../test/app.ts';
 import { testDatabases } from '../../test/databases.ts';
 import { addCategory, createComment, createPost } from '../../test/forum.ts';
@@ -211,11 +211,11 @@ describe.each(testDatabases)('notifications on %s', (kind) => {
       expect(n.message.length).toBeLessThan(commenter.username.length + 80);
     });
 
-    it('a failure to notify never fails the comment (the error is logged)', async () => {
+    it('a failure to notify never fails the comment: the job is logged, kept and runs again (issue 29)', async () => {
       const [author, commenter] = [await member(t), await member(t)];
       const p = await createPost(t, author.cookie, cat.id);
-      const errors: unknown[] = [];
-      const logged = vi.spyOn(t.app.log, 'error').mockImplementation((obj: unknown) => void errors.push(obj));
+      const warnings: unknown[] = [];
+      const logged = vi.spyOn(t.app.log, 'warn').mockImplementation((obj: unknown) => void warnings.push(obj));
       await t.database.db.execute(sql`alter table notifications rename to notifications_away`);
       try {
         const res = await call(t, 'POST', `/api/forum/posts/${p.id}/comments`, { cookie: commenter.cookie, body: { content: 'Still posted' } });
@@ -224,8 +224,16 @@ describe.each(testDatabases)('notifications on %s', (kind) => {
         await t.database.db.execute(sql`alter table notifications_away rename to notifications`);
         logged.mockRestore();
       }
-      expect(errors).toHaveLength(1);
+      expect(warnings).toEqual([expect.objectContaining({ name: 'event:comment.created:notifications', attempt: 1 })]);
       expect(await rowsOf(author.id)).toEqual([]);
+      // Its retry (after the backoff: here, at once) notifies the author, once.
+      await t.database.db.update(jobs).set({ runAt: new Date(0) }).where(eq(jobs.name, 'event:comment.created:notifications'));
+      await t.app.jobs.runDue();
+      expect(await rowsOf(author.id)).toEqual([expect.objectContaining({ type: 'comment' })]);
+      await t.app.jobs.runDue();
+      expect(await rowsOf(author.id)).toHaveLength(1);
+      const [job] = await t.database.db.select().from(jobs).where(eq(jobs.name, 'event:comment.created:notifications')).orderBy(sql`id desc`).limit(1);
+      expect(job).toMatchObject({ state: 'done', attempts: 2 });
     });
 
     it('a push that fails leaves the notification stored', async () => {

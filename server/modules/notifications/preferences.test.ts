@@ -28,7 +28,7 @@ describe.each(testDatabases)('notification preferences and follows on %s', (kind
     await ps?.close();
   });
   afterEach(async () => {
-    await t.app.push.idle();
+    await t.app.jobs.settled();
     ps.reset();
   });
 
@@ -61,7 +61,7 @@ describe.each(testDatabases)('notification preferences and follows on %s', (kind
     return b;
   }
   async function pushesTo(...devices: BrowserSubscription[]) {
-    await t.app.push.idle();
+    await t.app.jobs.settled();
     return devices.map((d) => ps.received.filter((r) => r.path === new URL(d.json.endpoint).pathname).map((r) => JSON.parse(decryptPush(r.body, d)) as { title: string }));
   }
 

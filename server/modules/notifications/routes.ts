@@ -30,13 +30,15 @@ export const notificationRoutes: FastifyPluginAsync<{ notifications: Notificatio
   app,
   { notifications, events },
 ) => {
-  // Once per post or comment, in the process that wrote it (after its commit); never fails the write.
-  events.on('post.created', (event) => notifications.notifyNewPost(event));
-  events.on('comment.created', (event) => notifications.notifyNewComment(event));
+  // Once per post or comment, a job of the outbox after its commit: the rows commit with the job, so a
+  // retry after a crash never notifies twice.
+  const once = { transactional: true };
+  events.on('post.created', 'notifications', (event, job) => notifications.notifyNewPost(event, job.db), once);
+  events.on('comment.created', 'notifications', (event, job) => notifications.notifyNewComment(event, job.db), once);
   // Issue 28: a moderator approved or rejected the member's held post or comment.
-  events.on('review.decided', (event) => notifications.notifyReviewDecision(event));
+  events.on('review.decided', 'notifications', (event, job) => notifications.notifyReviewDecision(event, job.db), once);
   // Issue 28: members' flags hid the member's post or comment, or a moderator decided on it.
-  events.on('flags.changed', (event) => notifications.notifyFlagChange(event));
+  events.on('flags.changed', 'notifications', (event, job) => notifications.notifyFlagChange(event, job.db), once);
 
   const hooks = { preValidation: requireUser };
   route(app, listNotifications, hooks, async (req) => notifications.list(req.user!.id, req.query.limit, req.query.before));

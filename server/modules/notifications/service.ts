@@ -8,12 +8,13 @@ import { FLAG_NOTICE } from '../../../common/rules/reports.ts';
 import { MENTION_PATTERN } from '../../../common/rules/mentions.ts';
 import type { ServerFrame } from '../../../common/ws-events.ts';
 import type { Core } from '../../core.ts';
-import type { Db } from '../../db/client.ts';
+import { afterCommit } from '../../db/after-commit.ts';
+import type { Db, Tx } from '../../db/client.ts';
 import type { DomainEvents } from '../../events.ts';
 import { categories, categoryFollows, comments, notificationPreferences, notifications, postFollows, posts, users } from '../../db/schema/index.ts';
 import { notFound } from '../../http-errors.ts';
 import { blockersAmong } from '../blocks/index.ts';
-import type { PushMessage } from '../push/index.ts';
+import type { SendToDevices } from '../push/index.ts';
 import { getPostFollow, listCategoryFollows, setCategoryFollow, setPostFollow } from './follows-service.ts';
 import { getPreferences, updatePreferences } from './preferences-service.ts';
 import { presentNotification } from './presenter.ts';
@@ -30,11 +31,6 @@ import { presentNotification } from './presenter.ts';
 /** Sends a frame to every socket of a member, in every process (the gateway's sendToUser). */
 export type SendToUser = (userId: number, frame: ServerFrame) => Promise<void>;
 
-/**
- * Queues a Web Push notification to every device of a member and returns at once (the push service's
- * sendToUser: it skips suspended and deleted accounts, and logs rather than throws a failed send).
- */
-export type SendToDevices = (userId: number, message: PushMessage) => void;
 
 type NotificationPush = { sendToUser: SendToUser; sendToDevices: SendToDevices; log: Core['log'] };
 
@@ -237,12 +233,15 @@ async function deliver(
     for (let i = 0; i < rows.length; i += INSERT_BATCH) out.push(...(await tx.insert(notifications).values(rows.slice(i, i + INSERT_BATCH)).returning()));
     return out;
   });
-  for (const row of created) if (wants.get(row.userId)!.push === true) pushToDevices(to, row, target);
-  await Promise.all(
-    created
-      .filter((row) => row.readAt === null)
-      .map((row) => push(to, row.userId, { type: 'notification:new', notification: presentNotification(row, target.postSlug) })),
-  );
+  // Devices' pushes are jobs queued with the rows; sockets hear of the rows once they have committed.
+  for (const row of created) if (wants.get(row.userId)!.push === true) await pushToDevices(db, to, row, target);
+  await afterCommit(async () => {
+    await Promise.all(
+      created
+        .filter((row) => row.readAt === null)
+        .map((row) => push(to, row.userId, { type: 'notification:new', notification: presentNotification(row, target.postSlug) })),
+    );
+  });
 }
 
 /** The page a notification opens: the post, at the comment when there is one (the anchor the client scrolls to). */
@@ -255,151 +254,105 @@ export function notificationUrl(postSlug: string, commentId: number | null): str
  * The stored notification to the member's devices: its title and message, opening its page. One tag
  * per post, so a busy thread replaces its earlier notification on the device instead of piling up.
  */
-function pushToDevices(to: NotificationPush, row: typeof notifications.$inferSelect, target: { postId: number; commentId: number | null; postSlug: string }) {
-  try {
-    to.sendToDevices(row.userId, { title: row.title, body: row.message, url: notificationUrl(target.postSlug, target.commentId), tag: `post:${target.postId}` });
-  } catch (err) {
-    // The row is stored and the sockets still hear of it; only the device misses this one.
-    to.log.warn({ err, userId: row.userId, notificationId: row.id }, 'notification web push failed');
-  }
+function pushToDevices(db: Db, to: NotificationPush, row: typeof notifications.$inferSelect, target: { postId: number; commentId: number | null; postSlug: string }) {
+  return to.sendToDevices(row.userId, { title: row.title, body: row.message, url: notificationUrl(target.postSlug, target.commentId), tag: `post:${target.postId}` }, {}, db);
 }
 
 /**
  * After a comment has committed: the parent comment's author hears of a reply, the post's author of
  * a comment, each @mentioned member of a mention, and each follower of the post of a comment on a post
  * they follow; one notification each (in that order of precedence), never the commenter, nobody who
- * muted the post. Never throws: a failure is logged and the comment stands.
+ * muted the post. A failure fails the job, which runs again.
  */
 async function notifyNewComment(db: Db, to: NotificationPush, { actor, comment }: DomainEvents['comment.created']): Promise<void> {
-  try {
-    const [post] = await db
-      .select({ id: posts.id, title: posts.title, slug: posts.slug, authorId: posts.authorId })
-      .from(posts)
-      .where(and(eq(posts.id, comment.postId), isNull(posts.deletedAt)));
-    if (!post) return;
-    const drafts: Draft[] = [];
-    if (comment.parentId !== null) {
-      const [parent] = await db.select({ authorId: comments.authorId }).from(comments).where(eq(comments.id, comment.parentId));
-      if (parent?.authorId != null) drafts.push({ userId: parent.authorId, type: 'reply', ...NOTIFICATION_TEXT.reply(actor.username, post.title) });
-    }
-    if (post.authorId !== null) drafts.push({ userId: post.authorId, type: 'comment', ...NOTIFICATION_TEXT.comment(actor.username, post.title) });
-    for (const id of await mentionedUserIds(db, parseMentions(comment.content))) {
-      drafts.push({ userId: id, type: 'mention', ...NOTIFICATION_TEXT.mentionInComment(actor.username, post.title) });
-    }
-    const { followers, muted } = await postAudience(db, post.id);
-    const followed = NOTIFICATION_TEXT.followedPost(actor.username, post.title);
-    for (const id of followers.keys()) drafts.push({ userId: id, type: 'followed_post', ...followed });
-    await deliver(db, to, actor.id, { postId: post.id, commentId: comment.id, postSlug: post.slug }, drafts, { known: followers, muted });
-  } catch (err) {
-    to.log.error({ err }, 'notifications for a new comment failed');
+  const [post] = await db
+    .select({ id: posts.id, title: posts.title, slug: posts.slug, authorId: posts.authorId })
+    .from(posts)
+    .where(and(eq(posts.id, comment.postId), isNull(posts.deletedAt)));
+  if (!post) return;
+  const drafts: Draft[] = [];
+  if (comment.parentId !== null) {
+    const [parent] = await db.select({ authorId: comments.authorId }).from(comments).where(eq(comments.id, comment.parentId));
+    if (parent?.authorId != null) drafts.push({ userId: parent.authorId, type: 'reply', ...NOTIFICATION_TEXT.reply(actor.username, post.title) });
   }
+  if (post.authorId !== null) drafts.push({ userId: post.authorId, type: 'comment', ...NOTIFICATION_TEXT.comment(actor.username, post.title) });
+  for (const id of await mentionedUserIds(db, parseMentions(comment.content))) {
+    drafts.push({ userId: id, type: 'mention', ...NOTIFICATION_TEXT.mentionInComment(actor.username, post.title) });
+  }
+  const { followers, muted } = await postAudience(db, post.id);
+  const followed = NOTIFICATION_TEXT.followedPost(actor.username, post.title);
+  for (const id of followers.keys()) drafts.push({ userId: id, type: 'followed_post', ...followed });
+  await deliver(db, to, actor.id, { postId: post.id, commentId: comment.id, postSlug: post.slug }, drafts, { known: followers, muted });
 }
 
 /**
  * After a post has committed: each @mentioned member (not the author) is told once, and each follower
- * of its category of a new post there (a mention wins). Never throws.
+ * of its category of a new post there (a mention wins).
  */
 async function notifyNewPost(db: Db, to: NotificationPush, { actor, post }: DomainEvents['post.created']): Promise<void> {
-  try {
-    const [row] = await db
-      .select({ slug: posts.slug, categoryId: posts.categoryId, categoryName: categories.name })
-      .from(posts)
-      .innerJoin(categories, eq(categories.id, posts.categoryId))
-      .where(eq(posts.id, post.id));
-    if (!row) return;
-    const ids = await mentionedUserIds(db, parseMentions(post.content));
-    const drafts = ids.map((id): Draft => ({ userId: id, type: 'mention', ...NOTIFICATION_TEXT.mentionInPost(actor.username, post.title) }));
-    const followers = await categoryFollowers(db, row.categoryId);
-    const followed = NOTIFICATION_TEXT.followedCategory(actor.username, post.title, row.categoryName);
-    for (const id of followers.keys()) drafts.push({ userId: id, type: 'followed_category', ...followed });
-    await deliver(db, to, actor.id, { postId: post.id, commentId: null, postSlug: row.slug }, drafts, { known: followers });
-  } catch (err) {
-    to.log.error({ err }, 'notifications for a new post failed');
-  }
+  const [row] = await db
+    .select({ slug: posts.slug, categoryId: posts.categoryId, categoryName: categories.name })
+    .from(posts)
+    .innerJoin(categories, eq(categories.id, posts.categoryId))
+    .where(eq(posts.id, post.id));
+  if (!row) return;
+  const ids = await mentionedUserIds(db, parseMentions(post.content));
+  const drafts = ids.map((id): Draft => ({ userId: id, type: 'mention', ...NOTIFICATION_TEXT.mentionInPost(actor.username, post.title) }));
+  const followers = await categoryFollowers(db, row.categoryId);
+  const followed = NOTIFICATION_TEXT.followedCategory(actor.username, post.title, row.categoryName);
+  for (const id of followers.keys()) drafts.push({ userId: id, type: 'followed_category', ...followed });
+  await deliver(db, to, actor.id, { postId: post.id, commentId: null, postSlug: row.slug }, drafts, { known: followers });
 }
 
 /**
- * After a moderator decided on a held post or comment (issue 28): its author is told, whatever their
- * switches for the bell say (they are waiting for it) and whoever they blocked (it is the site's word,
- * not the moderator's); pushed to their devices as their replies' switch says. Never throws.
+ * The site's word to a member about their own post or comment (issue 28: a review decision, flags):
+ * told whatever their switches for the bell say (they are waiting for it) and whoever they blocked (it
+ * is the site's word, not a member's); pushed to their devices as their replies' switch says. The link
+ * is the post while it is on the site.
  */
-async function notifyReviewDecision(db: Db, to: NotificationPush, e: DomainEvents['review.decided']): Promise<void> {
-  try {
-    const [author] = await db
-      .select({ id: users.id, settings: notificationPreferences.settings, slug: posts.slug })
-      .from(users)
-      .leftJoin(notificationPreferences, eq(notificationPreferences.userId, users.id))
-      .leftJoin(posts, and(eq(posts.id, e.postId ?? 0), isNull(posts.deletedAt)))
-      .where(and(eq(users.id, e.authorId), isNull(users.deletedAt)));
-    if (!author) return;
-    const approved = e.outcome === 'approved';
-    const [row] = await db
-      .insert(notifications)
-      .values({
-        userId: e.authorId,
-        type: 'review',
-        actorId: null,
-        postId: author.slug === null ? null : e.postId,
-        commentId: author.slug === null ? null : e.commentId,
-        title: approved ? REVIEW_NOTICE.approvedTitle(e.kind) : REVIEW_NOTICE.rejectedTitle(e.kind),
-        message: approved ? REVIEW_NOTICE.approvedMessage(e.kind, e.postTitle) : REVIEW_NOTICE.rejectedMessage(e.kind, e.postTitle, e.reason ?? ''),
-      })
-      .returning();
-    if (resolvePreferences(author.settings).replies.push === true) {
-      try {
-        const url = author.slug === null ? '/forum' : notificationUrl(author.slug, row.commentId);
-        to.sendToDevices(row.userId, { title: row.title, body: row.message, url, tag: `review:${row.id}` });
-      } catch (err) {
-        to.log.warn({ err, userId: row.userId }, 'review notification web push failed');
-      }
-    }
-    await push(to, row.userId, { type: 'notification:new', notification: presentNotification(row, author.slug) });
-  } catch (err) {
-    to.log.error({ err }, 'notification of a review decision failed');
+async function notifyAuthor(
+  db: Db,
+  to: NotificationPush,
+  e: { authorId: number; postId: number | null; commentId: number | null },
+  text: { title: string; message: string },
+  tag: (row: typeof notifications.$inferSelect) => string,
+): Promise<void> {
+  const [author] = await db
+    .select({ id: users.id, settings: notificationPreferences.settings, slug: posts.slug })
+    .from(users)
+    .leftJoin(notificationPreferences, eq(notificationPreferences.userId, users.id))
+    .leftJoin(posts, and(eq(posts.id, e.postId ?? 0), isNull(posts.deletedAt)))
+    .where(and(eq(users.id, e.authorId), isNull(users.deletedAt)));
+  if (!author) return;
+  const [row] = await db
+    .insert(notifications)
+    .values({ userId: e.authorId, type: 'review', actorId: null, postId: author.slug === null ? null : e.postId, commentId: author.slug === null ? null : e.commentId, ...text })
+    .returning();
+  if (resolvePreferences(author.settings).replies.push === true) {
+    await to.sendToDevices(row.userId, { title: row.title, body: row.message, url: author.slug === null ? '/forum' : notificationUrl(author.slug, row.commentId), tag: tag(row) }, {}, db);
   }
+  await afterCommit(async () => {
+    await push(to, row.userId, { type: 'notification:new', notification: presentNotification(row, author.slug) });
+  });
 }
 
-/**
- * Members' flags hid the member's post or comment, or a moderator decided on it (issue 28 item 5): its
- * author is told, whatever their bell switch and blocks say (it is the site's word), pushed to their
- * devices as their replies' switch says. The link is the post while it is on the site. Never throws.
- */
-async function notifyFlagChange(db: Db, to: NotificationPush, e: DomainEvents['flags.changed']): Promise<void> {
-  try {
-    const [author] = await db
-      .select({ id: users.id, settings: notificationPreferences.settings, slug: posts.slug })
-      .from(users)
-      .leftJoin(notificationPreferences, eq(notificationPreferences.userId, users.id))
-      .leftJoin(posts, and(eq(posts.id, e.postId), isNull(posts.deletedAt)))
-      .where(and(eq(users.id, e.authorId), isNull(users.deletedAt)));
-    if (!author) return;
-    const text = {
-      hidden: { title: FLAG_NOTICE.hiddenTitle(e.kind), message: FLAG_NOTICE.hiddenMessage(e.kind, e.postTitle) },
-      upheld: { title: FLAG_NOTICE.upheldTitle(e.kind), message: FLAG_NOTICE.upheldMessage(e.kind, e.postTitle) },
-      restored: { title: FLAG_NOTICE.restoredTitle(e.kind), message: FLAG_NOTICE.restoredMessage(e.kind, e.postTitle) },
-    }[e.outcome];
-    const [row] = await db
-      .insert(notifications)
-      .values({
-        userId: e.authorId,
-        type: 'review',
-        actorId: null,
-        postId: author.slug === null ? null : e.postId,
-        commentId: author.slug === null ? null : e.commentId,
-        ...text,
-      })
-      .returning();
-    if (resolvePreferences(author.settings).replies.push === true) {
-      try {
-        to.sendToDevices(row.userId, { title: row.title, body: row.message, url: author.slug === null ? '/forum' : notificationUrl(author.slug, row.commentId), tag: `flags:${e.kind}:${e.commentId ?? e.postId}` });
-      } catch (err) {
-        to.log.warn({ err, userId: row.userId }, 'flag notification web push failed');
-      }
-    }
-    await push(to, row.userId, { type: 'notification:new', notification: presentNotification(row, author.slug) });
-  } catch (err) {
-    to.log.error({ err }, 'notification of flags failed');
-  }
+/** A moderator approved or rejected the member's held post or comment (issue 28). */
+function notifyReviewDecision(db: Db, to: NotificationPush, e: DomainEvents['review.decided']): Promise<void> {
+  const approved = e.outcome === 'approved';
+  const text = approved
+    ? { title: REVIEW_NOTICE.approvedTitle(e.kind), message: REVIEW_NOTICE.approvedMessage(e.kind, e.postTitle) }
+    : { title: REVIEW_NOTICE.rejectedTitle(e.kind), message: REVIEW_NOTICE.rejectedMessage(e.kind, e.postTitle, e.reason ?? '') };
+  return notifyAuthor(db, to, e, text, (row) => `review:${row.id}`);
+}
+
+/** Members' flags hid the member's post or comment, or a moderator decided on it (issue 28 item 5). */
+function notifyFlagChange(db: Db, to: NotificationPush, e: DomainEvents['flags.changed']): Promise<void> {
+  const text = {
+    hidden: { title: FLAG_NOTICE.hiddenTitle(e.kind), message: FLAG_NOTICE.hiddenMessage(e.kind, e.postTitle) },
+    upheld: { title: FLAG_NOTICE.upheldTitle(e.kind), message: FLAG_NOTICE.upheldMessage(e.kind, e.postTitle) },
+    restored: { title: FLAG_NOTICE.restoredTitle(e.kind), message: FLAG_NOTICE.restoredMessage(e.kind, e.postTitle) },
+  }[e.outcome];
+  return notifyAuthor(db, to, e, text, () => `flags:${e.kind}:${e.commentId ?? e.postId}`);
 }
 
 // ---- Reading (the owner only) ----
@@ -474,10 +427,11 @@ export function createNotificationService({
 }: Pick<Core, 'db' | 'clock' | 'log'> & { sendToUser: SendToUser; sendToDevices: SendToDevices }) {
   const to: NotificationPush = { sendToUser, sendToDevices, log };
   return {
-    notifyNewPost: (event: DomainEvents['post.created']) => notifyNewPost(db, to, event),
-    notifyNewComment: (event: DomainEvents['comment.created']) => notifyNewComment(db, to, event),
-    notifyReviewDecision: (event: DomainEvents['review.decided']) => notifyReviewDecision(db, to, event),
-    notifyFlagChange: (event: DomainEvents['flags.changed']) => notifyFlagChange(db, to, event),
+    // `inTx`: the job's transaction, so the rows commit with it (events.on's transactional handlers).
+    notifyNewPost: (event: DomainEvents['post.created'], inTx: Db | Tx = db) => notifyNewPost(inTx, to, event),
+    notifyNewComment: (event: DomainEvents['comment.created'], inTx: Db | Tx = db) => notifyNewComment(inTx, to, event),
+    notifyReviewDecision: (event: DomainEvents['review.decided'], inTx: Db | Tx = db) => notifyReviewDecision(inTx, to, event),
+    notifyFlagChange: (event: DomainEvents['flags.changed'], inTx: Db | Tx = db) => notifyFlagChange(inTx, to, event),
     list: (userId: number, limit: number, before?: number) => listNotifications(db, userId, limit, before),
     unreadCount: (userId: number) => unreadCount(db, userId),
     markAllRead: (userId: number) => markAllRead(db, to, clock.now(), userId),

@@ -27,7 +27,7 @@ describe.each(testDatabases)('notifications by web push on %s', (kind) => {
     await ps?.close();
   });
   afterEach(async () => {
-    await t.app.push.idle();
+    await t.app.jobs.settled();
     ps.reset();
   });
 
@@ -40,7 +40,7 @@ describe.each(testDatabases)('notifications by web push on %s', (kind) => {
   }
   /** The decrypted payloads each device received, once every send has ended. */
   async function pushesTo(...devices: BrowserSubscription[]) {
-    await t.app.push.idle();
+    await t.app.jobs.settled();
     return devices.map((d) => ps.received.filter((r) => r.path === new URL(d.json.endpoint).pathname).map((r) => JSON.parse(decryptPush(r.body, d)) as unknown));
   }
 

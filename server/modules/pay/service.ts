@@ -200,28 +200,17 @@ export async function computePaySnapshot(db: Db | Tx, now: Date): Promise<PaySna
   return { day, computedAt: now, data };
 }
 
-// Transaction-scoped advisory lock ('kerb', 'payi'): of several processes, one computes the day's
-// snapshot. Two keys, so it never meets the seed's one-key lock.
-const LOCK = [0x6b657262, 0x70617969] as const;
-
 /**
- * The daily job: computes today's snapshot unless there is one. On PostgreSQL under the advisory lock,
- * so of several processes asking at once exactly one computes it (the others find it taken, or done);
- * an embedded database has one process. Answers whether this call computed it.
+ * The daily job: computes today's (UK) snapshot unless there is one; answers whether it did. It runs as
+ * a scheduled job of the runner, so of several processes one asks each period; a second ask (a run
+ * repeated after a crash, or a test) finds the day's row and leaves it.
  */
-export async function ensureTodaysSnapshot(db: Db, kind: 'pglite' | 'postgres', now: Date): Promise<boolean> {
+export async function ensureTodaysSnapshot(db: Db, now: Date): Promise<boolean> {
   const day = ukToday(now);
-  const has = async (q: Db | Tx) => (await q.select({ id: payIndexSnapshots.id }).from(payIndexSnapshots).where(eq(payIndexSnapshots.day, day)).limit(1)).length > 0;
-  if (await has(db)) return false;
-  return db.transaction(async (tx) => {
-    if (kind === 'postgres') {
-      const res = await tx.execute(sql`select pg_try_advisory_xact_lock(${LOCK[0]}, ${LOCK[1]}) as got`);
-      if (!(res as unknown as { rows: Array<{ got: boolean }> }).rows[0]?.got) return false;
-    }
-    if (await has(tx)) return false;
-    await computePaySnapshot(tx, now);
-    return true;
-  });
+  const [has] = await db.select({ id: payIndexSnapshots.id }).from(payIndexSnapshots).where(eq(payIndexSnapshots.day, day)).limit(1);
+  if (has) return false;
+  await computePaySnapshot(db, now);
+  return true;
 }
 
 /** The figures a query asks for: one row per network (all of them without `network`), zeros where nobody reported. */
@@ -252,18 +241,21 @@ function selectTrend(agg: PayAggregates, network: string | undefined): TPayTrend
 }
 
 const EMPTY = (today: string): PayAggregates => ({ since: payWindowStart(today), rows: [], trend: [] });
-/** The daily job asks hourly whether today's snapshot exists (the first ask after midnight computes it). */
+/**
+ * The daily job asks hourly whether today's snapshot exists: the UK day turns at 00:00 or 23:00 UTC,
+ * both the start of an hour, so the first period of a day computes it; a failed day is asked again the
+ * next hour; and at start-up, the hour's run computes it when today has none (a fresh demo database
+ * shows figures).
+ */
 const CHECK_EVERY_MS = HOUR_MS;
-/** The first ask after start-up: at once (a fresh demo database shows figures), but after the start's own work. */
-const FIRST_CHECK_AFTER_MS = 1_000;
 
 /**
  * The pay service: buildApp creates it once from the core. The published index is the newest daily
  * snapshot (pay_index_snapshots), never the live reports: reports sent, edited or deleted show in the
- * next day's figures, so two reads on one day cannot tell one member's report apart. `schedule` runs
- * the daily job in this process (never in tests: they call runOnce on their clock).
+ * next day's figures, so two reads on one day cannot tell one member's report apart. The daily job is a
+ * scheduled job of the runner (tests call runOnce on their clock).
  */
-export function createPayService({ db, clock, log }: Pick<Core, 'db' | 'clock' | 'log'>, opts: { schedule?: boolean; kind?: 'pglite' | 'postgres' } = {}) {
+export function createPayService({ db, clock, log, jobs }: Pick<Core, 'db' | 'clock' | 'log' | 'jobs'>) {
   const today = () => ukToday(clock.now());
 
   // The newest snapshot, parsed once per process: each read asks only for the newest row's id and time
@@ -287,29 +279,10 @@ export function createPayService({ db, clock, log }: Pick<Core, 'db' | 'clock' |
   /** Today's snapshot, now (the daily job's work; tests call it on their clock). */
   const runOnce = () => computePaySnapshot(db, clock.now());
 
-  let running: Promise<void> | null = null;
-  const scheduled = () => {
-    if (running) return;
-    running = (async () => {
-      try {
-        const started = performance.now();
-        if (await ensureTodaysSnapshot(db, opts.kind ?? 'pglite', clock.now())) log.info({ ms: Math.round(performance.now() - started) }, 'pay index snapshot computed');
-      } catch (err) {
-        log.error({ err }, 'pay index snapshot failed');
-      } finally {
-        running = null;
-      }
-    })();
-  };
-  let first: NodeJS.Timeout | undefined;
-  let timer: NodeJS.Timeout | undefined;
-  if (opts.schedule) {
-    first = setTimeout(scheduled, FIRST_CHECK_AFTER_MS);
-    first.unref();
-    // Every process asks each hour; ensureTodaysSnapshot lets one of them compute the day's.
-    timer = setInterval(scheduled, CHECK_EVERY_MS);
-    timer.unref();
-  }
+  jobs.every('pay.snapshot', { everyMs: CHECK_EVERY_MS }, async () => {
+    const started = performance.now();
+    if (await ensureTodaysSnapshot(db, clock.now())) log.info({ ms: Math.round(performance.now() - started) }, 'pay index snapshot computed');
+  });
 
   /**
    * One report per member, network and day: a period that overlaps another of theirs on the same
@@ -348,11 +321,6 @@ export function createPayService({ db, clock, log }: Pick<Core, 'db' | 'clock' |
     },
     latest,
     runOnce,
-    async close() {
-      clearTimeout(first);
-      clearInterval(timer);
-      await running;
-    },
 
     async create(user: SessionUser, input: ReportInput): Promise<TPayReport> {
       const values = columns(input, today());

@@ -12,7 +12,7 @@ import { viewerKey, type ViewCounter } from './view-counter.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
-    /** Post view counting of this app instance (flushed on close; tests flush it by hand). */
+    /** Post view counting of this app instance (flushed by the job runner and on close; tests flush it by hand). */
     viewCounter: ViewCounter;
   }
 }
@@ -50,12 +50,11 @@ function withViews(answer: CachedAnswer<PostPageMeta>, meta: PostPageMeta): Cach
 /**
  * Posts: the list (spec §7; guests may read, request.user only adds userVote), the post page, writing
  * posts (docs/API.md "Posts and comments") and the admin posts tool (find, move). Wrapped with fastify-plugin only so
- * `viewCounter` is reachable from the app (tests, shutdown); it adds no hooks that reach other routes.
+ * `viewCounter` is reachable from the app (tests); it adds no hooks that reach other routes.
  * Authorisation runs at preValidation so a guest hears 401, not a validation message.
  */
 const postRoutesPlugin: FastifyPluginAsync<{ posts: PostService; cache: GuestCache }> = async (app, { posts, cache }) => {
   app.decorate('viewCounter', posts.views);
-  app.addHook('onClose', () => posts.views.close());
   const verified = { preValidation: requireVerified };
   // The moderation tools (pin, lock, find, move): admins and moderators (issue 18); guest 401, member
   // 403 'Moderators only' at preValidation, before any input is read.

@@ -243,6 +243,8 @@ async function createPost(
           .where(eq(categories.id, input.categoryId));
         await uploads.recordUses(tx, { type: 'post', id: row.id }, photoIds, user.id);
         if (screened?.flag) await reportWatchedWord(tx, { type: 'post', id: row.id }, screened.flag, now);
+        // In the outbox of this transaction: followers and mentions hear of it once it commits.
+        await events.publish('post.created', { actor: { id: user.id, username: user.username }, post: { id: row.id, title: input.title, content: input.content } }, tx);
         return { id: row.id, created: true };
       }
       const repeated = await postByClientId(tx, user.id, input.clientId);
@@ -252,9 +254,7 @@ async function createPost(
     }
   });
   if ('held' in outcome) return { held: true, heldItem: await presentHeldItem(db, outcome.held), message: TRUST_MSG.heldNotice };
-  const { id, created } = outcome;
-  if (created) await events.publish('post.created', { actor: { id: user.id, username: user.username }, post: { id, title: input.title, content: input.content } });
-  return getPostDetailById(db, id, user);
+  return getPostDetailById(db, outcome.id, user);
 }
 
 /** The post (deleted or not) locked for a change. */
@@ -384,8 +384,8 @@ async function moderatePost(
 
 /**
  * The posts service: buildApp creates it once from the core and the uploads service (the photos a
- * post shows). It owns the app's view counter (its buffer and dedupe live as long as the app; the
- * posts routes flush it on close).
+ * post shows). It owns the app's view counter (its buffer and dedupe live as long as the app; the job
+ * runner flushes it every few seconds and on close).
  */
 export function createPostService({
   db,
@@ -393,11 +393,12 @@ export function createPostService({
   events,
   redis,
   log,
+  jobs,
   uploads,
   words,
   reads,
-}: Pick<Core, 'db' | 'clock' | 'events' | 'redis' | 'log'> & { uploads: ContentPhotos; words: WatchedWords; reads?: Pick<VisitRecorder, 'read'> }) {
-  const views = createViewCounter({ db, redis, log, now: () => clock.now().getTime() });
+}: Pick<Core, 'db' | 'clock' | 'events' | 'redis' | 'log' | 'jobs'> & { uploads: ContentPhotos; words: WatchedWords; reads?: Pick<VisitRecorder, 'read'> }) {
+  const views = createViewCounter({ db, redis, log, jobs, now: () => clock.now().getTime() });
   return {
     views,
     /** The viewer: a member (their id and previous visit, for isNew and Top's default period) or null. */

@@ -1,22 +1,25 @@
 import { createHash } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import type { Redis } from 'ioredis';
+import { isRedisAway } from '../../lib/redis.ts';
 import type { Db } from '../../db/client.ts';
+import type { JobRunner } from '../../jobs/runner.ts';
+import { createBufferedCounts } from '../../lib/buffered-counts.ts';
 
 /**
  * Post views: counted at most once per viewer per post per hour, and never a database write per request.
  *
  * - Dedupe: `viewer + post` is remembered for an hour. In memory (a Map bounded like an LRU) by default;
  *   in Redis (`SET key 1 NX EX 3600`) when the app has one, so every process behind the balancer agrees.
- * - Counting: increments are buffered per post and flushed every few seconds, and when the app closes,
- *   in one UPDATE … FROM (VALUES …) statement.
+ * - Counting: increments are buffered per post (lib/buffered-counts.ts) and flushed every few seconds on
+ *   the job runner's per-process timer, and when the app closes, in one UPDATE … FROM (VALUES …) statement.
  *
  * The one place view counts are allowed to lag (by at most a flush interval): DESIGN.md's "counters
  * change with their cause" is about counters a reader can make disagree with a recount, which a view is not.
  */
 
 export const VIEW_WINDOW_SECONDS = 3600;
-const DEFAULT_FLUSH_MS = 5_000;
+const FLUSH_EVERY_MS = 5_000;
 const DEFAULT_MAX_KEYS = 100_000;
 /** Rows per UPDATE: two parameters each, far under PostgreSQL's 65535. */
 const FLUSH_CHUNK = 1000;
@@ -28,10 +31,8 @@ export type ViewCounter = {
   count(postId: number, viewerKey: string): Promise<boolean>;
   /** Views counted but not yet written, for a post. */
   pending(postId: number): number;
-  /** Writes the buffered increments now. */
+  /** Writes the buffered increments now (the runner's per-process timer, and once more on close). */
   flush(): Promise<void>;
-  /** Stops the timer and writes what is left. */
-  close(): Promise<void>;
 };
 
 type Log = { error(obj: unknown, msg?: string): void };
@@ -47,7 +48,8 @@ export function createViewCounter(opts: {
   db: Db;
   redis?: Redis;
   log: Log;
-  flushMs?: number;
+  /** Flushes the buffer every few seconds in this process; without it (unit tests) only flush() writes. */
+  jobs?: Pick<JobRunner, 'inEveryProcess'>;
   maxKeys?: number;
   now?: () => number;
 }): ViewCounter {
@@ -58,8 +60,20 @@ export function createViewCounter(opts: {
   // key → expiry (ms). Insertion order is expiry order (same window for all), so the first key is the
   // oldest: evicting it when full forgets the view most likely to have expired anyway.
   const seen = new Map<string, number>();
-  let buffer = new Map<number, number>();
-  let flushing: Promise<void> | null = null;
+  // Post id → views not yet written.
+  const counts = createBufferedCounts<number>({
+    chunk: FLUSH_CHUNK,
+    log,
+    what: 'view counts',
+    write: (rows) => {
+      const values = sql.join(
+        rows.map(([id, n]) => sql`(${id}::int, ${n}::int)`),
+        sql`, `,
+      );
+      return db.execute(sql`update posts set view_count = posts.view_count + v.n from (values ${values}) as v(id, n) where posts.id = v.id`);
+    },
+  });
+  opts.jobs?.inEveryProcess('posts.view-counts', FLUSH_EVERY_MS, counts.flush);
 
   function firstInMemory(key: string): boolean {
     const t = now();
@@ -76,65 +90,26 @@ export function createViewCounter(opts: {
     try {
       return (await redis.set(`kerbside-view:${key}`, '1', 'EX', VIEW_WINDOW_SECONDS, 'NX')) === 'OK';
     } catch (err) {
-      // Redis away: this process's own memory still keeps one viewer from counting up a post.
-      log.error({ err }, 'view dedupe: redis failed, using memory');
+      // Redis away: this process's own memory still keeps one viewer from counting up a post (the
+      // outage is logged once, by Redis's watch in lib/redis.ts, not at every view).
+      if (!isRedisAway(err)) log.error({ err }, 'view dedupe: redis failed, using memory');
       return firstInMemory(key);
     }
   }
 
-  async function writeBuffer() {
-    if (buffer.size === 0) return;
-    const batch = buffer;
-    buffer = new Map();
-    const rows = [...batch];
-    try {
-      for (let i = 0; i < rows.length; i += FLUSH_CHUNK) {
-        const values = sql.join(
-          rows.slice(i, i + FLUSH_CHUNK).map(([id, n]) => sql`(${id}::int, ${n}::int)`),
-          sql`, `,
-        );
-        await db.execute(
-          sql`update posts set view_count = posts.view_count + v.n from (values ${values}) as v(id, n) where posts.id = v.id`,
-        );
-        rows.slice(i, i + FLUSH_CHUNK).forEach(([id]) => batch.delete(id));
-      }
-    } catch (err) {
-      // Keep what was not written for the next flush rather than lose it.
-      for (const [id, n] of batch) buffer.set(id, (buffer.get(id) ?? 0) + n);
-      log.error({ err }, 'view counts: flush failed, will retry');
-    }
-  }
-
-  function flush(): Promise<void> {
-    // One flush at a time; a call during one waits for it and then writes what arrived meanwhile.
-    const run = (flushing ?? Promise.resolve()).then(writeBuffer);
-    const tracked = run.finally(() => {
-      if (flushing === tracked) flushing = null;
-    });
-    flushing = tracked;
-    return tracked;
-  }
-
   async function count(postId: number, viewer: string): Promise<boolean> {
     if (!(await first(`${postId}:${viewer}`))) return false;
-    buffer.set(postId, (buffer.get(postId) ?? 0) + 1);
+    counts.add(postId);
     return true;
   }
-
-  const timer = setInterval(() => void flush(), opts.flushMs ?? DEFAULT_FLUSH_MS);
-  timer.unref();
 
   return {
     async record(postId, viewer) {
       await count(postId, viewer);
-      return buffer.get(postId) ?? 0;
+      return counts.pending(postId);
     },
     count,
-    pending: (postId) => buffer.get(postId) ?? 0,
-    flush,
-    async close() {
-      clearInterval(timer);
-      await flush();
-    },
+    pending: counts.pending,
+    flush: counts.flush,
   };
 }

@@ -8,6 +8,7 @@ import webpush from 'web-push';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_PUSH_ENDPOINT_HOSTS } from '../../config.ts';
 import { systemClock } from '../../core.ts';
+import { createJobRunner } from '../../jobs/runner.ts';
 import { pushSubscriptions, sessions, siteSettings, users } from '../../db/schema/index.ts';
 import { PUSH_LIMITS, PUSH_MSG } from '../../../common/rules/push.ts';
 import { buildTestApp, type TestApp } from '../../test/app.ts';
@@ -64,9 +65,9 @@ describe.each(testDatabases)('web push API on %s', (kind) => {
     // Kept in the database: a new process (a restart, another worker) reads the same pair.
     const [row] = await t.database.db.select().from(siteSettings).where(eq(siteSettings.key, VAPID_SETTING_KEY));
     expect(row.value).toMatchObject({ publicKey });
-    const restarted = createPushService({ config: t.app.deps.config, db: t.database.db, log: pino({ level: 'silent' }), clock: systemClock });
+    const restarted = createPushService({ config: t.app.deps.config, db: t.database.db, log: pino({ level: 'silent' }), clock: systemClock, jobs: createJobRunner({ db: t.database.db, log: pino({ level: 'silent' }), embedded: false }) });
     expect(await restarted.publicKey()).toBe(publicKey);
-    await restarted.close();
+    restarted.close();
   });
 
   it('makes the key pair once however many processes ask at once, and uses the configured one when set', async () => {

@@ -4,17 +4,19 @@
 // decrypted with the device's own keys, the VAPID JWT verified, TTL, Urgency, Topic. Then what the
 // sender does with each kind of answer: 404/410 drop the device, 429/5xx/no answer retry with backoff
 // (Retry-After honoured) then give up, a redirect is a failure and is never followed.
-import { eq } from 'drizzle-orm';
+import { desc, eq } from 'drizzle-orm';
 import pino from 'pino';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { systemClock } from '../../core.ts';
-import { pushSubscriptions, users } from '../../db/schema/index.ts';
+import { trackCommits } from '../../db/after-commit.ts';
+import { jobs, pushSubscriptions, users } from '../../db/schema/index.ts';
+import { createJobRunner } from '../../jobs/runner.ts';
 import { buildTestApp, type TestApp } from '../../test/app.ts';
 import { unique } from '../../test/auth.ts';
 import { testDatabases } from '../../test/databases.ts';
 import { call, member, type Member } from '../../test/members.ts';
 import { browserSubscription, decryptPush, readVapid, startPushService, type BrowserSubscription, type PushServiceStandIn } from '../../test/push-service.ts';
-import { createPushService, type PushService } from './service.ts';
+import { createPushService } from './service.ts';
 import { MAX_PAYLOAD_BYTES, pushPayload, pushTopic, retryAfterMs, type PushSenderOptions } from './sender.ts';
 
 const SUBJECT = 'mailto:push-ops@kerbside.test';
@@ -61,7 +63,7 @@ describe.each(testDatabases)('web push sending on %s', (kind) => {
   let t: TestApp;
   let ps: PushServiceStandIn;
   let logs: LogLine[] = [];
-  const services: PushService[] = [];
+  const services: Array<{ close(): Promise<void> }> = [];
 
   beforeAll(async () => {
     ps = await startPushService();
@@ -77,12 +79,25 @@ describe.each(testDatabases)('web push sending on %s', (kind) => {
     logs = [];
   });
 
-  /** A push service like the app's, on the app's database, whose requests reach the stand-in (short delays). */
+  /**
+   * A push service like the app's, with a job runner of its own (a process), on the app's database,
+   * whose requests reach the stand-in (short delays). `settled()`: its jobs are done.
+   */
   function pushService(opts: PushSenderOptions = {}, config = t.app.deps.config) {
     const log = pino({ level: 'debug' }, { write: (line: string) => void logs.push(JSON.parse(line) as LogLine) });
-    const service = createPushService({ config, db: t.database.db, log, clock: systemClock }, { agent: ps.agent, retryBaseMs: 20, timeoutMs: 1_000, ...opts });
-    services.push(service);
-    return service;
+    const jobs = createJobRunner({ db: trackCommits(t.database.db), log, embedded: false });
+    const service = createPushService({ config, db: t.database.db, log, clock: systemClock, jobs }, { agent: ps.agent, retryBaseMs: 20, timeoutMs: 1_000, ...opts });
+    const process = {
+      ...service,
+      jobs,
+      settled: () => jobs.settled(),
+      close: async () => {
+        service.close();
+        await jobs.close();
+      },
+    };
+    services.push(process);
+    return process;
   }
 
   /** A browser of `m` subscribed through the API. */
@@ -109,8 +124,8 @@ describe.each(testDatabases)('web push sending on %s', (kind) => {
     const push = pushService();
 
     const before = Math.floor(Date.now() / 1000);
-    push.sendToUser(driver.id, MESSAGE);
-    await push.idle();
+    await push.sendToUser(driver.id, MESSAGE);
+    await push.settled();
 
     expect(ps.received).toHaveLength(2);
     expect(requestTo(theirs)).toHaveLength(0);
@@ -147,8 +162,8 @@ describe.each(testDatabases)('web push sending on %s', (kind) => {
     const driver = await member(t);
     const phone = await device(driver);
     const push = pushService();
-    push.sendToUser(driver.id, { title: 'A reply', body: 'Pat replied to your post', url: '/forum/posts/vans#comment-4' }, { ttlSeconds: 600, urgency: 'high' });
-    await push.idle();
+    await push.sendToUser(driver.id, { title: 'A reply', body: 'Pat replied to your post', url: '/forum/posts/vans#comment-4' }, { ttlSeconds: 600, urgency: 'high' });
+    await push.settled();
     const [req] = requestTo(phone);
     expect(req.headers.ttl).toBe('600');
     expect(req.headers.urgency).toBe('high');
@@ -156,17 +171,15 @@ describe.each(testDatabases)('web push sending on %s', (kind) => {
     expect(JSON.parse(decryptPush(req.body, phone))).toEqual({ title: 'A reply', body: 'Pat replied to your post', url: '/forum/posts/vans#comment-4' });
   });
 
-  it('never holds up its caller: sendToUser returns before anything is sent, and a failure is logged, not thrown', async () => {
+  it('never holds up its caller: sendToUser queues a job and returns before anything is sent, and a failure is logged, not thrown', async () => {
     const driver = await member(t);
     await device(driver);
     ps.answer(() => 'hang');
     const push = pushService({ timeoutMs: 300, maxAttempts: 1 });
-    const started = performance.now();
-    expect(push.sendToUser(driver.id, MESSAGE)).toBeUndefined();
-    expect(performance.now() - started).toBeLessThan(250);
+    await expect(push.sendToUser(driver.id, MESSAGE)).resolves.toBeUndefined();
     expect(ps.received).toHaveLength(0);
     await ps.until(1);
-    await push.idle();
+    await push.settled();
     expect(logged('push not delivered: gave up after retries')).toHaveLength(1);
     expect(String(logged('push not delivered: gave up after retries')[0].reason)).toBe('no answer within 300 ms');
   });
@@ -179,16 +192,16 @@ describe.each(testDatabases)('web push sending on %s', (kind) => {
     const pathOf = (b: BrowserSubscription) => new URL(b.json.endpoint).pathname;
     ps.answer((_n, req) => (req.path === pathOf(gone) ? { status: 410 } : req.path === pathOf(expired) ? { status: 404 } : { status: 201 }));
     const push = pushService();
-    push.sendToUser(driver.id, MESSAGE);
-    await push.idle();
+    await push.sendToUser(driver.id, MESSAGE);
+    await push.settled();
     expect(ps.received).toHaveLength(3);
     expect([await stored(gone), await stored(expired), await stored(fine)]).toEqual([0, 0, 1]);
     expect(logged('push subscription gone: removed').map((l) => l.status)).toEqual(expect.arrayContaining([404, 410]));
     // What /metrics reads (kerbside_push_pending, kerbside_push_deliveries_total).
-    expect(push.stats()).toEqual({ queued: 0, inFlight: 0, retrying: 0, ended: { delivered: 1, gone: 2, failed: 0, dropped: 0 } });
+    expect(push.stats()).toEqual({ inFlight: 0, retrying: 0, ended: { delivered: 1, gone: 2, failed: 0 } });
     // Nothing more goes to them.
-    push.sendToUser(driver.id, MESSAGE);
-    await push.idle();
+    await push.sendToUser(driver.id, MESSAGE);
+    await push.settled();
     expect(ps.received).toHaveLength(4);
     expect(requestTo(fine)).toHaveLength(2);
   });
@@ -198,8 +211,8 @@ describe.each(testDatabases)('web push sending on %s', (kind) => {
     const phone = await device(driver);
     ps.answer(() => ({ status: 503 }));
     const push = pushService({ maxAttempts: 4, retryBaseMs: 40 });
-    push.sendToUser(driver.id, MESSAGE);
-    await push.idle();
+    await push.sendToUser(driver.id, MESSAGE);
+    await push.settled();
     expect(ps.received).toHaveLength(4);
     const gaps = ps.received.slice(1).map((r, i) => r.at - ps.received[i].at);
     // Waits of 40, 80, 160 ms, less a quarter at most (jitter): each at least double the first's floor.
@@ -218,8 +231,8 @@ describe.each(testDatabases)('web push sending on %s', (kind) => {
     await device(driver);
     ps.answer((n) => (n === 1 ? { status: 500 } : n === 2 ? 'drop' : n === 3 ? 'hang' : { status: 201 }));
     const push = pushService({ timeoutMs: 300 });
-    push.sendToUser(driver.id, MESSAGE);
-    await push.idle();
+    await push.sendToUser(driver.id, MESSAGE);
+    await push.settled();
     expect(ps.received).toHaveLength(4);
     expect(logged('push delivered')).toHaveLength(1);
     expect(logged('push retry scheduled').map((l) => String(l.reason))).toEqual(['HTTP 500', expect.stringMatching(/^network: /), 'no answer within 300 ms']);
@@ -230,15 +243,15 @@ describe.each(testDatabases)('web push sending on %s', (kind) => {
     await device(driver);
     ps.answer((n) => (n === 1 ? { status: 429, headers: { 'Retry-After': '1' } } : { status: 201 }));
     const push = pushService({ retryBaseMs: 10 });
-    push.sendToUser(driver.id, MESSAGE);
-    await push.idle();
+    await push.sendToUser(driver.id, MESSAGE);
+    await push.settled();
     expect(ps.received).toHaveLength(2);
     expect(ps.received[1].at - ps.received[0].at).toBeGreaterThanOrEqual(990);
 
     ps.reset();
     ps.answer(() => ({ status: 429, headers: { 'Retry-After': '3600' } }));
-    push.sendToUser(driver.id, MESSAGE);
-    await push.idle();
+    await push.sendToUser(driver.id, MESSAGE);
+    await push.settled();
     expect(ps.received).toHaveLength(1);
     expect(logged('push not delivered: Retry-After too far away')).toHaveLength(1);
   });
@@ -250,8 +263,8 @@ describe.each(testDatabases)('web push sending on %s', (kind) => {
       ps.reset();
       ps.answer((n) => (n === 1 ? { status, headers: { Location: `https://${ps.host}/elsewhere` } } : { status: 201 }));
       const push = pushService();
-      push.sendToUser(driver.id, MESSAGE);
-      await push.idle();
+      await push.sendToUser(driver.id, MESSAGE);
+      await push.settled();
       await new Promise((r) => setTimeout(r, 100));
       expect(ps.received.map((r) => r.path), String(status)).toEqual([new URL(phone.json.endpoint).pathname]);
     }
@@ -263,8 +276,8 @@ describe.each(testDatabases)('web push sending on %s', (kind) => {
     const driver = await member(t);
     await device(driver);
     const push = pushService({ agent: ps.untrustingAgent, maxAttempts: 2 });
-    push.sendToUser(driver.id, MESSAGE);
-    await push.idle();
+    await push.sendToUser(driver.id, MESSAGE);
+    await push.settled();
     expect(ps.received).toHaveLength(0);
     const [gaveUp] = logged('push not delivered: gave up after retries');
     expect(String(gaveUp?.reason)).toMatch(/^network: (SELF_SIGNED_CERT|DEPTH_ZERO_SELF_SIGNED_CERT|UNABLE_TO_VERIFY_LEAF_SIGNATURE)/);
@@ -275,45 +288,38 @@ describe.each(testDatabases)('web push sending on %s', (kind) => {
     await device(driver);
     // PUSH_ENDPOINT_HOSTS narrowed since the device subscribed.
     const narrowed = pushService({}, { ...t.app.deps.config, pushEndpointHosts: ['fcm.googleapis.com'] });
-    narrowed.sendToUser(driver.id, MESSAGE);
-    await narrowed.idle();
+    await narrowed.sendToUser(driver.id, MESSAGE);
+    await narrowed.settled();
     expect(ps.received).toHaveLength(0);
     expect(String(logged('push not delivered')[0]?.reason)).toMatch(/^endpoint refused: /);
 
     const push = pushService();
     await t.database.db.update(users).set({ suspendedAt: new Date() }).where(eq(users.id, driver.id));
-    push.sendToUser(driver.id, MESSAGE);
+    await push.sendToUser(driver.id, MESSAGE);
     await t.database.db.update(users).set({ suspendedAt: null, deletedAt: new Date() }).where(eq(users.id, driver.id));
-    await push.idle();
-    push.sendToUser(driver.id, MESSAGE);
-    await push.idle();
+    await push.settled();
+    await push.sendToUser(driver.id, MESSAGE);
+    await push.settled();
     expect(ps.received).toHaveLength(0);
   });
 
-  it('stops cleanly: close drops waiting retries and ends requests in flight', async () => {
+  it('stops cleanly: close ends a retry wait at once, and the message is not lost: it is a job another process delivers', async () => {
     const driver = await member(t);
     await device(driver);
-    ps.answer((n) => (n === 1 ? { status: 503, headers: { 'Retry-After': '60' } } : 'hang'));
+    ps.answer((n) => (n === 1 ? { status: 503, headers: { 'Retry-After': '60' } } : { status: 201 }));
     const push = pushService();
-    push.sendToUser(driver.id, MESSAGE);
+    await push.sendToUser(driver.id, MESSAGE);
     await ps.until(1);
     const started = performance.now();
     await push.close();
     expect(performance.now() - started).toBeLessThan(500);
-    push.sendToUser(driver.id, MESSAGE);
-    await push.idle();
-    await new Promise((r) => setTimeout(r, 100));
-    expect(ps.received).toHaveLength(1);
-  });
-
-  it('bounds its queue: past maxQueued a message is dropped and logged', async () => {
-    const driver = await member(t);
-    await device(driver);
-    ps.answer(() => 'hang');
-    const push = pushService({ concurrency: 1, maxQueued: 2, timeoutMs: 200, maxAttempts: 1 });
-    for (let i = 0; i < 5; i++) push.sendToUser(driver.id, MESSAGE);
-    await push.idle();
-    expect(logged('push queue full: message dropped').length).toBeGreaterThanOrEqual(2);
-    expect(ps.received.length).toBeLessThanOrEqual(3);
+    const [job] = await t.database.db.select().from(jobs).where(eq(jobs.name, 'push.send')).orderBy(desc(jobs.id)).limit(1);
+    expect(job).toMatchObject({ state: 'pending', attempts: 1, lastError: 'the server is stopping' });
+    // Another process (or this one restarted) takes it once its retry is due.
+    await t.database.db.update(jobs).set({ runAt: new Date(0) }).where(eq(jobs.id, job.id));
+    const other = pushService();
+    await other.jobs.runDue();
+    expect(ps.received).toHaveLength(2);
+    expect((await t.database.db.select().from(jobs).where(eq(jobs.id, job.id)))[0].state).toBe('done');
   });
 });

@@ -10,11 +10,12 @@ import type { Vapid } from './vapid.ts';
 // Sending Web Push messages (RFC 8030): each payload encrypted for its browser (aes128gcm, RFC 8291)
 // and signed for its push service (VAPID, RFC 8292) by the web-push package; the HTTP request is ours,
 // so that it goes only where the checked URL says, under one deadline, and a redirect is an answer,
-// never followed. Sends run in the background, off the request that caused them: sendToUser queues and
-// returns. A 429, a 5xx or a network failure is tried again with backoff (honouring Retry-After); a
-// 404/410 means the browser unsubscribed, so its row goes; anything else is logged and dropped. The
-// queue is in memory: a message still queued when the process stops is lost, as a notification that
-// arrives late is worth little (the member sees it on the site).
+// never followed. A message to a member is a job (service.ts, issue 29): queued in the transaction
+// that caused it, so it survives a crash, and run off the request by the job runner, which calls
+// deliverToUser. A 429, a 5xx or a network failure is tried again with backoff (honouring
+// Retry-After) within the job; a 404/410 means the browser unsubscribed, so its row goes; anything
+// else is logged and dropped. A job cut short (the process stopping) runs again: a device may then
+// get a message twice, which its tag (the Topic) folds into one notification.
 
 /** What a notification shows; `url` is a path on the site, opened when it is tapped. */
 export type PushMessage = {
@@ -51,10 +52,6 @@ export type PushSenderOptions = {
   retryBaseMs?: number;
   /** A Retry-After further away than this gives up rather than hold the message. */
   maxRetryAfterMs?: number;
-  /** Requests in flight at once, over every member. */
-  concurrency?: number;
-  /** Jobs waiting past this are dropped (logged): a burst cannot grow the queue without bound. */
-  maxQueued?: number;
 };
 
 export const PUSH_DEFAULTS = {
@@ -62,8 +59,6 @@ export const PUSH_DEFAULTS = {
   maxAttempts: 4,
   retryBaseMs: 1_000,
   maxRetryAfterMs: 5 * 60_000,
-  concurrency: 8,
-  maxQueued: 10_000,
   ttlSeconds: 24 * 3600,
 } as const;
 
@@ -78,12 +73,18 @@ const ANSWER_BYTES_KEPT = 512;
 
 type Subscription = { id: number; userId: number; endpoint: string; p256dh: string; auth: string };
 
-type Job =
-  | { kind: 'fanOut'; userId: number; message: Message }
-  | { kind: 'deliver'; subscription: Subscription; message: Message; attempt: number };
+/** A message as sent (and stored in its job): its JSON, its Topic header (from the tag), how long and how urgently. */
+export type SendableMessage = { payload: string; topic?: string; options: PushSendOptions };
 
-/** A message as sent: its JSON, its Topic header (from the tag), how long and how urgently. */
-type Message = { payload: string; topic?: string; options: PushSendOptions };
+/**
+ * The message as sent. Throws for a `url` that is not a path on the site (a caller's mistake), so the
+ * caller hears of it, not the job.
+ */
+export const sendable = (message: PushMessage, options: PushSendOptions = {}): SendableMessage => ({
+  payload: pushPayload(message),
+  topic: message.tag ? pushTopic(message.tag) : undefined,
+  options,
+});
 
 /** What one attempt came to. */
 type Outcome =
@@ -189,115 +190,81 @@ type SenderDeps = Pick<Core, 'db' | 'log' | 'clock'> & {
   vapid: () => Promise<Vapid>;
 };
 
-/** How a delivery ended: taken by the push service, refused for good (404/410: removed), given up, or never queued (queue full). */
-export type DeliveryEnd = 'delivered' | 'gone' | 'failed' | 'dropped';
-export type PushSenderStats = { queued: number; inFlight: number; retrying: number; ended: Record<DeliveryEnd, number> };
+/** How a delivery ended: taken by the push service, refused for good (404/410: removed), or given up. */
+export type DeliveryEnd = 'delivered' | 'gone' | 'failed';
+export type PushSenderStats = { inFlight: number; retrying: number; ended: Record<DeliveryEnd, number> };
 
-/** The background sender: a bounded queue of fan-outs and deliveries, `concurrency` at a time. */
+/** Thrown when the app stops mid-delivery: the job fails and runs again (here after a restart, or elsewhere). */
+export class PushStopped extends Error {}
+
+/** The sender: delivers one message to every device of a member, with retries, for the job that holds it. */
 export function createPushSender({ db, log, clock, hosts, vapid }: SenderDeps, options: PushSenderOptions = {}) {
   const o = { ...PUSH_DEFAULTS, ...options };
-  const queue: Job[] = [];
-  const retries = new Set<NodeJS.Timeout>();
-  const idleWaiters: Array<() => void> = [];
-  /** Aborts requests in flight when the app closes. */
+  /** Aborts requests in flight and retry waits when the app closes. */
   const stopping = new AbortController();
-  let active = 0;
-  let closed = false;
+  let inFlight = 0;
+  let retrying = 0;
   /** Deliveries ended, by outcome, since the start: /metrics turns them into counters. */
-  const ended: Record<DeliveryEnd, number> = { delivered: 0, gone: 0, failed: 0, dropped: 0 };
+  const ended: Record<DeliveryEnd, number> = { delivered: 0, gone: 0, failed: 0 };
 
-  const settle = () => {
-    if (active > 0 || queue.length > 0 || retries.size > 0) return;
-    for (const wake of idleWaiters.splice(0)) wake();
-  };
+  const wait = (ms: number) =>
+    new Promise<void>((resolve, reject) => {
+      if (stopping.signal.aborted) return reject(new PushStopped('the server is stopping'));
+      const timer = setTimeout(() => {
+        stopping.signal.removeEventListener('abort', stop);
+        resolve();
+      }, ms);
+      const stop = () => {
+        clearTimeout(timer);
+        reject(new PushStopped('the server is stopping'));
+      };
+      stopping.signal.addEventListener('abort', stop, { once: true });
+    });
 
-  const enqueue = (job: Job) => {
-    if (closed) return;
-    if (queue.length >= o.maxQueued) {
-      log.warn({ queued: queue.length, kind: job.kind }, 'push queue full: message dropped');
-      ended.dropped++;
-      return;
-    }
-    queue.push(job);
-    pump();
-  };
-
-  function pump() {
-    while (active < o.concurrency && queue.length > 0) {
-      const job = queue.shift()!;
-      active++;
-      run(job)
-        .catch((err: unknown) => log.error({ err, kind: job.kind }, 'push job failed'))
-        .finally(() => {
-          active--;
-          pump();
-          settle();
-        });
-    }
-  }
-
-  async function run(job: Job) {
-    if (job.kind === 'fanOut') {
-      // A suspended or deleted account is a guest everywhere: nothing is pushed to it.
-      const rows = await db
-        .select({
-          id: pushSubscriptions.id,
-          userId: pushSubscriptions.userId,
-          endpoint: pushSubscriptions.endpoint,
-          p256dh: pushSubscriptions.p256dh,
-          auth: pushSubscriptions.auth,
-        })
-        .from(pushSubscriptions)
-        .innerJoin(users, eq(users.id, pushSubscriptions.userId))
-        .where(and(eq(pushSubscriptions.userId, job.userId), isNull(users.deletedAt), isNull(users.suspendedAt)));
-      for (const subscription of rows) enqueue({ kind: 'deliver', subscription, message: job.message, attempt: 1 });
-      return;
-    }
-    const outcome = await attempt(job);
-    const { subscription: sub } = job;
-    const where = { subscriptionId: sub.id, userId: sub.userId, host: hostOf(sub.endpoint), attempt: job.attempt };
-    switch (outcome.kind) {
-      case 'delivered':
-        ended.delivered++;
-        log.debug({ ...where, status: outcome.status }, 'push delivered');
-        return;
-      case 'gone':
-        // The browser unsubscribed or the subscription expired: it will never take a message again.
-        ended.gone++;
-        await db.delete(pushSubscriptions).where(and(eq(pushSubscriptions.id, sub.id), eq(pushSubscriptions.endpoint, sub.endpoint)));
-        log.info({ ...where, status: outcome.status }, 'push subscription gone: removed');
-        return;
-      case 'failed':
-        ended.failed++;
-        log.warn({ ...where, reason: outcome.reason }, 'push not delivered');
-        return;
-      case 'retry': {
-        if (job.attempt >= o.maxAttempts) {
-          ended.failed++;
-          log.warn({ ...where, reason: outcome.reason }, 'push not delivered: gave up after retries');
+  /** One device, until delivered, gone, failed for good or out of attempts. */
+  async function deliver(sub: Subscription, message: SendableMessage) {
+    for (let attemptNo = 1; ; attemptNo++) {
+      inFlight++;
+      const outcome = await attempt(sub, message).finally(() => inFlight--);
+      const where = { subscriptionId: sub.id, userId: sub.userId, host: hostOf(sub.endpoint), attempt: attemptNo };
+      switch (outcome.kind) {
+        case 'delivered':
+          ended.delivered++;
+          log.debug({ ...where, status: outcome.status }, 'push delivered');
           return;
-        }
-        if (outcome.retryAfterMs !== undefined && outcome.retryAfterMs > o.maxRetryAfterMs) {
-          ended.failed++;
-          log.warn({ ...where, reason: outcome.reason, retryAfterMs: outcome.retryAfterMs }, 'push not delivered: Retry-After too far away');
+        case 'gone':
+          // The browser unsubscribed or the subscription expired: it will never take a message again.
+          ended.gone++;
+          await db.delete(pushSubscriptions).where(and(eq(pushSubscriptions.id, sub.id), eq(pushSubscriptions.endpoint, sub.endpoint)));
+          log.info({ ...where, status: outcome.status }, 'push subscription gone: removed');
           return;
+        case 'failed':
+          ended.failed++;
+          log.warn({ ...where, reason: outcome.reason }, 'push not delivered');
+          return;
+        case 'retry': {
+          if (attemptNo >= o.maxAttempts) {
+            ended.failed++;
+            log.warn({ ...where, reason: outcome.reason }, 'push not delivered: gave up after retries');
+            return;
+          }
+          if (outcome.retryAfterMs !== undefined && outcome.retryAfterMs > o.maxRetryAfterMs) {
+            ended.failed++;
+            log.warn({ ...where, reason: outcome.reason, retryAfterMs: outcome.retryAfterMs }, 'push not delivered: Retry-After too far away');
+            return;
+          }
+          const backoff = o.retryBaseMs * 2 ** (attemptNo - 1) * (0.75 + Math.random() * 0.5);
+          const delay = Math.max(backoff, outcome.retryAfterMs ?? 0);
+          log.debug({ ...where, reason: outcome.reason, delay }, 'push retry scheduled');
+          retrying++;
+          await wait(delay).finally(() => retrying--);
         }
-        const backoff = o.retryBaseMs * 2 ** (job.attempt - 1) * (0.75 + Math.random() * 0.5);
-        const delay = Math.max(backoff, outcome.retryAfterMs ?? 0);
-        log.debug({ ...where, reason: outcome.reason, delay }, 'push retry scheduled');
-        const timer = setTimeout(() => {
-          retries.delete(timer);
-          enqueue({ ...job, attempt: job.attempt + 1 });
-          settle();
-        }, delay);
-        retries.add(timer);
-        return;
       }
     }
   }
 
   /** One try: encrypt and sign afresh (new salt, key and JWT), post, read the answer. */
-  async function attempt({ subscription: sub, message }: Extract<Job, { kind: 'deliver' }>): Promise<Outcome> {
+  async function attempt(sub: Subscription, message: SendableMessage): Promise<Outcome> {
     // Held to today's PUSH_ENDPOINT_HOSTS, not only to the rules of the day it was stored.
     const problem = pushEndpointProblem(sub.endpoint, hosts);
     if (problem) return { kind: 'failed', reason: `endpoint refused: ${problem}` };
@@ -322,7 +289,7 @@ export function createPushSender({ db, log, clock, hosts, vapid }: SenderDeps, o
       const signal = AbortSignal.any([stopping.signal, AbortSignal.timeout(o.timeoutMs)]);
       answer = await post(sub.endpoint, details.headers as Record<string, string | number>, details.body as Buffer | null, o.agent, signal);
     } catch (err) {
-      if (stopping.signal.aborted) return { kind: 'failed', reason: 'the server is stopping' };
+      if (stopping.signal.aborted) throw new PushStopped('the server is stopping');
       const e = err as Error & { code?: string };
       return { kind: 'retry', reason: e.name === 'TimeoutError' || e.name === 'AbortError' ? `no answer within ${o.timeoutMs} ms` : `network: ${e.code ?? e.message}` };
     }
@@ -338,35 +305,35 @@ export function createPushSender({ db, log, clock, hosts, vapid }: SenderDeps, o
 
   return {
     /**
-     * Queues a notification to every device of the member and returns at once: the sends happen in
-     * the background and their failures are logged, never thrown to the caller. A suspended or
-     * deleted member, or one with no device, gets nothing. Throws only for a `url` off the site.
+     * The message to every device of the member, each with its retries; resolves when all have ended.
+     * A suspended or deleted member, or one with no device, gets nothing. Rejects (PushStopped) only
+     * when the app stops meanwhile: the job then runs again.
      */
-    sendToUser(userId: number, message: PushMessage, options: PushSendOptions = {}): void {
-      enqueue({ kind: 'fanOut', userId, message: { payload: pushPayload(message), topic: message.tag ? pushTopic(message.tag) : undefined, options } });
+    async deliverToUser(userId: number, message: SendableMessage): Promise<void> {
+      if (stopping.signal.aborted) throw new PushStopped('the server is stopping');
+      // A suspended or deleted account is a guest everywhere: nothing is pushed to it.
+      const rows = await db
+        .select({
+          id: pushSubscriptions.id,
+          userId: pushSubscriptions.userId,
+          endpoint: pushSubscriptions.endpoint,
+          p256dh: pushSubscriptions.p256dh,
+          auth: pushSubscriptions.auth,
+        })
+        .from(pushSubscriptions)
+        .innerJoin(users, eq(users.id, pushSubscriptions.userId))
+        .where(and(eq(pushSubscriptions.userId, userId), isNull(users.deletedAt), isNull(users.suspendedAt)));
+      const results = await Promise.allSettled(rows.map((sub) => deliver(sub, message)));
+      const stopped = results.find((r) => r.status === 'rejected');
+      if (stopped) throw (stopped as PromiseRejectedResult).reason;
     },
-    /** What /metrics reports: jobs waiting, requests in flight, deliveries waiting to retry, and how deliveries ended. */
+    /** What /metrics reports: requests in flight, deliveries waiting to retry, and how deliveries ended. */
     stats(): PushSenderStats {
-      return { queued: queue.length, inFlight: active, retrying: retries.size, ended: { ...ended } };
+      return { inFlight, retrying, ended: { ...ended } };
     },
-    /** Resolves once nothing is queued, in flight or waiting to be retried (tests; a graceful stop). */
-    idle(): Promise<void> {
-      return new Promise((resolve) => {
-        idleWaiters.push(resolve);
-        settle();
-      });
-    },
-    /** Stops: queued messages and pending retries are dropped, requests in flight aborted. */
-    async close(): Promise<void> {
-      closed = true;
-      queue.length = 0;
-      for (const timer of retries) clearTimeout(timer);
-      retries.clear();
+    /** Stops: requests in flight are aborted and retry waits end (their jobs run again later). */
+    close(): void {
       stopping.abort();
-      await new Promise<void>((resolve) => {
-        idleWaiters.push(resolve);
-        settle();
-      });
     },
   };
 }

@@ -3,11 +3,11 @@ import { and, count, desc, eq, notInArray } from 'drizzle-orm';
 import type { TPushSubscription, TPushSubscriptionSaved } from '../../../common/contracts/push.ts';
 import { PUSH_LIMITS, PUSH_MSG } from '../../../common/rules/push.ts';
 import type { Core } from '../../core.ts';
-import type { Db } from '../../db/client.ts';
+import type { Db, Tx } from '../../db/client.ts';
 import { pushSubscriptions } from '../../db/schema/index.ts';
 import { badRequest, notFound } from '../../http-errors.ts';
 import { pushEndpointProblem } from './endpoints.ts';
-import { createPushSender, type PushSenderOptions } from './sender.ts';
+import { createPushSender, sendable, type PushMessage, type PushSendOptions, type PushSenderOptions, type SendableMessage } from './sender.ts';
 import { loadVapid, type Vapid } from './vapid.ts';
 
 // Web Push (docs/API.md "Push"): the VAPID public key, members' devices (push_subscriptions), and
@@ -77,7 +77,7 @@ async function unsubscribe(db: Db, userId: number, endpoint: string): Promise<vo
  * The push service, made once in buildApp from the core. `options` are the sender's (tests give it an
  * agent that trusts their own HTTPS server, and short delays); the app uses the defaults.
  */
-export function createPushService({ config, db, log, clock }: Pick<Core, 'config' | 'db' | 'log' | 'clock'>, options: PushSenderOptions = {}) {
+export function createPushService({ config, db, log, clock, jobs }: Pick<Core, 'config' | 'db' | 'log' | 'clock' | 'jobs'>, options: PushSenderOptions = {}) {
   // Read (or made) on first need and kept; a failed read is tried again next time.
   let vapid: Promise<Vapid> | undefined;
   const keys = () =>
@@ -86,15 +86,24 @@ export function createPushService({ config, db, log, clock }: Pick<Core, 'config
       throw err;
     }));
   const sender = createPushSender({ db, log, clock, hosts: config.pushEndpointHosts, vapid: keys }, options);
+  // A message to a member's devices is a job: one that stopped midway (the process stopping) runs again.
+  // Its retries are the sender's (seconds, honouring Retry-After), within a lease long enough for them.
+  jobs.define<{ userId: number; message: SendableMessage }>('push.send', ({ userId, message }) => sender.deliverToUser(userId, message), { leaseMs: 10 * 60_000 });
   return {
     publicKey: async () => (await keys()).publicKey,
     subscribe: (by: { userId: number; sessionTokenHash: string }, sub: TPushSubscription) => subscribe(db, config.pushEndpointHosts, clock.now(), by, sub),
     unsubscribe: (userId: number, endpoint: string) => unsubscribe(db, userId, endpoint),
-    /** See sender.ts: queues, returns at once, never throws for a failed send. */
-    sendToUser: sender.sendToUser,
+    /**
+     * Queues a notification to every device of the member, in `inTx` (the transaction of what caused
+     * it: sent only if that commits, and not lost if the process stops after), and returns: the sends
+     * happen off the request. Throws only for a `url` off the site.
+     */
+    sendToUser: (userId: number, message: PushMessage, sendOptions: PushSendOptions = {}, inTx: Db | Tx = db) =>
+      jobs.enqueue(inTx, 'push.send', { userId, message: sendable(message, sendOptions) }),
     stats: sender.stats,
-    idle: sender.idle,
     close: sender.close,
   };
 }
 export type PushService = ReturnType<typeof createPushService>;
+/** The push service's sendToUser, as the features that push are given it. */
+export type SendToDevices = PushService['sendToUser'];

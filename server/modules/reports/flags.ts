@@ -67,20 +67,20 @@ export async function decideHidden(tx: Tx, kind: FlaggedKind, id: number, upheld
   return item && { kind, outcome: upheld ? 'upheld' : 'restored', item };
 }
 
-/** After commit: the author is told, and a hidden comment leaves its post's live threads as a deleted one does. */
-export async function publishFlagChange(events: Events, change: FlagChange | null): Promise<void> {
+/** In the change's transaction: the author is told, and a hidden comment leaves its post's live threads as a deleted one does. */
+export async function publishFlagChange(events: Events, change: FlagChange | null, tx: Tx): Promise<void> {
   if (!change) return;
   const { kind, outcome, item } = change;
   if (kind === 'comment' && outcome === 'hidden') {
     const c = item as HiddenComment;
-    await events.publish('comment.deleted', { comment: { id: c.id, postId: c.postId }, commentCount: c.commentCount });
+    await events.publish('comment.deleted', { comment: { id: c.id, postId: c.postId }, commentCount: c.commentCount }, tx);
   }
   if (item.authorId === null) return;
   const event: DomainEvents['flags.changed'] =
     kind === 'post'
       ? { kind, outcome, authorId: item.authorId, postId: item.id, commentId: null, postTitle: (item as HiddenPost).title }
       : { kind, outcome, authorId: item.authorId, postId: (item as HiddenComment).postId, commentId: item.id, postTitle: (item as HiddenComment).postTitle };
-  await events.publish('flags.changed', event);
+  await events.publish('flags.changed', event, tx);
 }
 
 /** Open reports on a hidden target first in the queue: a moderator's decision is what they wait for. */

@@ -17,7 +17,8 @@ import type { SessionUser } from '../../identity/index.ts';
 import { deleteComment } from '../comments/index.ts';
 import { deletePost } from '../posts/index.ts';
 import type { UploadService } from '../uploads/index.ts';
-import { decideHidden, hiddenTargetFirst, isHidden, type FlagChange, type FlaggedKind } from './flags.ts';
+import type { Events } from '../../events.ts';
+import { decideHidden, hiddenTargetFirst, isHidden, publishFlagChange, type FlaggedKind } from './flags.ts';
 
 // The admin reports queue: list, resolve (optionally deleting the target), dismiss.
 
@@ -315,7 +316,7 @@ export async function listReports(db: Db, uploads: Pick<UploadService, 'photos'>
  */
 export type ReportOutcome = { status: 'resolved' | 'dismissed'; resolution?: string; action?: 'none' | 'delete_target' };
 
-export async function closeReport(db: Db, admin: SessionUser, id: number, outcome: ReportOutcome, now: Date): Promise<FlagChange | null> {
+export async function closeReport(db: Db, events: Events, admin: SessionUser, id: number, outcome: ReportOutcome, now: Date): Promise<void> {
   return db.transaction(async (tx) => {
     const [report] = await tx.select().from(reports).where(eq(reports.id, id)).for('update');
     if (!report) throw notFound(MODERATION_MSG.reportNotFound);
@@ -361,6 +362,7 @@ export async function closeReport(db: Db, admin: SessionUser, id: number, outcom
         ...(hidden ? { flags: outcome.status === 'resolved' ? 'upheld' : 'rejected' } : {}),
       },
     });
-    return flagged;
+    // The author is told, in the outbox of this transaction.
+    await publishFlagChange(events, flagged, tx);
   });
 }

@@ -9,7 +9,8 @@ import { badRequest, conflict, notFound, tooManyRequests } from '../../http-erro
 import type { SessionUser } from '../../identity/index.ts';
 import type { UploadService } from '../uploads/index.ts';
 import { closeReport, listReports, type ReportOutcome } from './queue-service.ts';
-import { hideIfFlagged, publishFlagChange, type FlagChange } from './flags.ts';
+import type { Events } from '../../events.ts';
+import { hideIfFlagged, publishFlagChange } from './flags.ts';
 
 const HOUR = 3_600_000;
 
@@ -56,7 +57,7 @@ async function targetOwner(tx: Tx, reporterId: number, type: TCreateReportReques
  * POST /api/reports (verified member). One transaction with the reporter's row locked, so two
  * concurrent requests can pass neither the duplicate check nor the hourly limit together.
  */
-async function createReport(db: Db, reporter: SessionUser, input: TCreateReportRequest, now: Date): Promise<{ id: number; flagged: FlagChange | null }> {
+async function createReport(db: Db, events: Events, reporter: SessionUser, input: TCreateReportRequest, now: Date): Promise<{ id: number }> {
   return db.transaction(async (tx) => {
     await tx.select({ id: users.id }).from(users).where(eq(users.id, reporter.id)).for('update');
     const owner = await targetOwner(tx, reporter.id, input.targetType, input.targetId);
@@ -92,24 +93,18 @@ async function createReport(db: Db, reporter: SessionUser, input: TCreateReportR
       .values({ reporterId: reporter.id, targetType: input.targetType, targetId: input.targetId, reason: input.reason, createdAt: now })
       .returning({ id: reports.id });
     // Issue 28: the flag that makes enough trusted members hides the post or comment, in this transaction.
-    return { id: row.id, flagged: await hideIfFlagged(tx, input.targetType, input.targetId, now) };
+    // Its author is told, in the outbox of this transaction.
+    await publishFlagChange(events, await hideIfFlagged(tx, input.targetType, input.targetId, now), tx);
+    return { id: row.id };
   });
 }
 
 /** Reports and the admins' queue: buildApp creates it once from the core and the uploads service (the photos a reported thing shows). */
 export function createReportService({ db, clock, events, uploads }: Pick<Core, 'db' | 'clock' | 'events'> & { uploads: Pick<UploadService, 'photos'> }) {
   return {
-    async create(reporter: SessionUser, input: TCreateReportRequest): Promise<{ id: number }> {
-      const { id, flagged } = await createReport(db, reporter, input, clock.now());
-      // After commit: a hidden item's author is told, and a hidden comment leaves live threads.
-      await publishFlagChange(events, flagged);
-      return { id };
-    },
+    create: (reporter: SessionUser, input: TCreateReportRequest): Promise<{ id: number }> => createReport(db, events, reporter, input, clock.now()),
     list: (query: TAdminReportsQuery) => listReports(db, uploads, query),
-    async close(admin: SessionUser, id: number, outcome: ReportOutcome): Promise<void> {
-      const decided = await closeReport(db, admin, id, outcome, clock.now());
-      await publishFlagChange(events, decided);
-    },
+    close: (admin: SessionUser, id: number, outcome: ReportOutcome): Promise<void> => closeReport(db, events, admin, id, outcome, clock.now()),
   };
 }
 export type ReportService = ReturnType<typeof createReportService>;

@@ -1,2 +1,1 @@
-export { retentionPlugin } from './plugin.ts';
 export { createRetentionService, type RetentionService } from './service.ts';

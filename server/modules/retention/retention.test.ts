@@ -76,7 +76,7 @@ describe.each(testDatabases)('retention: what the privacy policy promises is del
       { action: 'post.pin', targetType: 'post', targetId: '1', createdAt: daysAgo(700) },
     ]);
 
-    const retention = createRetentionService({ db, clock: { now: () => NOW } });
+    const retention = createRetentionService({ db, clock: { now: () => NOW }, log: t.app.log });
     const deleted = await retention.purgeExpired();
     expect(deleted).toMatchObject({
       'expired sessions': 2,

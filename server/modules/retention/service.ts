@@ -52,11 +52,23 @@ async function purgeExpired(db: Db, now: Date): Promise<Record<string, number>> 
   return deleted;
 }
 
-/** The retention service: buildApp creates it once from the core. */
-export function createRetentionService({ db, clock }: Pick<Core, 'db' | 'clock'>) {
-  return {
+const HOUR = 60 * 60 * 1000;
+
+/**
+ * The retention service: buildApp creates it once from the core, and the runner carries out the
+ * periods hourly (one process each hour; the hour's run comes at start-up when none ran yet). Deleting
+ * what is past its period is idempotent: a repeated run finds nothing more. An instance without the
+ * runner (a test) purges only when asked.
+ */
+export function createRetentionService({ db, clock, log, jobs }: Pick<Core, 'db' | 'clock' | 'log'> & Partial<Pick<Core, 'jobs'>>) {
+  const service = {
     purgeExpired: () => purgeExpired(db, clock.now()),
   };
+  jobs?.every('retention.purge', { everyMs: HOUR }, async () => {
+    const deleted = Object.entries(await service.purgeExpired()).filter(([, n]) => n > 0);
+    if (deleted.length) log.info({ deleted: Object.fromEntries(deleted) }, 'retention: deleted expired records');
+  });
+  return service;
 }
 export type RetentionService = ReturnType<typeof createRetentionService>;
 

@@ -188,17 +188,21 @@ async function approve(deps: ReviewDeps, moderator: SessionUser, id: number): Pr
       targetId: id,
       details: { kind: held.kind, authorId: held.authorId, publishedId: published.id, reason: held.reason, matched: held.matched },
     });
+    await events.publish(
+      'review.decided',
+      {
+        moderatorId: moderator.id,
+        authorId: held.authorId,
+        kind: held.kind,
+        outcome: 'approved',
+        postTitle: published.postTitle,
+        postId: published.postId,
+        commentId: held.kind === 'comment' ? published.id : null,
+        reason: null,
+      },
+      tx,
+    );
     return done;
-  });
-  await events.publish('review.decided', {
-    moderatorId: moderator.id,
-    authorId: held.authorId,
-    kind: held.kind,
-    outcome: 'approved',
-    postTitle: published.postTitle,
-    postId: published.postId,
-    commentId: held.kind === 'comment' ? published.id : null,
-    reason: null,
   });
   return (await presentForQueue(db, [row]))[0];
 }
@@ -225,25 +229,29 @@ async function reject(deps: ReviewDeps, moderator: SessionUser, id: number, reas
       targetId: id,
       details: { kind: done.kind, authorId: done.authorId, reason, heldFor: done.reason, matched: done.matched },
     });
+    // The post a rejected comment was written on, if it is still there (the notification links to it).
+    const [post] =
+      done.kind === 'comment' && done.postId !== null
+        ? await tx
+            .select({ id: posts.id, title: posts.title })
+            .from(posts)
+            .where(and(eq(posts.id, done.postId), isNull(posts.deletedAt)))
+        : [];
+    await events.publish(
+      'review.decided',
+      {
+        moderatorId: moderator.id,
+        authorId: done.authorId,
+        kind: done.kind,
+        outcome: 'rejected',
+        postTitle: done.kind === 'post' ? (done.title ?? '') : (post?.title ?? ''),
+        postId: post?.id ?? null,
+        commentId: null,
+        reason,
+      },
+      tx,
+    );
     return done;
-  });
-  // The post a rejected comment was written on, if it is still there (the notification links to it).
-  const [post] =
-    row.kind === 'comment' && row.postId !== null
-      ? await db
-          .select({ id: posts.id, title: posts.title })
-          .from(posts)
-          .where(and(eq(posts.id, row.postId), isNull(posts.deletedAt)))
-      : [];
-  await events.publish('review.decided', {
-    moderatorId: moderator.id,
-    authorId: row.authorId,
-    kind: row.kind,
-    outcome: 'rejected',
-    postTitle: row.kind === 'post' ? (row.title ?? '') : (post?.title ?? ''),
-    postId: post?.id ?? null,
-    commentId: null,
-    reason,
   });
   return (await presentForQueue(db, [row]))[0];
 }

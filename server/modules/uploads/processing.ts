@@ -1,3 +1,4 @@
+import fs from 'node:fs';
 import type Sharp from 'sharp';
 import type { Metadata } from 'sharp';
 import { UPLOAD_LIMITS, UPLOAD_MSG } from '../../../common/rules/uploads.ts';
@@ -21,16 +22,14 @@ function sharp(...args: Parameters<typeof Sharp>): ReturnType<typeof Sharp> {
     // libvips keeps decoded images in an operation cache for reuse: members' photos are never
     // processed twice, so the cache would only hold memory.
     lib.cache(false);
-    // One libvips thread per image (the default is one per core): with at most PARALLEL images at
-    // once, photos use at most that many of libuv's threads, and the rest of libuv's pool (file
-    // system, DNS, crypto) and the event loop's own core stay free for everyone else's requests.
+    // One libvips thread per image (the default is one per core): with at most UPLOAD_CONCURRENCY
+    // images at once (queue.ts), photos use at most that many of libuv's threads, and the rest of
+    // libuv's pool (file system, DNS, crypto) and the event loop's own core stay free for everyone
+    // else's requests.
     lib.concurrency(1);
   }
   return lib(...args);
 }
-
-/** Images processed at once; more wait their turn in order (the 2-core machines the forum runs on). */
-const PARALLEL = 2;
 
 export type SourceType = 'jpeg' | 'png' | 'webp' | 'gif';
 export type StoredFile = { name: string; body: Buffer; contentType: 'image/webp' | 'image/jpeg' };
@@ -49,46 +48,40 @@ export function sniffImageType(bytes: Buffer): SourceType | null {
   return null;
 }
 
-/** A small counting semaphore: `run(fn)` waits for one of `size` slots, first come first served. */
-function semaphore(size: number) {
-  let active = 0;
-  const waiting: Array<() => void> = [];
-  return async function run<T>(fn: () => Promise<T>): Promise<T> {
-    if (active >= size) await new Promise<void>((resolve) => waiting.push(resolve));
-    else active++;
-    try {
-      return await fn();
-    } finally {
-      // The slot passes straight to the next in line (active stays the same), or is freed.
-      const next = waiting.shift();
-      if (next) next();
-      else active--;
-    }
-  };
-}
-
-const inTurn = semaphore(PARALLEL);
-
 const unreadable = () => new HttpError(400, UPLOAD_MSG.unreadable);
 const tooManyPixels = () => new HttpError(400, UPLOAD_MSG.tooManyPixels);
 /** sharp's own refusal of an image over limitInputPixels (libvips: "Input image exceeds pixel limit"). */
 const isPixelLimitError = (err: unknown) => err instanceof Error && /pixel limit/i.test(err.message);
 
-/**
- * The stored files of one photo: `full.webp`, `full.jpg`, and `w320.webp`, `w640.webp`, `w1280.webp`
- * for each of those widths narrower than the full size. Throws 415 for what is not a JPEG, PNG, WebP
- * or GIF, 400 for a bomb (over UPLOAD_LIMITS.maxPixels) or a file that does not decode.
- */
-export async function processImage(bytes: Buffer): Promise<ProcessedImage> {
-  const sourceType = sniffImageType(bytes);
-  if (!sourceType) throw new HttpError(415, UPLOAD_MSG.unsupportedType);
-  return inTurn(() => convert(bytes, sourceType));
+/** The first bytes of a photo, enough for sniffImageType: a file's are read from disk, not all of it. */
+async function headOf(source: Buffer | string): Promise<Buffer> {
+  if (Buffer.isBuffer(source)) return source;
+  const file = await fs.promises.open(source, 'r');
+  try {
+    const { buffer, bytesRead } = await file.read(Buffer.alloc(16), 0, 16, 0);
+    return buffer.subarray(0, bytesRead);
+  } finally {
+    await file.close();
+  }
 }
 
-async function convert(bytes: Buffer, sourceType: SourceType): Promise<ProcessedImage> {
+/**
+ * The stored files of one photo, from its bytes or the file they were written to (libvips reads a
+ * file itself, so the upload is never held whole in memory): `full.webp`, `full.jpg`, and
+ * `w320.webp`, `w640.webp`, `w1280.webp` for each of those widths narrower than the full size.
+ * Throws 415 for what is not a JPEG, PNG, WebP or GIF, 400 for a bomb (over UPLOAD_LIMITS.maxPixels)
+ * or a file that does not decode. How many run at once is the caller's (queue.ts).
+ */
+export async function processImage(source: Buffer | string): Promise<ProcessedImage> {
+  const sourceType = sniffImageType(await headOf(source));
+  if (!sourceType) throw new HttpError(415, UPLOAD_MSG.unsupportedType);
+  return convert(source, sourceType);
+}
+
+async function convert(source: Buffer | string, sourceType: SourceType): Promise<ProcessedImage> {
   // failOn 'error': a photo cut short by a flaky upload still shows what arrived ('warning', the
   // default, refuses many phones' own JPEGs); pages 1: an animated GIF or WebP is its first frame.
-  const input = sharp(bytes, { limitInputPixels: UPLOAD_LIMITS.maxPixels, failOn: 'error', pages: 1 });
+  const input = sharp(source, { limitInputPixels: UPLOAD_LIMITS.maxPixels, failOn: 'error', pages: 1 });
   let meta: Metadata;
   try {
     meta = await input.metadata();

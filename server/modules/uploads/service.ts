@@ -10,6 +10,7 @@ import { HttpError, notFound } from '../../http-errors.ts';
 import { mentionNamesIn, renderMarkdown, uploadIdsIn } from '../../lib/markdown.ts';
 import { mentionedMembers } from '../posts/index.ts';
 import { processImage } from './processing.ts';
+import { createUploadQueue, UploadAbandoned, type UploadPlace } from './queue.ts';
 import { storageFor, type UploadStorage } from './storage.ts';
 
 // Members' photos (issue 17; docs/API.md "Uploads"): stored once processed, shown by posts, comments
@@ -36,11 +37,13 @@ export const keyOf = (id: string, file: string) => `uploads/${id}/${file}`;
 const keysOf = (row: Pick<Row, 'id' | 'widths'>) => filesOf(row).map((f) => keyOf(row.id, f));
 
 export function createUploadService(
-  { db, config, clock, log }: Pick<Core, 'db' | 'config' | 'clock' | 'log'>,
-  opts: { storage?: UploadStorage; schedule?: boolean } = {},
+  { db, config, clock, log, jobs }: Pick<Core, 'db' | 'config' | 'clock' | 'log'> & Partial<Pick<Core, 'jobs'>>,
+  opts: { storage?: UploadStorage } = {},
 ) {
   const storage = opts.storage ?? storageFor(config);
   const url = (id: string, file: string) => storage.publicUrl(keyOf(id, file));
+  // Photos processed at once, and waiting (issue 29): one queue per process, whoever calls create.
+  const queue = createUploadQueue({ parallel: config.uploadConcurrency, waiting: config.uploadQueue });
   /** Uploads known to exist (not removed), for the serving route: id → when it was looked up. */
   const known = new Map<string, number>();
 
@@ -141,6 +144,7 @@ export function createUploadService(
 
   const service = {
     storage,
+    queue,
     photoOf,
 
     /** The existing, not removed uploads among `ids`, whoever's (what stored messages and reports show). */
@@ -154,36 +158,62 @@ export function createUploadService(
     ownPhotos: (owner: number | null, ids: readonly string[], ex: Executor = db) => photosWith(ex, ids, owner),
 
     /**
-     * A member's new photo: checked against their total, processed (processing.ts: 415, 400), every
-     * file stored, then its row. Files written before a failure are deleted again.
+     * A member's new photo (its bytes, or the file they were received into): checked against their
+     * total, processed in its turn (queue.ts; processing.ts: 415, 400), every file stored, then its
+     * row. `place` is the upload's place in the queue (the route takes it before the file is read);
+     * without one, one is taken here (429 when none is free). Once `signal` aborts (the client went
+     * away), nothing more is done and what was stored goes again (UploadAbandoned): nothing is kept
+     * that its member was not told of. Files written before a failure are deleted again.
      */
-    async create(user: { id: number }, bytes: Buffer): Promise<TUpload> {
-      const quotaFull = () => new HttpError(413, UPLOAD_MSG.quotaFull);
-      const used = await bytesOf(user.id);
-      // A full store is refused before the work; otherwise the check is on what would be kept.
-      if (used >= UPLOAD_LIMITS.totalBytesPerMember) throw quotaFull();
-      const image = await processImage(bytes);
-      const size = image.files.reduce((n, f) => n + f.body.length, 0);
-      if (used + size > UPLOAD_LIMITS.totalBytesPerMember) throw quotaFull();
-      const id = newUploadId();
-      const keys = image.files.map((f) => keyOf(id, f.name));
+    async create(user: { id: number }, source: Buffer | string, opts: { place?: UploadPlace; signal?: AbortSignal } = {}): Promise<TUpload> {
+      const place = opts.place ?? queue.admit();
+      if (!place) throw queue.busy();
+      const abandoned = () => opts.signal?.aborted === true;
       try {
-        for (const f of image.files) await storage.put(keyOf(id, f.name), f.body, f.contentType);
-        await db.insert(uploads).values({
-          id,
-          userId: user.id,
-          sourceType: image.sourceType,
-          width: image.width,
-          height: image.height,
-          bytes: size,
-          widths: image.widths,
-          createdAt: clock.now(),
-        });
-      } catch (err) {
-        await storage.delete(keys).catch((e: unknown) => log.error({ err: e, upload: id }, 'upload files not cleaned up'));
-        throw err;
+        const quotaFull = () => new HttpError(413, UPLOAD_MSG.quotaFull);
+        const used = await bytesOf(user.id);
+        // A full store is refused before the work; otherwise the check is on what would be kept.
+        if (used >= UPLOAD_LIMITS.totalBytesPerMember) throw quotaFull();
+        const image = await place.process(() => processImage(source), opts.signal);
+        if (abandoned()) throw new UploadAbandoned();
+        const size = image.files.reduce((n, f) => n + f.body.length, 0);
+        if (used + size > UPLOAD_LIMITS.totalBytesPerMember) throw quotaFull();
+        const id = newUploadId();
+        const keys = image.files.map((f) => keyOf(id, f.name));
+        try {
+          for (const f of image.files) {
+            if (abandoned()) throw new UploadAbandoned();
+            await storage.put(keyOf(id, f.name), f.body, f.contentType);
+          }
+          await db.insert(uploads).values({
+            id,
+            userId: user.id,
+            sourceType: image.sourceType,
+            width: image.width,
+            height: image.height,
+            bytes: size,
+            widths: image.widths,
+            createdAt: clock.now(),
+          });
+          if (abandoned()) throw new UploadAbandoned();
+        } catch (err) {
+          // The row too: the client may have gone just after it was written.
+          await db
+            .delete(uploads)
+            .where(eq(uploads.id, id))
+            .catch((e: unknown) => log.error({ err: e, upload: id }, 'upload row not cleaned up'));
+          await storage.delete(keys).catch((e: unknown) => log.error({ err: e, upload: id }, 'upload files not cleaned up'));
+          throw err;
+        }
+        return { id, url: url(id, 'full.webp'), width: image.width, height: image.height };
+      } finally {
+        if (!opts.place) place.release();
       }
-      return { id, url: url(id, 'full.webp'), width: image.width, height: image.height };
+    },
+
+    /** An upload whose answer never reached its client (the connection closed first): row and files go. */
+    async discard(id: string): Promise<void> {
+      await deleteWhere(eq(uploads.id, id), 1);
     },
 
     /**
@@ -288,35 +318,15 @@ export function createUploadService(
       known.set(id, clock.now().getTime());
       return true;
     },
-
-    /** Stops the sweep's timers and waits for a sweep under way (the app's onClose). */
-    async close() {
-      clearTimeout(first);
-      clearInterval(timer);
-      await running;
-    },
   };
 
-  // The sweep, a minute after start and then hourly, in every process: it deletes under row locks
-  // that skip rows another process holds, so two processes never take the same upload, and no lock
-  // of its own is needed.
-  let running: Promise<unknown> = Promise.resolve();
-  let busy = false;
-  const sweep = () => {
-    if (busy) return;
-    busy = true;
-    running = service
-      .sweepUnused()
-      .then((n) => n > 0 && log.info({ removed: n }, 'unused uploads removed'))
-      .catch((err: unknown) => log.error({ err }, 'upload sweep failed'))
-      .finally(() => {
-        busy = false;
-      });
-  };
-  const first = opts.schedule ? setTimeout(sweep, 60_000) : undefined;
-  const timer = opts.schedule ? setInterval(sweep, HOUR) : undefined;
-  first?.unref();
-  timer?.unref();
+  // The app's runner sweeps hourly, in one process each hour (the hour's run comes at start-up when none
+  // ran yet); the sweep's own row locks skip rows another sweep holds, so a repeated run takes nothing
+  // twice. An instance without the runner (a script, a test) sweeps only when asked.
+  jobs?.every('uploads.sweep', { everyMs: HOUR }, async () => {
+    const removed = await service.sweepUnused();
+    if (removed > 0) log.info({ removed }, 'unused uploads removed');
+  });
   return service;
 }
 

@@ -21,7 +21,14 @@ export interface UploadStorage {
   delete(keys: string[]): Promise<void>;
   /** Where browsers fetch it: the bucket's public address (S3_PUBLIC_URL), else this app's `/uploads/…`. */
   publicUrl(key: string): string;
+  /**
+   * Every file under `prefix` (a folder: `uploads/`) with its size, in key order (as S3 lists them),
+   * a folder or a page at a time: what backups copy or record (server/backup/bundle.ts).
+   */
+  list(prefix: string): AsyncIterable<StoredKey>;
 }
+
+export type StoredKey = { key: string; size: number };
 
 export const IMMUTABLE = 'public, max-age=31536000, immutable';
 
@@ -60,7 +67,26 @@ export function localStorage(dataDir: string): UploadStorage {
       for (const dir of dirs) await fs.promises.rmdir(dir).catch(() => undefined);
     },
     publicUrl: (key) => `/${key}`,
+    list: (prefix) => walk(fileOf(prefix), prefix),
   };
+}
+
+/** The files below `dir` in key order; half-written ones (`*.tmp`) and ones gone meanwhile are left out. */
+async function* walk(dir: string, prefix: string): AsyncGenerator<StoredKey> {
+  const entries = await fs.promises.readdir(dir, { withFileTypes: true }).catch((err: NodeJS.ErrnoException) => {
+    if (err.code === 'ENOENT') return [];
+    throw err;
+  });
+  // A folder's keys all start with `name/`: sorting by that gives the keys' own order.
+  const named = entries.map((e) => ({ e, sortKey: e.isDirectory() ? `${e.name}/` : e.name })).sort((a, b) => (a.sortKey < b.sortKey ? -1 : 1));
+  for (const { e } of named) {
+    const file = path.join(dir, e.name);
+    if (e.isDirectory()) yield* walk(file, `${prefix}${e.name}/`);
+    else if (e.isFile() && !e.name.endsWith('.tmp')) {
+      const stat = await fs.promises.stat(file).catch(() => null);
+      if (stat) yield { key: `${prefix}${e.name}`, size: stat.size };
+    }
+  }
 }
 
 /** An S3-compatible bucket through signed requests (path-style: `${endpoint}/${bucket}/${key}`). */
@@ -105,7 +131,33 @@ export function s3Storage(s3: NonNullable<Config['s3']>): UploadStorage {
       );
     },
     publicUrl: (key) => (s3.publicUrl ? `${s3.publicUrl}/${key}` : `/${key}`),
+    async *list(prefix) {
+      // ListObjects (version 1, which every S3-compatible server answers): 1000 keys a page, the next
+      // page after the last key seen. Needs s3:ListBucket on the bucket.
+      let marker = '';
+      for (let after = marker; ; after = marker) {
+        const query = new URLSearchParams({ prefix, ...(after ? { marker: after } : {}) });
+        const res = await client.fetch(`${s3.endpoint}/${s3.bucket}?${query}`);
+        if (!res.ok) throw await failed('LIST', prefix, res);
+        const xml = await res.text();
+        for (const [, object] of xml.matchAll(/<Contents>([\s\S]*?)<\/Contents>/g)) {
+          marker = xmlValue(object, 'Key') ?? '';
+          yield { key: marker, size: Number(xmlValue(object, 'Size') ?? 0) };
+        }
+        if (xmlValue(xml, 'IsTruncated') !== 'true' || marker === after) return; // the last page, or one that moved nothing on
+      }
+    },
   };
+}
+
+const XML_ENTITIES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'" };
+
+/** The text of the first `<tag>` in a ListObjects answer (flat elements only), entities decoded. */
+function xmlValue(xml: string, tag: string): string | undefined {
+  const text = new RegExp(`<${tag}>([^<]*)</${tag}>`).exec(xml)?.[1];
+  return text?.replace(/&(#x[0-9a-f]+|#\d+|\w+);/gi, (whole, name: string) =>
+    name[0] === '#' ? String.fromCodePoint(Number(name[1].toLowerCase() === 'x' ? `0${name.slice(1)}` : name.slice(1))) : (XML_ENTITIES[name] ?? whole),
+  );
 }
 
 /** The storage the configuration names: the bucket with S3_BUCKET, else $DATA_DIR/uploads. */

@@ -229,6 +229,8 @@ const ACCESS: Record<string, Row> = {
   'GET /api/admin/backups': { rule: 'admin' },
   'POST /api/admin/backups': { rule: 'admin' },
   'GET /api/admin/backups/:name': { rule: 'admin' },
+  'GET /api/admin/jobs': { rule: 'admin' },
+  'POST /api/admin/jobs/:id/retry': { rule: 'admin' },
   'GET /api/admin/posts': { rule: 'moderator' },
   'POST /api/admin/posts/:id/move': { rule: 'moderator' },
   'GET /api/admin/reports': { rule: 'moderator' },

@@ -40,6 +40,8 @@ const ACTION_LABELS: Record<string, string> = {
   'review.settings': 'changed the review setting',
   'watched_word.create': 'added watched word',
   'watched_word.delete': 'removed watched word',
+  // Issue 29: the background jobs card.
+  'job.retry': 'retried the failed', // … job #12
 };
 
 /** Who did it: the actor, the system (no actor: a timed suspension's end), or an account since deleted. */

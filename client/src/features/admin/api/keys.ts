@@ -7,6 +7,7 @@ import { listAdminAdSlots } from '@endpoints/ads';
 import { getAnalyticsReport } from '@endpoints/analytics';
 import { getDashboard, listAuditLog, listMembers } from '@endpoints/admin';
 import { getBackupStatus } from '@endpoints/backups';
+import { getJobsSummary } from '@endpoints/jobs';
 import { listAnnouncements, listOutbox } from '@endpoints/admin-emails';
 import { listAdminBulletins } from '@endpoints/bulletins';
 import { listAdminCategories, listAdminPosts, listReports } from '@endpoints/moderation';
@@ -30,6 +31,7 @@ export const adminKeys = {
   bulletins: [listAdminBulletins.path] as const,
   categories: [listAdminCategories.path] as const,
   dashboard: [getDashboard.path] as const,
+  jobs: [getJobsSummary.path] as const,
   outbox: {
     all: [listOutbox.path] as const,
     list: (status: TEmailStatus | undefined, cursor: number | undefined) => [listOutbox.path, status ?? 'all', cursor ?? 0] as const,

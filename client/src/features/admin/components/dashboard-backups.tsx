@@ -1,5 +1,6 @@
 import { useEffect, useId, useRef } from 'react';
 import { useQuery } from '@tanstack/react-query';
+import type { TBackupPhotos } from '@common/contracts/backups';
 import { endpointUrl } from '@common/contracts/endpoint';
 import { downloadBackup } from '@endpoints/backups';
 import { Button, buttonClasses } from '@/components/ui/button';
@@ -12,8 +13,17 @@ import { getBackupStatusQueryOptions, useStartBackup } from '../api/backups';
 /** '6.04 MB', '12.3 MB' (as `npm run backup` prints it). */
 export const megabytes = (bytes: number) => `${(bytes / 1e6).toFixed(bytes < 1e7 ? 2 : 1)} MB`;
 
+const photoCount = (n: number) => `${n} photo${n === 1 ? '' : 's'}`;
+
+/** What the backup holds besides the database: the photos, or (S3) the bucket's listing of them. */
+export function photosHeld(photos: TBackupPhotos) {
+  if (photos.kind === 'files') return `database and ${photoCount(photos.photos)}`;
+  if (photos.kind === 's3') return `database and a listing of ${photoCount(photos.photos)} in the S3 bucket ${photos.bucket} (not copied)`;
+  return 'database only, no photos';
+}
+
 /**
- * The last backup (London time, size, a download) and "Back up now". The server takes one every day
+ * The last backup (London time, size, what it holds, a download) and "Back up now". The server takes one every day
  * by itself; while one runs the card polls, and says how one it started ended.
  */
 export function DashboardBackups() {
@@ -55,7 +65,8 @@ export function DashboardBackups() {
         <>
           {q.data.last ? (
             <p>
-              Last backup: <time dateTime={q.data.last.at}>{formatDateTime(q.data.last.at)}</time> · {megabytes(q.data.last.bytes)}{' '}
+              Last backup: <time dateTime={q.data.last.at}>{formatDateTime(q.data.last.at)}</time> · {megabytes(q.data.last.bytes)} ·{' '}
+              {photosHeld(q.data.last.photos)}{' '}
               <a href={endpointUrl(downloadBackup, { name: q.data.last.name })} download={q.data.last.name} className={buttonClasses('link')}>
                 Download
               </a>
@@ -68,7 +79,7 @@ export function DashboardBackups() {
               The last backup failed: {q.data.lastError}
             </p>
           )}
-          <p className="text-sm text-muted">The server backs up the database every day by itself and keeps the {q.data.keep} newest.</p>
+          <p className="text-sm text-muted">The server backs up the database and the photos every day by itself and keeps the {q.data.keep} newest.</p>
           <div>
             <Button onClick={backUp} disabled={running}>
               {running ? 'Backing up…' : 'Back up now'}

@@ -6,11 +6,13 @@ import { getDashboardQueryOptions } from '../api/dashboard';
 import { AdminLayout } from '../components/admin-layout';
 import { AuditList } from '../components/audit-list';
 import { DashboardBackups } from '../components/dashboard-backups';
+import { DashboardDisk } from '../components/dashboard-disk';
+import { DashboardJobs } from '../components/dashboard-jobs';
 import { DashboardMaintenance } from '../components/dashboard-maintenance';
 import { DashboardRecent } from '../components/dashboard-recent';
 import { DashboardStats } from '../components/dashboard-stats';
 
-/** /admin: the site's figures, the newest members and posts, the maintenance switch, backups, recent admin actions. */
+/** /admin: the site's figures, the newest members and posts, the maintenance switch, backups, background jobs, recent admin actions. */
 export function AdminDashboardPage() {
   const q = useQuery(getDashboardQueryOptions());
   return (
@@ -27,11 +29,13 @@ export function AdminDashboardPage() {
       ) : (
         <>
           <DashboardStats data={q.data} />
+          <DashboardDisk disk={q.data.disk} />
           <DashboardRecent data={q.data} />
           <div className="grid gap-4 md:grid-cols-2">
             <div className="grid content-start gap-4">
               <DashboardMaintenance current={q.data.maintenance} />
               <DashboardBackups />
+              <DashboardJobs />
             </div>
             <section aria-label="Recent admin actions" className="grid content-start gap-2 rounded-xl border-2 border-line bg-white p-4">
               <h2 className="text-lg font-bold">Recent admin actions</h2>

@@ -1,0 +1,2 @@
+export { jobRoutes } from './routes.ts';
+export { createJobAdmin, type JobAdmin } from './service.ts';
