@@ -107,6 +107,8 @@ type Phase = {
   legitComments: Result[];
   legitHeld: number;
   legitRefused: number;
+  /** Why members' items were refused: status and message, counted. */
+  legitRefusedBy: Record<string, number>;
   spam: Record<string, { published: number; held: number; refused: number }>;
   signUps: Record<string, { tried: number; refused: number; created: number }>;
   guestReads: number;
@@ -116,12 +118,25 @@ type Phase = {
   loadAfter: number;
 };
 
+function refusedLegit(phase: Phase, res: { status: number; text: string }) {
+  phase.legitRefused++;
+  let message = res.text.slice(0, 120);
+  try {
+    message = (JSON.parse(res.text) as { message?: string }).message ?? message;
+  } catch {
+    // not JSON: the start of the text
+  }
+  const why = `${res.status} ${message}`;
+  phase.legitRefusedBy[why] = (phase.legitRefusedBy[why] ?? 0) + 1;
+}
+
 const newPhase = (name: string): Phase => ({
   name,
   legitPosts: [],
   legitComments: [],
   legitHeld: 0,
   legitRefused: 0,
+  legitRefusedBy: {},
   spam: {},
   signUps: {},
   guestReads: 0,
@@ -168,13 +183,13 @@ async function legitWriters(baseUrl: string, members: Member[], categoryIds: num
         phase.legitPosts.push({ status: res.status, ms: res.ms });
         if (res.status === 201) postIds.unshift(JSON.parse(res.text).id);
         else if (res.status === 202) phase.legitHeld++;
-        else phase.legitRefused++;
+        else refusedLegit(phase, res);
       } else {
         const postId = postIds[i % Math.min(postIds.length, 20)]!;
         const res = await send(baseUrl, 'POST', `/api/forum/posts/${postId}/comments`, { cookie: m.cookie, ip, body: { content: `${LEGIT_COMMENTS[i % LEGIT_COMMENTS.length]} (${i})${link}` } });
         phase.legitComments.push({ status: res.status, ms: res.ms });
         if (res.status === 202) phase.legitHeld++;
-        else if (res.status !== 201) phase.legitRefused++;
+        else if (res.status !== 201) refusedLegit(phase, res);
       }
       // A person's pace: the six writers together send ~15 items a second, a few a minute per member.
       await sleep(400);
@@ -375,7 +390,13 @@ async function main() {
     '|---|---:|---:|---:|---:|',
     ...spamRows,
     '',
-    `Goals: spam visible to a guest at any moment 0 (measured: ${wave.spamVisibleMax}; ever seen: ${wave.spamSeen.size}); members' items held 0 (measured: ${base.legitHeld + wave.legitHeld}, refused ${base.legitRefused + wave.legitRefused}).`,
+    `Goals: spam visible to a guest at any moment 0 (measured: ${wave.spamVisibleMax}; ever seen: ${wave.spamSeen.size}); members' items held 0 (measured: ${base.legitHeld + wave.legitHeld}, refused ${base.legitRefused + wave.legitRefused}${
+      base.legitRefused + wave.legitRefused
+        ? `: ${[base, wave]
+            .flatMap((p) => Object.entries(p.legitRefusedBy).map(([why, n]) => `${n} × ${why} (${p === base ? 'baseline' : 'wave'})`))
+            .join('; ')}`
+        : ''
+    }).`,
     '',
   ];
   const out = path.join(root, 'bench/results', `${today()}-spam.md`);

@@ -23,7 +23,7 @@ import { bookmarkRoutes, createBookmarkService } from './modules/bookmarks/index
 import { blockRoutes, createBlockService } from './modules/blocks/index.ts';
 import { bulletinRoutes, createBulletinService } from './modules/bulletins/index.ts';
 import { categoryRoutes, createCategoryService } from './modules/categories/index.ts';
-import { chatRoutes, createChatPush, createChatService, createPresence, type ChatPush } from './modules/chat/index.ts';
+import { chatRoutes, createChatPush, createChatService, createPresence } from './modules/chat/index.ts';
 import { commentRoutes, createCommentService } from './modules/comments/index.ts';
 import { healthRoutes } from './modules/health/index.ts';
 import { createJobAdmin, jobRoutes } from './modules/jobs/index.ts';
@@ -109,9 +109,8 @@ export type App = FastifyInstance & {
   diskSpace: DiskSpace;
   /** The app's maintenance switch, for browser tests that switch it as an admin does. */
   maintenance: MaintenanceService;
-  /** Web Push to members' devices, and the chat's check before it: tests wait on their idle(). */
+  /** Web Push to members' devices. */
   push: PushService;
-  chatPush: ChatPush;
   /** The notification mail and weekly digest: tests call its runOnce(now). */
   notificationMail: NotificationMailService;
   /** The trust model's job and visit recorder: tests call runOnce() and visits.flush(). */
@@ -289,8 +288,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   await app.register(notificationRoutes, { notifications, events });
   const presence = await createPresence({ bus, socketCount: (userId) => app.gateway.socketCount(userId), log: app.log });
   app.addHook('onClose', async () => presence.close());
-  const chatPush = createChatPush({ db: core.db, presence, sendToDevices: push.sendToUser, log: app.log });
-  full.chatPush = chatPush;
+  const chatPush = createChatPush({ db: core.db, jobs: core.jobs, presence, sendToDevices: push.sendToUser });
   const chat = createChatService({ ...core, notify: (frames) => app.gateway.sendToUsers(frames), alert: chatPush.newMessage, maintenance, uploads, words });
   // Blocks: their own routes, and the chat's /api/chat/blocks aliases call the same service.
   const blocks = createBlockService(core);

@@ -1,18 +1,24 @@
 import type { Core } from '../../core.ts';
+import type { Tx } from '../../db/client.ts';
 import { wantsNotification } from '../../identity/index.ts';
 import type { PushMessage, PushSendOptions, SendToDevices } from '../push/index.ts';
 import type { Presence } from './presence.ts';
 
 // A chat message also goes to the recipient's devices (Web Push) when they have no open socket
 // anywhere: one with the site open hears of it there, and only when their chat push switch is on
-// (docs/API.md "Notification preferences"). The checks and the push run after the send has answered,
-// so the sender never waits on another process's answer or a push service.
+// (docs/API.md "Notification preferences"). The send queues a `chat.push` job in the transaction that
+// stores the message (the outbox, issue 29: a crash after the answer still pushes), and the checks and
+// the push run in the job, so the sender never waits on another process's answer or a push service.
 
 /** Characters of the message a notification shows; the inbox has the rest. */
 export const CHAT_PUSH_BODY_MAX = 140;
 
-/** What the chat service reports of each new message (not of a retried one: that was reported once). */
-export type NewMessageAlert = (m: { recipientId: number; conversationId: number; senderName: string; text: string }) => void;
+type NewMessage = { recipientId: number; conversationId: number; senderName: string; text: string };
+/**
+ * What the chat service reports of each new message (not of a retried one: that was reported once), in
+ * the transaction that stores it.
+ */
+export type NewMessageAlert = (tx: Tx, m: NewMessage) => Promise<void>;
 
 /** Held by the push service for an hour at most: a chat message older than that is stale on a lock screen. */
 export const CHAT_PUSH_OPTIONS: PushSendOptions = { urgency: 'high', ttlSeconds: 3600 };
@@ -35,33 +41,22 @@ export function chatPushMessage(m: { conversationId: number; senderName: string;
 
 export function createChatPush({
   db,
+  jobs,
   presence,
   sendToDevices,
-  log,
 }: {
   db: Core['db'];
+  jobs: Core['jobs'];
   presence: Pick<Presence, 'online'>;
   /** The push service's sendToUser. */
   sendToDevices: SendToDevices;
-  log: Core['log'];
 }) {
-  const running = new Set<Promise<void>>();
-  const newMessage: NewMessageAlert = (m) => {
-    const job = (async () => {
-      if ((await presence.online([m.recipientId])).has(m.recipientId)) return;
-      if (!(await wantsNotification(db, [m.recipientId], 'chat', 'push')).has(m.recipientId)) return;
-      await sendToDevices(m.recipientId, chatPushMessage(m), CHAT_PUSH_OPTIONS);
-    })()
-      .catch((err: unknown) => log.warn({ err, userId: m.recipientId, conversationId: m.conversationId }, 'chat web push failed'))
-      .finally(() => running.delete(job));
-    running.add(job);
-  };
-  return {
-    newMessage,
-    /** Resolves once every presence check started so far has ended (and its push, if any, is queued). */
-    async idle() {
-      while (running.size > 0) await Promise.all(running);
-    },
-  };
+  jobs.define<NewMessage>('chat.push', async (m) => {
+    if ((await presence.online([m.recipientId])).has(m.recipientId)) return;
+    if (!(await wantsNotification(db, [m.recipientId], 'chat', 'push')).has(m.recipientId)) return;
+    await sendToDevices(m.recipientId, chatPushMessage(m), CHAT_PUSH_OPTIONS);
+  });
+  const newMessage: NewMessageAlert = (tx, m) => jobs.enqueue(tx, 'chat.push', m);
+  return { newMessage };
 }
 export type ChatPush = ReturnType<typeof createChatPush>;

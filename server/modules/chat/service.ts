@@ -337,8 +337,8 @@ async function sendContext(db: Db, now: Date, me: number, conversationId: number
  * With `uploadId` the message carries that photo (the sender's own, not removed: else 400) and its
  * text may be empty; the photo is recorded as used by the message in the same transaction.
  *
- * Cost: one query for every check, one statement that stores the message and moves the conversation
- * (atomic: a data-modifying CTE; with a photo, in a transaction with its use), one bus event with
+ * Cost: one query for every check, one transaction that stores the message and moves the conversation
+ * (a data-modifying CTE), records its photo's use and queues its `chat.push` job (push.ts), one bus event with
  * both new_message frames, one query for both members' unread counts, one bus event with both
  * inbox_update frames.
  */
@@ -405,14 +405,15 @@ async function sendMessage(
     const [stored] = await q.with(inserted, moved).select().from(inserted);
     return stored;
   };
-  const row =
-    uploadId === undefined
-      ? await store(db)
-      : await db.transaction(async (tx) => {
-          const stored = await store(tx);
-          if (stored) await uploads.recordUses(tx, { type: 'message', id: stored.id }, [uploadId], me);
-          return stored;
-        });
+  const row = await db.transaction(async (tx) => {
+    const stored = await store(tx);
+    if (stored) {
+      if (uploadId !== undefined) await uploads.recordUses(tx, { type: 'message', id: stored.id }, [uploadId], me);
+      // The recipient's devices too, if they have no socket to hear it on: a job of this transaction.
+      await alert(tx, { recipientId: other, conversationId, senderName: sender.username, text: text || CHAT_MSG.photoOnly });
+    }
+    return stored;
+  });
   if (!row) {
     // A concurrent retry with the same clientMessageId stored it first.
     const existing = await findByClientId(db, me, clientMessageId!);
@@ -429,8 +430,6 @@ async function sendMessage(
     { userId: me, frame: { type: 'new_message', message: mine, conversationId, senderName: sender.username } },
     { userId: other, frame: { type: 'new_message', message: theirs, conversationId, senderName: sender.username } },
   ]);
-  // Their devices too, if they have no socket to hear it on (checked in the background).
-  alert({ recipientId: other, conversationId, senderName: sender.username, text: text || CHAT_MSG.photoOnly });
   await inboxUpdates(db, notify, [me, other], conversationId);
   return { message: mine, created: true };
 }

@@ -62,7 +62,6 @@ describe.each(testDatabases)('chat by web push on %s', (kind) => {
 
   /** Every presence check done and every push sent. */
   const settled = async () => {
-    await t.app.chatPush.idle();
     await t.app.jobs.settled();
   };
   async function phoneOf(m: Member): Promise<BrowserSubscription> {
@@ -233,7 +232,6 @@ describe.skipIf(twoSkip)(`chat push across two app instances${twoSkip ? ' — sk
     const sendOnTwo = async (text: string) => {
       const res = await call(two, 'POST', `/api/inbox/conversations/${conversationId}/messages`, { cookie: sam.cookie, body: { text } });
       expect(res.statusCode, res.body).toBe(201);
-      await two.app.chatPush.idle();
       await two.app.jobs.settled();
     };
     await sendOnTwo('Are you at the depot?');

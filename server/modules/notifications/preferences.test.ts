@@ -345,7 +345,7 @@ describe.each(testDatabases)('notification preferences and follows on %s', (kind
     const send = async (text: string) => {
       const res = await call(t, 'POST', `/api/inbox/conversations/${conversationId}/messages`, { cookie: sam.cookie, body: { text } });
       expect([200, 201], res.body).toContain(res.statusCode);
-      await t.app.chatPush.idle();
+      await t.app.jobs.settled();
     };
     await setPrefs(jo, { chat: { push: false } });
     await send('Not pushed');
