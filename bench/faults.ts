@@ -985,5 +985,9 @@ async function runMeasure(name: MeasureName): Promise<MeasureResult> {
 main().catch(async (err) => {
   console.error(err);
   await restoreServices().catch((e: unknown) => console.error(e));
+  // This script's own servers go with it on failure too (one left running by a run that failed at start).
+  await Promise.all(slots.map((s) => stopApp(s.app))).catch((e: unknown) => console.error(e));
+  redisChild?.kill('SIGKILL');
+  ownPg?.destroy();
   process.exit(1);
 });
