@@ -94,6 +94,15 @@ describe('DashboardJobs', () => {
     await vi.waitFor(() => expect(toast).toHaveBeenCalledWith({ title: 'Retry failed', description: 'No failed job with this id', variant: 'destructive' }));
   });
 
+  it('shows a failed job’s error as text: an address or a subject a member wrote never runs as markup', async () => {
+    const hostile = '<img src=x onerror="window.__pwned=1"><script>window.__pwned=1</script> refused by smtp';
+    stubApi(() => ({ body: { ...withFailures, dead: [{ ...relay, lastError: hostile }] } }));
+    renderWithProviders(<DashboardJobs />);
+    expect(await screen.findByText(hostile)).toBeTruthy();
+    expect(document.querySelector('img[src="x"], script')).toBeNull();
+    expect((window as { __pwned?: number }).__pwned).toBeUndefined();
+  });
+
   it('says when the jobs could not be loaded', async () => {
     stubApi(() => ({ status: 403, body: { message: 'Admins only' } }));
     renderWithProviders(<DashboardJobs />);
