@@ -42,11 +42,74 @@ export function openRedis(url: string, extra: RedisOptions = {}): Redis {
   return client;
 }
 
+/**
+ * How long a request waits on Redis before it does without (rate limits count in this process, a
+ * read's dedupe uses memory). Redis answers in well under a millisecond; one that is connected but not
+ * answering (CLIENT PAUSE, a stalled host, a partition) would otherwise hold every write for the
+ * whole commandTimeout (issue 29: no write may stall over a second).
+ */
+export const REDIS_QUICK_MS = 250;
+/** How often a stalled connection is asked whether it answers again. */
+const STALL_PROBE_MS = 200;
+
+const stalled = new WeakSet<Redis>();
+
+/** Redis is connected and answering: worth asking on a request's path. */
+export const redisAnswering = (client: Redis) => client.status === 'ready' && !stalled.has(client);
+
+/**
+ * A command of `client` went unanswered for REDIS_QUICK_MS: requests do without it until a PING
+ * answers again (asked every STALL_PROBE_MS), so only the requests in flight when it stalled wait.
+ */
+export function markStalled(client: Redis): void {
+  if (stalled.has(client)) return;
+  stalled.add(client);
+  const probe = () => {
+    if (client.status === 'end') return void stalled.delete(client);
+    client.ping().then(
+      () => stalled.delete(client),
+      () => setTimeout(probe, STALL_PROBE_MS).unref(),
+    );
+  };
+  probe();
+}
+
+export class RedisStalledError extends Error {
+  constructor() {
+    super(`Redis did not answer within ${REDIS_QUICK_MS} ms`);
+    this.name = 'RedisStalledError';
+  }
+}
+
+/**
+ * A command on a request's path: refused at once (RedisStalledError) while Redis is down or stalled,
+ * and given up after REDIS_QUICK_MS (the connection is then marked stalled). The caller falls back
+ * as it does when Redis is away.
+ */
+export async function quickly<T>(client: Redis, command: (client: Redis) => Promise<T>): Promise<T> {
+  if (!redisAnswering(client)) throw new RedisStalledError();
+  let timer: NodeJS.Timeout | undefined;
+  const deadline = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => {
+      markStalled(client);
+      reject(new RedisStalledError());
+    }, REDIS_QUICK_MS);
+  });
+  const answer = command(client);
+  answer.catch(() => undefined); // given up on: its late failure is nobody's
+  try {
+    return await Promise.race([answer, deadline]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
 /** True for the errors a command gets while Redis is away (not for an error of the command itself). */
 export function isRedisAway(err: unknown): boolean {
   if (!(err instanceof Error)) return false;
   return (
     err.name === 'MaxRetriesPerRequestError' ||
+    err instanceof RedisStalledError ||
     /enableOfflineQueue options is false|Connection is closed|Command timed out|Command aborted due to connection close/.test(err.message)
   );
 }

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Redis } from 'ioredis';
-import { openRedis, redisFailed, type RedisHealth } from '../lib/redis.ts';
+import { openRedis, quickly, redisFailed, type RedisHealth } from '../lib/redis.ts';
 
 /**
  * A named channel whose events are of type T. Events cross process boundaries as JSON, so T must be
@@ -226,7 +226,8 @@ export function createRedisBus(url: string, log: Log, publisher?: Redis, health?
         throw new BusAwayError();
       }
       try {
-        await pub.publish(name, payload);
+        // Not the whole commandTimeout on a Redis that is connected but not answering (lib/redis.ts).
+        await quickly(pub, (c) => c.publish(name, payload));
       } catch (err) {
         markDropped();
         throw new BusAwayError(err);

@@ -269,5 +269,36 @@ describe.skipIf(!ownRedisAvailable || !TEST_DATABASE_URL)(
         for (const spy of [...warns, ...infos]) spy.mockRestore();
       }
     });
+
+    it('Redis connected but not answering (CLIENT PAUSE): writes and reads answer within a second, limits count per process, and Redis is asked again once it answers', async () => {
+      const cat = await addCategory(one.database.db);
+      const post = await createPost(one, a.cookie, cat.id, { title: 'Gate code at the Wakefield hub' });
+      const admin = openRedis(redis.url, { enableOfflineQueue: true });
+      try {
+        await admin.call('CLIENT', 'PAUSE', '4000', 'ALL');
+        const answers: Array<{ what: string; status: number; ms: number }> = [];
+        const note = (what: string, r: { res: { statusCode: number }; ms: number }) => answers.push({ what, status: r.res.statusCode, ms: r.ms });
+        // Each used to wait for the rate limit's Redis command to time out (1 s), then count here.
+        note('read', await timed(() => call(one, 'GET', `/api/forum/posts/${post.slug}`, { cookie: b.cookie })));
+        // The burst of 10 comments a minute, then one too many.
+        for (let i = 0; i < 10; i++) {
+          note('comment', await timed(() => call(one, 'POST', `/api/forum/posts/${post.id}/comments`, { cookie: b.cookie, body: { content: `Code changed again, number ${i}.` } })));
+        }
+        expect(answers.map((x) => x.status)).toEqual([200, ...Array(10).fill(201)]);
+        // Every answer came before Redis did: nothing waited on it past REDIS_QUICK_MS.
+        for (const x of answers) expect(x.ms, x.what).toBeLessThan(1000);
+        const limited = await call(one, 'POST', `/api/forum/posts/${post.id}/comments`, { cookie: b.cookie, body: { content: 'One too many.' } });
+        expect(limited.statusCode, limited.body).toBe(429);
+        // Once the pause ends, the shared count is used again: b's comments on one were counted on
+        // this process only (but the first), so the other process, asking Redis, lets b comment.
+        await until(async () => {
+          const res = await call(two, 'POST', `/api/forum/posts/${post.id}/comments`, { cookie: b.cookie, body: { content: `Back to normal ${Date.now()}.` } });
+          return res.statusCode === 201;
+        }, 10_000, 'a comment through Redis again');
+      } finally {
+        await admin.call('CLIENT', 'UNPAUSE').catch(() => undefined);
+        admin.disconnect();
+      }
+    });
   },
 );

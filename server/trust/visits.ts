@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Redis } from 'ioredis';
-import { isRedisAway } from '../lib/redis.ts';
+import { isRedisAway, quickly } from '../lib/redis.ts';
 import { londonDate } from '../../common/london-day.ts';
 import type { Db } from '../db/client.ts';
 import type { JobRunner } from '../jobs/runner.ts';
@@ -95,7 +95,7 @@ export function createVisitRecorder(opts: {
     const key = `${userId}:${postId}`;
     if (!redis) return firstInMemory(key);
     try {
-      return (await redis.set(`kerbside-read:${d}:${key}`, '1', 'EX', READ_KEY_SECONDS, 'NX')) === 'OK';
+      return (await quickly(redis, (r) => r.set(`kerbside-read:${d}:${key}`, '1', 'EX', READ_KEY_SECONDS, 'NX'))) === 'OK';
     } catch (err) {
       // Redis away is logged once, by its watch (lib/redis.ts), not at every read.
       if (!isRedisAway(err)) log.error({ err }, 'post reads: redis failed, using memory');

@@ -147,7 +147,7 @@ describe('view counter (unit)', () => {
       store.set(key, value);
       return 'OK';
     });
-    const redis = { set } as unknown as Redis;
+    const redis = { set, status: 'ready' } as unknown as Redis;
     const one = createViewCounter({ db: fakeDb().db, redis, log: silent });
     const two = createViewCounter({ db: fakeDb().db, redis, log: silent });
     expect(await one.record(3, 'u1')).toBe(1);

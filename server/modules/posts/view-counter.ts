@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import type { Redis } from 'ioredis';
-import { isRedisAway } from '../../lib/redis.ts';
+import { isRedisAway, quickly } from '../../lib/redis.ts';
 import type { Db } from '../../db/client.ts';
 import type { JobRunner } from '../../jobs/runner.ts';
 import { createBufferedCounts } from '../../lib/buffered-counts.ts';
@@ -88,7 +88,7 @@ export function createViewCounter(opts: {
   async function first(key: string): Promise<boolean> {
     if (!redis) return firstInMemory(key);
     try {
-      return (await redis.set(`kerbside-view:${key}`, '1', 'EX', VIEW_WINDOW_SECONDS, 'NX')) === 'OK';
+      return (await quickly(redis, (r) => r.set(`kerbside-view:${key}`, '1', 'EX', VIEW_WINDOW_SECONDS, 'NX'))) === 'OK';
     } catch (err) {
       // Redis away: this process's own memory still keeps one viewer from counting up a post (the
       // outage is logged once, by Redis's watch in lib/redis.ts, not at every view).
