@@ -68,6 +68,11 @@ export async function openDatabase(opts: { url?: string; dataDir?: string; migra
     // killed every app process). The pool has already dropped that connection and opens a new one for
     // the next query; a query in flight still gets its own error.
     pool.on('error', () => undefined);
+    // The pool hears only its idle connections: one checked out (a transaction between its queries, a
+    // request awaiting something else) that the server drops emitted 'error' with nobody listening,
+    // and that ended the process (the fault bench, PostgreSQL stopped under load). Its next query fails
+    // (the request answers 503) and its release removes it from the pool.
+    pool.on('connect', (client) => client.on('error', () => undefined));
     const db = drizzlePg(pool, { schema }) as unknown as Db;
     if (await migrationsPending(async (text) => (await pool.query(text)).rows, migrations)) {
       const { migrate } = await import('drizzle-orm/node-postgres/migrator');

@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../test/app.ts';
 import { addCategory } from '../test/forum.ts';
@@ -55,5 +56,30 @@ describe.skipIf(!ownPostgresAvailable)('PostgreSQL away', { timeout: 120_000 }, 
     while (Date.now() - t0 < 10_000 && (status = (await call(t, 'GET', '/api/forum/posts?sortBy=newest')).statusCode) !== 200) await new Promise((r) => setTimeout(r, 200));
     expect(status).toBe(200);
     expect((await newPost()).statusCode).toBe(201);
+  });
+
+  it('a connection dropped inside a transaction, between its queries, fails that transaction and not the process', async () => {
+    let entered!: () => void;
+    let proceed!: () => void;
+    const inside = new Promise<void>((resolve) => (entered = resolve));
+    const go = new Promise<void>((resolve) => (proceed = resolve));
+    const transaction = t.database.db.transaction(async (tx) => {
+      await tx.execute(sql`select 1`);
+      entered();
+      await go; // the connection is checked out and idle here, as while a request awaits something else
+      await tx.execute(sql`select 1`);
+    });
+    transaction.catch(() => undefined);
+    await inside;
+    pg.stop(); // ends the connection under the transaction: an 'error' nobody listened to ended the process
+    await new Promise((r) => setTimeout(r, 300));
+    proceed();
+    await expect(transaction).rejects.toThrow();
+
+    pg.start();
+    const t0 = Date.now();
+    let status = 0;
+    while (Date.now() - t0 < 10_000 && (status = (await newPost()).statusCode) !== 201) await new Promise((r) => setTimeout(r, 200));
+    expect(status).toBe(201);
   });
 });
