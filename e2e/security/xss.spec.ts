@@ -16,6 +16,7 @@ import {
   comments,
   conversations,
   heldItems,
+  jobs,
   messages,
   notifications,
   posts,
@@ -87,6 +88,7 @@ type Seed = {
   bulletinTitles: string[];
   adIds: number[];
   announcement: { id: number; subject: string };
+  jobErrors: { ids: number[]; markers: string[] };
   counts: Record<string, number>;
 };
 
@@ -373,6 +375,15 @@ async function seedCorpus(db: Db, baseURL: string, playwright: PlaywrightWorkerA
     );
     const announcement = { id: ((await announcementRes.json()) as { id: number }).id, subject: announcementSubject };
 
+    // Failed background jobs (issue 29): the dashboard's jobs card shows each one's error, and an error
+    // may quote what a member wrote; every vector as a job's error (the card lists the newest 100).
+    const jobErrorBatches = pack(ALL, { prefix: 'XSS-JOBERROR-', maxChars: 8000 }).slice(0, 100);
+    const deadJobs = await db
+      .insert(jobs)
+      .values(jobErrorBatches.map((b, i) => ({ name: `xss-check.${i}`, payload: {}, state: 'dead' as const, attempts: 8, lastError: b.text, finishedAt: new Date(now - i * 1000) })))
+      .returning({ id: jobs.id });
+    const jobErrors = { ids: deadJobs.map((j) => j.id), markers: jobErrorBatches.map((b) => `${b.marker} end`) };
+
     const org = await (await ok(await adminApi.get('/'), 'landing page')).text();
     const appName = (JSON.parse(/<script type="application\/ld\+json">([\s\S]*?)<\/script>/.exec(org)![1]) as { name: string }).name;
 
@@ -396,6 +407,7 @@ async function seedCorpus(db: Db, baseURL: string, playwright: PlaywrightWorkerA
       bulletinTitles,
       adIds,
       announcement,
+      jobErrors,
       counts: {
         titles: titlePosts.length,
         statusLines: statusLines.length,
@@ -419,6 +431,7 @@ async function removeSeed(db: Db, s: Seed) {
   await db.delete(adSlots).where(inArray(adSlots.id, s.adIds));
   await db.delete(bulletins).where(inArray(bulletins.id, s.bulletinIds));
   await db.delete(announcements).where(eq(announcements.id, s.announcement.id));
+  await db.delete(jobs).where(inArray(jobs.id, s.jobErrors.ids));
   await db.delete(supportTickets).where(inArray(supportTickets.id, s.tickets.map((tk) => tk.id)));
   await db.delete(reports).where(inArray(reports.reporterId, memberIds));
   await db.delete(posts).where(inArray(posts.id, postIds)); // comments and notifications go with them
@@ -822,7 +835,7 @@ test('admin screens: dashboard, members, support tickets and reports show member
   test.setTimeout(120_000);
   const watch = await Watch.on(page);
   await asAdmin(page);
-  await watch.visit('admin dashboard', '/admin', () => allShown(page, [seed.posts[0].marker]));
+  await watch.visit('admin dashboard', '/admin', () => allShown(page, [seed.posts[0].marker, ...seed.jobErrors.markers]));
   for (let n = 1; n <= Math.ceil(seed.members.length / 20); n++) {
     await watch.visit(`admin members page ${n}`, `/admin/members?q=x${seed.stamp}${n > 1 ? `&page=${n}` : ''}`, () => allShown(page, [`@${seed.members.at(-1 - (n - 1) * 20)!.username}`]));
   }
