@@ -168,10 +168,13 @@ async function send(baseUrl: string, method: string, url: string, opts: { cookie
 /** The members write as people do: a new post one time in four, otherwise a comment on a recent post. */
 async function legitWriters(baseUrl: string, members: Member[], categoryIds: number[], postIds: number[], phase: Phase, until: number) {
   let n = 0;
+  // Posts go round the members in turn (a person posts a few times a day): picked like the comments,
+  // a few members drew six posts in ten minutes and met the posting limit (429), in the wave only.
+  let p = 0;
   const writer = async (w: number) => {
     while (performance.now() < until) {
       const i = n++;
-      const m = members[(i * 7 + w) % members.length]!;
+      const m = i % 4 === 0 ? members[p++ % members.length]! : members[(i * 7 + w) % members.length]!;
       const link = i % 5 === 0 ? ` More on it here: ${LEGIT_LINKS[i % LEGIT_LINKS.length]}` : '';
       const ip = addressFor(1, m.id % 60000);
       if (i % 4 === 0) {
