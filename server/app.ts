@@ -299,10 +299,9 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   const notificationMail = createNotificationMailService({ ...core, online: presence.online });
   full.notificationMail = notificationMail;
   await app.register(notificationMailRoutes, { config, unsubscribe: createUnsubscribeService(core) });
-  await app.register(authRoutes, { config, events, auth: createAuthService({ ...core, identity, words }) });
+  await app.register(authRoutes, { config, auth: createAuthService({ ...core, identity, words }) });
   await app.register(memberRoutes, {
     config,
-    events,
     members: createMembersService({ ...core, identity, uploads, trust, words }),
     directory: createDirectoryService(core),
   });
@@ -323,7 +322,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   await app.register(reportRoutes, { reports });
   // Every /api/admin/* route answers 401 to guests and 403 to members (requireAdmin on each).
   // Timed suspensions are lifted at their end by a sweep every minute (issue 18).
-  await app.register(adminMemberRoutes, { events, memberAdmin: createMemberAdminService({ ...core, identity, uploads }) });
+  await app.register(adminMemberRoutes, { memberAdmin: createMemberAdminService({ ...core, identity, uploads }) });
   await app.register(adminRoutes, { dashboard: createDashboardService({ ...core, maintenance, disk }), audit: createAuditService(core) });
   await app.register(adminReportRoutes, { reports });
   // The review queue beside the reports (issue 28): approving publishes through the forum's own create path.

@@ -3,7 +3,7 @@ import { adSlotProblems, type TAdminAdSlot, type TAdSlot, type TAdSlotCreate, ty
 import { AD_MSG, adMaximum, type TAdDevice } from '../../../common/rules/ads.ts';
 import { recordAudit } from '../../audit/index.ts';
 import type { Core } from '../../core.ts';
-import type { Db } from '../../db/client.ts';
+import type { Db, Tx } from '../../db/client.ts';
 import { adSlots } from '../../db/schema/index.ts';
 import { badRequest, notFound } from '../../http-errors.ts';
 
@@ -53,66 +53,66 @@ async function listAllSlots(db: Db): Promise<TAdminAdSlot[]> {
   return rows.map(presentAdmin);
 }
 
-async function createSlot(db: Db, actorId: number, input: TAdSlotCreate): Promise<TAdminAdSlot> {
-  return db.transaction(async (tx) => {
-    const [row] = await tx.insert(adSlots).values(input).returning();
-    await recordAudit(tx, {
-      actorId,
-      action: 'ad.create',
-      targetType: 'ad',
-      targetId: row.id,
-      details: { name: row.name, location: row.location, adType: row.adType },
-    });
-    return presentAdmin(row);
+async function createSlot(tx: Tx, actorId: number, input: TAdSlotCreate): Promise<TAdminAdSlot> {
+  const [row] = await tx.insert(adSlots).values(input).returning();
+  await recordAudit(tx, {
+    actorId,
+    action: 'ad.create',
+    targetType: 'ad',
+    targetId: row.id,
+    details: { name: row.name, location: row.location, adType: row.adType },
   });
+  return presentAdmin(row);
 }
 
-async function updateSlot(db: Db, now: Date, actorId: number, id: number, patch: TAdSlotUpdate): Promise<TAdminAdSlot> {
-  return db.transaction(async (tx) => {
-    const [before] = await tx.select().from(adSlots).where(eq(adSlots.id, id)).for('update');
-    if (!before) throw notFound(AD_MSG.notFound);
-    const set = Object.fromEntries(Object.entries(patch).filter(([, v]) => v !== undefined)) as Partial<Row>;
-    // The rules between fields hold for the slot as it will be, not just for the fields sent.
-    const problems = adSlotProblems({ ...before, ...set });
-    const first = Object.values(problems)[0];
-    if (first) throw badRequest(first, problems);
-    const [row] = await tx
-      .update(adSlots)
-      .set({ ...set, updatedAt: now })
-      .where(eq(adSlots.id, id))
-      .returning();
-    const changed = Object.keys(set).filter((k) => before[k as keyof Row] !== set[k as keyof Row]);
-    await recordAudit(tx, { actorId, action: 'ad.update', targetType: 'ad', targetId: id, details: { changed } });
-    return presentAdmin(row);
-  });
+async function updateSlot(tx: Tx, now: Date, actorId: number, id: number, patch: TAdSlotUpdate): Promise<TAdminAdSlot> {
+  const [before] = await tx.select().from(adSlots).where(eq(adSlots.id, id)).for('update');
+  if (!before) throw notFound(AD_MSG.notFound);
+  const set = Object.fromEntries(Object.entries(patch).filter(([, v]) => v !== undefined)) as Partial<Row>;
+  // The rules between fields hold for the slot as it will be, not just for the fields sent.
+  const problems = adSlotProblems({ ...before, ...set });
+  const first = Object.values(problems)[0];
+  if (first) throw badRequest(first, problems);
+  const [row] = await tx
+    .update(adSlots)
+    .set({ ...set, updatedAt: now })
+    .where(eq(adSlots.id, id))
+    .returning();
+  const changed = Object.keys(set).filter((k) => before[k as keyof Row] !== set[k as keyof Row]);
+  await recordAudit(tx, { actorId, action: 'ad.update', targetType: 'ad', targetId: id, details: { changed } });
+  return presentAdmin(row);
 }
 
-async function deleteSlot(db: Db, actorId: number, id: number): Promise<void> {
-  await db.transaction(async (tx) => {
-    const [row] = await tx.delete(adSlots).where(eq(adSlots.id, id)).returning();
-    if (!row) throw notFound(AD_MSG.notFound);
-    await recordAudit(tx, {
-      actorId,
-      action: 'ad.delete',
-      targetType: 'ad',
-      targetId: id,
-      details: { name: row.name, location: row.location, adType: row.adType },
-    });
+async function deleteSlot(tx: Tx, actorId: number, id: number): Promise<void> {
+  const [row] = await tx.delete(adSlots).where(eq(adSlots.id, id)).returning();
+  if (!row) throw notFound(AD_MSG.notFound);
+  await recordAudit(tx, {
+    actorId,
+    action: 'ad.delete',
+    targetType: 'ad',
+    targetId: id,
+    details: { name: row.name, location: row.location, adType: row.adType },
   });
 }
 
 /**
- * The ad slots service: buildApp creates it once from the core. Every write publishes 'ads.changed'
- * (the CSP's ad image origins follow it: image-origins.ts).
+ * The ad slots service: buildApp creates it once from the core. Every write (the slot and its audit
+ * row) publishes 'ads.changed' in its transaction (issue 29): the CSP's ad image origins follow what
+ * committed (image-origins.ts), and a refused write records nothing.
  */
 export function createAdService({ db, clock, events }: Pick<Core, 'db' | 'clock' | 'events'>) {
-  const changed = async <T>(result: T) => (await events.publish('ads.changed', {}), result);
+  const write = <T>(change: (tx: Tx) => Promise<T>) =>
+    db.transaction(async (tx) => {
+      const result = await change(tx);
+      await events.publish('ads.changed', {}, tx);
+      return result;
+    });
   return {
     listFor: (location: string, device?: TAdDevice) => listSlotsFor(db, location, device),
     listAll: () => listAllSlots(db),
-    create: async (actorId: number, input: TAdSlotCreate) => changed(await createSlot(db, actorId, input)),
-    update: async (actorId: number, id: number, patch: TAdSlotUpdate) => changed(await updateSlot(db, clock.now(), actorId, id, patch)),
-    remove: async (actorId: number, id: number) => changed(await deleteSlot(db, actorId, id)),
+    create: (actorId: number, input: TAdSlotCreate) => write((tx) => createSlot(tx, actorId, input)),
+    update: (actorId: number, id: number, patch: TAdSlotUpdate) => write((tx) => updateSlot(tx, clock.now(), actorId, id, patch)),
+    remove: (actorId: number, id: number) => write((tx) => deleteSlot(tx, actorId, id)),
   };
 }
 export type AdService = ReturnType<typeof createAdService>;

@@ -12,7 +12,6 @@ import {
   verifyCode,
 } from '../../../common/contracts/auth.ts';
 import type { Config } from '../../config.ts';
-import type { Events } from '../../events.ts';
 import { unauthorized } from '../../http-errors.ts';
 import { AUTH_MSG, clearSessionCookie, cookieName, hashToken, LOGIN_IP_PER_MINUTE, presentUser, setSessionCookie } from '../../identity/index.ts';
 import { route } from '../../lib/route.ts';
@@ -24,7 +23,7 @@ import type { AuthService } from './service.ts';
 const perIp = (max: number, timeWindow: string) => perIpLimit(max, timeWindow, AUTH_MSG.ipLimited);
 
 /** Accounts: register, verify, sign in and out, password reset (spec §7 and DESIGN.md API). */
-export const authRoutes: FastifyPluginAsync<{ config: Config; events: Events; auth: AuthService }> = async (app, { config, events, auth }) => {
+export const authRoutes: FastifyPluginAsync<{ config: Config; auth: AuthService }> = async (app, { config, auth }) => {
   // Personal answers must never be stored by a shared cache.
   app.addHook('onSend', async (_req, reply, payload) => {
     reply.header('Cache-Control', 'no-store');
@@ -51,7 +50,6 @@ export const authRoutes: FastifyPluginAsync<{ config: Config; events: Events; au
       currentTokenHash: req.sessionTokenHash,
     });
     setSessionCookie(reply, config, token);
-    if (req.user) await events.publish('session.ended', { userId: req.user.id }); // the session it replaced
     return { autoLogin: true, user: presentUser(user), isNewUser, message: AUTH_MSG.verified };
   });
 
@@ -65,7 +63,6 @@ export const authRoutes: FastifyPluginAsync<{ config: Config; events: Events; au
       currentTokenHash: req.sessionTokenHash,
     });
     setSessionCookie(reply, config, token);
-    if (req.user) await events.publish('session.ended', { userId: req.user.id }); // the session it replaced
     return { message: AUTH_MSG.loginOk, user: presentUser(user) };
   });
 
@@ -78,9 +75,8 @@ export const authRoutes: FastifyPluginAsync<{ config: Config; events: Events; au
   // sockets close at once, in every process.
   async function endRequestSession(req: FastifyRequest, reply: FastifyReply) {
     const raw = req.cookies[cookieName(config)];
-    const userId = await auth.logout(req.sessionTokenHash ?? (raw && raw.length <= 100 ? hashToken(raw) : null));
+    await auth.logout(req.sessionTokenHash ?? (raw && raw.length <= 100 ? hashToken(raw) : null));
     clearSessionCookie(reply, config);
-    if (userId !== null) await events.publish('session.ended', { userId });
   }
 
   // Sign-out in its own scope: the confirmation page's form posts a (fieldless) urlencoded body, a
@@ -108,9 +104,5 @@ export const authRoutes: FastifyPluginAsync<{ config: Config; events: Events; au
 
   route(app, forgotPassword, { config: perIp(10, '1 minute') }, async (req) => auth.forgotPassword(req.body));
 
-  route(app, resetPassword, { config: perIp(20, '1 minute') }, async (req) => {
-    const { message, userId } = await auth.resetPassword(req.body);
-    await events.publish('session.ended', { userId });
-    return { message };
-  });
+  route(app, resetPassword, { config: perIp(20, '1 minute') }, async (req) => auth.resetPassword(req.body));
 };

@@ -35,7 +35,7 @@ import { accountLockedMail, passwordResetMail, signUpAttemptMail, verificationCo
 import { isDisposableEmail, isHoneypotFilled, isTimelySignUpToken, issueSignUpToken } from './sign-up-defence.ts';
 import { reportWatchedWord, type WatchedWords } from '../../trust/index.ts';
 
-export type AuthDeps = Pick<Core, 'db' | 'config' | 'mailer' | 'clock'> & { identity: Identity; /** Usernames meet the watched words (issue 28). */ words: Pick<WatchedWords, 'screenUsername'> };
+export type AuthDeps = Pick<Core, 'db' | 'config' | 'mailer' | 'clock' | 'events'> & { identity: Identity; /** Usernames meet the watched words (issue 28). */ words: Pick<WatchedWords, 'screenUsername'> };
 export type UserRow = typeof users.$inferSelect;
 /** Who is calling: for the login throttle, the session's user agent and the session it replaces. */
 export type RequestContext = { ip: string; userAgent?: string; currentTokenHash?: string | null };
@@ -56,7 +56,7 @@ function pgError(err: unknown): { code?: string; constraint?: string } | undefin
 const commonPasswordError = () => badRequest(AUTH_MSG.commonPassword, { password: AUTH_MSG.commonPassword });
 
 /** The accounts service: buildApp creates it once from the core and the identity services. */
-export function createAuthService({ db, config, mailer, clock, identity, words }: AuthDeps) {
+export function createAuthService({ db, config, mailer, clock, events, identity, words }: AuthDeps) {
   const isAdminEmail = (email: string) => config.adminEmails.includes(email);
 
   /** A fresh sign-up code (identity issueCode: the resend limits, older ones stop working). */
@@ -73,6 +73,15 @@ export function createAuthService({ db, config, mailer, clock, identity, words }
       .where(and(eq(users.email, email), isNull(users.deletedAt)))
       .limit(1)
       .for('update');
+
+  /**
+   * In the transaction that ended the session(s) (issue 29): once it commits, the member's sockets
+   * whose session ended close at once in every process, even if this one dies right after. `userId`
+   * null (endSession found no such session): nothing ended, nobody is told.
+   */
+  const sessionsEnded = async (tx: Tx, userId: number | null) => {
+    if (userId !== null) await events.publish('session.ended', { userId }, tx);
+  };
 
   const resetLink = (token: string) => `${config.appUrl}/reset-password?token=${encodeURIComponent(token)}`;
 
@@ -216,7 +225,8 @@ export function createAuthService({ db, config, mailer, clock, identity, words }
         // A timed suspension past its end no longer applies (issue 18): lifted here, at once.
         if (verified.suspendedAt && !isSuspended(verified, now)) await liftExpiredSuspensions(tx, now, verified.id);
         else if (verified.suspendedAt) return { kind: 'suspended', message: suspendedMessage(verified.suspendedUntil, verified.suspensionReason) } as const;
-        if (ctx.currentTokenHash) await endSession(tx, ctx.currentTokenHash);
+        // The session this browser had is replaced (its sockets close).
+        if (ctx.currentTokenHash) await sessionsEnded(tx, await endSession(tx, ctx.currentTokenHash));
         const token = await identity.createSession(verified.id, ctx.userAgent, tx);
         return { kind: 'ok', user: verified, token } as const;
       });
@@ -277,16 +287,16 @@ export function createAuthService({ db, config, mailer, clock, identity, words }
       const token = await db.transaction(async (tx) => {
         await clearLoginFailures(tx, email, ipHash);
         if (newHash) await tx.update(users).set({ passwordHash: newHash }).where(eq(users.id, user.id));
-        // The cookie this browser had is replaced, so its session row goes too; other devices keep theirs.
-        if (ctx.currentTokenHash) await endSession(tx, ctx.currentTokenHash);
+        // The cookie this browser had is replaced, so its session row goes too (its sockets close); other devices keep theirs.
+        if (ctx.currentTokenHash) await sessionsEnded(tx, await endSession(tx, ctx.currentTokenHash));
         return identity.createSession(user.id, ctx.userAgent, tx);
       });
       return { user, token };
     },
 
-    /** Ends the session; returns whose it was (null for none), so the caller can close its sockets. */
-    async logout(tokenHash: string | null): Promise<number | null> {
-      return tokenHash ? endSession(db, tokenHash) : null;
+    /** Ends the session (none: nothing happens), and its open sockets close. */
+    async logout(tokenHash: string | null): Promise<void> {
+      if (tokenHash) await db.transaction(async (tx) => sessionsEnded(tx, await endSession(tx, tokenHash)));
     },
 
     async forgotPassword(input: { email: string }) {
@@ -367,11 +377,11 @@ export function createAuthService({ db, config, mailer, clock, identity, words }
         await expireCodes(tx, user.id, 'verify_email', now);
         await tx.delete(loginFailures).where(eq(loginFailures.email, user.email));
         await endAllSessions(tx, user.id);
+        await sessionsEnded(tx, user.id);
         return user.id;
       });
       if (done === null) throw badRequest(AUTH_MSG.resetInvalid);
-      // The caller publishes session.ended after commit (their sockets close).
-      return { message: AUTH_MSG.resetDone, userId: done };
+      return { message: AUTH_MSG.resetDone };
     },
   };
 }

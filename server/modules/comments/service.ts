@@ -234,11 +234,13 @@ async function updateComment(
     if (!updated) throw notFound(FORUM_MSG.commentNotFound); // deleted meanwhile
     await uploads.recordUses(tx, { type: 'comment', id: commentId }, photoIds, previous.authorId);
     if (report) await reportWatchedWord(tx, { type: 'comment', id: commentId }, report, now);
+    // In this transaction (issue 29): once it commits, the post's live readers see the new text in place.
+    await events.publish(
+      'comment.updated',
+      { comment: { id: updated.id, postId: updated.postId, content: updated.content, contentHtml: updated.contentHtml, editedAt: now.toISOString() } },
+      tx,
+    );
     return updated;
-  });
-  // After commit: the post's live readers see the new text in place.
-  await events.publish('comment.updated', {
-    comment: { id: row.id, postId: row.postId, content: row.content, contentHtml: row.contentHtml, editedAt: now.toISOString() },
   });
   const [comment] = await presentComments(db, [row], user);
   return comment;
@@ -248,13 +250,15 @@ async function updateComment(
  * DELETE /api/forum/comments/:id: its author or an admin. Soft: the row stays (its replies keep their
  * place under a 'deleted' placeholder). comment_count drops in the same transaction; deleting twice is a
  * no-op the second time. Exported for the reports queue, which deletes a reported comment inside its
- * own transaction.
+ * own transaction. With `events`, comment.deleted is recorded in the same transaction (issue 29): the
+ * post's live readers hear of a delete that committed (a second delete changed nothing and tells nobody).
  */
 export async function deleteComment(
   db: Db,
   user: SessionUser,
   commentId: number,
   now: Date,
+  events?: Events,
 ): Promise<{ postId: number; commentCount: number } | null> {
   return db.transaction(async (tx) => {
     const found = await findComment(tx, commentId);
@@ -276,6 +280,7 @@ export async function deleteComment(
     if (canModerate(user) && found.comment.authorId !== user.id) {
       await recordAudit(tx, { actorId: user.id, action: 'comment.delete', targetType: 'comment', targetId: commentId, details: { postId: post.id } });
     }
+    await events?.publish('comment.deleted', { comment: { id: commentId, postId: post.id }, commentCount }, tx);
     return { postId: post.id, commentCount };
   });
 }
@@ -298,9 +303,7 @@ export function createCommentService({
     updateComment: (user: SessionUser, commentId: number, input: TUpdateCommentRequest) =>
       updateComment(db, events, uploads, words, user, commentId, input, clock.now()),
     async deleteComment(user: SessionUser, commentId: number): Promise<void> {
-      const deleted = await deleteComment(db, user, commentId, clock.now());
-      // After commit (a second delete changed nothing and tells nobody).
-      if (deleted) await events.publish('comment.deleted', { comment: { id: commentId, postId: deleted.postId }, commentCount: deleted.commentCount });
+      await deleteComment(db, user, commentId, clock.now(), events);
     },
   };
 }

@@ -62,8 +62,9 @@ export function createMaintenanceService({ db, clock, events }: Pick<Core, 'db' 
           targetId: 'maintenance',
           details: { message: status.message },
         });
+        // In this transaction (issue 29): every process follows a switch that was stored, even if this one dies right after.
+        await events.publish('maintenance.changed', status, tx);
       });
-      await events.publish('maintenance.changed', status);
       return status;
     },
   };

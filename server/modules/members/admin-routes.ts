@@ -18,7 +18,6 @@ import {
 } from '../../../common/contracts/admin.ts';
 import { canModerate, isAdmin, ROLE_MSG } from '../../../common/rules/roles.ts';
 import type { TrustLevel } from '../../../common/rules/trust.ts';
-import type { Events } from '../../events.ts';
 import { forbidden } from '../../http-errors.ts';
 import { requireAdmin, requireModerator } from '../../identity/index.ts';
 import { route } from '../../lib/route.ts';
@@ -41,9 +40,10 @@ async function requireAdminToLift(req: FastifyRequest) {
  * Member administration (docs/API.md "Admin: dashboard, members, audit log"). Every route is for
  * admins but chat access and short suspensions, which moderators share (issues 18 and 28; the service
  * holds a moderator to members only). The guard runs at preValidation, so a guest hears 401 and anyone
- * else 403 before their input is looked at. Every action writes its audit row in its own transaction.
+ * else 403 before their input is looked at. Every action writes its audit row in its own transaction, and
+ * tells the member's open pages and sockets in it (the service publishes the events, issue 29).
  */
-export const adminMemberRoutes: FastifyPluginAsync<{ events: Events; memberAdmin: MemberAdminService }> = async (app, { events, memberAdmin }) => {
+export const adminMemberRoutes: FastifyPluginAsync<{ memberAdmin: MemberAdminService }> = async (app, { memberAdmin }) => {
   const actorId = (req: { user: { id: number } | null }) => req.user!.id;
   const admins = { preValidation: requireAdmin };
   // Chat access and short suspensions are a moderator's tools too (issues 18, 28): 403 'Moderators only' for members.
@@ -55,34 +55,22 @@ export const adminMemberRoutes: FastifyPluginAsync<{ events: Events; memberAdmin
     return payload;
   });
 
-  /** After commit: the member's open pages hear of their chat access at once (chat owns the frame). */
-  const chatAccessChanged = (member: TAdminMemberDetail) =>
-    events.publish('member.chat_access_changed', { userId: member.id, chatSuspended: member.chatSuspended, verified: member.verified });
-
   route(app, listMembers, admins, async (req) => memberAdmin.list(req.query));
 
   route(app, getMember, admins, async (req) => memberAdmin.detail(req.params.id));
 
   route(app, suspendMemberChat, moderators, async (req) => {
     const done = await memberAdmin.suspendChat(actorId(req), req.params.id, req.body?.reason || undefined);
-    // Spec §4: an open page shows 'Chat Feature Suspended' at once.
-    await chatAccessChanged(done.member);
     return chatAnswer(done);
   });
 
   route(app, liftMemberChatSuspension, moderators, async (req) => {
     const done = await memberAdmin.liftChatSuspension(actorId(req), req.params.id);
-    await chatAccessChanged(done.member);
     return chatAnswer(done);
   });
 
-  // A suspended or deleted account's sessions ended in the action's transaction; after commit their
-  // open sockets close at once in every process with 4401 (the session.ended subscriber).
-  const disconnect = (userId: number) => events.publish('session.ended', { userId });
-
   route(app, suspendMember, moderators, async (req) => {
     const done = await memberAdmin.suspend(actorId(req), req.params.id, { reason: req.body?.reason || undefined, duration: req.body?.duration ?? 'indefinite' });
-    await disconnect(req.params.id);
     return suspensionAnswer(done);
   });
 
@@ -99,9 +87,5 @@ export const adminMemberRoutes: FastifyPluginAsync<{ events: Events; memberAdmin
 
   route(app, resendMemberVerification, admins, async (req) => memberAdmin.resendVerification(actorId(req), req.params.id));
 
-  route(app, deleteMember, admins, async (req) => {
-    const result = await memberAdmin.remove(actorId(req), req.params.id);
-    await disconnect(req.params.id);
-    return result;
-  });
+  route(app, deleteMember, admins, async (req) => memberAdmin.remove(actorId(req), req.params.id));
 };

@@ -13,7 +13,7 @@ import { verificationCodeMail } from '../../mail/templates.ts';
 import { deleteAccountRows, type MemberUploads } from './service.ts';
 
 type UserRow = typeof users.$inferSelect;
-export type MemberAdminDeps = Pick<Core, 'db' | 'config' | 'mailer' | 'clock' | 'jobs' | 'log'> & {
+export type MemberAdminDeps = Pick<Core, 'db' | 'config' | 'mailer' | 'clock' | 'jobs' | 'log' | 'events'> & {
   identity: Identity;
   uploads: MemberUploads;
 };
@@ -104,7 +104,15 @@ async function assertActorStillAdmin(tx: Tx, actorId: number, role: 'admin' | 'm
 export type ModeratedChange = { member: TAdminMemberDetail; byAdmin: boolean };
 
 /** The member administration service: buildApp creates it once from the core and the identity services. */
-export function createMemberAdminService({ db, config, mailer, clock, jobs, log, identity, uploads }: MemberAdminDeps) {
+export function createMemberAdminService({ db, config, mailer, clock, jobs, log, events, identity, uploads }: MemberAdminDeps) {
+  // Published in the action's transaction (issue 29): told once it commits, even if this process dies
+  // right after, and never for an action refused or rolled back.
+  /** The member's open pages hear of their chat access at once (chat owns the frame). */
+  const chatAccessChanged = (tx: Tx, u: UserRow, chatSuspended: boolean) =>
+    events.publish('member.chat_access_changed', { userId: u.id, chatSuspended, verified: u.emailVerifiedAt !== null }, tx);
+  /** Their sessions ended: their open sockets close at once in every process with 4401 (the session.ended subscriber). */
+  const sessionsEnded = (tx: Tx, userId: number) => events.publish('session.ended', { userId }, tx);
+
   type Change = (
     tx: Tx,
     u: UserRow,
@@ -214,6 +222,8 @@ export function createMemberAdminService({ db, config, mailer, clock, jobs, log,
       moderated(actorId, id, async (tx, u, now) => {
         if (u.chatSuspendedAt) return null;
         await tx.update(users).set({ chatSuspendedAt: now, updatedAt: now }).where(eq(users.id, id));
+        // Spec §4: an open page shows 'Chat Feature Suspended' at once.
+        await chatAccessChanged(tx, u, true);
         return { action: 'user.chat_suspend', details: reason ? { reason } : undefined };
       }),
 
@@ -221,6 +231,7 @@ export function createMemberAdminService({ db, config, mailer, clock, jobs, log,
       moderated(actorId, id, async (tx, u, now) => {
         if (!u.chatSuspendedAt) return null;
         await tx.update(users).set({ chatSuspendedAt: null, updatedAt: now }).where(eq(users.id, id));
+        await chatAccessChanged(tx, u, false);
         return { action: 'user.chat_unsuspend' };
       }),
 
@@ -248,6 +259,7 @@ export function createMemberAdminService({ db, config, mailer, clock, jobs, log,
           .set({ suspendedAt: u.suspendedAt ?? now, suspendedUntil: until, suspensionReason: reason, updatedAt: now })
           .where(eq(users.id, id));
         await endAllSessions(tx, id);
+        await sessionsEnded(tx, id);
         return { action: 'user.suspend', details: { duration: input.duration, until: until?.toISOString() ?? null, ...(reason ? { reason } : {}) } };
       }),
 
@@ -338,6 +350,7 @@ export function createMemberAdminService({ db, config, mailer, clock, jobs, log,
         assertNotLastAdmin(admins, u);
         await deleteAccountRows(tx, u, clock.now());
         await recordAudit(tx, { actorId, action: 'user.delete', targetType: 'user', targetId: id, details: { username: u.username } });
+        await sessionsEnded(tx, id);
       });
       // Their photos' files are not the database's: they go once the deletion has committed.
       await uploads.removeForUser(id);

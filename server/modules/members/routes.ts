@@ -16,7 +16,6 @@ import {
 } from '../../../common/contracts/members.ts';
 import { MEMBERS_MSG } from '../../../common/rules/members.ts';
 import type { Config } from '../../config.ts';
-import type { Events } from '../../events.ts';
 import { forbidden } from '../../http-errors.ts';
 import { AUTH_MSG, clearSessionCookie, presentUser, requireUser } from '../../identity/index.ts';
 import { route } from '../../lib/route.ts';
@@ -37,13 +36,11 @@ async function requireDirectoryAccess(req: FastifyRequest) {
  * the directory (docs/API.md "Members"). Every route is for a signed-in member; authorisation runs at
  * preValidation so a guest (or a suspended account, which is a guest) hears 401 before any validation.
  */
-export const memberRoutes: FastifyPluginAsync<{ config: Config; events: Events; members: MembersService; directory: DirectoryService }> = async (
+export const memberRoutes: FastifyPluginAsync<{ config: Config; members: MembersService; directory: DirectoryService }> = async (
   app,
-  { config, events, members, directory },
+  { config, members, directory },
 ) => {
   const uid = (req: FastifyRequest) => req.user!.id;
-  // After a change that ended sessions commits: their open sockets close at once, in every process.
-  const closeEndedSockets = (userId: number) => events.publish('session.ended', { userId });
   const signedIn = { preValidation: requireUser };
 
   // Every answer here is personal or members-only: never kept by a shared cache.
@@ -64,34 +61,25 @@ export const memberRoutes: FastifyPluginAsync<{ config: Config; events: Events; 
 
   route(app, completeOnboarding, signedIn, async (req) => presentUser(await members.completeOnboarding(uid(req), req.body)));
 
-  route(app, changePassword, { ...signedIn, config: perIp(20, '1 minute') }, async (req) => {
-    const answer = await members.changePassword(uid(req), req.body, { ip: req.ip, currentTokenHash: req.sessionTokenHash });
-    await closeEndedSockets(uid(req));
-    return answer;
-  });
+  route(app, changePassword, { ...signedIn, config: perIp(20, '1 minute') }, async (req) =>
+    members.changePassword(uid(req), req.body, { ip: req.ip, currentTokenHash: req.sessionTokenHash }),
+  );
 
   // "Sign out everywhere" on the profile: every other session ends; this one stays signed in.
-  route(app, endOtherSessions, { ...signedIn, config: perIp(20, '1 minute') }, async (req) => {
-    const answer = await members.endOtherSessions(uid(req), req.sessionTokenHash!);
-    await closeEndedSockets(uid(req));
-    return answer;
-  });
+  route(app, endOtherSessions, { ...signedIn, config: perIp(20, '1 minute') }, async (req) => members.endOtherSessions(uid(req), req.sessionTokenHash!));
 
   route(app, requestEmailChange, { ...signedIn, config: perIp(20, '1 minute') }, async (req) =>
     members.requestEmailChange(uid(req), req.body, { ip: req.ip }),
   );
 
-  route(app, confirmEmailChange, { ...signedIn, config: perIp(30, '1 minute') }, async (req) => {
-    const user = await members.confirmEmailChange(uid(req), req.body.code, { currentTokenHash: req.sessionTokenHash });
-    await closeEndedSockets(user.id);
-    return presentUser(user);
-  });
+  route(app, confirmEmailChange, { ...signedIn, config: perIp(30, '1 minute') }, async (req) =>
+    presentUser(await members.confirmEmailChange(uid(req), req.body.code, { currentTokenHash: req.sessionTokenHash })),
+  );
 
   route(app, deleteAccount, { ...signedIn, config: perIp(20, '1 minute') }, async (req, reply) => {
     const answer = await members.deleteAccount(uid(req), req.body.password, { ip: req.ip });
     directory.invalidateCounts();
     clearSessionCookie(reply, config);
-    await closeEndedSockets(uid(req));
     return answer;
   });
 

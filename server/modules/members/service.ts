@@ -50,7 +50,7 @@ import type { UploadService } from '../uploads/index.ts';
 import { buildDataExport } from './export-service.ts';
 
 /** `uploads`: a member's photos, in their export and deleted with their account. */
-export type MembersDeps = Pick<Core, 'db' | 'config' | 'mailer' | 'clock'> & {
+export type MembersDeps = Pick<Core, 'db' | 'config' | 'mailer' | 'clock' | 'events'> & {
   identity: Identity;
   uploads: MemberUploads;
   /** The trust model's stats of a member (their settings' trust level, issue 28). */
@@ -87,8 +87,13 @@ function pgErrorCode(err: unknown): string | undefined {
 }
 
 /** The members service: buildApp creates it once from the core and the identity services. */
-export function createMembersService({ db, config, mailer, clock, identity, uploads, trust, words }: MembersDeps) {
+export function createMembersService({ db, config, mailer, clock, events, identity, uploads, trust, words }: MembersDeps) {
   const isAdminEmail = (email: string) => config.adminEmails.includes(email);
+  /**
+   * In the transaction that ended the member's sessions (issue 29): once it commits, their open sockets
+   * close at once in every process, even if this one dies right after.
+   */
+  const sessionsEnded = (tx: Tx, userId: number) => events.publish('session.ended', { userId }, tx);
 
   /**
    * Issue 28: a status line meets the watched words. A block word refuses it (400 under statusText),
@@ -201,13 +206,17 @@ export function createMembersService({ db, config, mailer, clock, identity, uplo
           .where(and(eq(passwordResetTokens.userId, userId), isNull(passwordResetTokens.usedAt)));
         // Always: a session someone else holds (the reason to change a password) must not outlive it.
         await endAllSessions(tx, userId, ctx.currentTokenHash ?? undefined);
+        await sessionsEnded(tx, userId);
       });
       return { message: MEMBERS_MSG.passwordChangedSignedOut };
     },
 
-    /** "Sign out everywhere": every session of the member but this one ends (the caller closes their sockets). */
+    /** "Sign out everywhere": every session of the member but this one ends, and their sockets close. */
     async endOtherSessions(userId: number, currentTokenHash: string) {
-      await endAllSessions(db, userId, currentTokenHash);
+      await db.transaction(async (tx) => {
+        await endAllSessions(tx, userId, currentTokenHash);
+        await sessionsEnded(tx, userId);
+      });
       return { message: MEMBERS_MSG.otherSessionsEnded };
     },
 
@@ -238,7 +247,7 @@ export function createMembersService({ db, config, mailer, clock, identity, uplo
 
     /**
      * Step 2: the code from the new address switches the email; the old address is told, and every
-     * other session ends (the caller closes their sockets). Nothing else about the account changes.
+     * other session ends (and their sockets close). Nothing else about the account changes.
      */
     async confirmEmailChange(userId: number, code: string, ctx: { currentTokenHash: string | null }) {
       const now = clock.now();
@@ -268,6 +277,7 @@ export function createMembersService({ db, config, mailer, clock, identity, uplo
           await tx.delete(loginFailures).where(eq(loginFailures.email, user.email));
           // Whoever may have the old address's password or a session on another device is signed out.
           await endAllSessions(tx, userId, ctx.currentTokenHash ?? undefined);
+          await sessionsEnded(tx, userId);
           return { kind: 'ok', user: changed, oldEmail: user.email } as const;
         });
       } catch (err) {
@@ -306,7 +316,10 @@ export function createMembersService({ db, config, mailer, clock, identity, uplo
       const user = await loadUser(userId);
       await confirmPassword(user, password, ctx.ip, 'password');
       const now = clock.now();
-      await db.transaction(async (tx) => deleteAccountRows(tx, user, now));
+      await db.transaction(async (tx) => {
+        await deleteAccountRows(tx, user, now);
+        await sessionsEnded(tx, userId);
+      });
       // Their photos' files are not the database's: they go once the deletion has committed.
       await uploads.removeForUser(userId);
       return { message: MEMBERS_MSG.accountDeleted };

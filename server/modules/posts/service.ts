@@ -284,6 +284,7 @@ async function lockPost(tx: Tx, id: number) {
  */
 async function updatePost(
   db: Db,
+  events: Events,
   uploads: ContentPhotos,
   words: WatchedWords,
   user: SessionUser,
@@ -327,12 +328,23 @@ async function updatePost(
         .set({ postCount: sql`${categories.postCount} + 1` })
         .where(eq(categories.id, input.categoryId));
     }
-    await tx.update(posts).set(changes).where(eq(posts.id, id));
+    const [edited] = await tx
+      .update(posts)
+      .set(changes)
+      .where(eq(posts.id, id))
+      .returning({ title: posts.title, content: posts.content, contentHtml: posts.contentHtml, excerpt: posts.excerpt, categoryId: posts.categoryId });
     if (report) await reportWatchedWord(tx, { type: 'post', id }, report, now);
     // An admin changing someone else's post is a moderation action: audited with it.
     if (user.isAdmin && post.authorId !== user.id) {
       await recordAudit(tx, { actorId: user.id, action: 'post.edit', targetType: 'post', targetId: id, details: { fields: Object.keys(raw) } });
     }
+    // In this transaction (issue 29): once it commits, the post's live readers see the edit in place (modules/live-posts).
+    const { categoryId, ...text } = edited;
+    const [category] = await tx
+      .select({ id: categories.id, name: categories.name, slug: categories.slug, color: categories.color, description: categories.description })
+      .from(categories)
+      .where(eq(categories.id, categoryId));
+    await events.publish('post.updated', { post: { id, ...text, editedAt: now.toISOString(), category } }, tx);
   });
   return getPostDetailById(db, id, user);
 }
@@ -419,13 +431,7 @@ export function createPostService({
      * followers and mentions hear of it now. Inside no transaction of the caller's.
      */
     publishHeld: async (author: SessionUser, input: TCreatePostRequest) => (await createPost(db, clock, events, uploads, words, author, input, true)) as TPostDetail,
-    async updatePost(user: SessionUser, id: number, input: TUpdatePostRequest): Promise<TPostDetail> {
-      const post = await updatePost(db, uploads, words, user, id, input, clock.now());
-      // After commit: the post's live readers see the edit in place (modules/live-posts).
-      const { title, content, contentHtml, excerpt, editedAt, category } = post;
-      await events.publish('post.updated', { post: { id, title, content, contentHtml, excerpt, editedAt, category } });
-      return post;
-    },
+    updatePost: (user: SessionUser, id: number, input: TUpdatePostRequest) => updatePost(db, events, uploads, words, user, id, input, clock.now()),
     deletePost: (user: SessionUser, id: number) => deletePost(db, user, id, clock.now()),
     moderatePost: (admin: SessionUser, id: number, change: { isPinned: boolean } | { isLocked: boolean }) => moderatePost(db, admin, id, change, clock.now()),
     findPosts: (q: string | undefined) => findPosts(db, q),

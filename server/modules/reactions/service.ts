@@ -138,7 +138,7 @@ async function toggleReaction(
   userId: number,
   emoji: ReactionEmoji,
 ): Promise<TReactionToggleResponse> {
-  const { postId, result } = await db.transaction(async (tx) => {
+  return db.transaction(async (tx) => {
     const postId = await assertTarget(tx, kind, id);
     let added: boolean;
     if (kind === 'post') {
@@ -168,11 +168,11 @@ async function toggleReaction(
     }
     const reactions = (await loadReactionSummaries(tx, kind, [id])).get(id)!;
     const userReactions = await ownReactions(tx, kind, id, userId);
-    return { postId, result: { added, reactions, userReactions } };
+    // In this transaction (issue 29): once it commits, the post's live readers see the new summary
+    // (never whose reactions they are).
+    await events.publish('reactions.changed', { actorId: userId, target: kind, id, postId, reactions }, tx);
+    return { added, reactions, userReactions };
   });
-  // After commit: the post's live readers see the new summary (never whose reactions they are).
-  await events.publish('reactions.changed', { actorId: userId, target: kind, id, postId, reactions: result.reactions });
-  return result;
 }
 
 /** The reactions service: buildApp creates it once from the core. */

@@ -3,15 +3,15 @@ import type { TCreateWatchedWord, TReviewSettings, TWatchedWord } from '../../..
 import { WATCHED_MSG, WATCHED_WORDS_MAX } from '../../../common/rules/review.ts';
 import { recordAudit } from '../../audit/index.ts';
 import type { Core } from '../../core.ts';
-import type { Db } from '../../db/client.ts';
+import type { Db, Tx } from '../../db/client.ts';
 import { users, watchedWords } from '../../db/schema/index.ts';
 import { badRequest, conflict, notFound } from '../../http-errors.ts';
 import { compileWords, loadWatchedWords, phraseProblem, readReviewSettings, writeReviewSettings } from '../../trust/index.ts';
 
 // The admins' watched words and review setting (issue 28; docs/API.md "Review queue and watched
-// words"). Each change is audited in its own transaction; a change of the words is then published
-// ('watched_words.changed') so every process compiles its matcher again (server/trust/watched-words.ts)
-// before the next write it serves: in this process before the answer goes.
+// words"). Each change is audited in its own transaction; a change of the words is published in it too
+// ('watched_words.changed', issue 29) so every process compiles its matcher again once it commits
+// (server/trust/watched-words.ts) before the next write it serves: in this process before the answer goes.
 
 type Row = typeof watchedWords.$inferSelect;
 
@@ -48,7 +48,7 @@ const isUniqueViolation = (err: unknown) => {
 };
 
 export function createWatchedWordAdmin({ db, clock, events }: Pick<Core, 'db' | 'clock' | 'events'>) {
-  const changed = () => events.publish('watched_words.changed', {});
+  const changed = (tx: Tx) => events.publish('watched_words.changed', {}, tx);
   return {
     list: async () => ({ words: await present(db, await loadWatchedWords(db)) }),
 
@@ -65,13 +65,13 @@ export function createWatchedWordAdmin({ db, clock, events }: Pick<Core, 'db' | 
           const [inserted] = await tx.insert(watchedWords).values({ phrase, action: input.action, createdBy: adminId, createdAt: clock.now() }).onConflictDoNothing().returning();
           if (!inserted) throw conflict(WATCHED_MSG.duplicate, { phrase: WATCHED_MSG.duplicate });
           await recordAudit(tx, { actorId: adminId, action: 'watched_word.create', targetType: 'watched_word', targetId: inserted.id, details: { phrase, action: input.action } });
+          await changed(tx);
           return inserted;
         });
       } catch (err) {
         if (isUniqueViolation(err)) throw conflict(WATCHED_MSG.duplicate, { phrase: WATCHED_MSG.duplicate });
         throw err;
       }
-      await changed();
       return (await present(db, [row]))[0];
     },
 
@@ -81,8 +81,8 @@ export function createWatchedWordAdmin({ db, clock, events }: Pick<Core, 'db' | 
         const [gone] = await tx.delete(watchedWords).where(eq(watchedWords.id, id)).returning();
         if (!gone) throw notFound(WATCHED_MSG.notFound);
         await recordAudit(tx, { actorId: adminId, action: 'watched_word.delete', targetType: 'watched_word', targetId: id, details: { phrase: gone.phrase, action: gone.action } });
+        await changed(tx);
       });
-      await changed();
     },
 
     settings: () => readReviewSettings(db),

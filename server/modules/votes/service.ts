@@ -2,7 +2,7 @@ import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { TVoteResponse } from '../../../common/contracts/forum-engagement.ts';
 import { ENGAGEMENT_MSG } from '../../../common/rules/forum.ts';
 import type { TVoteType } from '../../../common/contracts/forum.ts';
-import type { Db } from '../../db/client.ts';
+import type { Db, Tx } from '../../db/client.ts';
 import type { Core } from '../../core.ts';
 import type { Events } from '../../events.ts';
 import { commentVotes, comments, postVotes, posts } from '../../db/schema/index.ts';
@@ -27,10 +27,16 @@ export function applyVote(old: number | null, requested: TVoteType) {
 // so votes on one post or comment run one after the other. Two identical requests of one member can
 // therefore never both see "no vote yet" and count twice; the second sees the first's result and
 // toggles it off. Counters move by the delta of old → new value, floored at 0 (GREATEST), in the
-// same transaction as the vote row, and the answer is read from that transaction.
+// same transaction as the vote row, and the answer is read from that transaction. The votes.changed
+// event is recorded in it too (issue 29): the post's live readers hear of a vote that committed, and of
+// no other.
+
+/** In the vote's transaction: the post's live readers see the new counts once it commits (never whose vote it was). */
+const countsChanged = (tx: Tx, events: Events, actorId: number, target: 'post' | 'comment', id: number, postId: number, counts: { upvotes: number; downvotes: number }) =>
+  events.publish('votes.changed', { actorId, target, id, postId, upvotes: counts.upvotes, downvotes: counts.downvotes }, tx);
 
 /** POST /api/forum/posts/:id/vote. 404 for a missing or deleted post. Recomputes the post's hot score. */
-async function votePost(db: Db, postId: number, userId: number, requested: TVoteType): Promise<TVoteResponse> {
+async function votePost(db: Db, events: Events, postId: number, userId: number, requested: TVoteType): Promise<TVoteResponse> {
   return db.transaction(async (tx) => {
     const [post] = await tx
       .select({ upvotes: posts.upvotes, downvotes: posts.downvotes, commentCount: posts.commentCount, createdAt: posts.createdAt })
@@ -66,12 +72,13 @@ async function votePost(db: Db, postId: number, userId: number, requested: TVote
       })
       .where(eq(posts.id, postId))
       .returning({ upvotes: posts.upvotes, downvotes: posts.downvotes });
+    await countsChanged(tx, events, userId, 'post', postId, postId, counts);
     return { upvotes: counts.upvotes, downvotes: counts.downvotes, userVote: voteType(next ?? undefined) };
   });
 }
 
 /** POST /api/forum/comments/:id/vote. 404 for a missing or deleted comment, or one on a deleted post. */
-async function voteComment(db: Db, commentId: number, userId: number, requested: TVoteType): Promise<TVoteResponse & { postId: number }> {
+async function voteComment(db: Db, events: Events, commentId: number, userId: number, requested: TVoteType): Promise<TVoteResponse> {
   return db.transaction(async (tx) => {
     const [comment] = await tx
       .select({ id: comments.id, postId: comments.postId })
@@ -104,27 +111,16 @@ async function voteComment(db: Db, commentId: number, userId: number, requested:
       })
       .where(eq(comments.id, commentId))
       .returning({ upvotes: comments.upvotes, downvotes: comments.downvotes });
-    return { upvotes: counts.upvotes, downvotes: counts.downvotes, userVote: voteType(next ?? undefined), postId: comment.postId };
+    await countsChanged(tx, events, userId, 'comment', commentId, comment.postId, counts);
+    return { upvotes: counts.upvotes, downvotes: counts.downvotes, userVote: voteType(next ?? undefined) };
   });
 }
-
-/** After commit: the post's live readers see the new counts (never whose vote it was). */
-const countsChanged = (events: Events, actorId: number, target: 'post' | 'comment', id: number, postId: number, r: TVoteResponse) =>
-  events.publish('votes.changed', { actorId, target, id, postId, upvotes: r.upvotes, downvotes: r.downvotes });
 
 /** The votes service: buildApp creates it once from the core. */
 export function createVoteService({ db, events }: Pick<Core, 'db' | 'events'>) {
   return {
-    async votePost(postId: number, userId: number, requested: TVoteType): Promise<TVoteResponse> {
-      const result = await votePost(db, postId, userId, requested);
-      await countsChanged(events, userId, 'post', postId, postId, result);
-      return result;
-    },
-    async voteComment(commentId: number, userId: number, requested: TVoteType): Promise<TVoteResponse> {
-      const { postId, ...result } = await voteComment(db, commentId, userId, requested);
-      await countsChanged(events, userId, 'comment', commentId, postId, result);
-      return result;
-    },
+    votePost: (postId: number, userId: number, requested: TVoteType): Promise<TVoteResponse> => votePost(db, events, postId, userId, requested),
+    voteComment: (commentId: number, userId: number, requested: TVoteType): Promise<TVoteResponse> => voteComment(db, events, commentId, userId, requested),
   };
 }
 export type VoteService = ReturnType<typeof createVoteService>;

@@ -1,17 +1,19 @@
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, count, eq, inArray, sql } from 'drizzle-orm';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TVoteResponse } from '../../../common/contracts/forum-engagement.ts';
 import { ENGAGEMENT_MSG } from '../../../common/rules/forum.ts';
 import type { TPostList } from '../../../common/contracts/forum.ts';
+import type { Db, Tx } from '../../db/client.ts';
 import { commentVotes, comments, postVotes, posts, users } from '../../db/schema/index.ts';
+import type { Events } from '../../events.ts';
 import { buildTestApp, type TestApp } from '../../test/app.ts';
 import { get, post, signUp } from '../../test/auth.ts';
 import { testDatabases } from '../../test/databases.ts';
 import { addCategory, insertComment, insertPost } from '../../test/forum.ts';
 import { insertMember, suspend } from '../../test/members.ts';
 import { hotScore } from '../posts/index.ts';
-import { applyVote } from './service.ts';
+import { applyVote, createVoteService } from './service.ts';
 
 type Member = { id: number; cookie: string };
 type Target = 'post' | 'comment';
@@ -202,6 +204,38 @@ describe.each(testDatabases)('votes API (%s)', (kind) => {
     expect(await find(alice.cookie)).toMatchObject({ downvotes: 1, userVote: 'downvote' });
     expect(await find(bob.cookie)).toMatchObject({ downvotes: 1, userVote: null });
     expect(await find()).toMatchObject({ downvotes: 1, userVote: null });
+  });
+
+  // Issue 29: votes.changed is an outbox row of the vote's transaction, written after the vote: live
+  // readers hear of a vote that committed, and of no other. Here recording the event fails, so the vote
+  // must not be stored either (published after the commit, it was).
+  it('records votes.changed in the vote’s transaction, after the vote: when recording it fails, no vote is stored', async () => {
+    const p = await freshPost();
+    const c = await insertComment(db(), { postId: p.id, authorId: bob.id });
+    const published: Array<{ name: string; event: unknown; votesSeen: number }> = [];
+    const failing = {
+      async publish(name: string, event: unknown, tx?: Db | Tx) {
+        if (!tx) throw new Error('votes.changed published outside the vote’s transaction');
+        // Read through the transaction it was given: the vote is written, not yet committed.
+        const [onPost] = await tx.select({ n: count() }).from(postVotes).where(eq(postVotes.postId, p.id));
+        const [onComment] = await tx.select({ n: count() }).from(commentVotes).where(eq(commentVotes.commentId, c.id));
+        published.push({ name, event, votesSeen: onPost.n + onComment.n });
+        throw new Error('outbox unavailable');
+      },
+    } as unknown as Events;
+    const votes = createVoteService({ db: db(), events: failing });
+
+    await expect(votes.votePost(p.id, alice.id, 'upvote')).rejects.toThrow('outbox unavailable');
+    await expect(votes.voteComment(c.id, alice.id, 'downvote')).rejects.toThrow('outbox unavailable');
+    expect(published).toEqual([
+      { name: 'votes.changed', event: { actorId: alice.id, target: 'post', id: p.id, postId: p.id, upvotes: 1, downvotes: 0 }, votesSeen: 1 },
+      { name: 'votes.changed', event: { actorId: alice.id, target: 'comment', id: c.id, postId: p.id, upvotes: 0, downvotes: 1 }, votesSeen: 1 },
+    ]);
+    // Both rolled back with their event: no vote row, no count.
+    expect(await postRow(p.id)).toMatchObject({ upvotes: 0, downvotes: 0 });
+    expect(await commentRow(c.id)).toMatchObject({ upvotes: 0, downvotes: 0 });
+    expect(await db().select().from(postVotes).where(eq(postVotes.postId, p.id))).toEqual([]);
+    expect(await db().select().from(commentVotes).where(eq(commentVotes.commentId, c.id))).toEqual([]);
   });
 
   it('property: any sequence of votes leaves counts equal to a recount, never below 0', async () => {
