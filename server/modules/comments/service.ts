@@ -250,15 +250,16 @@ async function updateComment(
  * DELETE /api/forum/comments/:id: its author or an admin. Soft: the row stays (its replies keep their
  * place under a 'deleted' placeholder). comment_count drops in the same transaction; deleting twice is a
  * no-op the second time. Exported for the reports queue, which deletes a reported comment inside its
- * own transaction. With `events`, comment.deleted is recorded in the same transaction (issue 29): the
- * post's live readers hear of a delete that committed (a second delete changed nothing and tells nobody).
+ * own transaction. comment.deleted is recorded in the same transaction (issue 29): the post's live
+ * readers hear of a delete that committed, a moderator's from the reports queue too (a second delete
+ * changed nothing and tells nobody).
  */
 export async function deleteComment(
   db: Db,
   user: SessionUser,
   commentId: number,
   now: Date,
-  events?: Events,
+  events: Events,
 ): Promise<{ postId: number; commentCount: number } | null> {
   return db.transaction(async (tx) => {
     const found = await findComment(tx, commentId);
@@ -280,7 +281,7 @@ export async function deleteComment(
     if (canModerate(user) && found.comment.authorId !== user.id) {
       await recordAudit(tx, { actorId: user.id, action: 'comment.delete', targetType: 'comment', targetId: commentId, details: { postId: post.id } });
     }
-    await events?.publish('comment.deleted', { comment: { id: commentId, postId: post.id }, commentCount }, tx);
+    await events.publish('comment.deleted', { comment: { id: commentId, postId: post.id }, commentCount }, tx);
     return { postId: post.id, commentCount };
   });
 }

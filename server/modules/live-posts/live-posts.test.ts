@@ -109,6 +109,18 @@ describe('live threads: subscribe_post and post_* frames', () => {
     expect((await settled(r)).filter((f) => f.type === 'post_comment_deleted')).toHaveLength(1);
   });
 
+  it('a comment a moderator deletes from the reports queue goes from the open thread too', async () => {
+    const p = await createPost(t, writer.cookie, catId);
+    const c = await createComment(t, writer.cookie, p.id, { content: 'Buy cheap followers here' });
+    const r = await follow(reader, p.id);
+    const report = await call(t, 'POST', '/api/reports', { cookie: reader.cookie, body: { targetType: 'comment', targetId: c.id, reason: 'Spam in the thread' } });
+    expect(report.statusCode, report.body).toBe(201);
+    const reportId = (report.json() as { id: number }).id;
+    const resolved = await call(t, 'POST', `/api/admin/reports/${reportId}/resolve`, { cookie: admin.cookie, body: { resolution: 'Spam', action: 'delete_target' } });
+    expect(resolved.statusCode, resolved.body).toBe(200);
+    expect(await r.next('post_comment_deleted')).toEqual({ type: 'post_comment_deleted', postId: p.id, commentId: c.id, commentCount: 0 });
+  });
+
   it('a refused write sends nothing', async () => {
     const p = await createPost(t, writer.cookie, catId);
     const r = await follow(reader, p.id);

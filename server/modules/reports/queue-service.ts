@@ -333,7 +333,7 @@ export async function closeReport(db: Db, events: Events, admin: SessionUser, id
       const inner = tx as unknown as Db;
       try {
         if (report.targetType === 'post') await deletePost(inner, admin, report.targetId, now);
-        else await deleteComment(inner, admin, report.targetId, now);
+        else await deleteComment(inner, admin, report.targetId, now, events);
       } catch (err) {
         // Already gone (deleted by its author meanwhile): resolving the report is still right.
         if (!(err instanceof Error && 'statusCode' in err && err.statusCode === 404)) throw err;
