@@ -21,7 +21,7 @@
 //   uploads-burst     bench/uploads.ts's burst alone: 200 concurrent 3.3 MB photos (answers, nothing stored
 //                     unanswered, memory 60 s after within 10 % of idle);
 //   rolling-restart   bench/rolling-restart.ts: two processes behind Caddy restarted in turn (0 failed).
-// FAULTS_ONLY=name,name runs only those (faults and measures alike).
+// FAULTS_ONLY=name,name runs only those (faults and measures alike); FAULTS_ONLY=soak, none of them.
 // Per fault: messages and posts acknowledged (2xx received), lost (acknowledged, not in the database:
 // must be 0), duplicated (the same token stored twice: must be 0), and the time until every chat client
 // had every acknowledged message. Then the maximum throughput of a mixed read load across both
@@ -78,6 +78,7 @@ const ALL_MEASURES = ['disk-full', 'uploads-burst', 'rolling-restart'] as const;
 type MeasureName = (typeof ALL_MEASURES)[number];
 const ONLY = process.env.FAULTS_ONLY?.split(',');
 for (const name of ONLY ?? []) {
+  if (name === 'soak') continue; // the maximum and the soak alone (they run whenever FAULTS_SOAK_MIN > 0)
   if (!(ALL_FAULTS as readonly string[]).includes(name) && !(ALL_MEASURES as readonly string[]).includes(name)) {
     throw new Error(`FAULTS_ONLY: unknown ${name}: one of ${[...ALL_FAULTS, ...ALL_MEASURES].join(', ')}`);
   }
@@ -113,9 +114,11 @@ const UPGRADE_IPS = 250;
 type Slot = { port: number; app: AppProcess; crashes: number; restarting?: Promise<void>; killedOnPurpose: boolean };
 const slots: Slot[] = [];
 const appEnv: Record<string, string> = { TRUST_PROXY: 'loopback', LOG_LEVEL: 'warn' };
+/** FAULTS_APP_NODE_FLAGS: Node flags for the app processes (e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof`). */
+const nodeFlags = process.env.FAULTS_APP_NODE_FLAGS?.split(' ').filter(Boolean);
 
 async function startSlot(port: number): Promise<Slot> {
-  const slot: Slot = { port, app: await startApp({ databaseUrl: DB_URL, port, env: appEnv }), crashes: 0, killedOnPurpose: false };
+  const slot: Slot = { port, app: await startApp({ databaseUrl: DB_URL, port, env: appEnv, nodeFlags }), crashes: 0, killedOnPurpose: false };
   supervise(slot);
   return slot;
 }
@@ -135,7 +138,7 @@ function supervise(slot: Slot) {
 async function restartSlot(slot: Slot) {
   for (;;) {
     try {
-      slot.app = await startApp({ databaseUrl: DB_URL, port: slot.port, env: appEnv });
+      slot.app = await startApp({ databaseUrl: DB_URL, port: slot.port, env: appEnv, nodeFlags });
       slot.killedOnPurpose = false;
       supervise(slot);
       slot.restarting = undefined;
@@ -417,7 +420,7 @@ async function killDuringFanOut(): Promise<string> {
   );
   kill();
   await slot.app.exited;
-  slot.app = await startApp({ databaseUrl: DB_URL, port: slot.port, env: appEnv });
+  slot.app = await startApp({ databaseUrl: DB_URL, port: slot.port, env: appEnv, nodeFlags });
   slot.killedOnPurpose = false;
   supervise(slot);
   const sql = new pg.Client({ connectionString: DB_URL });
@@ -452,7 +455,7 @@ async function inject(name: FaultName): Promise<string> {
       slot.killedOnPurpose = true;
       process.kill(slot.app.pid, 'SIGKILL');
       await slot.app.exited;
-      slot.app = await startApp({ databaseUrl: DB_URL, port: slot.port, env: appEnv });
+      slot.app = await startApp({ databaseUrl: DB_URL, port: slot.port, env: appEnv, nodeFlags });
       slot.killedOnPurpose = false;
       supervise(slot);
       return `kill -9 of the app on port ${slot.port}, started again`;
