@@ -163,6 +163,7 @@ describe('view counter (unit)', () => {
     const redis = new Redis(process.env.REDIS_URL!, { maxRetriesPerRequest: 1 });
     const viewer = unique('v');
     try {
+      await redis.ping(); // connected: a request never waits for Redis to connect (lib/redis.ts)
       const one = createViewCounter({ db: fakeDb().db, redis, log: silent });
       const two = createViewCounter({ db: fakeDb().db, redis, log: silent });
       expect(await one.record(1, viewer)).toBe(1);
