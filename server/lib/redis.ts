@@ -55,13 +55,13 @@ const STALL_PROBE_MS = 200;
 const stalled = new WeakSet<Redis>();
 
 /** Redis is connected and answering: worth asking on a request's path. */
-export const redisAnswering = (client: Redis) => client.status === 'ready' && !stalled.has(client);
+const redisAnswering = (client: Redis) => client.status === 'ready' && !stalled.has(client);
 
 /**
  * A command of `client` went unanswered for REDIS_QUICK_MS: requests do without it until a PING
  * answers again (asked every STALL_PROBE_MS), so only the requests in flight when it stalled wait.
  */
-export function markStalled(client: Redis): void {
+function markStalled(client: Redis): void {
   if (stalled.has(client)) return;
   stalled.add(client);
   const probe = () => {

@@ -1,7 +1,7 @@
 import { createRequire } from 'node:module';
 import type { FastifyRateLimitStore, FastifyRateLimitStoreCtor } from '@fastify/rate-limit';
 import type { Redis } from 'ioredis';
-import { markStalled, REDIS_QUICK_MS, redisAnswering } from '../lib/redis.ts';
+import { quickly } from '../lib/redis.ts';
 
 const require = createRequire(import.meta.url);
 
@@ -35,22 +35,12 @@ export function redisOrLocalStore(redis: Redis, nameSpace: string): FastifyRateL
     }
 
     private use(method: 'incr' | 'read', key: string, cb: Callback, timeWindow: number, max: number) {
-      // Not even tried while the connection is down or stalled: the command would only fail or wait.
-      if (!redisAnswering(redis)) return this.local[method](key, cb, timeWindow, max);
-      // Redis unanswered after REDIS_QUICK_MS counts here instead (lib/redis.ts); its late answer is dropped.
-      let done = false;
-      const finish = (err: Error | null, res?: Counted) => {
-        if (done) return;
-        done = true;
-        clearTimeout(timer);
-        if (err) this.local[method](key, cb, timeWindow, max);
-        else cb(null, res);
-      };
-      const timer = setTimeout(() => {
-        markStalled(redis);
-        finish(new Error('stalled'));
-      }, REDIS_QUICK_MS);
-      this.shared[method](key, finish, timeWindow, max);
+      // Redis down, stalled or unanswered within REDIS_QUICK_MS: counted here instead (lib/redis.ts).
+      const shared = () => new Promise<Counted>((resolve, reject) => this.shared[method](key, (err, res) => (err ? reject(err) : resolve(res!)), timeWindow, max));
+      quickly(redis, shared).then(
+        (res) => cb(null, res),
+        () => this.local[method](key, cb, timeWindow, max),
+      );
     }
 
     incr(key: string, cb: Callback, timeWindow: number, max: number) {
