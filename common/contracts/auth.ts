@@ -15,7 +15,9 @@ export const ZPassword = z
   .string({ error: MSG.passwordMin })
   .min(PASSWORD_MIN, MSG.passwordMin)
   .max(PASSWORD_MAX, `Password must be at most ${PASSWORD_MAX} characters`)
-  .regex(/^(?=.*[a-z])(?=.*[A-Z])(?=.*\d)(?=.*[@$!%*?&])/, MSG.passwordStrength);
+  // The special character is any that is neither a letter nor a digit, not only spec §5's @$!%*?&:
+  // password managers use every symbol (docs/adr/0015-any-symbol-is-a-special-character.md).
+  .regex(/^(?=.*[a-z])(?=.*[A-Z])(?=.*\d)(?=.*[^\p{L}\p{N}])/su, MSG.passwordStrength);
 
 export const ZUsername = z
   .string({ error: MSG.usernameMin })

@@ -45,6 +45,6 @@ export function createPasswordCheck() {
  */
 export function isCommonPassword(password: string): boolean {
   const lower = password.toLowerCase();
-  const stripped = lower.replace(/[@$!%*?&]+$/, '');
+  const stripped = lower.replace(/[^\p{L}\p{N}]+$/u, '');
   return [password, lower, stripped].some((p) => p.length > 0 && commonPasswords().test(p));
 }

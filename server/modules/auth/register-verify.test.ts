@@ -4,7 +4,7 @@ import { ZUser, ZVerifyCodeResponse } from '../../../common/contracts/auth.ts';
 import { users, verificationCodes } from '../../db/schema/index.ts';
 import { AUTH_MSG } from '../../identity/index.ts';
 import { buildTestApp, type TestApp } from '../../test/app.ts';
-import { get, lastMailTo, latestCode, mailsTo, newUser, post, registerUser, sessionCookie, unique } from '../../test/auth.ts';
+import { get, lastMailTo, latestCode, mailsTo, newUser, post, registerUser, sessionCookie, signUp, unique } from '../../test/auth.ts';
 import { testDatabases } from '../../test/databases.ts';
 
 describe.each(testDatabases)('register and verify (%s)', (kind) => {
@@ -67,6 +67,14 @@ describe.each(testDatabases)('register and verify (%s)', (kind) => {
           errors: { password: 'This password is too common. Please choose a less common password' },
         });
       }
+    });
+
+    // Issue 30 item 7: a password manager's `#` (or any symbol) is the special character.
+    it('accepts a password whose only symbol is one spec §5 does not list, and signs in with it', async () => {
+      const member = await signUp(t, { password: 'Kerb#side2025' });
+      const res = await post(t, '/api/auth/login', { email: member.email, password: 'Kerb#side2025' });
+      expect(res.statusCode).toBe(200);
+      expect(res.json().user.username).toBe(member.username);
     });
 
     it('answers invalid input with the spec messages per field and creates nothing', async () => {
