@@ -62,29 +62,33 @@ function isEnabled(q: Query): boolean {
 export async function renderApp(opts: { url: string; fetch: PageFetch; notFound: boolean }): Promise<RenderedApp> {
   const queryClient: QueryClient = createQueryClient();
   const pathname = new URL(opts.url, 'http://x').pathname;
-  return currentFetch.run(opts.fetch, async () => {
-    // Who is asking decides the page ('/' is the landing page for guests, the list for members).
-    await queryClient.prefetchQuery(getUserQueryOptions());
-    const tree = () => (
-      <StaticRouter location={opts.url}>
-        <App queryClient={queryClient} notFoundAt={opts.notFound ? pathname : undefined} />
-      </StaticRouter>
-    );
-    let html = await renderToString(tree());
-    for (let pass = 1; pass < MAX_PASSES; pass += 1) {
-      const asked = queryClient.getQueryCache().getAll().filter(waiting);
-      if (!asked.length) break;
-      // No retries here: a failed query is left to the browser, which retries it by its own rules.
-      await Promise.all(asked.map((q) => q.fetch({ ...q.options, retry: false }).catch(() => undefined)));
-      html = await renderToString(tree());
-    }
-    const signedIn = !!queryClient.getQueryData(USER_QUERY_KEY);
-    return {
-      html,
-      state: { queries: dehydrate(queryClient), notFound: opts.notFound },
-      pageSources: opts.notFound ? [] : pageSourcesFor(pathname, signedIn),
-    };
-  });
+  // Each query keeps a timer for its gcTime (10 minutes), and the timer the client and with it the
+  // request: without the clear, every page rendered held its memory for ten minutes (issue 29's soak).
+  return currentFetch
+    .run(opts.fetch, async () => {
+      // Who is asking decides the page ('/' is the landing page for guests, the list for members).
+      await queryClient.prefetchQuery(getUserQueryOptions());
+      const tree = () => (
+        <StaticRouter location={opts.url}>
+          <App queryClient={queryClient} notFoundAt={opts.notFound ? pathname : undefined} />
+        </StaticRouter>
+      );
+      let html = await renderToString(tree());
+      for (let pass = 1; pass < MAX_PASSES; pass += 1) {
+        const asked = queryClient.getQueryCache().getAll().filter(waiting);
+        if (!asked.length) break;
+        // No retries here: a failed query is left to the browser, which retries it by its own rules.
+        await Promise.all(asked.map((q) => q.fetch({ ...q.options, retry: false }).catch(() => undefined)));
+        html = await renderToString(tree());
+      }
+      const signedIn = !!queryClient.getQueryData(USER_QUERY_KEY);
+      return {
+        html,
+        state: { queries: dehydrate(queryClient), notFound: opts.notFound },
+        pageSources: opts.notFound ? [] : pageSourcesFor(pathname, signedIn),
+      };
+    })
+    .finally(() => queryClient.clear());
 }
 
 function pageSourcesFor(pathname: string, signedIn: boolean): string[] {
