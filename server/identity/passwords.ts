@@ -1,7 +1,9 @@
 import { randomBytes } from 'node:crypto';
+import os from 'node:os';
 import type Argon2 from 'argon2';
 import type CommonPasswords from 'fxa-common-password-list';
 import { lazyRequire } from '../lib/lazy-require.ts';
+import { limitConcurrency } from '../lib/limit-concurrency.ts';
 
 // Loaded at the first sign-in, registration or password change, not at start-up (the list alone is
 // ~13 MB resident): most requests, and the first answer after a restart, need neither.
@@ -11,7 +13,15 @@ const commonPasswords = lazyRequire<typeof CommonPasswords>('fxa-common-password
 // OWASP ASVS / cheat-sheet minimum for argon2id (type 2: argon2's constant, checked by its type).
 const OPTIONS = { type: 2 satisfies typeof Argon2.argon2id, memoryCost: 19456, timeCost: 2, parallelism: 1 } as const;
 
-export const hashPassword = (password: string) => argon2().hash(password, OPTIONS);
+/**
+ * Hashes and checks take turns, at most one fewer at once than the machine has cores: each keeps a core
+ * busy for tens of milliseconds on libuv's pool (four threads), so ten sign-ups at once on two cores
+ * could take both from the requests and the database (bench:spam). A burst of sign-ups or sign-ins
+ * waits its turn instead; the rest of the site does not.
+ */
+const argon2Turns = limitConcurrency(Math.max(1, os.availableParallelism() - 1));
+
+export const hashPassword = (password: string) => argon2Turns.run(() => argon2().hash(password, OPTIONS));
 
 /** True when a stored hash was made with weaker parameters than today's and should be replaced. */
 export const needsRehash = (hash: string) => argon2().needsRehash(hash, OPTIONS);
@@ -27,11 +37,12 @@ export function createPasswordCheck() {
     const { verify } = argon2(); // outside the catch: argon2 that cannot load is an error, not a wrong password
     if (!hash) {
       dummyHash ??= hashPassword(randomBytes(16).toString('hex'));
-      await verify(await dummyHash, password).catch(() => false);
+      const dummy = await dummyHash;
+      await argon2Turns.run(() => verify(dummy, password)).catch(() => false);
       return false;
     }
     try {
-      return await verify(hash, password);
+      return await argon2Turns.run(() => verify(hash, password));
     } catch {
       return false; // a malformed stored hash never signs anyone in
     }
