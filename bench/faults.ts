@@ -25,12 +25,14 @@
 // Per fault: messages and posts acknowledged (2xx received), lost (acknowledged, not in the database:
 // must be 0), duplicated (the same token stored twice: must be 0), and the time until every chat client
 // had every acknowledged message. Then the maximum throughput of a mixed read load across both
-// processes, and a soak at half of it (FAULTS_SOAK_MIN minutes, default 30): RSS growth of each process
-// (≤ 10 %), error rate (< 0.1 %), p99 latency per minute. Writes bench/results/faults-<date>.md.
+// processes, and a soak at half of it (FAULTS_SOAK_MIN minutes, default 30): growth of what each process
+// keeps (RSS after a full GC, bench/memory-probe.ts: ≤ 10 %), error rate (< 0.1 %), p99 latency per
+// minute. Writes bench/results/faults-<date>.md.
 //
 // Both servers are this script's own: brought back (finally), checked at the end, then removed.
 import { execFileSync, spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import pg from 'pg';
@@ -50,6 +52,7 @@ import {
   mib,
   percentile,
   postgresVersion,
+  probeMemory,
   recreateDatabase,
   root,
   rssOf,
@@ -115,10 +118,22 @@ type Slot = { port: number; app: AppProcess; crashes: number; restarting?: Promi
 const slots: Slot[] = [];
 const appEnv: Record<string, string> = { TRUST_PROXY: 'loopback', LOG_LEVEL: 'warn' };
 /** FAULTS_APP_NODE_FLAGS: Node flags for the app processes (e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof`). */
-const nodeFlags = process.env.FAULTS_APP_NODE_FLAGS?.split(' ').filter(Boolean);
+const nodeFlags = process.env.FAULTS_APP_NODE_FLAGS?.split(' ').filter(Boolean) ?? [];
+/** Where the process on `port` writes its memory after a full GC when the soak asks (bench/memory-probe.ts). */
+const probeFile = (port: number) => path.join(os.tmpdir(), `kerbside-faults-memory-${process.pid}-${port}.jsonl`);
+
+/** An app process on `port`, with the memory probe preloaded. */
+const startOn = (port: number) =>
+  startApp({
+    databaseUrl: DB_URL,
+    port,
+    env: { ...appEnv, MEMORY_PROBE_FILE: probeFile(port) },
+    nodeFlags: ['--expose-gc', ...nodeFlags],
+    preload: path.join(root, 'bench/memory-probe.ts'),
+  });
 
 async function startSlot(port: number): Promise<Slot> {
-  const slot: Slot = { port, app: await startApp({ databaseUrl: DB_URL, port, env: appEnv, nodeFlags }), crashes: 0, killedOnPurpose: false };
+  const slot: Slot = { port, app: await startOn(port), crashes: 0, killedOnPurpose: false };
   supervise(slot);
   return slot;
 }
@@ -138,7 +153,7 @@ function supervise(slot: Slot) {
 async function restartSlot(slot: Slot) {
   for (;;) {
     try {
-      slot.app = await startApp({ databaseUrl: DB_URL, port: slot.port, env: appEnv, nodeFlags });
+      slot.app = await startOn(slot.port);
       slot.killedOnPurpose = false;
       supervise(slot);
       slot.restarting = undefined;
@@ -420,7 +435,7 @@ async function killDuringFanOut(): Promise<string> {
   );
   kill();
   await slot.app.exited;
-  slot.app = await startApp({ databaseUrl: DB_URL, port: slot.port, env: appEnv, nodeFlags });
+  slot.app = await startOn(slot.port);
   slot.killedOnPurpose = false;
   supervise(slot);
   const sql = new pg.Client({ connectionString: DB_URL });
@@ -455,7 +470,7 @@ async function inject(name: FaultName): Promise<string> {
       slot.killedOnPurpose = true;
       process.kill(slot.app.pid, 'SIGKILL');
       await slot.app.exited;
-      slot.app = await startApp({ databaseUrl: DB_URL, port: slot.port, env: appEnv, nodeFlags });
+      slot.app = await startOn(slot.port);
       slot.killedOnPurpose = false;
       supervise(slot);
       return `kill -9 of the app on port ${slot.port}, started again`;
@@ -653,7 +668,8 @@ async function measureMaximum(t: ReadTarget): Promise<{ rps: number; p99: number
   return { rps: lat.length / MAX_SECONDS, p99: percentile(lat, 99), errors };
 }
 
-type SoakMinute = { minute: number; requests: number; errors: number; p50: number; p99: number; rss: number[]; load: number };
+/** `rss`: read at the minute's end; `kept`: each process's RSS and JS heap in use after a full GC (what it keeps). */
+type SoakMinute = { minute: number; requests: number; errors: number; p50: number; p99: number; rss: number[]; kept: Array<{ rss: number; heapUsed: number }>; load: number };
 
 /** Open loop at `rps` (requests started on a schedule, whatever the answers take), minute by minute. */
 async function soak(t: ReadTarget, rps: number): Promise<SoakMinute[]> {
@@ -690,9 +706,13 @@ async function soak(t: ReadTarget, rps: number): Promise<SoakMinute[]> {
         return NaN;
       }
     });
-    const m = { minute, requests: lat.length + soakSends.attempts - sends0.attempts, errors: errors + soakSends.errors - sends0.errors, p50: percentile(lat, 50), p99: percentile(lat, 99), rss, load: loadAverage() };
+    // Between minutes (no read in flight), so the full GC's pause falls on no measured read.
+    const kept = await Promise.all(slots.map((s) => probeMemory(s.app.pid, probeFile(s.port)).catch(() => ({ rss: NaN, heapUsed: NaN }))));
+    const m = { minute, requests: lat.length + soakSends.attempts - sends0.attempts, errors: errors + soakSends.errors - sends0.errors, p50: percentile(lat, 50), p99: percentile(lat, 99), rss, kept, load: loadAverage() };
     minutes.push(m);
-    console.log(`soak minute ${minute}: ${m.requests} requests, ${m.errors} errors, p99 ${fmt(m.p99)} ms, RSS ${rss.map(mib).join(' / ')} MiB, load ${fmt(m.load, 2)}`);
+    console.log(
+      `soak minute ${minute}: ${m.requests} requests, ${m.errors} errors, p99 ${fmt(m.p99)} ms, RSS ${rss.map(mib).join(' / ')} MiB, after a full GC ${kept.map((k) => `${mib(k.rss)} (heap ${mib(k.heapUsed)})`).join(' / ')} MiB, load ${fmt(m.load, 2)}`,
+    );
   }
   soakCounting = false;
   return minutes;
@@ -867,7 +887,11 @@ function writeReport(r: {
   if (r.maximum && r.minutes.length) {
     const first = r.minutes[0]!;
     const last = r.minutes.at(-1)!;
-    const growth = last.rss.map((v, i) => v / first.rss[i]! - 1);
+    // What each process keeps (RSS after a full GC) is what must not grow; RSS read at a random moment
+    // also holds garbage the GC has not collected yet, shown beside it.
+    const growth = last.kept.map((k, i) => k.rss / first.kept[i]!.rss - 1);
+    const heapGrowth = last.kept.map((k, i) => k.heapUsed / first.kept[i]!.heapUsed - 1);
+    const pct = (g: number) => `${g >= 0 ? '+' : ''}${fmt(g * 100)} %`;
     const requests = r.minutes.reduce((n, m) => n + m.requests, 0);
     const errors = r.minutes.reduce((n, m) => n + m.errors, 0);
     const rate = errors / requests;
@@ -877,11 +901,16 @@ function writeReport(r: {
       `**${fmt(r.maximum.rps, 0)} req/s** (p99 ${fmt(r.maximum.p99)} ms, ${r.maximum.errors} errors). Soak: the same mix open loop at half, ${fmt(r.maximum.rps / 2, 0)} req/s, plus the chat and post load, for ${r.minutes.length} min.`,
       'Requests and errors per minute include the chat and post sends (attempts, and failed attempts).',
       '',
-      '| minute | requests | errors | p50 | p99 | RSS app 1 | RSS app 2 | load avg |',
-      '|---:|---:|---:|---:|---:|---:|---:|---:|',
-      ...r.minutes.map((m) => `| ${m.minute} | ${m.requests} | ${m.errors} | ${fmt(m.p50)} ms | ${fmt(m.p99)} ms | ${mib(m.rss[0]!)} MiB | ${mib(m.rss[1]!)} MiB | ${fmt(m.load, 2)} |`),
+      'RSS is read at the minute\'s end; "kept" is RSS and the JS heap in use right after a full GC (bench/memory-probe.ts), between minutes.',
       '',
-      `**${soakPass ? 'Pass' : 'Fail'}:** RSS growth from minute 1 to minute ${last.minute}: ${growth.map((g) => `${g >= 0 ? '+' : ''}${fmt(g * 100)} %`).join(' and ')} (limit +${SOAK_RSS_GROWTH * 100} %); error rate ${fmt(rate * 100, 3)} % (limit ${SOAK_ERROR_RATE * 100} %).`,
+      '| minute | requests | errors | p50 | p99 | RSS app 1 | RSS app 2 | kept app 1 (heap) | kept app 2 (heap) | load avg |',
+      '|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|',
+      ...r.minutes.map(
+        (m) =>
+          `| ${m.minute} | ${m.requests} | ${m.errors} | ${fmt(m.p50)} ms | ${fmt(m.p99)} ms | ${mib(m.rss[0]!)} MiB | ${mib(m.rss[1]!)} MiB | ${m.kept.map((k) => `${mib(k.rss)} MiB (${mib(k.heapUsed)})`).join(' | ')} | ${fmt(m.load, 2)} |`,
+      ),
+      '',
+      `**${soakPass ? 'Pass' : 'Fail'}:** growth of what each process keeps (RSS after a full GC) from minute 1 to minute ${last.minute}: ${growth.map(pct).join(' and ')} (limit +${SOAK_RSS_GROWTH * 100} %; its JS heap ${heapGrowth.map(pct).join(' and ')}, RSS read at the minute's end ${last.rss.map((v, i) => pct(v / first.rss[i]! - 1)).join(' and ')}); error rate ${fmt(rate * 100, 3)} % (limit ${SOAK_ERROR_RATE * 100} %).`,
       `Soak sends: chat ${r.soakTally.chat.acked} / ${r.soakTally.chat.sent} acknowledged, lost ${r.soakTally.chat.lost}, duplicated ${r.soakTally.chat.duplicated}; posts ${r.soakTally.posts.acked} / ${r.soakTally.posts.sent}, lost ${r.soakTally.posts.lost}, duplicated ${r.soakTally.posts.duplicated}.`,
     );
   } else lines.push('Not run.');

@@ -173,6 +173,22 @@ export function rssOf(pid: number): number {
   return Number(m[1]) * 1024;
 }
 
+/**
+ * Has an app started with `--expose-gc` and bench/memory-probe.ts preloaded (MEMORY_PROBE_FILE) run a full GC and report its memory (bench/memory-probe.ts):
+ * what it keeps, apart from garbage not yet collected.
+ */
+export async function probeMemory(pid: number, file: string): Promise<{ rss: number; heapUsed: number }> {
+  const lines = () => (fs.existsSync(file) ? fs.readFileSync(file, 'utf8').split('\n').filter(Boolean) : []);
+  const before = lines().length;
+  process.kill(pid, 'SIGUSR2');
+  for (let i = 0; i < 200; i++) {
+    await sleep(25);
+    const now = lines();
+    if (now.length > before) return JSON.parse(now.at(-1)!) as { rss: number; heapUsed: number };
+  }
+  throw new Error('the memory probe did not answer');
+}
+
 export function machine(): string {
   const cpus = os.cpus();
   return `${cpus.length} × ${cpus[0]?.model ?? 'CPU'}, ${Math.round(os.totalmem() / 2 ** 30)} GiB, shared with other work; Node ${process.version}`;

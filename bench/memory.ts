@@ -32,10 +32,10 @@ import {
   mib,
   pool,
   postgresVersion,
+  probeMemory,
   recreateDatabase,
   root,
   rssOf,
-  sleep,
   startApp,
   stopApp,
   today,
@@ -136,20 +136,6 @@ async function setUp(): Promise<Forum> {
 
 /** RSS as read at the mark; after a full GC, RSS and the JS heap in use; the highest RSS since the last mark. */
 type Sample = { requests: number; rss: number; gcRss: number; heapUsed: number; peak: number; load: number; seconds: number; rps: number };
-type Probe = { rss: number; heapUsed: number };
-
-/** Has the app run a full GC and report its memory (bench/memory-probe.ts). */
-async function probe(pid: number, file: string): Promise<Probe> {
-  const lines = () => (fs.existsSync(file) ? fs.readFileSync(file, 'utf8').split('\n').filter(Boolean) : []);
-  const before = lines().length;
-  process.kill(pid, 'SIGUSR2');
-  for (let i = 0; i < 200; i++) {
-    await sleep(25);
-    const now = lines();
-    if (now.length > before) return JSON.parse(now.at(-1)!) as Probe;
-  }
-  throw new Error('the memory probe did not answer');
-}
 
 async function main() {
   const t0 = performance.now();
@@ -173,7 +159,7 @@ async function main() {
   const watch = setInterval(() => (peak = Math.max(peak, rssOf(app.pid))), 250);
   try {
     const rssStart = rssOf(app.pid);
-    const p0 = await probe(app.pid, probeFile);
+    const p0 = await probeMemory(app.pid, probeFile);
     samples.push({ requests: 0, rss: rssStart, gcRss: p0.rss, heapUsed: p0.heapUsed, peak: rssStart, load: loadAverage(), seconds: 0, rps: NaN });
     console.log(`app pid ${app.pid} on ${app.baseUrl}, RSS at start ${mib(rssStart)} MiB (${mib(p0.rss)} after a GC)`);
     start = performance.now();
@@ -201,7 +187,7 @@ async function main() {
         if (done !== FIRST_SAMPLE && done % SAMPLE_EVERY !== 0 && done !== TOTAL) return;
         const seconds = (performance.now() - start) / 1000;
         const rss = rssOf(app.pid);
-        const p = await probe(app.pid, probeFile);
+        const p = await probeMemory(app.pid, probeFile);
         const s = { requests: done, rss, gcRss: p.rss, heapUsed: p.heapUsed, peak: Math.max(peak, rss), load: loadAverage(), seconds, rps: done / seconds };
         peak = 0;
         samples.push(s);
