@@ -17,21 +17,21 @@ export function Pagination({ page, totalPages, hrefFor }: Props) {
   return (
     <nav aria-label="Pagination" className="flex items-center justify-between gap-3">
       {prev ? (
-        <Link to={hrefFor(prev)} className={buttonClasses('secondary')} rel="prev">
+        <Link key="prev" to={hrefFor(prev)} className={buttonClasses('secondary')} rel="prev">
           <ChevronLeft aria-hidden="true" className="size-5" /> Previous
         </Link>
       ) : (
-        <span />
+        <span key="no-prev" />
       )}
       <p className="text-sm text-muted" aria-current="page">
         Page {Math.min(page, totalPages)} of {totalPages}
       </p>
       {next ? (
-        <Link to={hrefFor(next)} className={buttonClasses('secondary')} rel="next">
+        <Link key="next" to={hrefFor(next)} className={buttonClasses('secondary')} rel="next">
           Next <ChevronRight aria-hidden="true" className="size-5" />
         </Link>
       ) : (
-        <span />
+        <span key="no-next" />
       )}
     </nav>
   );

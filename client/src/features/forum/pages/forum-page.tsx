@@ -51,6 +51,11 @@ export function ForumPage() {
   const totalPages = Math.max(1, Math.ceil(totalCount / PAGE_SIZE));
   // While the next page or search loads the previous one stays (dimmed); its counts are not the new ones.
   const settled = !posts.isPlaceholderData;
+  // The page whose posts are on screen. Another page's posts are never shown under this page's number:
+  // while the next page loads, its skeleton stands in (a changed search or filter keeps the old list dimmed).
+  const shownPage = useRef(page);
+  if (settled) shownPage.current = page;
+  const turningPage = !settled && shownPage.current !== page;
 
   // After moving to another page, start reading (and tabbing) at the results, not at the pager.
   const resultsRef = useRef<HTMLHeadingElement>(null);
@@ -119,7 +124,7 @@ export function ForumPage() {
             {page > 1 && `, page ${page}`}
           </h2>
 
-          {posts.isPending ? (
+          {posts.isPending || turningPage ? (
             <PostListSkeleton />
           ) : posts.isError && !posts.data ? (
             <ForumListError
@@ -182,7 +187,7 @@ export function ForumPage() {
                 </ul>
               )}
 
-              {totalCount > PAGE_SIZE && <Pagination page={page} totalPages={totalPages} hrefFor={(p) => hrefWith({ page: p })} />}
+              {settled && totalCount > PAGE_SIZE && <Pagination page={page} totalPages={totalPages} hrefFor={(p) => hrefWith({ page: p })} />}
             </>
           )}
         </section>

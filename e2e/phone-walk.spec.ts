@@ -1,0 +1,80 @@
+import { eq, inArray } from 'drizzle-orm';
+import { categories, posts, users } from '../server/db/schema/index.ts';
+import type { Db } from '../server/db/client.ts';
+import { makeExcerpt, renderMarkdown } from '../server/lib/markdown.ts';
+import { expect, test } from './fixtures.ts';
+
+// Issue 30: what a driver's phone walk still tripped on (paging, the push offer, blocking from chat),
+// each on a 390 px phone.
+
+const PHONE = { viewport: { width: 390, height: 844 }, deviceScaleFactor: 3, isMobile: true, hasTouch: true } as const;
+
+/** 45 posts in a category of their own (three pages), newest first as "Paging 1" … "Paging 45". */
+async function seedThreePages(db: Db, authorEmail: string) {
+  const stamp = `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
+  const [author] = await db.select({ id: users.id }).from(users).where(eq(users.email, authorEmail));
+  const [category] = await db.insert(categories).values({ name: `Paging ${stamp}`, slug: `paging-${stamp}`, position: 99, postCount: 45 }).returning();
+  const now = Date.now();
+  const rows = Array.from({ length: 45 }, (_, i) => {
+    const content = `Post ${i + 1} of the paging test, long enough to make an excerpt of it.`;
+    const createdAt = new Date(now - (i + 1) * 60_000);
+    return {
+      slug: `paging-${i + 1}-${stamp}`,
+      title: `Paging ${i + 1} ${stamp}`,
+      content,
+      contentHtml: renderMarkdown(content),
+      excerpt: makeExcerpt(content),
+      categoryId: category.id,
+      authorId: author.id,
+      createdAt,
+      updatedAt: createdAt,
+    };
+  });
+  const inserted = await db.insert(posts).values(rows).returning({ id: posts.id });
+  return {
+    category,
+    stamp,
+    cleanUp: async () => {
+      await db.delete(posts).where(inArray(posts.id, inserted.map((r) => r.id)));
+      await db.delete(categories).where(eq(categories.id, category.id));
+    },
+  };
+}
+
+test.describe('on a phone', () => {
+  test.use(PHONE);
+
+  test("Next opens page 2 at its top, and never shows page 1's posts under page 2's number", async ({ page, db, accounts }) => {
+    const seeded = await seedThreePages(db, (await accounts.createVerified()).email);
+    try {
+      await page.goto(`/forum?category=${seeded.category.slug}`);
+      const titles = page.getByRole('main').getByRole('article').getByRole('heading');
+      await expect(titles.first()).toHaveText(`Paging 1 ${seeded.stamp}`);
+      // A slow signal: page 2's answer comes when the test has seen the page meanwhile.
+      let answer = () => {};
+      const answered = new Promise<void>((resolve) => (answer = resolve));
+      await page.route(/\/api\/forum\/posts\?.*page=2/, async (route) => {
+        await answered;
+        await route.continue();
+      });
+      const next = page.getByRole('link', { name: 'Next' });
+      await next.scrollIntoViewIfNeeded();
+      expect(await page.evaluate(() => window.scrollY)).toBeGreaterThan(500);
+      await next.click();
+      await expect(page).toHaveURL(/page=2/);
+      await page.waitForTimeout(2500);
+      // While it loads: at the top, and page 1's posts are not presented as page 2.
+      await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
+      await expect(page.getByText('Page 2 of 3')).toBeHidden();
+      await expect(page.getByText(`Paging 1 ${seeded.stamp}`, { exact: true })).toBeHidden();
+      await expect(page.getByRole('status').filter({ hasText: 'Loading discussions…' })).toBeAttached();
+      answer();
+      // Loaded: page 2's posts from its top, and the pager says so.
+      await expect(titles.first()).toHaveText(`Paging 21 ${seeded.stamp}`);
+      await expect(page.getByText('Page 2 of 3')).toBeVisible();
+      expect(await page.evaluate(() => window.scrollY)).toBe(0);
+    } finally {
+      await seeded.cleanUp();
+    }
+  });
+});
