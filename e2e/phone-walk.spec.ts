@@ -3,6 +3,7 @@ import { categories, posts, users } from '../server/db/schema/index.ts';
 import type { Db } from '../server/db/client.ts';
 import { makeExcerpt, renderMarkdown } from '../server/lib/markdown.ts';
 import { expect, test } from './fixtures.ts';
+import { signIn, toastTitled } from './support/ui.ts';
 
 // Issue 30: what a driver's phone walk still tripped on (paging, the push offer, blocking from chat),
 // each on a 390 px phone.
@@ -75,6 +76,51 @@ test.describe('on a phone', () => {
       expect(await page.evaluate(() => window.scrollY)).toBe(0);
     } finally {
       await seeded.cleanUp();
+    }
+  });
+});
+
+test.describe('blocking from a chat on a phone', () => {
+  test.use(PHONE);
+
+  test('asks first, then hides their messages and puts a note where the message box was', async ({ page, browser, baseURL, accounts }) => {
+    const [a, b] = await Promise.all([accounts.createVerified(), accounts.createVerified()]);
+    const other = await browser.newContext({ baseURL, ...PHONE, locale: 'en-GB' });
+    try {
+      const pageA = await other.newPage();
+      await signIn(pageA, a);
+      await pageA.goto(`/profile/${b.username}`);
+      await pageA.getByRole('main').getByRole('button', { name: `Message @${b.username}` }).click();
+      await expect(pageA).toHaveURL(/\/inbox\/\d+$/);
+      const conversationPath = new URL(pageA.url()).pathname;
+      await pageA.getByRole('textbox', { name: 'Message' }).fill('Got a minute about the Leeds round?');
+      await pageA.getByRole('button', { name: 'Send' }).click();
+      await expect(pageA.locator('li[data-message-id]').filter({ hasText: 'Leeds round' })).toHaveCount(1);
+
+      await signIn(page, b);
+      await page.goto(conversationPath);
+      const theirs = page.locator('li[data-message-id]').filter({ hasText: 'Got a minute about the Leeds round?' });
+      await expect(theirs).toBeVisible();
+      await page.getByRole('button', { name: `Block ${a.username}` }).click();
+      const dialog = page.getByRole('alertdialog').or(page.getByRole('dialog'));
+      await expect(dialog.getByRole('heading', { name: `Block ${a.username}?` })).toBeVisible();
+      // Nothing is blocked until the member confirms.
+      await expect(theirs).toBeVisible();
+      await dialog.getByRole('button', { name: `Block ${a.username}`, exact: true }).click();
+      await expect(toastTitled(page, `Blocked ${a.username}`)).toBeVisible();
+
+      const chat = page.getByRole('region', { name: `Conversation with ${a.username}` });
+      await expect(theirs).toBeHidden();
+      await expect(chat.getByText(`Hidden: you blocked ${a.username}`)).toBeVisible();
+      await expect(chat.getByRole('textbox', { name: 'Message' })).toBeHidden();
+      await expect(chat.getByText(`You blocked ${a.username}. Unblock them to send a message.`)).toBeVisible();
+      // Show reveals the conversation for this view; Unblock gives the message box back.
+      await chat.getByRole('button', { name: `Show ${a.username}'s messages` }).click();
+      await expect(theirs).toBeVisible();
+      await page.getByRole('button', { name: `Unblock ${a.username}` }).click();
+      await expect(chat.getByRole('textbox', { name: 'Message' })).toBeVisible();
+    } finally {
+      await other.close();
     }
   });
 });

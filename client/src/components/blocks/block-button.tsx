@@ -68,7 +68,7 @@ export function BlockButton({ member, compact, className }: Props) {
           block.mutate(member, {
             onSuccess: () => {
               setOpen(false);
-              toast({ title: `Blocked ${name}`, description: 'Their posts and comments are hidden for you.', variant: 'success' });
+              toast({ title: `Blocked ${name}`, description: 'Their posts, comments and messages are hidden for you.', variant: 'success' });
             },
           })
         }

@@ -6,8 +6,8 @@ import { useBlocks } from './use-blocks';
 type Props = {
   /** The post's or comment's author (null: a deleted account, never collapsed). */
   author: { username: string } | null | undefined;
-  /** What is hidden, for screen readers: 'post' or 'comment'. */
-  what: 'post' | 'comment';
+  /** What is hidden, for screen readers: a post, a comment, or a chat's messages. */
+  what: 'post' | 'comment' | 'messages';
   /** The placeholder's element id (a comment keeps its #comment-{id} anchor while collapsed). */
   id?: string;
   className?: string;
@@ -16,7 +16,7 @@ type Props = {
 
 /**
  * Issue 18: a post or comment by a member the reader blocked shows as one line, "Hidden: you blocked
- * NAME — Show"; Show reveals it for this view only (a reload collapses it again). Anyone else, and
+ * NAME — Show" (a chat with them too, issue 30); Show reveals it for this view only (a reload collapses it again). Anyone else, and
  * everyone while the block list loads, sees the content as it is.
  */
 export function BlockedContent({ author, what, id, className, children }: Props) {

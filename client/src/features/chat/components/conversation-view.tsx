@@ -5,6 +5,8 @@ import { AvatarIcon } from '@/components/ui/avatar-icon';
 import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
 import { BlockButton } from '@/components/blocks/block-button';
+import { BlockedContent } from '@/components/blocks/blocked-content';
+import { useBlocks } from '@/components/blocks/use-blocks';
 import { usePhotoViewer } from '@/components/photo-viewer-slot';
 import { useConversation } from '../hooks/use-conversation';
 import type { ChatMessage } from '../lib/messages';
@@ -36,6 +38,9 @@ export function ConversationView({ conversationId, me, active = true, showHeader
   }, [lastKey]);
 
   const other = c.conversation?.otherUser;
+  // Issue 30: once the member blocks the other one here, the chat hides like their posts and comments.
+  const { isBlockedName } = useBlocks();
+  const blocked = !!other && isBlockedName(other.username);
   const viewer = usePhotoViewer();
   // A photo opens with the conversation's other photos (as loaded) to move through.
   const openPhoto = (m: ChatMessage) => {
@@ -59,33 +64,43 @@ export function ConversationView({ conversationId, me, active = true, showHeader
           {other && <BlockButton member={{ id: other.id, username: other.username }} className="ml-auto shrink-0" />}
         </div>
       )}
-      <ol ref={listRef} className="grid min-h-0 flex-1 content-start gap-2 overflow-y-auto p-3" aria-live="polite">
-        {c.hasOlder && (
-          <li className="flex justify-center">
-            <Button variant="secondary" size="sm" onClick={() => void c.loadOlder()} disabled={c.loadingOlder}>
-              {c.loadingOlder ? 'Loading…' : 'Load older messages'}
-            </Button>
-          </li>
-        )}
-        {c.query.isPending && !c.temp && count === 0 && (
-          <li className="flex justify-center p-4">
-            <Spinner />
-          </li>
-        )}
-        {c.query.isError && count === 0 && <li className="p-4 text-center text-slate-600">Failed to load messages</li>}
-        {c.query.isSuccess && count === 0 && <li className="p-4 text-center text-slate-600">No messages yet. Say hello!</li>}
-        {c.messages.map((m) => (
-          <MessageBubble
-            key={m.clientMessageId ?? String(m.id)}
-            message={m}
-            mine={m.senderId === me}
-            onRetry={c.retry}
-            onOpenPhoto={openPhoto}
-            reportAs={m.senderId !== null && m.senderId !== me ? other?.username : undefined}
-          />
-        ))}
-      </ol>
-      {suspended ? <ChatSuspendedNote /> : <Composer conversationId={conversationId} sending={c.sending} onSend={c.send} />}
+      <BlockedContent author={other} what="messages" className="m-3">
+        <ol ref={listRef} className="grid min-h-0 flex-1 content-start gap-2 overflow-y-auto p-3" aria-live="polite">
+          {c.hasOlder && (
+            <li className="flex justify-center">
+              <Button variant="secondary" size="sm" onClick={() => void c.loadOlder()} disabled={c.loadingOlder}>
+                {c.loadingOlder ? 'Loading…' : 'Load older messages'}
+              </Button>
+            </li>
+          )}
+          {c.query.isPending && !c.temp && count === 0 && (
+            <li className="flex justify-center p-4">
+              <Spinner />
+            </li>
+          )}
+          {c.query.isError && count === 0 && <li className="p-4 text-center text-slate-600">Failed to load messages</li>}
+          {c.query.isSuccess && count === 0 && <li className="p-4 text-center text-slate-600">No messages yet. Say hello!</li>}
+          {c.messages.map((m) => (
+            <MessageBubble
+              key={m.clientMessageId ?? String(m.id)}
+              message={m}
+              mine={m.senderId === me}
+              onRetry={c.retry}
+              onOpenPhoto={openPhoto}
+              reportAs={m.senderId !== null && m.senderId !== me ? other?.username : undefined}
+            />
+          ))}
+        </ol>
+      </BlockedContent>
+      {blocked ? (
+        <p className="border-t border-slate-200 p-3 text-sm text-muted">
+          You blocked {other.username}. Unblock them to send a message.
+        </p>
+      ) : suspended ? (
+        <ChatSuspendedNote />
+      ) : (
+        <Composer conversationId={conversationId} sending={c.sending} onSend={c.send} />
+      )}
       {viewer.viewer}
     </section>
   );
