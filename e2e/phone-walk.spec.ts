@@ -124,3 +124,34 @@ test.describe('blocking from a chat on a phone', () => {
     }
   });
 });
+
+test.describe('the push offer on a phone', () => {
+  test.use(PHONE);
+
+  test('after a message sent it leaves the chat alone, and shows on the next page in its flow, covering nothing', async ({ page, accounts }) => {
+    const [a, b] = await Promise.all([accounts.createVerified(), accounts.createVerified()]);
+    await signIn(page, a);
+    // The service worker first: the offer is only made where push can work.
+    await page.evaluate(() => navigator.serviceWorker.ready);
+    expect(await page.evaluate(() => Notification.permission)).toBe('default');
+    await page.goto(`/profile/${b.username}`);
+    await page.getByRole('main').getByRole('button', { name: `Message @${b.username}` }).click();
+    await expect(page).toHaveURL(/\/inbox\/\d+$/);
+    const box = page.getByRole('textbox', { name: 'Message' });
+    await box.fill('Are you on the Bristol multidrop tomorrow?');
+    await page.getByRole('button', { name: 'Send' }).click();
+    await expect(page.locator('li[data-message-id]').filter({ hasText: 'Bristol multidrop' })).toHaveCount(1);
+    const offer = page.getByRole('complementary', { name: 'Get notified on this phone?' });
+    await page.waitForTimeout(1_500);
+    await expect(offer).toBeHidden();
+    await expect(box).toBeInViewport();
+
+    await page.getByRole('banner').getByRole('link', { name: 'Kerbside home' }).click();
+    await expect(offer).toBeVisible();
+    // In the page's flow at the top of its content: not laid over anything.
+    expect(await offer.evaluate((el) => getComputedStyle(el).position)).toBe('static');
+    expect(await offer.evaluate((el) => el.closest('main')?.firstElementChild?.contains(el))).toBe(true);
+    await offer.getByRole('button', { name: 'Not now' }).click();
+    await expect(offer).toBeHidden();
+  });
+});

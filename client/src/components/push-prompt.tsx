@@ -15,8 +15,8 @@ export const PUSH_PROMPT_TEXT = {
 /**
  * The offer of push notifications, shown after a meaningful action (a message sent, a post or comment
  * published; lib/push-subscription.ts askForPushAfter), never on first load. Not modal: it sits at the
- * bottom of the screen and takes no focus. "Not now" or the browser's refusal is remembered on this
- * device, and it is not offered again.
+ * top of the page's content, in its flow (covering nothing: issue 30), and takes no focus. "Not now"
+ * or the browser's refusal is remembered on this device, and it is not offered again.
  */
 export function PushPrompt({ onClose }: { onClose: () => void }) {
   const id = useId();
@@ -47,7 +47,7 @@ export function PushPrompt({ onClose }: { onClose: () => void }) {
     <aside
       aria-labelledby={`${id}-title`}
       aria-describedby={`${id}-why`}
-      className="fixed inset-x-3 bottom-3 z-40 mx-auto grid max-w-md gap-3 rounded-xl border-2 border-line bg-white p-4 text-ink shadow-lg"
+      className="mx-3 mt-3 grid gap-3 rounded-xl border-2 border-line bg-white p-4 text-ink sm:mx-auto sm:w-full sm:max-w-2xl"
     >
       <h2 id={`${id}-title`} className="font-bold">
         {PUSH_PROMPT_TEXT.title}

@@ -6,6 +6,7 @@ import { MaintenanceBanner } from '@/features/maintenance/components/maintenance
 import { AuthDialogHost } from './auth-dialog-host';
 import { Footer } from './footer';
 import { Header } from './header';
+import { PageOfferSlot } from './page-offer-slot';
 import { WelcomeBanner } from './welcome-banner';
 
 export function AppLayout({ children }: { children: ReactNode }) {
@@ -39,6 +40,7 @@ export function AppLayout({ children }: { children: ReactNode }) {
       </Slice>
       <WelcomeBanner />
       <main id="main" ref={mainRef} tabIndex={-1} className="flex flex-1 flex-col">
+        <PageOfferSlot />
         {children}
       </main>
       <Slice>
