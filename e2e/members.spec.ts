@@ -21,15 +21,15 @@ test('a new member picks an avatar and a status on onboarding, lands on the foru
   // The picker: one radio group, car by default, the description of the selected one below.
   const picker = page.getByRole('radiogroup', { name: 'Choose your avatar' });
   await expect(picker.getByRole('radio')).toHaveCount(12);
-  await expect(picker.getByRole('radio', { name: 'Car Delivery Driver' })).toBeChecked();
-  await picker.getByRole('radio', { name: 'Van & Truck Specialist' }).click();
-  await expect(picker.getByRole('radio', { name: 'Van & Truck Specialist' })).toBeChecked();
+  await expect(picker.getByRole('radio', { name: 'Car Delivery' })).toBeChecked();
+  await picker.getByRole('radio', { name: 'Van Delivery' }).click();
+  await expect(picker.getByRole('radio', { name: 'Van Delivery' })).toBeChecked();
   await expect(page.getByText('Owner drivers and employed drivers in vans and light trucks.')).toBeVisible();
   // The keyboard moves the choice too: right to Parcel, back left to Van.
   await page.keyboard.press('ArrowRight');
-  await expect(picker.getByRole('radio', { name: 'Parcel Handling Expert' })).toBeChecked();
+  await expect(picker.getByRole('radio', { name: 'Parcel Specialist' })).toBeChecked();
   await page.keyboard.press('ArrowLeft');
-  await expect(picker.getByRole('radio', { name: 'Van & Truck Specialist' })).toBeChecked();
+  await expect(picker.getByRole('radio', { name: 'Van Delivery' })).toBeChecked();
 
   const status = page.getByRole('textbox', { name: /Status/ });
   await expect(status).toHaveAttribute('placeholder', 'e.g. Multi-drop, Leeds depot');
@@ -42,7 +42,7 @@ test('a new member picks an avatar and a status on onboarding, lands on the foru
 
   await page.goto('/profile');
   const card = page.getByRole('region', { name: `${account.firstName} ${account.lastName}` });
-  await expect(card.getByText('Van & Truck Specialist')).toBeVisible();
+  await expect(card.getByText('Van Delivery')).toBeVisible();
   await expect(card.getByText('Multi-drop, Leeds depot')).toBeVisible();
   await expect(card.getByText(`@${account.username}`)).toBeVisible();
 });

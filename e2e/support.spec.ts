@@ -115,12 +115,12 @@ test('an admin writes, previews and sends an announcement to one role; the membe
 
   const form = page.getByRole('form', { name: 'New announcement' });
   await form.getByLabel('Subject').fill(subject);
-  await form.getByLabel('Send to').selectOption({ label: 'Role: Air Cargo Professional' });
+  await form.getByLabel('Send to').selectOption({ label: 'Role: Aviation Logistics' });
   await form.getByLabel('Message').fill('Join us at **Heathrow** on Friday.\n\n- Free coffee\n- Parking on site');
   await form.getByRole('button', { name: 'Save draft and preview' }).click();
 
   const dialog = page.getByRole('dialog', { name: `Preview: ${subject}` });
-  await expect(dialog.getByText(/Air Cargo Professional — \d+ members? would receive it now/)).toBeVisible();
+  await expect(dialog.getByText(/Aviation Logistics — \d+ members? would receive it now/)).toBeVisible();
   const preview = dialog.frameLocator('iframe[title="Email preview"]');
   await expect(preview.locator('strong', { hasText: 'Heathrow' })).toBeVisible();
   await expect(preview.getByRole('link', { name: 'Unsubscribe from announcements' })).toBeVisible();

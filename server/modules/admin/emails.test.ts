@@ -166,7 +166,7 @@ describe.each(testDatabases)('admin emails and announcements (%s)', (kind) => {
       const created = await create({ subject: 'New van insurance guide', body: '## Cover\n\nRead **this** <script>x()</script>', audience: 'van' });
       expect(created.statusCode).toBe(201);
       const a = created.json();
-      expect(a).toMatchObject({ status: 'draft', audience: 'van', audienceLabel: 'Van & Truck Specialist', sentCount: 0, createdBy: admin.username });
+      expect(a).toMatchObject({ status: 'draft', audience: 'van', audienceLabel: 'Van Delivery', sentCount: 0, createdBy: admin.username });
 
       const preview = (await get(t, `/api/admin/announcements/${a.id}/preview`, admin.cookie)).json();
       expect(preview.recipientCount).toBe(2);

@@ -27,7 +27,7 @@ export function MemberCard({ member, canMessage }: Props) {
           <h2 id={headingId} className="text-lg leading-tight font-bold break-all">
             @{member.username}
           </h2>
-          <p className="text-sm text-muted">{avatarLabel(member.avatar, 'short')}</p>
+          <p className="text-sm text-muted">{avatarLabel(member.avatar)}</p>
           {since && <p className="text-sm text-muted">Member since {since}</p>}
         </div>
       </div>

@@ -11,7 +11,7 @@ export function searchSummary(total: number, q: string): string {
  * The profession's name in lists and summaries. The short label set reads naturally before
  * 'professionals' ('Van Delivery professionals'), so the forum uses it everywhere.
  */
-export const professionLabel = (key: string) => avatarLabel(key, 'short');
+export const professionLabel = (key: string) => avatarLabel(key);
 
 /** Spec §2: 'N post(s) from {profession} professionals'. */
 export function professionSummary(total: number, professionKey: string): string {

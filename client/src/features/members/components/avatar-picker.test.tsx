@@ -23,7 +23,7 @@ describe('AvatarPicker', () => {
     const group = screen.getByRole('radiogroup', { name: 'Choose your avatar' });
     expect(group).toBeTruthy();
     expect(screen.getAllByRole('radio')).toHaveLength(12);
-    expect(checked().textContent).toContain('Car Delivery Driver');
+    expect(checked().textContent).toContain('Car Delivery');
     expect(screen.getByText('Multi-drop and same-day work from the driving seat of a car.')).toBeTruthy();
     // One tab stop: the selected tile.
     expect(screen.getAllByRole('radio').filter((r) => r.tabIndex === 0)).toHaveLength(1);
@@ -31,21 +31,21 @@ describe('AvatarPicker', () => {
 
   it('starts at the current avatar and selects with a click, showing that description', async () => {
     render(<Harness initial="bike" />);
-    expect(checked().textContent).toContain('Bike Courier');
-    await userEvent.click(screen.getByRole('radio', { name: 'Van & Truck Specialist' }));
+    expect(checked().textContent).toContain('Bicycle Courier');
+    await userEvent.click(screen.getByRole('radio', { name: 'Van Delivery' }));
     expect(screen.getByTestId('value').textContent).toBe('van');
-    expect(checked().textContent).toContain('Van & Truck Specialist');
+    expect(checked().textContent).toContain('Van Delivery');
     expect(screen.getByText('Owner drivers and employed drivers in vans and light trucks.')).toBeTruthy();
   });
 
   it('moves and selects with the arrow keys (wrapping), Home and End', async () => {
     render(<Harness initial="car" />);
     await userEvent.tab();
-    expect(document.activeElement).toBe(screen.getByRole('radio', { name: 'Car Delivery Driver' }));
+    expect(document.activeElement).toBe(screen.getByRole('radio', { name: 'Car Delivery' }));
 
     await userEvent.keyboard('{ArrowRight}');
     expect(screen.getByTestId('value').textContent).toBe('van');
-    expect(document.activeElement).toBe(screen.getByRole('radio', { name: 'Van & Truck Specialist' }));
+    expect(document.activeElement).toBe(screen.getByRole('radio', { name: 'Van Delivery' }));
 
     await userEvent.keyboard('{ArrowDown}');
     expect(screen.getByTestId('value').textContent).toBe('parcel');
@@ -54,7 +54,7 @@ describe('AvatarPicker', () => {
     expect(screen.getByTestId('value').textContent).toBe('bike');
     await userEvent.keyboard('{ArrowLeft}');
     expect(screen.getByTestId('value').textContent).toBe(AVATARS.at(-1)?.key);
-    expect(document.activeElement).toBe(screen.getByRole('radio', { name: 'Express Delivery Specialist' }));
+    expect(document.activeElement).toBe(screen.getByRole('radio', { name: 'Express Delivery' }));
 
     await userEvent.keyboard('{ArrowRight}');
     expect(screen.getByTestId('value').textContent).toBe('bike');
@@ -67,6 +67,6 @@ describe('AvatarPicker', () => {
 
   it('treats an unknown key as the default', () => {
     render(<Harness initial="hovercraft" />);
-    expect(checked().textContent).toContain('Car Delivery Driver');
+    expect(checked().textContent).toContain('Car Delivery');
   });
 });

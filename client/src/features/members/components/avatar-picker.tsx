@@ -76,7 +76,7 @@ export function AvatarPicker({ value, onChange, label = 'Choose your avatar', er
               onClick={() => onChange(a.key)}
               onKeyDown={(e) => onKeyDown(e, i)}
               className={cn(
-                // Icon above the label: the longest labels ('Industry Commentator') fit a phone's half width.
+                // Icon above the label: the longest labels ('Warehouse Operations') fit a phone's half width.
                 'relative flex min-h-24 flex-col items-center justify-center gap-1.5 rounded-xl border-2 bg-white px-2 py-2.5 text-center text-sm leading-tight font-semibold break-words text-ink transition-colors',
                 checked ? 'border-brand-800 bg-brand-50 ring-2 ring-brand-800' : 'border-line hover:border-field',
               )}

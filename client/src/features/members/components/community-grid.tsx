@@ -21,7 +21,7 @@ export function CommunityGrid() {
               style={{ borderLeftColor: a.color, borderLeftWidth: 6 }}
             >
               <AvatarIcon avatar={a.key} size="md" decorative />
-              <span className="text-sm leading-tight font-semibold text-ink">{a.shortLabel}</span>
+              <span className="text-sm leading-tight font-semibold text-ink">{a.label}</span>
             </Link>
           </li>
         ))}

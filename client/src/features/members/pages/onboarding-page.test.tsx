@@ -63,7 +63,7 @@ describe('OnboardingPage', () => {
   it('saves the chosen avatar and status, updates the user and goes to the forum', async () => {
     const posts = stubFetch();
     const { queryClient } = await renderPage();
-    await userEvent.click(screen.getByRole('radio', { name: 'Van & Truck Specialist' }));
+    await userEvent.click(screen.getByRole('radio', { name: 'Van Delivery' }));
     await userEvent.type(screen.getByLabelText(/Status/), '  Multi-drop, Leeds depot ');
     await userEvent.click(screen.getByRole('button', { name: 'Save and continue' }));
     expect(await screen.findByText('Forum list')).toBeTruthy();

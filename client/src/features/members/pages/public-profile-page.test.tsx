@@ -59,7 +59,7 @@ describe('PublicProfilePage', () => {
     expect(await screen.findByRole('heading', { level: 1, name: '@alex' })).toBeTruthy();
     expect(screen.getByText('Member since June 2025')).toBeTruthy();
     expect(screen.getByText('Nights out of Daventry')).toBeTruthy();
-    expect(screen.getByText('Freight Operations Manager')).toBeTruthy();
+    expect(screen.getByText('Freight Transport')).toBeTruthy();
     expect(screen.getByRole('link', { name: /Back to directory/ }).getAttribute('href')).toBe('/directory/users');
     expect(await screen.findByRole('button', { name: 'Message @alex' })).toBeTruthy();
     expect(await screen.findByRole('link', { name: 'Post 21' })).toBeTruthy();
