@@ -30,6 +30,13 @@ describe('an admin-only page', () => {
     await waitFor(() => expect(document.title).toBe('Admins only | Kerbside'));
   });
 
+  it('is what a moderator sees on /admin/members too (issue 30: the walk found the 404 page there)', async () => {
+    signedIn(testUser({ username: 'dave_multidrop', isModerator: true }));
+    renderAppAt('/admin/members', createQueryClient());
+    expect(await screen.findByRole('heading', { level: 1, name: 'Admins only' })).toBeTruthy();
+    expect(screen.queryByRole('heading', { name: 'Page Not Found' })).toBeNull();
+  });
+
   it('is still the 404 page for a member', async () => {
     signedIn(testUser());
     renderAppAt('/admin/emails', createQueryClient());
