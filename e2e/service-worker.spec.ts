@@ -171,7 +171,8 @@ test('a session ended from another device: offline, a new tab shows the kept pos
     const html = await tab.content();
     expect(html).not.toContain(reader.email);
     expect(html).not.toContain(reader.username);
-    await expect(tab.getByRole('banner').getByRole('button', { name: 'Sign In', exact: true })).toBeVisible();
+    // The device cannot know the session ended: its header says offline (issue 30), naming nobody.
+    await expect(tab.getByRole('banner').getByText('Offline', { exact: true })).toBeVisible();
   } finally {
     await context.setOffline(false);
   }
@@ -280,4 +281,70 @@ test('a new version waits for the reader: the toast offers Reload, which switche
   } finally {
     await page.context().setOffline(false);
   }
+});
+
+// Issue 30: offline is ready after one page load, with nobody touching the page (the walk loaded five
+// pages in 12 s, never 10 s on one, and the worker never installed).
+test('first visit: after one page load of a post, offline the guide, the estimator and that post open', async ({ page, context, accounts, playwright, baseURL }) => {
+  const api = await playwright.request.newContext({ baseURL });
+  const post = await writePost(api, baseURL!, await accounts.createVerified(), `Read once on a first visit ${Date.now().toString(36)}`);
+  await api.dispose();
+  const path = `/forum/posts/${post.slug}`;
+
+  await page.goto(path);
+  await expect(page.getByRole('heading', { level: 1, name: post.title })).toBeVisible();
+  // No tap, key or scroll: the worker installs once the page has loaded, well before the 10 s the
+  // page's own later code waits for an untouched reader.
+  await page.waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, { timeout: 6_000 });
+  // The page the worker did not see load is kept too.
+  await expect.poll(() => keeps(page, path), { timeout: 6_000 }).toBe(true);
+
+  await context.setOffline(true);
+  try {
+    await page.goto('/courier-guide-uk');
+    await expect(page.getByRole('heading', { level: 1, name: 'The UK courier guide' })).toBeVisible();
+    await page.goto('/pay-estimator');
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    await expect(page.getByRole('heading', { level: 1, name: "You're offline" })).toHaveCount(0);
+    await page.goto(path);
+    await expect(page.getByRole('heading', { level: 1, name: post.title })).toBeVisible();
+    await expect(page.getByText(`${post.title}: kept on the phone`)).toBeVisible();
+  } finally {
+    await context.setOffline(false);
+  }
+});
+
+// Issue 30: a signed-in driver offline is not shown "Sign In / Join Free" (they would think they were
+// signed out); the kept pages stay a guest's (issue 28), so the header comes from what the device knows.
+test('offline, a signed-in member’s header says they are offline, not Sign In / Join Free', async ({ page, context, accounts }) => {
+  const member = await accounts.createVerified();
+  await page.goto('/');
+  await page.getByRole('main').getByLabel('Email', { exact: true }).fill(member.email);
+  await page.getByRole('main').getByLabel('Password', { exact: true }).fill(member.password);
+  await page.getByRole('main').getByRole('button', { name: 'Sign In', exact: true }).click();
+  await expect(page.getByRole('banner').getByRole('link', { name: 'Log out' }).or(page.getByRole('banner').getByRole('button', { name: /menu/i }))).toBeVisible();
+  await page.goto('/courier-guide-uk');
+  await page.waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, { timeout: 10_000 });
+  await expect.poll(() => keeps(page, '/courier-guide-uk')).toBe(true);
+
+  await context.setOffline(true);
+  try {
+    for (const path of ['/courier-guide-uk', '/pay-estimator']) {
+      await page.goto(path);
+      await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+      const banner = page.getByRole('banner');
+      await expect(banner.getByText('Offline', { exact: true })).toBeVisible();
+      await expect(banner.getByRole('button', { name: 'Sign In', exact: true })).toHaveCount(0);
+      await expect(banner.getByRole('button', { name: 'Join Free', exact: true })).toHaveCount(0);
+      // Still nothing of the member in the page itself.
+      const html = await page.content();
+      expect(html).not.toContain(member.email);
+      expect(html).not.toContain(member.username);
+    }
+  } finally {
+    await context.setOffline(false);
+  }
+  // Back online, the member's own header returns.
+  await page.reload();
+  await expect(page.getByRole('banner').getByText('Offline', { exact: true })).toHaveCount(0);
 });

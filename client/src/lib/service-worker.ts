@@ -1,7 +1,7 @@
 import { toast } from '@/components/ui/toast';
 import { isMemberCache } from '@/sw/cache-names';
+import { KEEP_PAGE } from '@/sw/policy';
 import { slicesHydrated } from './hydration-slices';
-import { whenIdle } from './idle';
 
 // The page's side of the service worker (/sw.js, client/src/sw/sw.ts; docs/ARCHITECTURE.md "Service
 // worker"): registration, the "New version available" toast, and emptying a member's kept posts when
@@ -22,18 +22,39 @@ export function canRegister(location: Pick<Location, 'protocol' | 'hostname'>, p
   return location.protocol === 'https:' || (location.protocol === 'http:' && ['localhost', '127.0.0.1', '[::1]'].includes(location.hostname));
 }
 
+/** After the page's load, the worker is registered in the next idle moment, or after this long at most. */
+const REGISTER_IDLE_TIMEOUT_MS = 2000;
+
 /**
- * Registers /sw.js once the page has hydrated and the browser is idle (the first paint and the
- * reader's first taps never wait for it, nor do they pay for its install, which fetches the build).
+ * Registers /sw.js once the page has loaded and hydrated, in an idle moment: the first paint never
+ * waits for it, and its install (which fetches the build) runs off the main thread. It does not wait
+ * for the reader's first touch as the page's later code does (lib/idle.ts): a driver who loads a
+ * page or two and loses signal is offline-ready after the first (issue 30).
  */
 export function registerServiceWorker(): void {
   if (!('serviceWorker' in navigator) || !canRegister(window.location, import.meta.env.PROD)) return;
-  whenIdle(() => {
+  const firstVisit = !navigator.serviceWorker.controller;
+  const register = () =>
     void slicesHydrated()
       .then(() => navigator.serviceWorker.register('/sw.js', { scope: '/', updateViaCache: 'none' }))
-      .then(watchForUpdates)
+      .then((registration) => {
+        watchForUpdates(registration);
+        if (firstVisit) void keepThisPage();
+      })
       .catch(() => undefined); // storage full, private mode: the site works as it did without one
-  });
+  const whenLoaded = () =>
+    typeof window.requestIdleCallback === 'function' ? window.requestIdleCallback(register, { timeout: REGISTER_IDLE_TIMEOUT_MS }) : window.setTimeout(register, 0);
+  if (document.readyState === 'complete') whenLoaded();
+  else window.addEventListener('load', whenLoaded, { once: true });
+}
+
+/**
+ * The worker did not see this page load (it was not there yet): it is asked to keep it as it keeps
+ * the pages it sees (a post or an offline page, as a guest's copy), so the post just read opens offline.
+ */
+async function keepThisPage(): Promise<void> {
+  const registration = await navigator.serviceWorker.ready;
+  registration.active?.postMessage({ type: KEEP_PAGE, path: window.location.pathname });
 }
 
 function watchForUpdates(registration: ServiceWorkerRegistration): void {

@@ -7,6 +7,9 @@ import { API_CACHE } from './cache-names';
 /** The pages cached at install and refreshed when visited: they answer offline (issue 16). */
 export const OFFLINE_PAGES = ['/courier-guide-uk', '/pay-estimator', '/terms', '/privacy', '/privacy-policy', '/community-guidelines'] as const;
 
+/** The page's message asking the worker to keep the page it did not see load: `{ type: KEEP_PAGE, path }`. */
+export const KEEP_PAGE = 'KEEP_PAGE';
+
 /** The precached pages the worker falls back to (written beside the build by scripts/build-sw.mjs). */
 export const OFFLINE_PAGE_URL = '/offline.html';
 export const APP_SHELL_URL = '/app-shell.html';

@@ -29,6 +29,7 @@ import {
   guestCopyOutcome,
   isEndpoint,
   isPrivate,
+  KEEP_PAGE,
   mergeRecentPosts,
   NAVIGATION_TIMEOUT_S,
   notificationTarget,
@@ -85,8 +86,15 @@ function isOtherBuildsPages(name: string): boolean {
 }
 
 // The page's Reload button (client/src/lib/service-worker.ts): the waiting worker takes over now.
+// A first visit's page, loaded before this worker was there, asks to be kept as if it had passed here.
 self.addEventListener('message', (event) => {
-  if ((event.data as { type?: unknown } | null)?.type === 'SKIP_WAITING') void self.skipWaiting();
+  const data = event.data as { type?: unknown; path?: unknown } | null;
+  if (data?.type === 'SKIP_WAITING') void self.skipWaiting();
+  if (data?.type === KEEP_PAGE && typeof data.path === 'string' && data.path.startsWith('/')) {
+    const kind = pageKind(data.path);
+    const copies = kind === 'post' ? postPageCopies : kind === 'offline' ? offlinePageCopies : null;
+    if (copies) event.waitUntil(storeGuestCopy(copies, self.location.origin + data.path).catch(() => undefined));
+  }
 });
 
 // ——— Sessions: a member's reads never outlive their session on this device ———

@@ -10,6 +10,7 @@ import { NotificationsSlot } from '@/features/notifications/components/notificat
 import { ChatSlot } from '@/features/chat/components/chat-slot';
 import { preloadAuthDialog } from './auth-dialog-host';
 import { Logo } from './logo';
+import { OfflineMemberBadge, useOfflineMember } from './offline-member';
 import { LogoutLink } from './logout-link';
 import { MemberDevice } from './member-device';
 import { MobileMenu } from './mobile-menu';
@@ -28,7 +29,8 @@ const barLink =
   'min-h-11 items-center gap-1.5 rounded-lg px-3 font-semibold text-brand-100 hover:bg-white/10 hover:text-white aria-[current=page]:bg-white/15 aria-[current=page]:text-white';
 
 export function Header() {
-  const { user, isLoading } = useUser();
+  const { user, isLoading, query } = useUser();
+  const offlineMember = useOfflineMember(!user && query.isError);
   const onNavClick = useForumLinkRefresh();
   // While auth loads only the links everyone has are shown, so nothing flickers away.
   const items = NAV_ITEMS.filter((i) => (isLoading ? i.to === '/forum' : i.show(user)));
@@ -55,7 +57,8 @@ export function Header() {
         </nav>
         {/* Header actions; the notifications (bell, panel, socket) load lazily, for members only. */}
         <div className="ml-auto flex items-center gap-1 sm:gap-2">
-          {!isLoading && !user && (
+          {offlineMember && !user && <OfflineMemberBadge />}
+          {!isLoading && !user && !offlineMember && (
             <>
               <Button
                 variant="ghost-inverse"
