@@ -9,8 +9,7 @@ import { toastTitled } from './support/ui';
 /** Opens `path` and waits until the worker is installed and controls the page (it claims it). */
 async function installWorker(page: Page, path = '/forum') {
   await page.goto(path);
-  // The page registers its worker when the reader first interacts (or after a while), once idle.
-  await page.keyboard.press('Shift');
+  // The page registers its worker once it has loaded, in an idle moment (no touch needed: issue 30).
   await page.evaluate(async () => {
     await navigator.serviceWorker.ready;
   });
