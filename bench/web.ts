@@ -22,6 +22,7 @@ import zlib from 'node:zlib';
 import autocannon from 'autocannon';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
+import puppeteer from 'puppeteer-core';
 import pg from 'pg';
 import { WebSocket } from 'ws';
 import { openDatabase } from '../server/db/client.ts';
@@ -41,6 +42,12 @@ const run = (s: Section) => ONLY.has(s);
 
 const BASELINE = process.env.BENCH_WEB_BASELINE ?? '95dca4d';
 const RUNS = envNumber('BENCH_WEB_RUNS', 3);
+/**
+ * The colour schemes each page is measured in (issue 30: light and dark), emulated in the page
+ * (prefers-color-scheme): headless Chromium here reports dark by itself, so light is set too.
+ */
+const THEMES = (process.env.BENCH_WEB_THEMES || 'light,dark').split(',').map((t) => t.trim()) as Array<'light' | 'dark'>;
+for (const t of THEMES) if (t !== 'light' && t !== 'dark') throw new Error(`BENCH_WEB_THEMES: unknown theme "${t}" (light, dark)`);
 const CHROMIUM = process.env.BENCH_WEB_CHROMIUM || '/usr/bin/chromium';
 const CHROME_FLAGS = ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
 const RATIO_CONNECTIONS = envNumber('BENCH_WEB_CONNECTIONS', 50);
@@ -297,10 +304,15 @@ function initialJs(dir: string): InitialJs[] {
 type LhRun = {
   build: string;
   page: string;
+  theme: 'light' | 'dark';
   url: string;
   round: number;
   loadBefore: number;
   score: number;
+  /** The accessibility category's score (issue 30: 100 in both themes). */
+  a11y: number;
+  /** Whether the page saw the scheme asked for (prefers-color-scheme read back after the run). */
+  schemeSeen: boolean;
   fcp: number;
   lcp: number;
   tbt: number;
@@ -315,11 +327,16 @@ type LhRun = {
 
 type NetworkItem = { url: string; resourceType?: string; transferSize?: number; statusCode?: number };
 
-async function lighthouseRun(url: string, file: string): Promise<Omit<LhRun, 'build' | 'page' | 'round' | 'loadBefore'>> {
+async function lighthouseRun(url: string, file: string, theme: 'light' | 'dark'): Promise<Omit<LhRun, 'build' | 'page' | 'theme' | 'round' | 'loadBefore'>> {
   const chrome = await chromeLauncher.launch({ chromePath: CHROMIUM, chromeFlags: CHROME_FLAGS, logLevel: 'silent' });
+  const browser = await puppeteer.connect({ browserURL: `http://127.0.0.1:${chrome.port}`, defaultViewport: null });
   try {
-    // The default config: mobile, simulated throttling (Lighthouse's defaults), performance only.
-    const result = await lighthouse(url, { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: ['performance'] });
+    // The scheme is emulated on the page Lighthouse then drives (its own emulation leaves media features alone).
+    const page = await browser.newPage();
+    await page.emulateMediaFeatures([{ name: 'prefers-color-scheme', value: theme }]);
+    // The default config: mobile, simulated throttling (Lighthouse's defaults), performance and accessibility.
+    const result = await lighthouse(url, { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: ['performance', 'accessibility'] }, undefined, page);
+    const schemeSeen = await page.evaluate((t) => matchMedia(`(prefers-color-scheme: ${t})`).matches, theme).catch(() => false);
     if (!result) throw new Error(`no Lighthouse result for ${url}`);
     const lhr = result.lhr;
     fs.writeFileSync(file, typeof result.report === 'string' ? result.report : JSON.stringify(lhr));
@@ -338,6 +355,8 @@ async function lighthouseRun(url: string, file: string): Promise<Omit<LhRun, 'bu
     return {
       url,
       score: (lhr.categories.performance?.score ?? NaN) * 100,
+      a11y: (lhr.categories.accessibility?.score ?? NaN) * 100,
+      schemeSeen,
       fcp: num('first-contentful-paint'),
       lcp: num('largest-contentful-paint'),
       tbt: num('total-blocking-time'),
@@ -350,6 +369,7 @@ async function lighthouseRun(url: string, file: string): Promise<Omit<LhRun, 'bu
       problem: problems.length ? problems.join('; ').slice(0, 300) : undefined,
     };
   } finally {
+    await browser.disconnect().catch(() => undefined);
     chrome.kill();
   }
 }
@@ -367,6 +387,7 @@ async function sitePages(baseUrl: string): Promise<Array<{ page: string; path: s
     { page: '/', path: '/' },
     { page: '/forum', path: '/forum' },
     { page: 'post', path: `/forum/posts/${post.slug}` },
+    { page: '/pay', path: '/pay' },
     { page: '/courier-guide-uk', path: '/courier-guide-uk' },
   ];
 }
@@ -403,22 +424,22 @@ async function lighthouseAll(builds: Build[]): Promise<{ runs: LhRun[]; sites: A
     }
     for (let round = 1; round <= RUNS; round++) {
       for (let i = 0; i < sites[0]!.pages.length; i++) {
-        for (const site of sites) {
+        for (const theme of THEMES) for (const site of sites) {
           const p = site.pages[i]!;
           await revive(site, `round ${round} ${p.page}`);
           const loadBefore = loadAverage();
-          const file = path.join(lhDir, `${site.build.name}-${p.page.replace(/\W+/g, '_') || 'home'}-${round}.json`);
-          let r = await lighthouseRun(site.proc.baseUrl + p.path, file);
+          const file = path.join(lhDir, `${site.build.name}-${p.page.replace(/\W+/g, '_') || 'home'}-${theme}-${round}.json`);
+          let r = await lighthouseRun(site.proc.baseUrl + p.path, file, theme);
           // Chromium sometimes records no navigation (NO_NAVSTART, …): Lighthouse says to run again; once.
           if (!Number.isFinite(r.score)) {
             log(`LH ${site.build.name} ${p.page}: ${r.problem}; running it again`);
             await revive(site, `round ${round} ${p.page}`);
-            const again = await lighthouseRun(site.proc.baseUrl + p.path, file);
+            const again = await lighthouseRun(site.proc.baseUrl + p.path, file, theme);
             r = { ...again, problem: [`run again after: ${r.problem}`, again.problem].filter(Boolean).join('; ') };
           }
-          runs.push({ ...r, build: site.build.label, page: p.page, round, loadBefore });
+          runs.push({ ...r, build: site.build.label, page: p.page, theme, round, loadBefore });
           log(
-            `LH ${round}/${RUNS} ${site.build.name.padEnd(8)} ${p.page.padEnd(18)} perf ${fmt(r.score, 0)} FCP ${fmt(r.fcp, 0)} LCP ${fmt(r.lcp, 0)} TBT ${fmt(r.tbt, 0)} CLS ${fmt(r.cls, 3)} SI ${fmt(r.si, 0)} JS ${kb(r.scriptBytes)} load ${fmt(loadBefore, 2)}${r.problem ? ` (${r.problem})` : ''}`,
+            `LH ${round}/${RUNS} ${site.build.name.padEnd(8)} ${p.page.padEnd(18)} ${theme.padEnd(5)} perf ${fmt(r.score, 0)} a11y ${fmt(r.a11y, 0)}${r.schemeSeen ? '' : ' (scheme NOT seen)'} FCP ${fmt(r.fcp, 0)} LCP ${fmt(r.lcp, 0)} TBT ${fmt(r.tbt, 0)} CLS ${fmt(r.cls, 3)} SI ${fmt(r.si, 0)} JS ${kb(r.scriptBytes)} load ${fmt(loadBefore, 2)}${r.problem ? ` (${r.problem})` : ''}`,
           );
         }
       }
@@ -749,25 +770,26 @@ async function main() {
       '',
       '## 1–2. Lighthouse, mobile',
       '',
-      `Lighthouse ${lhVersion}, default mobile settings (simulated throttling: 4× CPU slowdown, slow 4G), performance only, on ${chromium}`,
+      `Lighthouse ${lhVersion}, default mobile settings (simulated throttling: 4× CPU slowdown, slow 4G), performance and accessibility, on ${chromium}`,
       `(headless, ${CHROME_FLAGS.slice(1).join(' ')}; a fresh browser and profile per run). Each build runs under \`npm start\``,
       '(scripts/start.mjs, production) on a fresh embedded database with the demo forum. Pages and builds in turn, round robin,',
       `${RUNS} rounds, so the machine's load falls on all of them alike. Median of ${RUNS} and, in brackets, the best (highest score, lowest`,
       'time/CLS). JS = the script bytes transferred in the run (every script the page fetched before anyone touched it: Lighthouse',
       'loads until the network and main thread are quiet and never interacts), median. Load = the 1-min load average before each run.',
+      `Theme: \`prefers-color-scheme\` emulated in the page (${THEMES.join(', ')}; BENCH_WEB_THEMES); "scheme seen" = the runs whose page read it back.`,
       '',
-      '| page | build | performance | FCP ms | LCP ms | TBT ms | CLS | Speed Index ms | JS transferred | scripts | load avg before each run |',
-      '|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---|',
+      '| page | theme | build | performance | accessibility | FCP ms | LCP ms | TBT ms | CLS | Speed Index ms | JS transferred | scripts | scheme seen | load avg before each run |',
+      '|---|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---|',
     );
     const pageNames = [...new Set(lh.runs.map((r) => r.page))];
     for (const page of pageNames) {
-      for (const b of builds) {
-        const rs = lh.runs.filter((r) => r.page === page && r.build === b.label);
+      for (const theme of THEMES) for (const b of builds) {
+        const rs = lh.runs.filter((r) => r.page === page && r.theme === theme && r.build === b.label);
         if (!rs.length) continue;
         const m = (k: keyof LhRun) => median(rs.map((r) => r[k] as number));
         const best = (k: keyof LhRun, hi = false) => (hi ? Math.max : Math.min)(...rs.map((r) => r[k] as number).filter(Number.isFinite));
         push(
-          `| ${page} | ${b.label} | ${fmt(m('score'), 0)} (${fmt(best('score', true), 0)}) | ${fmt(m('fcp'), 0)} (${fmt(best('fcp'), 0)}) | ${fmt(m('lcp'), 0)} (${fmt(best('lcp'), 0)}) | ${fmt(m('tbt'), 0)} (${fmt(best('tbt'), 0)}) | ${fmt(m('cls'), 3)} (${fmt(best('cls'), 3)}) | ${fmt(m('si'), 0)} (${fmt(best('si'), 0)}) | ${kb(m('scriptBytes'))} | ${fmt(m('scripts'), 0)} | ${rs.map((r) => fmt(r.loadBefore, 2)).join(', ')} |`,
+          `| ${page} | ${theme} | ${b.label} | ${fmt(m('score'), 0)} (${fmt(best('score', true), 0)}) | ${fmt(m('a11y'), 0)} | ${fmt(m('fcp'), 0)} (${fmt(best('fcp'), 0)}) | ${fmt(m('lcp'), 0)} (${fmt(best('lcp'), 0)}) | ${fmt(m('tbt'), 0)} (${fmt(best('tbt'), 0)}) | ${fmt(m('cls'), 3)} (${fmt(best('cls'), 3)}) | ${fmt(m('si'), 0)} (${fmt(best('si'), 0)}) | ${kb(m('scriptBytes'))} | ${fmt(m('scripts'), 0)} | ${rs.filter((r) => r.schemeSeen).length}/${rs.length} | ${rs.map((r) => fmt(r.loadBefore, 2)).join(', ')} |`,
         );
       }
     }
@@ -780,9 +802,9 @@ async function main() {
     );
     if (problems.length) push('', 'Lighthouse warnings:', '', ...problems.map((r) => `- ${r.build} ${r.page} run ${r.round}: ${r.problem}`));
     if (lh.restarts.length) push('', 'Servers started again:', '', ...lh.restarts.map((r) => `- ${r}`));
-    push('', '<details><summary>every run</summary>', '', '| round | page | build | perf | FCP | LCP | TBT | CLS | SI | TTI (simulated) | JS | load |', '|---:|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|');
+    push('', '<details><summary>every run</summary>', '', '| round | page | theme | build | perf | a11y | FCP | LCP | TBT | CLS | SI | TTI (simulated) | JS | load |', '|---:|---|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|');
     for (const r of lh.runs) {
-      push(`| ${r.round} | ${r.page} | ${r.build} | ${fmt(r.score, 0)} | ${fmt(r.fcp, 0)} | ${fmt(r.lcp, 0)} | ${fmt(r.tbt, 0)} | ${fmt(r.cls, 3)} | ${fmt(r.si, 0)} | ${fmt(r.tti, 0)} | ${kb(r.scriptBytes)} | ${fmt(r.loadBefore, 2)} |`);
+      push(`| ${r.round} | ${r.page} | ${r.theme} | ${r.build} | ${fmt(r.score, 0)} | ${fmt(r.a11y, 0)} | ${fmt(r.fcp, 0)} | ${fmt(r.lcp, 0)} | ${fmt(r.tbt, 0)} | ${fmt(r.cls, 3)} | ${fmt(r.si, 0)} | ${fmt(r.tti, 0)} | ${kb(r.scriptBytes)} | ${fmt(r.loadBefore, 2)} |`);
     }
     push('', '</details>');
   }
