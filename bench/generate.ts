@@ -233,7 +233,7 @@ async function main() {
   await step(`posts (${SIZES.posts}, tsvector)`, async () => {
     await q(
       `insert into posts (id, slug, title, content, content_html, excerpt, category_id, author_id, is_pinned, is_locked,
-                          view_count, comment_count, upvotes, downvotes, hot_score, created_at, updated_at)
+                          view_count, comment_count, upvotes, downvotes, hot_score, created_at, updated_at, last_activity_at)
        overriding system value
        select bp.g, trim(both '-' from lower(regexp_replace(left(title, 60), '[^a-zA-Z0-9]+', '-', 'g'))) || '-' || bp.g,
               title, body, '<p>' || body || '</p>', left(body, 200),
@@ -241,7 +241,9 @@ async function main() {
               coalesce(cc.n, 0), coalesce(v.up, 0), coalesce(v.down, 0),
               -- server/modules/posts/ranking.ts hotScore, in SQL
               sign(s.s) * log(greatest(abs(s.s), 1)) + extract(epoch from bp.created_at) / 45000,
-              bp.created_at, bp.created_at
+              bp.created_at, bp.created_at,
+              -- the newest comment's time, or the post's own without one (GREATEST skips the NULL)
+              greatest(bp.created_at, cc.last)
        from bench_post bp
        join lateral (
          select case when bp.g % ${RARE_EVERY} = 0 and bp.g <= ${RARE_LAST} then (select t from bench_rare_title where id = 1 + (bp.g / ${RARE_EVERY}) % ${p.rareTitles.length})
@@ -249,7 +251,7 @@ async function main() {
                 (select body from bench_post_body where g = bp.g)
                   || case when bp.g % ${RARE_EVERY} = ${RARE_EVERY / 2} and bp.g < ${RARE_LAST} then ' ' || $1 else '' end as body
        ) t on true
-       left join (select post_g, count(*) as n from bench_comment group by post_g) cc on cc.post_g = bp.g
+       left join (select post_g, count(*) as n, max(created_at) as last from bench_comment group by post_g) cc on cc.post_g = bp.g
        left join (select target, count(*) filter (where value = 1) as up, count(*) filter (where value = -1) as down
                   from bench_post_vote group by target) v on v.target = bp.g
        cross join lateral (select coalesce(v.up, 0) - coalesce(v.down, 0) + coalesce(cc.n, 0) / 2.0 as s) s

@@ -75,6 +75,11 @@ export const ZPost = z.object({
    * reader's previous visit ended (false on their first visit).
    */
   isNew: z.boolean().optional(),
+  /**
+   * Issue 30, in lists sorted by latest activity (sortBy=active) only: when the post's newest visible reply
+   * was written (ISO 8601); absent when it has none, so its place is its creation.
+   */
+  lastReplyAt: z.string().optional(),
 });
 export type TPost = z.infer<typeof ZPost>;
 

@@ -4,7 +4,13 @@
 
 // ——— Lists and search ———
 
-export const SORTS = ['popular', 'newest', 'views'] as const;
+/**
+ * Spec §9's sorts (popular, newest, views; the default newest, spec §4), and 'active', issue 30's "Latest
+ * activity": the newest visible reply first, or the post's creation without one, as Discourse's default list
+ * bumps a thread when it gets a reply. An edit does not count: it brings nothing new to a reader following
+ * the list, and would let anyone put an old thread back on top by fixing a comma.
+ */
+export const SORTS = ['popular', 'newest', 'views', 'active'] as const;
 export type Sort = (typeof SORTS)[number];
 
 /**

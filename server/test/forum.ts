@@ -31,7 +31,9 @@ export async function createPost(t: TestApp, cookie: string, categoryId: number,
   const res = await call(t, 'POST', '/api/forum/posts', { cookie, body: postBody(categoryId, overrides) });
   expect(res.statusCode, res.body).toBe(201);
   const created = res.json() as { id: number; slug: string; [k: string]: unknown };
-  await t.database.db.update(posts).set({ createdAt: new Date(Date.now() - 11 * 60_000) }).where(eq(posts.id, created.id));
+  const createdAt = new Date(Date.now() - 11 * 60_000);
+  // Its latest activity too: a post without replies was last active when it was written.
+  await t.database.db.update(posts).set({ createdAt, lastActivityAt: createdAt }).where(eq(posts.id, created.id));
   return created;
 }
 
@@ -55,6 +57,8 @@ export async function insertPost(db: Db, opts: { categoryId: number; authorId: n
       categoryId: opts.categoryId,
       authorId: opts.authorId,
       createdAt,
+      // What creating a post stores: without replies, its latest activity is its creation.
+      lastActivityAt: createdAt,
       // What creating a post stores, so a post nobody voted on still has its hot score.
       hotScore: hotScore(0, 0, 0, createdAt),
       deletedAt: opts.deleted ? new Date() : null,

@@ -59,6 +59,13 @@ export const posts = pgTable(
     ),
     createdAt: ts('created_at').notNull().defaultNow(),
     updatedAt: ts('updated_at').notNull().defaultNow(),
+    /**
+     * "Latest activity" order (issue 30): its newest visible comment's created_at, or its own without one.
+     * Kept where comment_count is (comments/service.ts, comments/hide.ts), in the comment's transaction.
+     * The default is a new post's: now() is the transaction's time, the same as created_at's default; a row
+     * inserted with an earlier created_at must set it too.
+     */
+    lastActivityAt: ts('last_activity_at').notNull().defaultNow(),
     editedAt: ts('edited_at'),
     deletedAt: ts('deleted_at'),
     /** Hidden by members' flags until a moderator decides (issue 28); deletedAt is set with it, so no read shows it. */
@@ -78,6 +85,10 @@ export const posts = pgTable(
       .where(sql`deleted_at is null`),
     index('posts_category_views_idx')
       .on(t.categoryId, t.isPinned.desc().nullsFirst(), t.viewCount.desc().nullsFirst(), t.id.desc().nullsFirst())
+      .where(sql`deleted_at is null`),
+    index('posts_active_idx').on(t.isPinned.desc().nullsFirst(), t.lastActivityAt.desc().nullsFirst(), t.id.desc().nullsFirst()).where(sql`deleted_at is null`),
+    index('posts_category_active_idx')
+      .on(t.categoryId, t.isPinned.desc().nullsFirst(), t.lastActivityAt.desc().nullsFirst(), t.id.desc().nullsFirst())
       .where(sql`deleted_at is null`),
     // "Top" (score = upvotes - downvotes, ties newest first), over all time or within a period.
     index('posts_top_idx').on(sql`(upvotes - downvotes) desc`, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()).where(sql`deleted_at is null`),

@@ -309,7 +309,13 @@ export function planDemo(now: Date, passwordHash: string): DemoPlan {
     if (v.value === 1) p.upvotes = (p.upvotes ?? 0) + 1;
     else p.downvotes = (p.downvotes ?? 0) + 1;
   }
-  for (const c of plannedComments) plannedPosts[c.post].commentCount = (plannedPosts[c.post].commentCount ?? 0) + 1;
+  for (const p of plannedPosts) p.lastActivityAt = p.createdAt;
+  for (const c of plannedComments) {
+    const p = plannedPosts[c.post];
+    p.commentCount = (p.commentCount ?? 0) + 1;
+    // Latest activity (issue 30): the newest comment's time, as the comment writes keep it.
+    if (c.createdAt! > p.lastActivityAt!) p.lastActivityAt = c.createdAt;
+  }
   for (const p of plannedPosts) {
     const upvotes = p.upvotes ?? 0;
     const commentCount = p.commentCount ?? 0;

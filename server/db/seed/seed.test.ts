@@ -116,6 +116,13 @@ describe.each(testDatabases)('seedDatabase on %s', (kind) => {
             where p.upvotes <> coalesce(v.up, 0) or p.downvotes <> coalesce(v.down, 0) or p.comment_count <> coalesce(c.n, 0)`,
       );
       expect(postMismatch).toEqual([]);
+      // Latest activity (issue 30): the newest visible comment's time, or the post's own.
+      const activityMismatch = await rows(
+        db,
+        sql`select p.id from posts p
+            where p.last_activity_at <> greatest(p.created_at, (select max(c.created_at) from comments c where c.post_id = p.id and c.deleted_at is null))`,
+      );
+      expect(activityMismatch).toEqual([]);
       const commentMismatch = await rows(
         db,
         sql`select c.id from comments c

@@ -1,7 +1,7 @@
 import { and, eq, isNotNull, isNull, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
 import { comments, posts } from '../../db/schema/index.ts';
-import { hotScore } from '../posts/index.ts';
+import { hotScore, lastActivityNow } from '../posts/index.ts';
 
 // Flags hide (issue 28 item 5) for comments: hidden is deleted_at and hidden_at together, so every read
 // that leaves deleted comments out leaves it out too; its post's comment_count and hot_score move as a
@@ -26,12 +26,20 @@ async function lockPostOf(tx: Tx, commentId: number, live: boolean) {
   return post;
 }
 
-/** comment_count moves by `delta` (never below 0) and the popular order's score with it, as a delete or a new comment moves them. */
+/**
+ * comment_count moves by `delta` (never below 0), the popular order's score with it and the latest activity
+ * is read again, as a delete or a new comment moves them: a hidden reply stops bumping its post, a restored
+ * one bumps it again (to its own time).
+ */
 async function moveCount(tx: Tx, post: NonNullable<Awaited<ReturnType<typeof lockPostOf>>>, delta: 1 | -1): Promise<number> {
   const commentCount = Math.max(0, post.commentCount + delta);
   await tx
     .update(posts)
-    .set({ commentCount: sql`greatest(${posts.commentCount} + ${delta}, 0)`, hotScore: hotScore(post.upvotes, post.downvotes, commentCount, post.createdAt) })
+    .set({
+      commentCount: sql`greatest(${posts.commentCount} + ${delta}, 0)`,
+      hotScore: hotScore(post.upvotes, post.downvotes, commentCount, post.createdAt),
+      lastActivityAt: lastActivityNow,
+    })
     .where(eq(posts.id, post.id));
   return commentCount;
 }

@@ -21,6 +21,7 @@ import { assertTextAllowed, heldByClientId, holdItem, holdReason, presentHeldIte
 import {
   commentColumns,
   hotScore,
+  lastActivityNow,
   loadCommentPage,
   mayDelete,
   mayEdit,
@@ -49,7 +50,11 @@ async function lockLivePost(tx: Tx, postId: number) {
   return post;
 }
 
-/** comment_count moves by `delta` (never below 0) and the popular order's hot_score follows it. Returns the new count. */
+/**
+ * comment_count moves by `delta` (never below 0), the popular order's hot_score follows it, and the latest
+ * activity order's last_activity_at is read again (a new reply bumps the post, a deleted one no longer
+ * counts). Returns the new count.
+ */
 async function moveCommentCount(tx: Tx, post: Awaited<ReturnType<typeof lockLivePost>>, delta: 1 | -1): Promise<number> {
   const commentCount = Math.max(0, post.commentCount + delta);
   await tx
@@ -57,6 +62,7 @@ async function moveCommentCount(tx: Tx, post: Awaited<ReturnType<typeof lockLive
     .set({
       commentCount: sql`greatest(${posts.commentCount} + ${delta}, 0)`,
       hotScore: hotScore(post.upvotes, post.downvotes, commentCount, post.createdAt),
+      lastActivityAt: lastActivityNow,
     })
     .where(eq(posts.id, post.id));
   return commentCount;

@@ -33,6 +33,7 @@ const SORT_COLUMN = {
   popular: posts.hotScore,
   newest: posts.createdAt,
   views: posts.viewCount,
+  active: posts.lastActivityAt,
 } as const satisfies Record<Sort, unknown>;
 
 /**
@@ -56,6 +57,7 @@ export const listColumns = {
   isLocked: posts.isLocked,
   categoryId: posts.categoryId,
   authorId: posts.authorId,
+  lastActivityAt: posts.lastActivityAt,
 };
 
 export type PostFilter = {
@@ -229,6 +231,9 @@ export async function listPosts(db: Db, query: TListPostsQuery, viewer: ListView
   }
 
   const period = query.sortBy === 'top' ? (query.period ?? topPeriodSince(viewer?.previousVisitAt ?? null, now)) : undefined;
+  // An unanswered post's latest activity is its creation (no visible reply), so Unanswered by activity is
+  // Unanswered by date: posts_unanswered_idx serves it, where the activity index would skip every answered post.
+  const sortBy = query.unanswered && query.sortBy === 'active' ? 'newest' : query.sortBy;
   const filter: PostFilter = {
     categoryId: category?.id,
     unanswered: query.unanswered || undefined,
@@ -236,7 +241,7 @@ export async function listPosts(db: Db, query: TListPostsQuery, viewer: ListView
   };
   const rows = await loadPostsPage(db, {
     filter,
-    sortBy: query.sortBy,
+    sortBy,
     pinnedFirst: query.pinnedFirst,
     rangeFirst: period === 'day' || period === 'week',
     limit: query.limit + 1,
@@ -251,7 +256,7 @@ export async function listPosts(db: Db, query: TListPostsQuery, viewer: ListView
       : category
         ? category.postCount
         : all.reduce((sum, c) => sum + c.postCount, 0);
-  const presented = await presentPosts(db, page, all, viewer?.id ?? null);
+  const presented = await presentPosts(db, page, all, viewer?.id ?? null, { lastReply: query.sortBy === 'active' });
   // "New since your last visit": someone else's post created after the viewer's previous visit ended.
   // No previous visit (the first), nothing is new; guests get no flag at all.
   const since = viewer?.previousVisitAt ?? null;
@@ -275,8 +280,17 @@ export async function loadUserBookmarks(db: Db, userId: number | null, postIds: 
   return new Set(rows.map((b) => b.postId));
 }
 
-/** List rows → spec §3 posts: loads the page's authors and the viewer's votes and bookmarks (primary-key lookups of the page's ids only). */
-export async function presentPosts(db: Db, rows: PostRow[], all: CategoryRow[], viewerId: number | null): Promise<TPost[]> {
+/**
+ * List rows → spec §3 posts: loads the page's authors and the viewer's votes and bookmarks (primary-key lookups
+ * of the page's ids only). `lastReply`: a list by latest activity says when each post's newest reply came.
+ */
+export async function presentPosts(
+  db: Db,
+  rows: PostRow[],
+  all: CategoryRow[],
+  viewerId: number | null,
+  opts: { lastReply?: boolean } = {},
+): Promise<TPost[]> {
   const authorIds = [...new Set(rows.map((p) => p.authorId).filter((id): id is number => id !== null))];
   // Sequential on purpose: one pooled connection per request, and both are primary-key lookups.
   const authors = await loadAuthors(db, authorIds);
@@ -284,7 +298,7 @@ export async function presentPosts(db: Db, rows: PostRow[], all: CategoryRow[], 
   const saved = await loadUserBookmarks(db, viewerId, rows.map((p) => p.id));
   const byId = new Map(all.map((c) => [c.id, c]));
   return rows.map((p) => {
-    const post = presentPost(p, byId.get(p.categoryId)!, p.authorId === null ? undefined : authors.get(p.authorId), votes.get(p.id));
+    const post = presentPost(p, byId.get(p.categoryId)!, p.authorId === null ? undefined : authors.get(p.authorId), votes.get(p.id), opts);
     // A member's lists say which posts they saved; a guest's carry no flag (their answers are shared).
     return viewerId === null ? post : { ...post, bookmarked: saved.has(p.id) };
   });

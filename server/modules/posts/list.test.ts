@@ -247,7 +247,7 @@ describe.each(testDatabases)('forum read API on %s', (kind) => {
     it('rejects a sort or page it does not understand with a 400 and a message', async () => {
       const badSort = await t.app.inject({ method: 'GET', url: '/api/forum/posts?sortBy=oldest' });
       expect(badSort.statusCode).toBe(400);
-      expect(badSort.json().message).toBe('Sort must be one of popular, newest, views, top');
+      expect(badSort.json().message).toBe('Sort must be one of popular, newest, views, active, top');
       const badPage = await t.app.inject({ method: 'GET', url: '/api/forum/posts?page=two' });
       expect(badPage.statusCode).toBe(400);
       expect(badPage.json().errors.page).toBe('Page must be a whole number');

@@ -17,7 +17,7 @@ export type CategoryRow = Pick<typeof categories.$inferSelect, 'id' | 'name' | '
 export type PostRow = Pick<
   typeof posts.$inferSelect,
   | 'id' | 'slug' | 'title' | 'excerpt' | 'content' | 'createdAt' | 'viewCount' | 'commentCount' | 'upvotes'
-  | 'downvotes' | 'shareCount' | 'isPinned' | 'isLocked' | 'categoryId' | 'authorId'
+  | 'downvotes' | 'shareCount' | 'isPinned' | 'isLocked' | 'categoryId' | 'authorId' | 'lastActivityAt'
 >;
 
 export type AuthorRow = Pick<typeof users.$inferSelect, 'id' | 'username' | 'firstName' | 'lastName' | 'avatar' | 'statusText' | 'deletedAt'>;
@@ -35,7 +35,17 @@ export function presentAuthor(u: AuthorRow | undefined): TPostAuthor | null {
 export const voteType = (value: number | undefined): TVoteType | null =>
   value === 1 ? 'upvote' : value === -1 ? 'downvote' : null;
 
-export function presentPost(p: PostRow, category: CategoryRow, author: AuthorRow | undefined, vote: number | undefined): TPost {
+/**
+ * `lastReply` (a list by latest activity, issue 30): lastReplyAt, when the post's activity is later than its
+ * creation, which is when it has a visible reply (the comment writes keep last_activity_at).
+ */
+export function presentPost(
+  p: PostRow,
+  category: CategoryRow,
+  author: AuthorRow | undefined,
+  vote: number | undefined,
+  { lastReply = false }: { lastReply?: boolean } = {},
+): TPost {
   return {
     id: p.id,
     slug: p.slug,
@@ -53,6 +63,7 @@ export function presentPost(p: PostRow, category: CategoryRow, author: AuthorRow
     userVote: voteType(vote),
     category: { id: category.id, name: category.name, slug: category.slug, color: category.color, description: category.description },
     author: presentAuthor(author),
+    ...(lastReply && p.lastActivityAt > p.createdAt ? { lastReplyAt: p.lastActivityAt.toISOString() } : {}),
   };
 }
 

@@ -293,7 +293,7 @@ describe.each(testDatabases)('GET /api/forum/search on %s', (kind) => {
       ['?page=2&sortBy=newest', 'Search must be at least 2 characters'],
       ['?profession=pilot', 'Unknown profession'],
       ['?q=evri&profession=pilot', 'Unknown profession'],
-      ['?q=evri&sortBy=oldest', 'Sort must be one of popular, newest, views'],
+      ['?q=evri&sortBy=oldest', 'Sort must be one of popular, newest, views, active'],
       [`?q=${'x'.repeat(201)}`, 'Search must be at most 200 characters'],
     ])('%s → 400 %s', async (query, message) => {
       const res = await get(query);

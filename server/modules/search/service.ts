@@ -200,7 +200,7 @@ export async function searchPosts(db: Db, query: TSearchQuery, viewerId: number 
 
   const hasMore = found.ids.length > query.limit;
   const pageIds = hasMore ? found.ids.slice(0, query.limit) : found.ids;
-  return { posts: await presentedInOrder(db, pageIds, all, viewerId), totalCount: found.total, hasMore };
+  return { posts: await presentedInOrder(db, pageIds, all, viewerId, query.sortBy === 'active'), totalCount: found.total, hasMore };
 }
 
 /**
@@ -253,6 +253,8 @@ function candidateOrder(sortBy: Sort | undefined): { order: SQL; column?: SQL } 
       return { order: sql`hot_score desc, id desc`, column: sql`${posts.hotScore} as hot_score` };
     case 'views':
       return { order: sql`view_count desc, id desc`, column: sql`${posts.viewCount} as view_count` };
+    case 'active':
+      return { order: sql`last_activity_at desc, id desc`, column: sql`${posts.lastActivityAt} as last_activity_at` };
     default:
       return { order: sql`score desc, created_at desc, id desc` };
   }
@@ -310,7 +312,7 @@ async function professionPage(
   const page = hasMore ? rows.slice(0, query.limit) : rows;
   // The last page tells the total without counting.
   const totalCount = !hasMore && (page.length > 0 || offset === 0) ? offset + page.length : await countCapped(db, filter, undefined, max);
-  return { posts: await presentPosts(db, page, all, viewerId), totalCount, hasMore };
+  return { posts: await presentPosts(db, page, all, viewerId, { lastReply: query.sortBy === 'active' }), totalCount, hasMore };
 }
 
 /** How many posts match, counting no further than `max` (the most a search reaches). */
@@ -383,7 +385,7 @@ const preparePageRows = (db: Db) =>
 const pageRowsByDb = new WeakMap<Db, ReturnType<typeof preparePageRows>>();
 
 /** The given posts as the list presents them (presentPosts of the posts module), in the given order. */
-async function presentedInOrder(db: Db, ids: number[], all: CategoryRow[], viewerId: number | null): Promise<TPost[]> {
+async function presentedInOrder(db: Db, ids: number[], all: CategoryRow[], viewerId: number | null, lastReply: boolean): Promise<TPost[]> {
   if (ids.length === 0) return [];
   let pageRows = pageRowsByDb.get(db);
   if (!pageRows) pageRowsByDb.set(db, (pageRows = preparePageRows(db)));
@@ -392,7 +394,7 @@ async function presentedInOrder(db: Db, ids: number[], all: CategoryRow[], viewe
   const categoryById = new Map(all.map((c) => [c.id, c]));
   return ids.flatMap((id) => {
     const r = byId.get(id);
-    return r ? [presentPost(r.post, categoryById.get(r.post.categoryId)!, r.author ?? undefined, r.vote ?? undefined)] : [];
+    return r ? [presentPost(r.post, categoryById.get(r.post.categoryId)!, r.author ?? undefined, r.vote ?? undefined, { lastReply })] : [];
   });
 }
 

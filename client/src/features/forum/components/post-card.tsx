@@ -80,6 +80,13 @@ function PostCardBody({ post, hrefWith, highlight = '' }: Props) {
             {formatShortAge(post.createdAt)}
           </span>
         </Time>
+        {/* Sorted by latest activity (issue 30): why an older thread is this high. The phone row has no room for it. */}
+        {post.lastReplyAt && (
+          <span className="shrink-0 text-muted max-sm:hidden">
+            <span aria-hidden="true">· </span>
+            <Time date={post.lastReplyAt}>{`last reply ${formatAge(post.lastReplyAt)}`}</Time>
+          </span>
+        )}
       </div>
 
       <h2 id={titleId} className="text-lg leading-snug font-bold max-sm:col-span-full max-sm:row-start-1 max-sm:line-clamp-2 max-sm:text-base sm:text-xl">
