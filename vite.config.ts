@@ -4,6 +4,7 @@ import tailwindcss from '@tailwindcss/vite';
 import { tsImport } from 'tsx/esm/api';
 import { defineConfig, type Plugin } from 'vite';
 import { buildServiceWorker } from './scripts/build-sw.mjs';
+import { THEME_SCRIPT } from './common/theme.ts';
 
 const root = path.resolve(import.meta.dirname, 'client');
 const contracts = path.resolve(import.meta.dirname, 'common/contracts');
@@ -50,6 +51,23 @@ function isEndpoint(v: unknown): v is { method: string; path: string; errors: nu
 }
 
 /**
+ * The theme's script (common/theme.ts) inline at the top of <head>, after the charset, so every page
+ * made from index.html (the server's pages, the 404, the service worker's app shell, `npm run dev`)
+ * wears the reader's Light or Dark before its first paint. The server allows it by the hash of the
+ * same string.
+ */
+function themeScriptInHead(): Plugin {
+  return {
+    name: 'kerbside:theme-script',
+    transformIndexHtml: (html) => {
+      const charset = /<meta charset="[^"]*"\s*\/?>/i;
+      if (!charset.test(html)) throw new Error('index.html: the theme script goes after <meta charset>, which is missing');
+      return html.replace(charset, (tag) => `${tag}\n    <script>${THEME_SCRIPT}</script>`);
+    },
+  };
+}
+
+/**
  * /sw.js (issue 16): once the client build is written, scripts/build-sw.mjs lists its files for the
  * worker's precache and bundles client/src/sw/sw.ts, resolving `@endpoints/…` as the client does. Part
  * of every client build (`npm run build`, `npm start`), so a build never ships without its worker.
@@ -71,7 +89,7 @@ function serviceWorker(outDir: string, alias: Record<string, string>): Plugin {
 export default defineConfig(({ isSsrBuild }) => ({
   root,
   publicDir: isSsrBuild ? false : path.resolve(root, 'public'),
-  plugins: [endpointsForTheClient(), tailwindcss(), ...(isSsrBuild ? [] : [serviceWorker(path.resolve(import.meta.dirname, 'dist/client'), aliases)])],
+  plugins: [endpointsForTheClient(), themeScriptInHead(), tailwindcss(), ...(isSsrBuild ? [] : [serviceWorker(path.resolve(import.meta.dirname, 'dist/client'), aliases)])],
   // JSX compiles to Preact's runtime: `react` and `react-dom` are Preact's compatibility layer (ADR 0007).
   oxc: { jsx: { runtime: 'automatic', importSource: 'preact' } },
   resolve: { alias: aliases },

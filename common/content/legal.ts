@@ -285,6 +285,7 @@ export const PRIVACY: ContentPage = {
             ['pushPromptDeclined', 'Local storage', 'Remembers that you said \u201cNot now\u201d to push notifications (or your browser blocked them), so you are not asked again.', 'Until you clear your browser'],
             ['pendingVerificationEmail', 'Local storage', 'The address waiting for a verification code, so the verification screen can be reopened.', 'Removed once the address is verified'],
             ['dismissedBulletins', 'Local storage', 'The bulletins you closed, so they stay closed.', 'Until you clear your browser'],
+            ['theme', 'Local storage', 'Whether you chose Light or Dark for this device; without it the site follows your device\u2019s own setting.', 'Until you choose System or clear your browser'],
             ['kerbside:member:*', 'Local storage', 'Posts, comments and messages you have not finished or that have not yet reached us, kept under your account so nothing you write is lost and nobody else on this device sees them.', 'Removed once sent or discarded, and all of them when you sign out'],
             ['deviceMember', 'Local storage', 'Which member is signed in on this device, so their drafts are found again and removed when they sign out.', 'Until you sign out'],
             ['returnTo', 'Session storage', 'The page to take you back to after you sign in.', 'When you close the tab'],

@@ -1,9 +1,12 @@
+import { createHash } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
+import { THEME_SCRIPT } from '../../common/theme.ts';
 import type { Config } from '../config.ts';
 
 /**
- * Headers on every response. Scripts come only from our origin (no 'unsafe-inline'); styles allow
+ * Headers on every response. Scripts come only from our origin (no 'unsafe-inline'), but for the one
+ * inline script of every page, the theme's in <head> (common/theme.ts), allowed by its hash; styles allow
  * inline because Radix positions popovers with style attributes. Third-party tags (consent-gated)
  * are added to the allowlist only when configured. Images: our origin, the photos' bucket when it
  * has its own public address (S3_PUBLIC_URL), and the origins of the ads' own images
@@ -15,7 +18,8 @@ export type ImageOrigins = { current(): readonly string[] };
 
 export const securityHeadersPlugin = fp(async (app: FastifyInstance, opts: { config: Config; adImageOrigins?: ImageOrigins }) => {
   const { config, adImageOrigins } = opts;
-  const scriptSrc = ["'self'"];
+  // Hashed once at start-up from the very string the build writes into index.html (vite.config.ts).
+  const scriptSrc = ["'self'", inlineScriptSource(THEME_SCRIPT)];
   const connectSrc = ["'self'", config.appUrl.replace(/^http/, 'ws')];
   const frameSrc = ["'self'"];
   const imgSrc = ["'self'", 'data:', 'blob:'];
@@ -72,3 +76,8 @@ export const securityHeadersPlugin = fp(async (app: FastifyInstance, opts: { con
     done(null, payload);
   });
 });
+
+/** A CSP source allowing exactly this inline script's text. */
+export function inlineScriptSource(script: string): string {
+  return `'sha256-${createHash('sha256').update(script).digest('base64')}'`;
+}

@@ -241,14 +241,14 @@ function PhotoThumb({ item, onRetry, onRemove }: { item: Item; onRetry: () => vo
             aria-valuenow={percent}
             className="absolute inset-x-1 bottom-1 h-1.5 overflow-hidden rounded-full bg-white/80"
           >
-            <div className="h-full bg-brand-800 transition-[width]" style={{ width: `${percent}%` }} />
+            <div className="h-full bg-primary transition-[width]" style={{ width: `${percent}%` }} />
           </div>
         )}
         <button
           type="button"
           onClick={onRemove}
           aria-label="Remove photo"
-          className="absolute top-0.5 right-0.5 grid size-8 place-items-center rounded-full bg-ink/70 text-white hover:bg-ink"
+          className="absolute top-0.5 right-0.5 grid size-8 place-items-center rounded-full bg-black/70 text-white hover:bg-black"
         >
           <X aria-hidden="true" className="size-4" />
         </button>

@@ -47,7 +47,7 @@ export function PushPrompt({ onClose }: { onClose: () => void }) {
     <aside
       aria-labelledby={`${id}-title`}
       aria-describedby={`${id}-why`}
-      className="mx-3 mt-3 grid gap-3 rounded-xl border-2 border-line bg-white p-4 text-ink sm:mx-auto sm:w-full sm:max-w-2xl"
+      className="mx-3 mt-3 grid gap-3 rounded-xl border-2 border-line bg-card p-4 text-ink sm:mx-auto sm:w-full sm:max-w-2xl"
     >
       <h2 id={`${id}-title`} className="font-bold">
         {PUSH_PROMPT_TEXT.title}

@@ -1,7 +1,7 @@
 // Browser storage that never throws: private modes, full quotas and disabled storage all behave
 // like an empty store instead of breaking the page.
 
-export type LocalKey = 'pendingVerificationEmail' | 'welcomeBannerDismissed' | 'pushPromptDeclined' | 'deviceMember';
+export type LocalKey = 'pendingVerificationEmail' | 'welcomeBannerDismissed' | 'pushPromptDeclined' | 'deviceMember' | 'theme';
 export type SessionKey = 'returnTo' | 'pushStored';
 
 function safe(kind: 'localStorage' | 'sessionStorage') {

@@ -19,7 +19,7 @@ export function wantsPage(req: FastifyRequest): boolean {
 
 /**
  * The confirmation page: one button that POSTs to /api/logout (which then redirects home). No script
- * (the CSP allows none inline), inline styles only, not indexed.
+ * (the CSP allows none inline), inline styles only, dark when the device is, not indexed.
  */
 export function logoutConfirmPage(appName: string): string {
   const name = escapeHtml(appName);
@@ -38,6 +38,7 @@ form{margin:1.25rem 0 1rem}
 button{min-height:44px;padding:0 1.25rem;border:0;border-radius:.5rem;background:#1d3f72;color:#fff;font:inherit;font-weight:700;cursor:pointer}
 button:focus-visible,a:focus-visible{outline:3px solid #f59e0b;outline-offset:2px}
 a{color:#1d3f72;font-weight:600}
+@media (prefers-color-scheme:dark){:root{color-scheme:dark}body{background:#0b1321;color:#e5ebf4}main{background:#121c2d;box-shadow:none}button{background:#2d5a9e}a{color:#8db8ff}}
 </style>
 </head>
 <body>

@@ -11,7 +11,7 @@ import type { UnsubscribeService } from './unsubscribe.ts';
 
 const unsubscribeLimit = perIpLimit(30, '1 minute', 'Too many requests. Please wait a moment and try again.');
 
-/** The unsubscribe pages are tiny server-rendered HTML (they work from any mail client, no JavaScript). */
+/** The unsubscribe pages are tiny server-rendered HTML (they work from any mail client, no JavaScript; dark when the device is). */
 function page(reply: FastifyReply, status: number, config: Config, heading: string, body: string) {
   const app = escapeHtml(config.appName);
   return reply
@@ -24,7 +24,8 @@ function page(reply: FastifyReply, status: number, config: Config, heading: stri
 <meta name="robots" content="noindex"><title>${escapeHtml(heading)} · ${app}</title>
 <style>body{font-family:system-ui,Arial,sans-serif;color:#1f2937;line-height:1.5;max-width:560px;margin:0 auto;padding:32px 20px}
 a{color:#1d4ed8}button{font:inherit;font-weight:600;background:#1e3a8a;color:#fff;border:0;border-radius:8px;min-height:44px;padding:0 20px;cursor:pointer}
-button:focus-visible,a:focus-visible{outline:3px solid #f59e0b;outline-offset:2px}</style></head>
+button:focus-visible,a:focus-visible{outline:3px solid #f59e0b;outline-offset:2px}
+@media (prefers-color-scheme:dark){:root{color-scheme:dark}body{background:#0b1321;color:#e5ebf4}a{color:#8db8ff}button{background:#2d5a9e}}</style></head>
 <body><main><p><a href="/">${app}</a></p><h1>${escapeHtml(heading)}</h1>${body}</main></body></html>`);
 }
 

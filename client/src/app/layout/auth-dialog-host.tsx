@@ -19,7 +19,7 @@ export function AuthDialogHost() {
     <ErrorBoundary
       fallback={() =>
         open ? (
-          <div role="alert" className="fixed inset-x-3 top-20 z-50 mx-auto grid max-w-md gap-3 rounded-2xl bg-white p-5 shadow-2xl">
+          <div role="alert" className="fixed inset-x-3 top-20 z-50 mx-auto grid max-w-md gap-3 rounded-2xl bg-card p-5 shadow-2xl">
             <p className="font-semibold">Sign in didn't load. Check your signal and try again.</p>
             <div className="flex gap-2">
               <Button onClick={() => window.location.reload()}>Try again</Button>
@@ -34,8 +34,8 @@ export function AuthDialogHost() {
       <Suspense
         fallback={
           open ? (
-            <div className="fixed inset-0 z-50 grid place-items-center bg-ink/40">
-              <p role="status" className="rounded-xl bg-white px-5 py-3 font-semibold">
+            <div className="fixed inset-0 z-50 grid place-items-center bg-black/40">
+              <p role="status" className="rounded-xl bg-card px-5 py-3 font-semibold">
                 Loading…
               </p>
             </div>

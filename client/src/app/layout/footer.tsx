@@ -3,6 +3,7 @@ import { Link } from '@/lib/router';
 import { PRODUCT_NAME } from '@/lib/config';
 import { lazyNamed } from '@/lib/lazy';
 import { ErrorBoundary } from '@/components/ui/error-boundary';
+import { ThemeSwitch } from '@/components/ui/theme-switch';
 
 // Fetched when someone reaches for the button, not with every page.
 const CookieSettingsDialog = lazyNamed(() => import('@/features/consent/components/cookie-settings-dialog'), 'CookieSettingsDialog');
@@ -24,7 +25,7 @@ export function Footer() {
   const [cookiesWanted, setCookiesWanted] = useState(false);
   const cookiesButton = useRef<HTMLButtonElement>(null);
   return (
-    <footer className="border-t border-line bg-white">
+    <footer className="border-t border-line bg-card">
       <div className="mx-auto grid max-w-6xl gap-3 px-4 py-6">
         <nav aria-label="Footer">
           <ul className="flex flex-wrap gap-x-5 gap-y-1">
@@ -54,6 +55,7 @@ export function Footer() {
             </li>
           </ul>
         </nav>
+        <ThemeSwitch />
         <p className="text-sm text-muted">
           © {new Date().getFullYear()} {PRODUCT_NAME}. All rights reserved.
         </p>

@@ -26,7 +26,7 @@ export function useForumLinkRefresh() {
 }
 
 const barLink =
-  'min-h-11 items-center gap-1.5 rounded-lg px-3 font-semibold text-brand-100 hover:bg-white/10 hover:text-white aria-[current=page]:bg-white/15 aria-[current=page]:text-white';
+  'min-h-11 items-center gap-1.5 rounded-lg px-3 font-semibold text-bar-muted hover:bg-white/10 hover:text-white aria-[current=page]:bg-white/15 aria-[current=page]:text-white';
 
 export function Header() {
   const { user, isLoading, query } = useUser();
@@ -36,7 +36,7 @@ export function Header() {
   const items = NAV_ITEMS.filter((i) => (isLoading ? i.to === '/forum' : i.show(user)));
 
   return (
-    <header className="bg-brand-900 text-white">
+    <header className="bg-bar text-white">
       <div className="mx-auto flex h-16 max-w-6xl items-center gap-2 px-4">
         <Link to="/" className="-ml-1 rounded-lg px-1 py-1 text-white" aria-label="Kerbside home">
           {/* Under 360 px a guest's Sign In, Join Free and menu leave no room for the name: the mark

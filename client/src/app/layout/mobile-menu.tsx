@@ -48,7 +48,7 @@ export function MobileMenu(props: Props) {
         <ErrorBoundary
           fallback={(_e, reset) =>
             open ? (
-              <p role="alert" className="fixed inset-x-3 top-20 z-50 rounded-xl bg-white p-4 text-ink shadow-2xl">
+              <p role="alert" className="fixed inset-x-3 top-20 z-50 rounded-xl bg-card p-4 text-ink shadow-2xl">
                 The menu didn't load. Check your signal and{' '}
                 <button type="button" className="link" onClick={() => window.location.reload()}>
                   reload the page

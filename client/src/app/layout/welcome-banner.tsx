@@ -42,7 +42,7 @@ export function WelcomeBanner() {
         <button
           type="button"
           aria-label="Dismiss welcome message"
-          className="inline-flex size-11 shrink-0 items-center justify-center rounded-lg hover:bg-black/10"
+          className="inline-flex size-11 shrink-0 items-center justify-center rounded-lg hover:bg-ink/10"
           onClick={() => {
             storage.set('welcomeBannerDismissed', 'true');
             setDismissed(true);

@@ -24,11 +24,14 @@ export type AdContent = Pick<
 export const AD_SANDBOX = 'allow-popups allow-popups-to-escape-sandbox';
 const DEFAULT_HEIGHT = 250;
 
-/** The document inside the frame: links open in a new tab and send no referrer. */
+/**
+ * The document inside the frame: links open in a new tab and send no referrer. It stays light in
+ * dark mode, on white: the advertiser drew the creative for a white page, and its colours are not ours.
+ */
 export function adDocument(html: string): string {
   return (
     '<!doctype html><html><head><meta charset="utf-8"><meta name="referrer" content="no-referrer"><base target="_blank">' +
-    '<style>html,body{margin:0;padding:0;overflow:hidden;font-family:system-ui,sans-serif}img{max-width:100%;height:auto}</style>' +
+    '<style>:root{color-scheme:light}html,body{margin:0;padding:0;overflow:hidden;font-family:system-ui,sans-serif}img{max-width:100%;height:auto}</style>' +
     `</head><body>${html}</body></html>`
   );
 }
@@ -56,7 +59,7 @@ function CustomAd({ ad }: { ad: AdContent }) {
 
 function NativeAd({ ad }: { ad: AdContent }) {
   return (
-    <div className="rounded-xl border border-line bg-white p-4 shadow-sm">
+    <div className="rounded-xl border border-line bg-card p-4 shadow-sm">
       <Label>Sponsored</Label>
       <a
         href={ad.linkUrl ?? undefined}
@@ -134,7 +137,7 @@ function AdSenseAd({ ad, preview }: { ad: AdContent; preview: boolean }) {
   const { data: config } = useQuery({ ...siteConfigQueryOptions(), enabled: marketing && !preview });
   if (preview) {
     return (
-      <div className="grid min-h-24 place-items-center rounded-lg border-2 border-dashed border-line bg-white p-4 text-center text-sm text-muted">
+      <div className="grid min-h-24 place-items-center rounded-lg border-2 border-dashed border-line bg-card p-4 text-center text-sm text-muted">
         AdSense ad unit {ad.adSlotId || '(no slot id)'}: shown only when ADSENSE_CLIENT is set and the member accepts marketing cookies.
       </div>
     );

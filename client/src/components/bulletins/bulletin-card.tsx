@@ -18,7 +18,7 @@ export function BulletinCard({ bulletin, onDismiss }: { bulletin: Pick<TBulletin
           <span
             className={cn(
               'rounded-full px-2 py-0.5 text-xs font-semibold',
-              bulletin.visibilityType === 'everyone' ? 'bg-white text-brand-900 ring-1 ring-brand-800' : 'bg-brand-800 text-white',
+              bulletin.visibilityType === 'everyone' ? 'bg-card text-brand-900 ring-1 ring-brand-800' : 'bg-primary text-white',
             )}
           >
             {label}
@@ -31,7 +31,7 @@ export function BulletinCard({ bulletin, onDismiss }: { bulletin: Pick<TBulletin
           type="button"
           onClick={onDismiss}
           aria-label={`Dismiss bulletin: ${bulletin.title}`}
-          className="-mt-2 -mr-2 inline-flex size-11 shrink-0 items-center justify-center rounded-lg hover:bg-white"
+          className="-mt-2 -mr-2 inline-flex size-11 shrink-0 items-center justify-center rounded-lg hover:bg-card"
         >
           <X aria-hidden="true" className="size-5" />
         </button>

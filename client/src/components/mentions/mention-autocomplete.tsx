@@ -161,7 +161,7 @@ export function MentionAutocomplete({ target, setText }: Props) {
           role="listbox"
           aria-label="Members to mention"
           style={{ left: place.left, width: place.width, top: place.top, bottom: place.bottom }}
-          className="fixed z-50 grid max-h-72 min-w-48 overflow-y-auto rounded-lg border border-slate-300 bg-white py-1 shadow-lg"
+          className="fixed z-50 grid max-h-72 min-w-48 overflow-y-auto rounded-lg border border-slate-300 bg-card py-1 shadow-lg"
         >
           {members.map((m, i) => (
             <li

@@ -8,14 +8,14 @@ const base =
   'inline-flex items-center justify-center gap-2 rounded-lg font-semibold whitespace-nowrap transition-colors disabled:cursor-not-allowed disabled:opacity-60 select-none';
 
 const variants: Record<ButtonVariant, string> = {
-  primary: 'bg-brand-800 text-white hover:bg-brand-900',
-  accent: 'bg-accent-400 text-ink hover:bg-accent-300',
-  secondary: 'border-2 border-brand-800 bg-white text-brand-900 hover:bg-brand-50',
+  primary: 'bg-primary text-white hover:bg-primary-hover',
+  accent: 'bg-accent-400 text-on-accent hover:bg-accent-300',
+  secondary: 'border-2 border-brand-800 bg-card text-brand-900 hover:bg-brand-50',
   /** Outlined, for dark backgrounds. */
   inverse: 'border-2 border-white text-white hover:bg-white/10',
   ghost: 'text-brand-900 hover:bg-brand-50',
   'ghost-inverse': 'text-white hover:bg-white/10',
-  danger: 'bg-red-700 text-white hover:bg-red-800',
+  danger: 'bg-danger text-white hover:bg-danger-hover',
   link: 'text-link underline underline-offset-2 hover:no-underline',
 };
 

@@ -28,7 +28,7 @@ export function Modal({ open, onOpenChange, title, description, children, layout
     <Dialog.Root open={open} onOpenChange={onOpenChange}>
       {trigger && <Dialog.Trigger asChild>{trigger}</Dialog.Trigger>}
       <Dialog.Portal>
-        <Dialog.Overlay className="dialog-overlay fixed inset-0 z-50 bg-ink/60" />
+        <Dialog.Overlay className="dialog-overlay fixed inset-0 z-50 bg-black/60" />
         <Dialog.Content
           {...(description ? {} : { 'aria-describedby': undefined })}
           onOpenAutoFocus={() => {
@@ -43,7 +43,7 @@ export function Modal({ open, onOpenChange, title, description, children, layout
             }
           }}
           className={cn(
-            'fixed z-50 overflow-y-auto bg-white text-ink shadow-2xl focus:outline-none',
+            'fixed z-50 overflow-y-auto bg-card text-ink shadow-2xl focus:outline-none',
             layout === 'center'
               ? 'dialog-content top-1/2 left-1/2 max-h-[92dvh] w-[calc(100%-1.5rem)] max-w-lg -translate-x-1/2 -translate-y-1/2 rounded-2xl p-5 sm:p-6'
               : 'sheet-content inset-y-0 right-0 h-dvh w-[min(22rem,88vw)] p-5',

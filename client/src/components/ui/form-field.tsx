@@ -9,7 +9,7 @@ type FieldProps = InputHTMLAttributes<HTMLInputElement> & {
 };
 
 export const inputClasses =
-  'block w-full min-h-11 rounded-lg border-2 border-field bg-white px-3 py-2 text-base text-ink placeholder:text-muted aria-[invalid=true]:border-red-700';
+  'block w-full min-h-11 rounded-lg border-2 border-field bg-card px-3 py-2 text-base text-ink placeholder:text-muted aria-[invalid=true]:border-red-700';
 
 /**
  * A labelled input whose hint and error are linked with aria-describedby; the error is announced

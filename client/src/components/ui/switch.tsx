@@ -19,7 +19,7 @@ export function Switch({ className, ...props }: SwitchProps) {
       className={cn(
         'relative inline-flex h-7 w-12 shrink-0 items-center rounded-full border-2 border-transparent bg-field transition-colors',
         'focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-800',
-        'data-[state=checked]:bg-brand-800 disabled:cursor-not-allowed disabled:opacity-70',
+        'data-[state=checked]:bg-primary disabled:cursor-not-allowed disabled:opacity-70',
         className,
       )}
     >

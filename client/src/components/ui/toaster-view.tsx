@@ -5,7 +5,7 @@ import { cn } from '@/lib/cn';
 import { dismissToast, useToast, type ToastVariant } from './toast';
 
 const variantClasses: Record<ToastVariant, string> = {
-  default: 'border-brand-800 bg-white text-ink',
+  default: 'border-brand-800 bg-card text-ink',
   success: 'border-green-700 bg-green-50 text-green-950',
   destructive: 'border-red-700 bg-red-50 text-red-950',
 };
@@ -41,7 +41,7 @@ export function ToasterView() {
                 <button
                   type="button"
                   onClick={t.action.onClick}
-                  className="mt-1 inline-flex min-h-11 items-center justify-self-start rounded-lg bg-brand-800 px-4 font-semibold text-white hover:bg-brand-900"
+                  className="mt-1 inline-flex min-h-11 items-center justify-self-start rounded-lg bg-primary px-4 font-semibold text-white hover:bg-primary-hover"
                 >
                   {t.action.label}
                 </button>
@@ -50,7 +50,7 @@ export function ToasterView() {
           </div>
           <RadixToast.Close
             aria-label="Dismiss notification"
-            className="absolute top-2 right-2 rounded-md p-1.5 text-current hover:bg-black/10"
+            className="absolute top-2 right-2 rounded-md p-1.5 text-current hover:bg-ink/10"
           >
             <X aria-hidden="true" className="size-4" />
           </RadixToast.Close>

@@ -28,7 +28,7 @@ export function AdminItemRow(props: Props) {
   const { title, details, switchId, active, activeLabels, togglePending, onToggle, editing, onEditingChange, onDeleteClick, body, children } = props;
   return (
     <li>
-      <article aria-label={title} className="grid gap-3 rounded-xl border border-line bg-white p-3">
+      <article aria-label={title} className="grid gap-3 rounded-xl border border-line bg-card p-3">
         <div className="flex flex-wrap items-start gap-3">
           <div className="grid min-w-0 flex-1 gap-1">
             <h3 className="font-bold break-words">{title}</h3>

@@ -40,7 +40,7 @@ export function AdminLayout({ title, actions, children }: { title: string; actio
               <NavLink
                 to={s.path}
                 end
-                className="inline-flex min-h-11 items-center rounded-lg border border-line bg-white px-3 text-sm font-semibold aria-[current=page]:border-brand-800 aria-[current=page]:bg-brand-50"
+                className="inline-flex min-h-11 items-center rounded-lg border border-line bg-card px-3 text-sm font-semibold aria-[current=page]:border-brand-800 aria-[current=page]:bg-brand-50"
               >
                 {s.label}
               </NavLink>

@@ -1,10 +1,12 @@
 import { useEffect, useRef } from 'react';
 import uPlot from 'uplot';
 import 'uplot/dist/uPlot.min.css';
+import { chartColours, themedAxis, type ChartColour } from '@/lib/chart-colours';
 import { LONDON, formatDayMonth } from '@/lib/dates';
+import { useColourScheme } from '@/lib/theme';
 
 /** `dash` tells apart lines that lie on top of each other (e.g. one page view per session). */
-export type ChartSeries = { label: string; values: number[]; color: string; dash?: number[] };
+export type ChartSeries = { label: string; values: number[]; color: ChartColour; dash?: number[] };
 
 const HEIGHT = 240;
 
@@ -15,6 +17,8 @@ const HEIGHT = 240;
  */
 export function AnalyticsChart({ days, series }: { days: string[]; series: ChartSeries[] }) {
   const ref = useRef<HTMLDivElement>(null);
+  // Drawn again in the other theme's colours when it changes.
+  const scheme = useColourScheme();
 
   useEffect(() => {
     const el = ref.current;
@@ -22,6 +26,7 @@ export function AnalyticsChart({ days, series }: { days: string[]; series: Chart
     // Noon UTC of each London day: the axis never shows a day off by the clock change.
     const xs = days.map((d) => Date.parse(`${d}T12:00:00Z`) / 1000);
     const width = () => Math.max(280, el.clientWidth);
+    const colours = chartColours();
     const plot = new uPlot(
       {
         width: width(),
@@ -30,9 +35,12 @@ export function AnalyticsChart({ days, series }: { days: string[]; series: Chart
         scales: { x: { time: true }, y: { range: (_u, _min, max) => [0, Math.max(1, Math.ceil(max * 1.1))] } },
         series: [
           { label: 'Day', value: (_u, v) => (v == null ? '' : new Date(v * 1000).toISOString().slice(0, 10)) },
-          ...series.map((s) => ({ label: s.label, stroke: s.color, width: 2, dash: s.dash, points: { show: days.length <= 45 } })),
+          ...series.map((s) => ({ label: s.label, stroke: colours.series(s.color), width: 2, dash: s.dash, points: { show: days.length <= 45 } })),
         ],
-        axes: [{ values: (_u, splits) => splits.map((t) => formatDayMonth(t * 1000)) }, { size: 50, values: (_u, ticks) => ticks.map((t) => (Number.isInteger(t) ? String(t) : '')) }],
+        axes: [
+          themedAxis(colours, { values: (_u: uPlot, splits: number[]) => splits.map((t) => formatDayMonth(t * 1000)) }),
+          themedAxis(colours, { size: 50, values: (_u: uPlot, ticks: number[]) => ticks.map((t) => (Number.isInteger(t) ? String(t) : '')) }),
+        ],
         legend: { live: true },
       },
       [xs, ...series.map((s) => s.values)],
@@ -44,7 +52,7 @@ export function AnalyticsChart({ days, series }: { days: string[]; series: Chart
       observer?.disconnect();
       plot.destroy();
     };
-  }, [days, series]);
+  }, [days, series, scheme]);
 
   return <div ref={ref} aria-hidden="true" className="w-full min-w-0 overflow-hidden" data-testid="analytics-chart" />;
 }

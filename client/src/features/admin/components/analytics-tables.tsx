@@ -69,7 +69,7 @@ const RATING_BADGES: Record<TVitalRating, string> = {
 export function AnalyticsSection({ title, children, id }: { title: string; children: ReactNode; id?: string }) {
   const headingId = `${id ?? title.toLowerCase().replace(/[^a-z0-9]+/g, '-')}-heading`;
   return (
-    <section aria-labelledby={headingId} className="min-w-0 rounded-xl border border-line bg-white p-4">
+    <section aria-labelledby={headingId} className="min-w-0 rounded-xl border border-line bg-card p-4">
       <h2 id={headingId} className="mb-3 text-lg font-bold">
         {title}
       </h2>

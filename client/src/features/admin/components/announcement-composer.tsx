@@ -34,7 +34,7 @@ export function AnnouncementComposer({ onSaved }: { onSaved: (a: TAnnouncement) 
     }),
   );
   return (
-    <form onSubmit={onSubmit} noValidate className="grid gap-4 rounded-xl border-2 border-line bg-white p-4" aria-labelledby={`${id}-heading`}>
+    <form onSubmit={onSubmit} noValidate className="grid gap-4 rounded-xl border-2 border-line bg-card p-4" aria-labelledby={`${id}-heading`}>
       <h2 id={`${id}-heading`} className="text-xl font-bold">
         New announcement
       </h2>

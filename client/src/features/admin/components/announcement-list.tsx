@@ -23,7 +23,7 @@ export function AnnouncementList({ onPreview }: { onPreview: (a: TAnnouncement) 
   return (
     <ul className="grid gap-2" aria-label="Announcements">
       {q.data.announcements.map((a) => (
-        <li key={a.id} className="flex flex-wrap items-center justify-between gap-3 rounded-lg border-2 border-line bg-white p-3">
+        <li key={a.id} className="flex flex-wrap items-center justify-between gap-3 rounded-lg border-2 border-line bg-card p-3">
           <div className="grid gap-0.5">
             <p className="font-semibold break-words">{a.subject}</p>
             <p className="text-sm text-muted">

@@ -90,7 +90,7 @@ export function CategoryForm({ initial, submitLabel, pending, onSubmit, onCancel
             type="color"
             value={/^#[0-9a-f]{6}$/i.test(color) ? color : '#000000'}
             onChange={(e) => setColor(e.target.value)}
-            className="h-11 w-14 cursor-pointer rounded-lg border-2 border-field bg-white p-1"
+            className="h-11 w-14 cursor-pointer rounded-lg border-2 border-field bg-card p-1"
           />
           <input
             aria-label="Colour as hex"

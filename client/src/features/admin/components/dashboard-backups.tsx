@@ -51,7 +51,7 @@ export function DashboardBackups() {
     });
 
   return (
-    <section aria-labelledby={`${id}-h`} className="grid content-start gap-3 rounded-xl border-2 border-line bg-white p-4">
+    <section aria-labelledby={`${id}-h`} className="grid content-start gap-3 rounded-xl border-2 border-line bg-card p-4">
       <h2 id={`${id}-h`} className="text-lg font-bold">
         Backups
       </h2>

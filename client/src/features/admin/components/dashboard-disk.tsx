@@ -22,7 +22,7 @@ export function DashboardDisk({ disk }: { disk: TDashboard['disk'] }) {
     <section
       aria-label="Disk space"
       role={disk.writable ? undefined : 'alert'}
-      className={cn('grid gap-1 rounded-xl border-2 p-4', disk.writable ? 'border-line bg-white' : 'border-red-300 bg-red-50')}
+      className={cn('grid gap-1 rounded-xl border-2 p-4', disk.writable ? 'border-line bg-card' : 'border-red-300 bg-red-50')}
     >
       <h2 className="text-lg font-bold">Disk space</h2>
       <p data-testid="disk-free">

@@ -52,7 +52,7 @@ export function DashboardJobs() {
   const id = useId();
   const q = useQuery(getJobsSummaryQueryOptions());
   return (
-    <section aria-labelledby={`${id}-h`} className="grid content-start gap-3 rounded-xl border-2 border-line bg-white p-4">
+    <section aria-labelledby={`${id}-h`} className="grid content-start gap-3 rounded-xl border-2 border-line bg-card p-4">
       <h2 id={`${id}-h`} className="text-lg font-bold">
         Background jobs
       </h2>

@@ -51,7 +51,7 @@ export function DashboardMaintenance({ current }: { current: { maintenanceMode: 
   };
 
   return (
-    <section aria-labelledby={`${id}-h`} className="grid gap-3 rounded-xl border-2 border-line bg-white p-4">
+    <section aria-labelledby={`${id}-h`} className="grid gap-3 rounded-xl border-2 border-line bg-card p-4">
       <h2 id={`${id}-h`} className="text-lg font-bold">
         Maintenance
       </h2>
@@ -66,7 +66,7 @@ export function DashboardMaintenance({ current }: { current: { maintenanceMode: 
           <span
             className={cn(
               'rounded-full px-2.5 py-0.5 font-semibold',
-              current.maintenanceMode ? 'bg-accent-400 text-ink' : 'bg-surface text-ink ring-1 ring-line',
+              current.maintenanceMode ? 'bg-accent-400 text-on-accent' : 'bg-surface text-ink ring-1 ring-line',
             )}
           >
             {current.maintenanceMode ? 'Currently on' : 'Currently off'}

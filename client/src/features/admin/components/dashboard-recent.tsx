@@ -5,7 +5,7 @@ import { Time } from '@/components/ui/time';
 
 function Panel({ title, children }: { title: string; children: ReactNode }) {
   return (
-    <section aria-label={title} className="grid content-start gap-2 rounded-xl border-2 border-line bg-white p-4">
+    <section aria-label={title} className="grid content-start gap-2 rounded-xl border-2 border-line bg-card p-4">
       <h2 className="text-lg font-bold">{title}</h2>
       {children}
     </section>

@@ -14,7 +14,7 @@ function StatCard({ label, value, sub, to }: { label: string; value: number; sub
       {sub && <span className="text-sm text-muted">{sub}</span>}
     </>
   );
-  const cls = 'grid gap-1 rounded-xl border-2 border-line bg-white p-4';
+  const cls = 'grid gap-1 rounded-xl border-2 border-line bg-card p-4';
   return to ? (
     <Link to={to} className={`${cls} hover:border-brand-800`}>
       {body}

@@ -66,7 +66,7 @@ export function EmailOutboxTable() {
               onClick={() => choose(s)}
               className={cn(
                 'inline-flex min-h-11 items-center gap-2 rounded-lg border-2 px-3 text-sm font-semibold',
-                status === s ? 'border-brand-800 bg-brand-800 text-white' : 'border-line bg-white hover:border-brand-800',
+                status === s ? 'border-brand-800 bg-primary text-white' : 'border-line bg-card hover:border-brand-800',
               )}
             >
               {s ? STATUS_LABEL[s] : 'All'}
@@ -82,7 +82,7 @@ export function EmailOutboxTable() {
       ) : q.data.emails.length === 0 ? (
         <p className="rounded-lg border-2 border-dashed border-line p-4 text-muted">No emails here.</p>
       ) : (
-        <div className="overflow-x-auto rounded-lg border-2 border-line bg-white">
+        <div className="overflow-x-auto rounded-lg border-2 border-line bg-card">
           <table className="w-full min-w-[48rem] text-left text-sm">
             <caption className="sr-only">Outbox emails, newest first</caption>
             <thead className="bg-surface">

@@ -36,7 +36,7 @@ export function HeldQueueItem({ item }: { item: TAdminHeldItem }) {
 
   return (
     <li>
-      <article aria-label={`Held ${kind.label.toLowerCase()} by ${item.author ? `@${item.author.username}` : 'a deleted member'}`} className="grid gap-3 rounded-xl border border-line bg-white p-4">
+      <article aria-label={`Held ${kind.label.toLowerCase()} by ${item.author ? `@${item.author.username}` : 'a deleted member'}`} className="grid gap-3 rounded-xl border border-line bg-card p-4">
         <div className="flex flex-wrap items-center gap-2 text-sm">
           <span className="inline-flex items-center gap-1 rounded-full bg-surface px-2 py-0.5 font-semibold">
             <kind.Icon aria-hidden="true" className="size-3.5" /> {kind.label}

@@ -4,7 +4,7 @@ import { formatDate } from '@/lib/dates';
 
 function Badges({ m }: { m: TAdminMember }) {
   const badges: Array<[string, string]> = [];
-  if (m.isAdmin) badges.push(['Admin', 'bg-brand-800 text-white']);
+  if (m.isAdmin) badges.push(['Admin', 'bg-primary text-white']);
   else if (m.isModerator) badges.push(['Moderator', 'bg-brand-100 text-brand-900']);
   if (!m.verified) badges.push(['Unverified', 'bg-amber-100 text-amber-900']);
   if (m.suspended) badges.push(['Suspended', 'bg-red-100 text-red-900']);
@@ -29,7 +29,7 @@ export function MemberTable({ members, onOpen }: { members: TAdminMember[]; onOp
           <button
             type="button"
             onClick={() => onOpen(m.id)}
-            className="grid w-full gap-1 rounded-xl border-2 border-line bg-white p-3 text-left hover:border-brand-800 sm:grid-cols-[minmax(0,2fr)_minmax(0,2fr)_auto] sm:items-center sm:gap-3"
+            className="grid w-full gap-1 rounded-xl border-2 border-line bg-card p-3 text-left hover:border-brand-800 sm:grid-cols-[minmax(0,2fr)_minmax(0,2fr)_auto] sm:items-center sm:gap-3"
           >
             <span className="grid">
               <span className="font-semibold break-all">@{m.username}</span>

@@ -55,7 +55,7 @@ export function PostTools() {
           {errorMessage(posts.error, 'Posts did not load. Try again.')}
         </p>
       )}
-      {posts.data && posts.data.posts.length === 0 && <p className="rounded-xl border-2 border-dashed border-line bg-white p-4">No posts found.</p>}
+      {posts.data && posts.data.posts.length === 0 && <p className="rounded-xl border-2 border-dashed border-line bg-card p-4">No posts found.</p>}
       {posts.data && posts.data.posts.length > 0 && (
         <ul className="grid gap-2">
           {posts.data.posts.map((p) => (
@@ -85,7 +85,7 @@ function PostToolItem({ post, categories }: { post: TAdminPost; categories: TCat
 
   return (
     <li>
-      <article aria-label={post.title} className="grid gap-2 rounded-xl border border-line bg-white p-3">
+      <article aria-label={post.title} className="grid gap-2 rounded-xl border border-line bg-card p-3">
         <div className="flex flex-wrap items-center gap-2 text-sm">
           <span className="rounded-full px-2 py-0.5 font-semibold text-white" style={{ backgroundColor: post.category.color }}>
             {post.category.name}

@@ -87,7 +87,7 @@ export function ReportItem({ report }: { report: TAdminReport }) {
 
   return (
     <li>
-      <article aria-label={`Report on ${kind.label.toLowerCase()} ${target.label}`} className="grid gap-3 rounded-xl border border-line bg-white p-4">
+      <article aria-label={`Report on ${kind.label.toLowerCase()} ${target.label}`} className="grid gap-3 rounded-xl border border-line bg-card p-4">
         <div className="flex flex-wrap items-center gap-2 text-sm">
           <span className="inline-flex items-center gap-1 rounded-full bg-surface px-2 py-0.5 font-semibold">
             <kind.Icon aria-hidden="true" className="size-3.5" /> {kind.label}
@@ -269,7 +269,7 @@ function ConversationContext({ messages }: { messages: readonly ContextMessage[]
           <li
             key={m.id}
             aria-current={m.reported || undefined}
-            className={cn('grid gap-1 rounded-lg px-3 py-2', m.reported ? 'bg-accent-100 ring-2 ring-accent-400' : 'bg-white')}
+            className={cn('grid gap-1 rounded-lg px-3 py-2', m.reported ? 'bg-accent-100 ring-2 ring-accent-400' : 'bg-card')}
           >
             <p className="flex flex-wrap items-baseline gap-x-2 text-sm">
               <span className="font-semibold">{m.senderUsername ? `@${m.senderUsername}` : 'Deleted member'}</span>

@@ -32,7 +32,7 @@ export function ReviewQueue({ status, page, go }: { status: THeldStatus; page: n
             aria-selected={status === s}
             aria-controls="review-panel"
             onClick={() => go({ status: s })}
-            className={cn('min-h-10 rounded-md px-3 text-sm font-semibold', status === s ? 'bg-white shadow-sm' : 'text-muted hover:text-ink')}
+            className={cn('min-h-10 rounded-md px-3 text-sm font-semibold', status === s ? 'bg-card shadow-sm' : 'text-muted hover:text-ink')}
           >
             {TAB_LABEL[s]}
             {s === 'pending' && items.data ? ` (${items.data.pendingCount})` : ''}
@@ -50,7 +50,7 @@ export function ReviewQueue({ status, page, go }: { status: THeldStatus; page: n
             </Button>
           </div>
         ) : items.data.items.length === 0 ? (
-          <p className="rounded-xl border-2 border-dashed border-line bg-white p-4">
+          <p className="rounded-xl border-2 border-dashed border-line bg-card p-4">
             {status === 'pending' ? 'Nothing waiting for review. All clear.' : `No ${TAB_LABEL[status].toLowerCase()} items.`}
           </p>
         ) : (

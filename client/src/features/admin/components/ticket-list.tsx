@@ -14,7 +14,7 @@ export function TicketList({ tickets, selectedId, onSelect }: { tickets: TTicket
             onClick={() => onSelect(t.id)}
             aria-current={selectedId === t.id ? 'true' : undefined}
             className={cn(
-              'grid w-full gap-0.5 rounded-lg border-2 border-line bg-white p-3 text-left hover:border-brand-800',
+              'grid w-full gap-0.5 rounded-lg border-2 border-line bg-card p-3 text-left hover:border-brand-800',
               selectedId === t.id && 'border-brand-800 bg-brand-50',
             )}
           >

@@ -95,7 +95,7 @@ export function TicketView({ id }: { id: number }) {
       },
     );
   return (
-    <article aria-labelledby={`ticket-${t.id}-title`} className="grid gap-4 rounded-xl border-2 border-line bg-white p-4">
+    <article aria-labelledby={`ticket-${t.id}-title`} className="grid gap-4 rounded-xl border-2 border-line bg-card p-4">
       <header className="flex flex-wrap items-start justify-between gap-3">
         <div className="grid gap-1">
           <h2 id={`ticket-${t.id}-title`} className="text-xl font-bold break-words">

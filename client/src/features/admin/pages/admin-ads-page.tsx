@@ -39,7 +39,7 @@ export function AdminAdsPage() {
         Members&apos; browsers keep the ads of a location for up to 5 minutes, so a change can take that long to reach everyone.
       </p>
       {creating && (
-        <section aria-labelledby="new-ad-title" className="grid gap-3 rounded-2xl border border-line bg-white p-4">
+        <section aria-labelledby="new-ad-title" className="grid gap-3 rounded-2xl border border-line bg-card p-4">
           <h2 id="new-ad-title" className="text-xl font-bold">
             New ad
           </h2>
@@ -63,7 +63,7 @@ export function AdminAdsPage() {
           {errorMessage(list.error, 'Ads did not load.')}
         </p>
       ) : list.data.length === 0 ? (
-        <p className="rounded-xl border-2 border-dashed border-line bg-white p-4">No ads yet.</p>
+        <p className="rounded-xl border-2 border-dashed border-line bg-card p-4">No ads yet.</p>
       ) : (
         [...byLocation].map(([location, ads]) => (
           <section key={location} aria-labelledby={`ads-${location}`} className="grid gap-2">

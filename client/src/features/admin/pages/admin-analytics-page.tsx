@@ -78,7 +78,7 @@ export function AdminAnalyticsPage() {
             </p>
           ) : null}
           {isEmpty(report) ? (
-            <p className="rounded-xl border border-line bg-white p-8 text-center text-lg text-muted">No data for this period</p>
+            <p className="rounded-xl border border-line bg-card p-8 text-center text-lg text-muted">No data for this period</p>
           ) : (
             <Report report={report} />
           )}
@@ -99,7 +99,7 @@ function PeriodPicker({ period, onChange }: { period: AnalyticsPeriod; onChange:
   return (
     <form
       aria-label="Period"
-      className="flex flex-wrap items-end gap-3 rounded-xl border border-line bg-white p-3"
+      className="flex flex-wrap items-end gap-3 rounded-xl border border-line bg-card p-3"
       onSubmit={(e) => e.preventDefault()}
     >
       <div className="grid gap-1">
@@ -147,7 +147,7 @@ function PeriodPicker({ period, onChange }: { period: AnalyticsPeriod; onChange:
 
 function Stat({ label, value, note }: { label: string; value: string; note?: string }) {
   return (
-    <div className="rounded-xl border border-line bg-white p-3">
+    <div className="rounded-xl border border-line bg-card p-3">
       <dt className="text-sm text-muted">{label}</dt>
       <dd className="text-2xl font-extrabold tabular-nums">{value}</dd>
       {note ? <dd className="text-xs text-muted">{note}</dd> : null}
@@ -178,12 +178,12 @@ function Report({ report }: { report: TAnalyticsReport }) {
   const days = useMemo(() => report.days.map((d) => d.date), [report.days]);
   const traffic = useMemo<ChartSeries[]>(
     () => [
-      { label: 'Sessions', values: report.days.map((d) => d.sessions), color: '#1d4ed8' },
-      { label: 'Page views', values: report.days.map((d) => d.pageViews), color: '#b45309', dash: [6, 4] },
+      { label: 'Sessions', values: report.days.map((d) => d.sessions), color: 'blue' },
+      { label: 'Page views', values: report.days.map((d) => d.pageViews), color: 'amber', dash: [6, 4] },
     ],
     [report.days],
   );
-  const signUps = useMemo<ChartSeries[]>(() => [{ label: 'Sign-ups', values: report.days.map((d) => d.signUps), color: '#15803d' }], [report.days]);
+  const signUps = useMemo<ChartSeries[]>(() => [{ label: 'Sign-ups', values: report.days.map((d) => d.signUps), color: 'green' }], [report.days]);
 
   return (
     <>

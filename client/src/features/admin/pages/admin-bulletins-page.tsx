@@ -33,7 +33,7 @@ export function AdminBulletinsPage() {
               {errorMessage(list.error, 'Bulletins did not load.')}
             </p>
           ) : list.data.length === 0 ? (
-            <p className="rounded-xl border-2 border-dashed border-line bg-white p-4">No bulletins yet.</p>
+            <p className="rounded-xl border-2 border-dashed border-line bg-card p-4">No bulletins yet.</p>
           ) : (
             <ul className="grid gap-2">
               {list.data.map((b) => (
@@ -42,7 +42,7 @@ export function AdminBulletinsPage() {
             </ul>
           )}
         </section>
-        <section aria-labelledby="new-bulletin-title" className="grid content-start gap-3 rounded-2xl border border-line bg-white p-4">
+        <section aria-labelledby="new-bulletin-title" className="grid content-start gap-3 rounded-2xl border border-line bg-card p-4">
           <h2 id="new-bulletin-title" className="text-xl font-bold">
             New bulletin
           </h2>

@@ -54,7 +54,7 @@ export function AdminCategoriesPage() {
             </ol>
           )}
         </section>
-        <section aria-labelledby="new-category-title" className="grid content-start gap-3 rounded-2xl border border-line bg-white p-4">
+        <section aria-labelledby="new-category-title" className="grid content-start gap-3 rounded-2xl border border-line bg-card p-4">
           <h2 id="new-category-title" className="text-xl font-bold">
             New category
           </h2>
@@ -97,7 +97,7 @@ function CategoryRow({ category, others, first, last, ordering, onMove }: RowPro
 
   return (
     <li>
-      <article aria-label={category.name} className="grid gap-3 rounded-xl border border-line bg-white p-3">
+      <article aria-label={category.name} className="grid gap-3 rounded-xl border border-line bg-card p-3">
         <div className="flex flex-wrap items-center gap-3">
           <span aria-hidden="true" className="size-4 shrink-0 rounded-full" style={{ backgroundColor: category.color }} />
           <div className="grid min-w-0 flex-1">

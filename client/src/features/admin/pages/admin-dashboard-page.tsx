@@ -37,7 +37,7 @@ export function AdminDashboardPage() {
               <DashboardBackups />
               <DashboardJobs />
             </div>
-            <section aria-label="Recent admin actions" className="grid content-start gap-2 rounded-xl border-2 border-line bg-white p-4">
+            <section aria-label="Recent admin actions" className="grid content-start gap-2 rounded-xl border-2 border-line bg-card p-4">
               <h2 className="text-lg font-bold">Recent admin actions</h2>
               <AuditList limit={10} />
             </section>

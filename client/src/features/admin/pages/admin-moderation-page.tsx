@@ -72,7 +72,7 @@ export function AdminModerationPage() {
             onClick={() => switchTo(q)}
             className={cn(
               'min-h-11 rounded-lg border px-4 text-sm font-bold',
-              queue === q ? 'border-brand-800 bg-brand-50' : 'border-line bg-white text-muted hover:text-ink',
+              queue === q ? 'border-brand-800 bg-brand-50' : 'border-line bg-card text-muted hover:text-ink',
             )}
           >
             {QUEUE_LABEL[q]}
@@ -102,7 +102,7 @@ export function AdminModerationPage() {
                 onClick={() => go({ status: s })}
                 className={cn(
                   'min-h-10 rounded-md px-3 text-sm font-semibold',
-                  status === s ? 'bg-white shadow-sm' : 'text-muted hover:text-ink',
+                  status === s ? 'bg-card shadow-sm' : 'text-muted hover:text-ink',
                 )}
               >
                 {TAB_LABEL[s]}
@@ -121,7 +121,7 @@ export function AdminModerationPage() {
                 </Button>
               </div>
             ) : reports.data.reports.length === 0 ? (
-              <p className="rounded-xl border-2 border-dashed border-line bg-white p-4">
+              <p className="rounded-xl border-2 border-dashed border-line bg-card p-4">
                 {status === 'open' ? 'No open reports. All clear.' : `No ${TAB_LABEL[status].toLowerCase()} reports.`}
               </p>
             ) : (

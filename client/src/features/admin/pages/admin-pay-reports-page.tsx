@@ -29,7 +29,7 @@ export function AdminPayReportsPage() {
           {errorMessage(list.error, 'Pay reports did not load.')}
         </p>
       ) : list.data.length === 0 ? (
-        <p className="rounded-xl border-2 border-dashed border-line bg-white p-4">No pay reports yet.</p>
+        <p className="rounded-xl border-2 border-dashed border-line bg-card p-4">No pay reports yet.</p>
       ) : (
         <>
           <p>
@@ -52,7 +52,7 @@ function PayReportRow({ report: r }: { report: TAdminPayReport }) {
   const name = payNetworkName(r.network) ?? r.network;
   const period = r.periodStart === r.periodEnd ? r.periodStart : `${r.periodStart} to ${r.periodEnd}`;
   return (
-    <li className="flex flex-wrap items-center justify-between gap-2 rounded-xl border border-line bg-white p-3">
+    <li className="flex flex-wrap items-center justify-between gap-2 rounded-xl border border-line bg-card p-3">
       <div className="grid gap-0.5 text-sm">
         <p className="font-semibold">
           {name} · {period} · {r.author.username}

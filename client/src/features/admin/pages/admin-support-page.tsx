@@ -45,7 +45,7 @@ export function AdminSupportPage() {
             onClick={() => set({ status: s === 'open' ? null : s, page: null })}
             className={cn(
               'inline-flex min-h-11 items-center gap-2 rounded-lg border-2 px-3 font-semibold',
-              status === s ? 'border-brand-800 bg-brand-800 text-white' : 'border-line bg-white text-ink hover:border-brand-800',
+              status === s ? 'border-brand-800 bg-primary text-white' : 'border-line bg-card text-ink hover:border-brand-800',
             )}
           >
             {LABEL[s]}

@@ -38,7 +38,7 @@ export function AdminWatchedWordsPage() {
               {errorMessage(words.error, 'Watched words did not load.')}
             </p>
           ) : words.data.words.length === 0 ? (
-            <p className="rounded-xl border-2 border-dashed border-line bg-white p-4">No watched words yet.</p>
+            <p className="rounded-xl border-2 border-dashed border-line bg-card p-4">No watched words yet.</p>
           ) : (
             <ul aria-label="Watched words" className="grid gap-2">
               {words.data.words.map((w) => (
@@ -67,7 +67,7 @@ function WordRow({ word }: { word: TWatchedWord }) {
   const [confirming, setConfirming] = useState(false);
   const remove = useRemoveWatchedWord();
   return (
-    <li className="flex flex-wrap items-center justify-between gap-2 rounded-xl border border-line bg-white p-3">
+    <li className="flex flex-wrap items-center justify-between gap-2 rounded-xl border border-line bg-card p-3">
       <div className="grid gap-1">
         <p className="font-semibold break-all">{word.phrase}</p>
         <p className="flex flex-wrap items-center gap-2 text-sm text-muted">
@@ -123,7 +123,7 @@ function AddWordForm() {
     );
   };
   return (
-    <section aria-labelledby={`${id}-title`} className="grid gap-3 rounded-2xl border border-line bg-white p-4">
+    <section aria-labelledby={`${id}-title`} className="grid gap-3 rounded-2xl border border-line bg-card p-4">
       <h2 id={`${id}-title`} className="text-xl font-bold">
         Add a word
       </h2>
@@ -186,7 +186,7 @@ function ReviewSettingsForm() {
     });
   };
   return (
-    <section aria-labelledby={`${id}-title`} className="grid gap-3 rounded-2xl border border-line bg-white p-4">
+    <section aria-labelledby={`${id}-title`} className="grid gap-3 rounded-2xl border border-line bg-card p-4">
       <h2 id={`${id}-title`} className="text-xl font-bold">
         New members’ first posts
       </h2>

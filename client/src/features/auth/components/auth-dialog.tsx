@@ -10,7 +10,7 @@ import { RegisterForm } from './register-form';
 import { VerificationForm } from './verification-form';
 
 const tabClasses =
-  'min-h-11 flex-1 rounded-lg px-3 font-semibold text-muted data-[state=active]:bg-white data-[state=active]:text-ink data-[state=active]:shadow';
+  'min-h-11 flex-1 rounded-lg px-3 font-semibold text-muted data-[state=active]:bg-card data-[state=active]:text-ink data-[state=active]:shadow';
 
 /** Spec §2: the auth dialog with Sign In and Register tabs; verification shows inline. */
 export function AuthDialog() {

@@ -6,7 +6,7 @@ import { LoginForm } from './login-form';
 export function SignInCard({ notice }: { notice?: string }) {
   const navigate = useNavigate();
   return (
-    <section aria-labelledby="sign-in-title" className="grid gap-5 rounded-2xl border border-line bg-white p-5 shadow-sm sm:p-6">
+    <section aria-labelledby="sign-in-title" className="grid gap-5 rounded-2xl border border-line bg-card p-5 shadow-sm sm:p-6">
       <div className="grid gap-1">
         <h2 id="sign-in-title" className="text-2xl font-bold">
           Sign in

@@ -139,14 +139,14 @@ export function ChatCenter({ userId, className }: { userId: number; className?: 
     <>
       <Link
         to="/inbox"
-        className={cn('relative inline-flex size-11 shrink-0 items-center justify-center rounded-lg text-brand-100 hover:bg-white/10 hover:text-white', className)}
+        className={cn('relative inline-flex size-11 shrink-0 items-center justify-center rounded-lg text-bar-muted hover:bg-white/10 hover:text-white', className)}
         aria-label={count > 0 ? `Messages, ${count} unread` : 'Messages'}
       >
         <MessageCircle aria-hidden="true" className="size-6" />
         {count > 0 && (
           <span
             aria-hidden="true"
-            className="absolute top-1 right-0.5 inline-flex h-5 min-w-5 items-center justify-center rounded-full bg-accent-400 px-1 text-xs leading-none font-bold text-ink ring-2 ring-brand-900"
+            className="absolute top-1 right-0.5 inline-flex h-5 min-w-5 items-center justify-center rounded-full bg-accent-400 px-1 text-xs leading-none font-bold text-on-accent ring-2 ring-bar"
           >
             {badge(count)}
           </span>

@@ -49,15 +49,15 @@ function ChatWindowView({ w, me }: { w: ChatWindow; me: number }) {
   return (
     <section
       aria-label={`Chat with ${name}`}
-      className="pointer-events-auto flex w-80 flex-col overflow-hidden rounded-t-xl border border-slate-300 bg-white shadow-xl"
+      className="pointer-events-auto flex w-80 flex-col overflow-hidden rounded-t-xl border border-slate-300 bg-card shadow-xl"
     >
-      <header className="flex items-center gap-2 bg-brand-900 px-2 text-white">
+      <header className="flex items-center gap-2 bg-bar px-2 text-white">
         {q.data && <AvatarIcon avatar={q.data.otherUser.avatar} size="sm" decorative />}
         <button type="button" className="min-h-11 flex-1 truncate text-left font-semibold" onClick={minimize}>
           {name}
         </button>
         {w.minimized && unread > 0 && (
-          <span className="rounded-full bg-accent-400 px-1.5 text-xs font-bold text-ink" aria-label={`${unread} unread`}>
+          <span className="rounded-full bg-accent-400 px-1.5 text-xs font-bold text-on-accent" aria-label={`${unread} unread`}>
             {badge(unread)}
           </span>
         )}

@@ -56,7 +56,7 @@ export function InboxList({ activeId }: { activeId?: string }) {
                 <span className="block truncate text-sm text-slate-600">{preview(c.lastMessage)}</span>
               </span>
               {c.unreadCount > 0 && (
-                <span className="rounded-full bg-accent-400 px-2 py-0.5 text-xs font-bold text-brand-900" aria-label={`${c.unreadCount} unread`}>
+                <span className="rounded-full bg-accent-400 px-2 py-0.5 text-xs font-bold text-on-accent" aria-label={`${c.unreadCount} unread`}>
                   {badge(c.unreadCount)}
                 </span>
               )}

@@ -43,7 +43,7 @@ export function MessageBubble({ message, mine, onRetry, onOpenPhoto, reportAs }:
         className={cn(
           'max-w-[80%] rounded-2xl text-base break-words whitespace-pre-wrap',
           photo ? 'p-1' : 'px-3 py-2',
-          mine ? 'rounded-br-sm bg-brand-800 text-white' : 'rounded-bl-sm bg-slate-100 text-slate-900',
+          mine ? 'rounded-br-sm bg-primary text-white' : 'rounded-bl-sm bg-slate-100 text-slate-900',
         )}
       >
         {photo && (
@@ -71,7 +71,7 @@ export function MessageBubble({ message, mine, onRetry, onOpenPhoto, reportAs }:
             <MentionText text={text} />
           </p>
         )}
-        <p className={cn('mt-1 flex items-center justify-end gap-1 text-xs', photo && 'px-2 pb-1', mine ? 'text-brand-100' : 'text-slate-500')}>
+        <p className={cn('mt-1 flex items-center justify-end gap-1 text-xs', photo && 'px-2 pb-1', mine ? 'text-bar-muted' : 'text-slate-500')}>
           {reportAs && !mine && typeof message.id === 'number' && (
             <ReportButton
               targetType="message"

@@ -17,7 +17,7 @@ export function InboxPage() {
     <div className="mx-auto flex w-full max-w-5xl flex-1 flex-col px-0 sm:px-4 sm:py-4">
       <Head title={id ? 'Conversation' : 'Inbox'} noindex />
       <ChatAccessGate>
-        <div className="flex min-h-[70vh] flex-1 overflow-hidden border-slate-200 bg-white sm:rounded-xl sm:border">
+        <div className="flex min-h-[70vh] flex-1 overflow-hidden border-slate-200 bg-card sm:rounded-xl sm:border">
           <div className={id ? 'hidden w-80 shrink-0 overflow-y-auto border-r border-slate-200 lg:block' : 'flex-1 overflow-y-auto'}>
             <div className="flex flex-wrap items-center justify-between gap-2 p-3">
               {!id && <h1 className="text-2xl font-extrabold">Inbox</h1>}

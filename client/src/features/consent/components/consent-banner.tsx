@@ -19,7 +19,7 @@ export function ConsentBanner() {
   const customizeButton = useRef<HTMLButtonElement>(null);
   const preload = () => void CookiePreferencesDialog.preload();
   return (
-    <section aria-label="Cookie consent" className="sticky inset-x-0 bottom-0 z-40 border-t-2 border-brand-800 bg-white shadow-[0_-4px_16px_rgb(0_0_0/0.12)]">
+    <section aria-label="Cookie consent" className="sticky inset-x-0 bottom-0 z-40 border-t-2 border-brand-800 bg-card shadow-[0_-4px_16px_rgb(0_0_0/0.12)]">
       <div className="mx-auto flex max-w-6xl flex-col gap-3 px-4 py-3 md:flex-row md:items-center">
         {/* One sentence per line box, not one paragraph: a first visit's banner (after 2 s) is not the
             page's largest paint, which stays the page's own content (issue 15). */}

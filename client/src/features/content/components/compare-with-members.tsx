@@ -14,7 +14,7 @@ export function CompareWithMembers() {
   const [region, setRegion] = useState('');
   const href = network ? `/pay/${network}${region ? `?region=${region}` : ''}` : null;
   return (
-    <section aria-labelledby={`${id}-title`} className="grid gap-3 rounded-xl border border-line bg-white p-4">
+    <section aria-labelledby={`${id}-title`} className="grid gap-3 rounded-xl border border-line bg-card p-4">
       <h2 id={`${id}-title`} className="text-lg font-bold">
         Compare with what members report
       </h2>

@@ -52,7 +52,7 @@ function Block({ block }: { block: ContentBlock }) {
     case 'table':
       return (
         // A focusable, labelled scroll box: wide tables scroll sideways on a phone, by keyboard too.
-        <div className="overflow-x-auto rounded-lg border border-line bg-white" tabIndex={0} role="region" aria-label={block.caption}>
+        <div className="overflow-x-auto rounded-lg border border-line bg-card" tabIndex={0} role="region" aria-label={block.caption}>
           <table className="w-full border-collapse text-left text-sm sm:text-base">
             <caption className="px-3 py-2 text-left font-semibold">
               <InlineText text={block.caption} />
@@ -122,7 +122,7 @@ export function ContentPageView({ page, children }: { page: ContentPage; childre
         </div>
       )}
       {page.toc && page.sections.length > 0 && (
-        <nav aria-labelledby="toc-heading" className="rounded-lg border border-line bg-white px-4 py-3">
+        <nav aria-labelledby="toc-heading" className="rounded-lg border border-line bg-card px-4 py-3">
           <h2 id="toc-heading" className="text-lg font-bold">
             Contents
           </h2>

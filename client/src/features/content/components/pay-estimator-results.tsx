@@ -37,7 +37,7 @@ export function PayEstimatorResults({ estimate: e, weeks, daysPerWeek }: { estim
       <h2 id="results-heading" className="text-xl font-bold">
         Your estimate
       </h2>
-      <p className="rounded-lg border-2 border-brand-800 bg-white px-4 py-3 text-lg" aria-live="polite">
+      <p className="rounded-lg border-2 border-brand-800 bg-card px-4 py-3 text-lg" aria-live="polite">
         {e.net.perHour === null ? (
           'Enter your hours to see pay per hour.'
         ) : (
@@ -53,7 +53,7 @@ export function PayEstimatorResults({ estimate: e, weeks, daysPerWeek }: { estim
         )}
       </p>
 
-      <div className="overflow-x-auto rounded-lg border border-line bg-white" tabIndex={0} role="region" aria-label="Pay and costs">
+      <div className="overflow-x-auto rounded-lg border border-line bg-card" tabIndex={0} role="region" aria-label="Pay and costs">
         <table className="w-full border-collapse text-sm sm:text-base">
           <caption className="px-3 py-2 text-left font-semibold">
             Pay and costs ({e.taxYear.label} estimate, {weeks} weeks worked)
@@ -116,7 +116,7 @@ export function PayEstimatorResults({ estimate: e, weeks, daysPerWeek }: { estim
 
       <div className="grid gap-2">
         <h3 className="text-lg font-bold">Vehicle expenses: actual costs or the mileage allowance</h3>
-        <div className="overflow-x-auto rounded-lg border border-line bg-white" tabIndex={0} role="region" aria-label="Vehicle expenses compared">
+        <div className="overflow-x-auto rounded-lg border border-line bg-card" tabIndex={0} role="region" aria-label="Vehicle expenses compared">
           <table className="w-full border-collapse text-sm sm:text-base">
             <caption className="px-3 py-2 text-left font-semibold">What you could deduct for {e.taxYear.label}</caption>
             <thead className="bg-surface">
@@ -132,14 +132,14 @@ export function PayEstimatorResults({ estimate: e, weeks, daysPerWeek }: { estim
             <tbody>
               <tr className={cn('border-t border-line', e.expenses.better === 'actual' && 'bg-accent-100 font-bold')}>
                 <th scope="row" className="px-3 py-2 text-left font-semibold">
-                  Actual running costs{e.expenses.better === 'actual' && <span className="ml-2 rounded bg-brand-800 px-2 py-0.5 text-sm text-white">Better</span>}
+                  Actual running costs{e.expenses.better === 'actual' && <span className="ml-2 rounded bg-primary px-2 py-0.5 text-sm text-white">Better</span>}
                 </th>
                 <td className="px-3 py-2 text-right tabular-nums">{money(e.expenses.actual)}</td>
               </tr>
               <tr className={cn('border-t border-line', e.expenses.better === 'mileage' && 'bg-accent-100 font-bold')}>
                 <th scope="row" className="px-3 py-2 text-left font-semibold">
                   Mileage allowance: {miles(mileage.businessMiles)} business miles at {mileage.basis}
-                  {e.expenses.better === 'mileage' && <span className="ml-2 rounded bg-brand-800 px-2 py-0.5 text-sm text-white">Better</span>}
+                  {e.expenses.better === 'mileage' && <span className="ml-2 rounded bg-primary px-2 py-0.5 text-sm text-white">Better</span>}
                 </th>
                 <td className="px-3 py-2 text-right tabular-nums">{money(mileage.amount)}</td>
               </tr>
@@ -155,7 +155,7 @@ export function PayEstimatorResults({ estimate: e, weeks, daysPerWeek }: { estim
 
       <div className="grid gap-2">
         <h3 className="text-lg font-bold">Income Tax and National Insurance ({e.taxYear.label})</h3>
-        <div className="overflow-x-auto rounded-lg border border-line bg-white" tabIndex={0} role="region" aria-label="Tax estimate">
+        <div className="overflow-x-auto rounded-lg border border-line bg-card" tabIndex={0} role="region" aria-label="Tax estimate">
           <table className="w-full border-collapse text-sm sm:text-base">
             <caption className="px-3 py-2 text-left font-semibold">Tax on a profit of {money(e.tax.profit)}</caption>
             <thead className="bg-surface">

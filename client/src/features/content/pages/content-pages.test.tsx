@@ -9,6 +9,7 @@ import { VITALS_SAMPLED_KEY } from '@/lib/vitals';
 import { renderWithProviders } from '@/test/render';
 import { COURIER_GUIDE } from '@common/content/courier-guide';
 import { PRIVACY } from '@common/content/legal';
+import { THEME_KEY } from '@common/theme';
 import { CourierGuidePage } from './courier-guide-page';
 import { PayEstimatorPage } from './pay-estimator-page';
 import { PrivacyPage } from './privacy-page';
@@ -157,6 +158,7 @@ describe('privacy policy', () => {
     const analytics = screen.getByRole('table', { name: /^Analytics:/ });
     expect(essential.textContent).toContain(`${CONSENT_KEY}, ${PREFERENCES_KEY}`);
     expect(essential.textContent).toContain(DISMISSED_KEY);
+    expect(within(essential).getByRole('rowheader', { name: THEME_KEY })).toBeTruthy();
     for (const key of [SESSION_ID_KEY, SESSION_START_KEY, VITALS_SAMPLED_KEY]) expect(analytics.textContent).toContain(key);
     expect(screen.getByRole('table', { name: /^Marketing:/ }).textContent).toContain('Not used at present');
     for (const a of screen.getAllByRole('link', { name: 'support form' })) expect(a.getAttribute('href')).toBe('/support');

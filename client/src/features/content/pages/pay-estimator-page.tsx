@@ -66,7 +66,7 @@ export function PayEstimatorPage() {
         </p>
       </header>
       <div className="grid grid-cols-1 items-start gap-8 lg:grid-cols-[minmax(0,5fr)_minmax(0,7fr)]">
-        <div className="grid gap-4 rounded-xl border border-line bg-white p-4 sm:p-6">
+        <div className="grid gap-4 rounded-xl border border-line bg-card p-4 sm:p-6">
           {/* On a phone the results sit below a long form: one tap to them. */}
           <a href="#results-heading" className="link lg:hidden">
             Skip to your estimate
@@ -98,7 +98,7 @@ export function PayEstimatorPage() {
               <h2 id="results-heading" className="text-xl font-bold">
                 Your estimate
               </h2>
-              <p className="rounded-lg border-2 border-red-800 bg-white px-4 py-3">Check the highlighted answers to see your estimate.</p>
+              <p className="rounded-lg border-2 border-red-800 bg-card px-4 py-3">Check the highlighted answers to see your estimate.</p>
             </section>
           )}
           <CompareWithMembers />

@@ -25,14 +25,14 @@ export function AvatarHoverCard({ avatar, username, profileHref }: Props) {
           align="start"
           sideOffset={6}
           collisionPadding={12}
-          className="z-40 grid w-72 max-w-[calc(100vw-1.5rem)] gap-2 rounded-xl border border-line bg-white p-3 text-ink shadow-lg"
+          className="z-40 grid w-72 max-w-[calc(100vw-1.5rem)] gap-2 rounded-xl border border-line bg-card p-3 text-ink shadow-lg"
         >
           <div className="flex items-center gap-2.5">
             <AvatarIcon avatar={avatar} size="md" decorative />
             <p className="font-bold">{option ? avatarLabel(avatar) : UNKNOWN_AVATAR_LABEL}</p>
           </div>
           {option && <p className="text-sm text-muted">{option.description}</p>}
-          <HoverCard.Arrow className="fill-white" width={14} height={7} />
+          <HoverCard.Arrow className="fill-card" width={14} height={7} />
         </HoverCard.Content>
       </HoverCard.Portal>
     </HoverCard.Root>

@@ -22,7 +22,7 @@ export function isVerificationError(err: unknown): boolean {
 /** Spec §2 empty states: nothing matches the search, or nobody is listed at all. */
 export function DirectoryEmpty({ q, onClear }: { q: string; onClear: () => void }) {
   return (
-    <div className="grid justify-items-center gap-3 rounded-xl border-2 border-dashed border-line bg-white p-6 text-center">
+    <div className="grid justify-items-center gap-3 rounded-xl border-2 border-dashed border-line bg-card p-6 text-center">
       <span className="inline-flex size-12 items-center justify-center rounded-full bg-surface">
         {q ? <SearchX aria-hidden="true" className="size-6" /> : <Users aria-hidden="true" className="size-6" />}
       </span>

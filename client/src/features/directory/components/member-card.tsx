@@ -20,7 +20,7 @@ export function MemberCard({ member, canMessage }: Props) {
   const href = directoryProfileHref(member.username);
   const since = formatShortMonthYear(member.joinedDate);
   return (
-    <article aria-labelledby={headingId} className="grid h-full content-start gap-3 rounded-xl border border-line bg-white p-4 shadow-sm">
+    <article aria-labelledby={headingId} className="grid h-full content-start gap-3 rounded-xl border border-line bg-card p-4 shadow-sm">
       <div className="flex min-w-0 items-center gap-3">
         <AvatarHoverCard avatar={member.avatar} username={member.username} profileHref={href} />
         <div className="min-w-0">
@@ -56,7 +56,7 @@ export function MemberCardSkeletons({ count = 6 }: { count?: number }) {
       </p>
       <ul aria-hidden="true" className="grid gap-3 sm:grid-cols-2 lg:grid-cols-3">
         {Array.from({ length: count }, (_, i) => (
-          <li key={i} data-testid="member-skeleton" className="grid gap-3 rounded-xl border border-line bg-white p-4">
+          <li key={i} data-testid="member-skeleton" className="grid gap-3 rounded-xl border border-line bg-card p-4">
             <div className="flex items-center gap-3">
               <span className="size-16 animate-pulse rounded-full bg-surface motion-reduce:animate-none" />
               <div className="grid flex-1 gap-2">

@@ -8,7 +8,7 @@ export function JobPortalPage() {
   return (
     <div className="mx-auto grid w-full max-w-2xl px-4 py-10 sm:py-16">
       <Head title="Job Portal" noindex />
-      <section className="grid justify-items-center gap-4 rounded-2xl border border-line bg-white p-6 text-center shadow-sm sm:p-10">
+      <section className="grid justify-items-center gap-4 rounded-2xl border border-line bg-card p-6 text-center shadow-sm sm:p-10">
         <span className="inline-flex size-16 items-center justify-center rounded-full bg-accent-100">
           <BriefcaseBusiness aria-hidden="true" className="size-8 text-ink" />
         </span>

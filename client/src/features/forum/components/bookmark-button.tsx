@@ -70,7 +70,7 @@ export function BookmarkButton({ postId, bookmarked = false, className }: Props)
       onClick={onClick}
       className={cn(
         'inline-flex min-h-11 items-center justify-center gap-1.5 rounded-lg border-2 px-3 font-semibold transition-colors disabled:cursor-not-allowed disabled:opacity-60',
-        shown ? 'border-brand-800 bg-brand-50 text-brand-900' : 'border-line bg-white text-ink hover:border-brand-800',
+        shown ? 'border-brand-800 bg-brand-50 text-brand-900' : 'border-line bg-card text-ink hover:border-brand-800',
         className,
       )}
     >

@@ -19,7 +19,7 @@ export function CategoryBanner({
   return (
     <section
       aria-labelledby="category-banner-title"
-      className="flex flex-wrap items-center justify-between gap-3 rounded-xl border border-l-8 border-line bg-white p-4 shadow-sm"
+      className="flex flex-wrap items-center justify-between gap-3 rounded-xl border border-l-8 border-line bg-card p-4 shadow-sm"
       style={{ borderLeftColor: category.color }}
     >
       <div className="grid min-w-0 flex-1 basis-60 gap-1">

@@ -10,14 +10,14 @@ export function CategoryNav({ current, hrefFor }: { current: string; hrefFor: (s
   if (!categories?.length) return null;
   const row = 'flex min-h-10 items-center gap-2 rounded-lg px-2.5 text-ink hover:bg-brand-50';
   return (
-    <nav aria-labelledby="category-nav-title" className="rounded-xl border border-line bg-white p-3 shadow-sm">
+    <nav aria-labelledby="category-nav-title" className="rounded-xl border border-line bg-card p-3 shadow-sm">
       <h2 id="category-nav-title" className="px-2.5 pb-1 text-sm font-bold tracking-wide text-muted uppercase">
         Categories
       </h2>
       <ul className="grid gap-0.5">
         <li>
           <Link to={hrefFor('')} aria-current={current === '' ? 'page' : undefined} className={cn(row, current === '' && 'bg-brand-50 font-semibold')}>
-            <span aria-hidden="true" className="size-2.5 shrink-0 rounded-full bg-brand-800" />
+            <span aria-hidden="true" className="size-2.5 shrink-0 rounded-full bg-primary" />
             All categories
           </Link>
         </li>

@@ -65,7 +65,7 @@ export function CommentItem({ node, ctx }: { node: CommentNode<TComment>; ctx: T
         tabIndex={-1}
         className={cn(
           'grid scroll-mt-24 gap-2 rounded-xl border p-3 transition-colors duration-700 sm:p-4',
-          highlighted ? 'border-accent-400 bg-accent-100 ring-2 ring-accent-400' : 'border-line bg-white',
+          highlighted ? 'border-accent-400 bg-accent-100 ring-2 ring-accent-400' : 'border-line bg-card',
         )}
       >
         {node.replyingTo && (

@@ -25,7 +25,7 @@ export function CommentThread({ post, ctx, loadMore }: Props) {
   return (
     <div className="grid gap-4">
       {tree.length === 0 && pending.length === 0 && held.length === 0 ? (
-        <p className="rounded-xl border-2 border-dashed border-line bg-white p-6 text-center text-muted">
+        <p className="rounded-xl border-2 border-dashed border-line bg-card p-6 text-center text-muted">
           No replies yet. {post.isLocked ? '' : 'Start the conversation!'}
         </p>
       ) : (

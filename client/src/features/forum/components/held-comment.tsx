@@ -12,7 +12,7 @@ import { MarkdownPreview } from './markdown-preview';
 export function HeldComment({ item, username }: { item: THeldItem; username: string }) {
   return (
     <li>
-      <article aria-label="Your comment, awaiting approval" data-held-item={item.id} className="grid gap-2 rounded-xl border-2 border-dashed border-accent-400 bg-white p-3 sm:p-4">
+      <article aria-label="Your comment, awaiting approval" data-held-item={item.id} className="grid gap-2 rounded-xl border-2 border-dashed border-accent-400 bg-card p-3 sm:p-4">
         <p className="flex flex-wrap items-center gap-2 text-sm">
           <span className="font-semibold">{username}</span>
           <Time date={item.createdAt} className="text-muted" />

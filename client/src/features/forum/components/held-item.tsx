@@ -22,7 +22,7 @@ export function AwaitingApproval() {
 /** A held post, for its author: on the new-post page after sending it, and on the forum's strip. */
 export function HeldPost({ item }: { item: THeldItem }) {
   return (
-    <article aria-label={`Your post “${item.title ?? ''}”, awaiting approval`} data-held-item={item.id} className="grid gap-2 rounded-xl border-2 border-dashed border-accent-400 bg-white p-3 sm:p-4">
+    <article aria-label={`Your post “${item.title ?? ''}”, awaiting approval`} data-held-item={item.id} className="grid gap-2 rounded-xl border-2 border-dashed border-accent-400 bg-card p-3 sm:p-4">
       <div className="flex flex-wrap items-center gap-2 text-sm">
         <AwaitingApproval />
         {item.category && <CategoryChip category={item.category} link={false} />}

@@ -25,7 +25,7 @@ export function LatestPostsPreview() {
       {isPending ? (
         <ul aria-hidden="true" className="grid gap-2">
           {[0, 1, 2].map((i) => (
-            <li key={i} className="h-[4.5rem] animate-pulse rounded-xl bg-white/70 motion-reduce:animate-none" />
+            <li key={i} className="h-[4.5rem] animate-pulse rounded-xl bg-card/70 motion-reduce:animate-none" />
           ))}
         </ul>
       ) : (
@@ -34,7 +34,7 @@ export function LatestPostsPreview() {
             <li key={post.id}>
               <Link
                 to={`/forum/posts/${encodeURIComponent(post.slug)}`}
-                className="grid gap-1 rounded-xl border border-line bg-white p-3 shadow-sm hover:border-brand-800"
+                className="grid gap-1 rounded-xl border border-line bg-card p-3 shadow-sm hover:border-brand-800"
               >
                 <span className="leading-snug font-semibold text-ink">{truncateTitle(post.title)}</span>
                 <span className="flex flex-wrap gap-x-2 text-sm text-muted">

@@ -42,13 +42,13 @@ export function ListFilters({ search, children, activeCount }: Props) {
           onClick={() => setOpen((o) => !o)}
           className={cn(
             'inline-flex min-h-11 shrink-0 items-center gap-1.5 rounded-lg border-2 px-2.5 font-semibold sm:hidden',
-            open ? 'border-brand-800 bg-brand-50 text-brand-900' : 'border-field bg-white text-ink',
+            open ? 'border-brand-800 bg-brand-50 text-brand-900' : 'border-field bg-card text-ink',
           )}
         >
           <SlidersHorizontal aria-hidden="true" className="size-5" />
           Filters{' '}
           {activeCount > 0 && (
-            <span className="inline-flex min-w-6 items-center justify-center rounded-full bg-brand-800 px-1.5 text-sm text-white tabular-nums">
+            <span className="inline-flex min-w-6 items-center justify-center rounded-full bg-primary px-1.5 text-sm text-white tabular-nums">
               {activeCount}
               <span className="sr-only"> active</span>
             </span>

@@ -26,7 +26,7 @@ export function NewCommentsPill({ count, onReveal, status }: Props) {
         <button
           type="button"
           onClick={onReveal}
-          className="pointer-events-auto inline-flex min-h-11 max-w-full items-center gap-2 rounded-full bg-brand-800 px-5 py-2 font-semibold text-white shadow-lg ring-2 ring-white hover:bg-brand-900 motion-safe:transition-transform motion-safe:hover:-translate-y-0.5"
+          className="pointer-events-auto inline-flex min-h-11 max-w-full items-center gap-2 rounded-full bg-primary px-5 py-2 font-semibold text-white shadow-lg ring-2 ring-card hover:bg-primary-hover motion-safe:transition-transform motion-safe:hover:-translate-y-0.5"
         >
           <ArrowDown aria-hidden="true" className="size-4 shrink-0" />
           <span>

@@ -51,7 +51,7 @@ function PostCardBody({ post, hrefWith, highlight = '' }: Props) {
   return (
     <article
       aria-labelledby={titleId}
-      className="relative grid grid-cols-1 gap-2.5 rounded-xl border border-line bg-white p-4 shadow-sm max-sm:grid-cols-[minmax(0,max-content)_minmax(4.5rem,1fr)_auto] max-sm:items-center max-sm:gap-x-2 max-sm:gap-y-1 max-sm:rounded-lg max-sm:px-3 max-sm:py-2 sm:p-5"
+      className="relative grid grid-cols-1 gap-2.5 rounded-xl border border-line bg-card p-4 shadow-sm max-sm:grid-cols-[minmax(0,max-content)_minmax(4.5rem,1fr)_auto] max-sm:items-center max-sm:gap-x-2 max-sm:gap-y-1 max-sm:rounded-lg max-sm:px-3 max-sm:py-2 sm:p-5"
     >
       <div className="flex flex-wrap items-center gap-2 text-sm max-sm:col-start-1 max-sm:row-start-2 max-sm:min-w-0 max-sm:flex-nowrap max-sm:gap-1.5">
         {/* The chip of CategoryChip, with a name that can shorten (…) to leave the phone row room. */}

@@ -226,7 +226,7 @@ export function PostEditor<R>({ draftKey, initial, submitLabel, onSubmit, onSave
                 onKeyDown={onTabKey}
                 className={cn(
                   'min-h-9 rounded-md px-3 text-sm font-semibold',
-                  tab === t ? 'bg-white text-ink shadow-sm' : 'text-muted hover:text-ink',
+                  tab === t ? 'bg-card text-ink shadow-sm' : 'text-muted hover:text-ink',
                 )}
               >
                 {t === 'write' ? 'Write' : 'Preview'}
@@ -264,7 +264,7 @@ export function PostEditor<R>({ draftKey, initial, submitLabel, onSubmit, onSave
             role="tabpanel"
             aria-labelledby={`${id}-tab-preview`}
             tabIndex={0}
-            className="min-h-64 rounded-lg border-2 border-line bg-white p-4"
+            className="min-h-64 rounded-lg border-2 border-line bg-card p-4"
           >
             {values.title.trim() && <p className="mb-3 text-xl font-bold break-words">{values.title}</p>}
             <MarkdownPreview source={values.content} photoUrls={photos.urls} />

@@ -23,7 +23,7 @@ export function PostFollowMenu({ level, isAuthor, onChange, defaultOpen, classNa
           align="end"
           sideOffset={4}
           collisionPadding={8}
-          className="z-40 min-w-64 rounded-xl border border-line bg-white p-1.5 shadow-xl"
+          className="z-40 min-w-64 rounded-xl border border-line bg-card p-1.5 shadow-xl"
         >
           <DropdownMenu.RadioGroup value={level} onValueChange={(v) => v !== level && onChange(v as TPostFollowLevel)}>
             {FOLLOW_CHOICES.filter((c) => !(isAuthor && c.level === 'none')).map((c) => (

@@ -56,7 +56,7 @@ export function ReactionPicker({ mine, onPick, size = 'md', disabledReason }: Pr
         disabled={!!disabledReason}
         onClick={() => setOpen((o) => !o)}
         className={cn(
-          'inline-flex items-center justify-center gap-1 rounded-full border-2 border-dashed border-field bg-white text-muted hover:border-brand-800 hover:text-brand-900 aria-expanded:border-solid aria-expanded:border-brand-800 aria-expanded:text-brand-900',
+          'inline-flex items-center justify-center gap-1 rounded-full border-2 border-dashed border-field bg-card text-muted hover:border-brand-800 hover:text-brand-900 aria-expanded:border-solid aria-expanded:border-brand-800 aria-expanded:text-brand-900',
           size === 'md' ? 'min-h-11 min-w-11 px-3' : 'min-h-9 min-w-9 px-2',
           'disabled:cursor-not-allowed disabled:opacity-60',
         )}
@@ -69,7 +69,7 @@ export function ReactionPicker({ mine, onPick, size = 'md', disabledReason }: Pr
           id={panelId}
           role="group"
           aria-label="Reactions"
-          className="absolute left-0 z-20 mt-2 grid grid-cols-5 gap-1 rounded-xl border border-line bg-white p-2 shadow-lg"
+          className="absolute left-0 z-20 mt-2 grid grid-cols-5 gap-1 rounded-xl border border-line bg-card p-2 shadow-lg"
         >
           {REACTIONS.map((r, i) => {
             const pressed = mine.includes(r.emoji);

@@ -35,7 +35,7 @@ export function ReactionsBar({ summary, mine, onToggle, label, size = 'md', clas
             'inline-flex items-center gap-1 rounded-full border-2 font-semibold tabular-nums transition-colors',
             size === 'md' ? 'min-h-11 px-3' : 'min-h-9 px-2.5 text-sm',
             'disabled:cursor-not-allowed disabled:opacity-60',
-            chip.mine ? 'border-brand-800 bg-brand-100 text-brand-900' : 'border-line bg-white text-ink hover:border-brand-800',
+            chip.mine ? 'border-brand-800 bg-brand-100 text-brand-900' : 'border-line bg-card text-ink hover:border-brand-800',
           )}
         >
           <span aria-hidden="true" className={size === 'md' ? 'text-lg' : 'text-base'}>

@@ -12,7 +12,7 @@ export function SearchHighlight({ text, q }: { text: string; q: string }) {
     <>
       {parts.map((p, i) =>
         p.match ? (
-          <mark key={i} className="rounded-sm bg-accent-300 text-ink">
+          <mark key={i} className="rounded-sm bg-accent-300 text-on-accent">
             {p.text}
           </mark>
         ) : (

@@ -42,7 +42,7 @@ export function ShareMenuDropdown({ post, defaultOpen, className }: Props) {
           sideOffset={4}
           collisionPadding={8}
           aria-label="Share this post"
-          className="z-40 min-w-56 rounded-xl border border-line bg-white p-1.5 shadow-xl"
+          className="z-40 min-w-56 rounded-xl border border-line bg-card p-1.5 shadow-xl"
         >
           {share.canShareNatively && (
             <DropdownMenu.Item className={item} onSelect={() => void share.shareNatively()}>

@@ -39,7 +39,7 @@ export function UnansweredFilter({ checked, onChange }: { checked: boolean; onCh
     <div className="grid content-end">
       <label
         htmlFor={id}
-        className="flex min-h-11 cursor-pointer items-center gap-2 rounded-lg border-2 border-field bg-white px-3 font-semibold has-[:checked]:border-brand-800 has-[:checked]:bg-brand-50"
+        className="flex min-h-11 cursor-pointer items-center gap-2 rounded-lg border-2 border-field bg-card px-3 font-semibold has-[:checked]:border-brand-800 has-[:checked]:bg-brand-50"
       >
         <input id={id} type="checkbox" checked={checked} onChange={(e) => onChange(e.target.checked)} className="size-5 accent-brand-800" />
         Unanswered

@@ -92,7 +92,7 @@ export function VoteControl({ targetType, id, upvotes, downvotes, userVote, size
           button,
           shown.userVote === 'upvote'
             ? 'border-green-700 bg-green-50 text-green-900'
-            : 'border-line bg-white text-ink hover:border-green-700 hover:text-green-900',
+            : 'border-line bg-card text-ink hover:border-green-700 hover:text-green-900',
         )}
       >
         <ArrowBigUp aria-hidden="true" className={cn(icon, shown.userVote === 'upvote' && 'fill-current')} />
@@ -109,7 +109,7 @@ export function VoteControl({ targetType, id, upvotes, downvotes, userVote, size
           button,
           shown.userVote === 'downvote'
             ? 'border-red-700 bg-red-50 text-red-900'
-            : 'border-line bg-white text-ink hover:border-red-700 hover:text-red-900',
+            : 'border-line bg-card text-ink hover:border-red-700 hover:text-red-900',
         )}
       >
         <ArrowBigDown aria-hidden="true" className={cn(icon, shown.userVote === 'downvote' && 'fill-current')} />

@@ -32,7 +32,7 @@ export function BookmarksPage() {
       {saved.isPending ? (
         <PostListSkeleton />
       ) : saved.isError && !saved.data ? (
-        <div role="alert" className="grid justify-items-start gap-2 rounded-xl border border-line bg-white p-5">
+        <div role="alert" className="grid justify-items-start gap-2 rounded-xl border border-line bg-card p-5">
           <p>Your saved posts didn't load.</p>
           <Button variant="secondary" onClick={() => void saved.refetch()}>
             Try again
@@ -40,14 +40,14 @@ export function BookmarksPage() {
         </div>
       ) : saved.data.posts.length === 0 ? (
         page > 1 ? (
-          <div className="grid justify-items-start gap-3 rounded-xl border-2 border-dashed border-line bg-white p-5">
+          <div className="grid justify-items-start gap-3 rounded-xl border-2 border-dashed border-line bg-card p-5">
             <p>There are no saved posts on page {page}.</p>
             <Link to="/bookmarks" className={buttonClasses('secondary')}>
               Go to page 1
             </Link>
           </div>
         ) : (
-          <div className="grid justify-items-center gap-3 rounded-2xl border-2 border-dashed border-line bg-white px-4 py-12 text-center">
+          <div className="grid justify-items-center gap-3 rounded-2xl border-2 border-dashed border-line bg-card px-4 py-12 text-center">
             <Bookmark aria-hidden="true" className="size-10 text-muted" />
             <h2 className="text-xl font-bold">No saved posts yet</h2>
             <p className="text-muted">Tap Save on a post to keep it here for later.</p>

@@ -151,18 +151,18 @@ export function ForumPage() {
 
               {posts.data.posts.length === 0 ? (
                 page > 1 ? (
-                  <div className="grid justify-items-start gap-3 rounded-xl border-2 border-dashed border-line bg-white p-5">
+                  <div className="grid justify-items-start gap-3 rounded-xl border-2 border-dashed border-line bg-card p-5">
                     <p>There are no discussions on page {page}.</p>
                     <Link to={hrefWith({ page: 1 })} className={buttonClasses('secondary')}>
                       Go to page 1
                     </Link>
                   </div>
                 ) : filtered ? (
-                  <p className="rounded-xl border-2 border-dashed border-line bg-white p-5">
+                  <p className="rounded-xl border-2 border-dashed border-line bg-card p-5">
                     Try other words, fewer filters, or all categories.
                   </p>
                 ) : state.unanswered || sort === 'top' ? (
-                  <p className="rounded-xl border-2 border-dashed border-line bg-white p-5">
+                  <p className="rounded-xl border-2 border-dashed border-line bg-card p-5">
                     {state.unanswered ? 'Every discussion here has a reply.' : 'No discussions in this period.'} Try a longer period, all
                     categories{state.unanswered ? ', or turn off Unanswered' : ''}.
                   </p>

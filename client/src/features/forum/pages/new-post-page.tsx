@@ -73,7 +73,7 @@ export function NewPostPage() {
       {pending.map((w) => (
         <PendingPost key={w.clientId} write={w} onEdit={() => edit(w)} onTryNow={() => user && void offlineWrites.flush(user.id)} />
       ))}
-      <div className="rounded-2xl border border-line bg-white p-4 shadow-sm sm:p-6">
+      <div className="rounded-2xl border border-line bg-card p-4 shadow-sm sm:p-6">
         <PostEditor
           key={editorKey}
           draftKey={NEW_POST_DRAFT_KEY}

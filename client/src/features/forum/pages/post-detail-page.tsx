@@ -79,7 +79,7 @@ function PostSkeleton() {
       <p role="status" className="sr-only">
         Loading the discussion…
       </p>
-      <div aria-hidden="true" className="grid gap-4 rounded-2xl border border-line bg-white p-5">
+      <div aria-hidden="true" className="grid gap-4 rounded-2xl border border-line bg-card p-5">
         <div className="h-6 w-32 animate-pulse rounded-full bg-surface motion-reduce:animate-none" />
         <div className="h-9 w-4/5 animate-pulse rounded bg-surface motion-reduce:animate-none" />
         <div className="h-10 w-48 animate-pulse rounded bg-surface motion-reduce:animate-none" />
@@ -142,7 +142,7 @@ function PostView({ post, partial }: { post: TPostDetail; partial: boolean }) {
 
       {/* Issue 18: a blocked author's post is one line until Shown (the comments below stay). */}
       <BlockedContent author={post.author} what="post">
-      <article aria-labelledby="post-title" className="grid min-w-0 gap-4 rounded-2xl border border-line bg-white p-4 shadow-sm sm:p-6">
+      <article aria-labelledby="post-title" className="grid min-w-0 gap-4 rounded-2xl border border-line bg-card p-4 shadow-sm sm:p-6">
         <div className="flex flex-wrap items-center gap-2 text-sm">
           <CategoryChip category={post.category} />
           {post.isPinned && (

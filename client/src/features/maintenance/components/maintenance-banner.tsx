@@ -24,7 +24,7 @@ export function MaintenanceBanner() {
     // The live region stays mounted so a change from polling is announced.
     <div role="status">
       {data?.maintenanceMode && (
-        <div className="bg-accent-400 text-ink">
+        <div className="bg-accent-400 text-on-accent">
           <div className="mx-auto flex max-w-6xl items-start gap-2 px-4 py-2">
             <Wrench aria-hidden="true" className="mt-0.5 size-5 shrink-0" />
             <div className="grid gap-0.5">

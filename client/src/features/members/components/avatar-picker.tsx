@@ -77,7 +77,7 @@ export function AvatarPicker({ value, onChange, label = 'Choose your avatar', er
               onKeyDown={(e) => onKeyDown(e, i)}
               className={cn(
                 // Icon above the label: the longest labels ('Warehouse Operations') fit a phone's half width.
-                'relative flex min-h-24 flex-col items-center justify-center gap-1.5 rounded-xl border-2 bg-white px-2 py-2.5 text-center text-sm leading-tight font-semibold break-words text-ink transition-colors',
+                'relative flex min-h-24 flex-col items-center justify-center gap-1.5 rounded-xl border-2 bg-card px-2 py-2.5 text-center text-sm leading-tight font-semibold break-words text-ink transition-colors',
                 checked ? 'border-brand-800 bg-brand-50 ring-2 ring-brand-800' : 'border-line hover:border-field',
               )}
               style={{ borderTopColor: a.color, borderTopWidth: 6 }}
@@ -85,7 +85,7 @@ export function AvatarPicker({ value, onChange, label = 'Choose your avatar', er
               <AvatarIcon avatar={a.key} size="md" decorative />
               <span className="max-w-full">{a.label}</span>
               {checked && (
-                <span className="absolute top-1 right-1 inline-flex size-5 items-center justify-center rounded-full bg-brand-800 text-white">
+                <span className="absolute top-1 right-1 inline-flex size-5 items-center justify-center rounded-full bg-primary text-white">
                   <Check aria-hidden="true" className="size-3.5" strokeWidth={3} />
                 </span>
               )}

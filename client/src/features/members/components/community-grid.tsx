@@ -17,7 +17,7 @@ export function CommunityGrid() {
           <li key={a.key}>
             <Link
               to={`/forum?profession=${a.key}`}
-              className="flex h-full min-h-16 items-center gap-3 rounded-xl border border-line bg-white p-3 shadow-sm hover:border-brand-800"
+              className="flex h-full min-h-16 items-center gap-3 rounded-xl border border-line bg-card p-3 shadow-sm hover:border-brand-800"
               style={{ borderLeftColor: a.color, borderLeftWidth: 6 }}
             >
               <AvatarIcon avatar={a.key} size="md" decorative />

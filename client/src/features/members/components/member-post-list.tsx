@@ -13,7 +13,7 @@ export function MemberPostList({ posts, dimmed }: { posts: TPost[]; dimmed?: boo
   return (
     <ul className={cn('grid gap-2 transition-opacity', dimmed && 'opacity-60')} aria-busy={dimmed || undefined}>
       {posts.map((post) => (
-        <li key={post.id} className="grid gap-1 rounded-xl border border-line bg-white p-3 sm:p-4">
+        <li key={post.id} className="grid gap-1 rounded-xl border border-line bg-card p-3 sm:p-4">
           <div className="flex flex-wrap items-center gap-x-2 gap-y-1 text-sm text-muted">
             <span className="inline-flex items-center gap-1.5 font-semibold text-ink">
               <span aria-hidden="true" className="size-2.5 rounded-full" style={{ backgroundColor: post.category.color }} />

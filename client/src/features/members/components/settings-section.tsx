@@ -30,7 +30,7 @@ export function SettingsSection({ title, summary, defaultOpen = false, open: ope
   return (
     <section
       aria-labelledby={`${id}-title`}
-      className={cn('grid rounded-2xl border bg-white shadow-sm', tone === 'danger' ? 'border-red-300' : 'border-line')}
+      className={cn('grid rounded-2xl border bg-card shadow-sm', tone === 'danger' ? 'border-red-300' : 'border-line')}
     >
       <h2 id={`${id}-title`} className="text-lg font-bold">
         <button

@@ -13,7 +13,7 @@ import { getTrustStatusQueryOptions } from '../api/members-api';
 export function TrustLevelSection() {
   const q = useQuery(getTrustStatusQueryOptions());
   return (
-    <section aria-labelledby="trust-title" className="grid gap-3 rounded-2xl border border-line bg-white p-4 shadow-sm sm:p-5">
+    <section aria-labelledby="trust-title" className="grid gap-3 rounded-2xl border border-line bg-card p-4 shadow-sm sm:p-5">
       <h2 id="trust-title" className="text-lg font-bold">
         Trust level
       </h2>

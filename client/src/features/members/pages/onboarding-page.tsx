@@ -60,7 +60,7 @@ export function OnboardingPage() {
           both later on your profile.
         </p>
       </div>
-      <form onSubmit={onSubmit} noValidate className="grid gap-5 rounded-2xl border border-line bg-white p-4 shadow-sm sm:p-6">
+      <form onSubmit={onSubmit} noValidate className="grid gap-5 rounded-2xl border border-line bg-card p-4 shadow-sm sm:p-6">
         <Controller
           control={control}
           name="avatar"

@@ -8,6 +8,7 @@ import { formatMonthYear } from '@/lib/dates';
 import { AvatarIcon } from '@/components/ui/avatar-icon';
 import { buttonClasses } from '@/components/ui/button';
 import { Head } from '@/components/ui/head';
+import { ThemeSwitch } from '@/components/ui/theme-switch';
 import { getProfileQueryOptions } from '../api/members-api';
 import { BlockedMembers } from '../components/blocked-members';
 import { ChangeEmailSection } from '../components/change-email-section';
@@ -63,7 +64,7 @@ export function ProfilePage() {
 
       <TrustLevelSection />
 
-      <section aria-labelledby="notifications-title" className="grid gap-3 rounded-2xl border border-line bg-white p-4 shadow-sm sm:p-5">
+      <section aria-labelledby="notifications-title" className="grid gap-3 rounded-2xl border border-line bg-card p-4 shadow-sm sm:p-5">
         <h2 id="notifications-title" className="text-lg font-bold">
           Notifications
         </h2>
@@ -73,7 +74,15 @@ export function ProfilePage() {
         </Link>
       </section>
 
-      <section aria-labelledby="saved-title" className="grid gap-3 rounded-2xl border border-line bg-white p-4 shadow-sm sm:p-5">
+      <section aria-labelledby="appearance-title" className="grid gap-3 rounded-2xl border border-line bg-card p-4 shadow-sm sm:p-5">
+        <h2 id="appearance-title" className="text-lg font-bold">
+          Appearance
+        </h2>
+        <p>Dark is easier on the eyes in the cab at night. System follows your phone’s own setting. Kept on this device only.</p>
+        <ThemeSwitch />
+      </section>
+
+      <section aria-labelledby="saved-title" className="grid gap-3 rounded-2xl border border-line bg-card p-4 shadow-sm sm:p-5">
         <h2 id="saved-title" className="text-lg font-bold">
           Saved posts
         </h2>
@@ -83,7 +92,7 @@ export function ProfilePage() {
         </Link>
       </section>
 
-      <section aria-labelledby="devices-title" className="grid gap-3 rounded-2xl border border-line bg-white p-4 shadow-sm sm:p-5">
+      <section aria-labelledby="devices-title" className="grid gap-3 rounded-2xl border border-line bg-card p-4 shadow-sm sm:p-5">
         <h2 id="devices-title" className="text-lg font-bold">
           Your devices
         </h2>
@@ -91,7 +100,7 @@ export function ProfilePage() {
         <SignOutEverywhereDialog />
       </section>
 
-      <section aria-labelledby="your-data-title" className="grid gap-3 rounded-2xl border border-line bg-white p-4 shadow-sm sm:p-5">
+      <section aria-labelledby="your-data-title" className="grid gap-3 rounded-2xl border border-line bg-card p-4 shadow-sm sm:p-5">
         <h2 id="your-data-title" className="text-lg font-bold">
           Your data
         </h2>
@@ -99,7 +108,7 @@ export function ProfilePage() {
         <DownloadDataButton />
       </section>
 
-      <section aria-labelledby="danger-zone-title" className="grid gap-3 rounded-2xl border-2 border-red-300 bg-white p-4 shadow-sm sm:p-5">
+      <section aria-labelledby="danger-zone-title" className="grid gap-3 rounded-2xl border-2 border-red-300 bg-card p-4 shadow-sm sm:p-5">
         <h2 id="danger-zone-title" className="text-lg font-bold text-red-800">
           Danger zone
         </h2>
@@ -115,7 +124,7 @@ export function ProfilePage() {
 
 function ProfileCard({ user, pendingEmail }: { user: TUser; pendingEmail: string | null }) {
   return (
-    <section aria-labelledby="profile-name" className="grid gap-4 rounded-2xl border border-line bg-white p-4 shadow-sm sm:grid-cols-[auto_1fr] sm:items-start sm:p-5">
+    <section aria-labelledby="profile-name" className="grid gap-4 rounded-2xl border border-line bg-card p-4 shadow-sm sm:grid-cols-[auto_1fr] sm:items-start sm:p-5">
       <AvatarIcon avatar={user.avatar} size="lg" />
       <div className="grid min-w-0 gap-1">
         <h1 id="profile-name" className="text-2xl font-extrabold break-words">

@@ -57,7 +57,7 @@ export function PublicProfilePage() {
           <p role="status" className="sr-only">
             Loading profile…
           </p>
-          <div aria-hidden="true" className="h-48 animate-pulse rounded-2xl border border-line bg-white motion-reduce:animate-none" />
+          <div aria-hidden="true" className="h-48 animate-pulse rounded-2xl border border-line bg-card motion-reduce:animate-none" />
         </div>
       ) : profile.isError ? (
         <div role="alert" className="grid justify-items-start gap-3 rounded-xl border-l-8 border-red-700 bg-red-50 p-4 text-red-950">
@@ -82,14 +82,14 @@ function ProfileHeader({ profile }: { profile: TPublicProfile }) {
   const self = user?.id === profile.id;
   const since = formatMonthYear(profile.joinedDate);
   return (
-    <section aria-labelledby="member-name" className="grid gap-4 rounded-2xl border border-line bg-white p-4 shadow-sm sm:grid-cols-[auto_1fr] sm:p-6">
+    <section aria-labelledby="member-name" className="grid gap-4 rounded-2xl border border-line bg-card p-4 shadow-sm sm:grid-cols-[auto_1fr] sm:p-6">
       <AvatarIcon avatar={profile.avatar} size="lg" />
       <div className="grid min-w-0 gap-1.5">
         <h1 id="member-name" className="text-2xl font-extrabold break-all">
           @{profile.username}
         </h1>
         {profile.isModerator && (
-          <p className="justify-self-start rounded-full bg-brand-800 px-2.5 py-0.5 text-xs font-semibold text-white">Moderator</p>
+          <p className="justify-self-start rounded-full bg-primary px-2.5 py-0.5 text-xs font-semibold text-white">Moderator</p>
         )}
         <p className="font-semibold">{avatarLabel(profile.avatar)}</p>
         {since && <p className="text-sm text-muted">Member since {since}</p>}
@@ -141,7 +141,7 @@ function MemberPosts({ username, page, hrefFor }: { username: string; page: numb
           </p>
           <ul aria-hidden="true" className="grid gap-2">
             {[0, 1, 2].map((i) => (
-              <li key={i} className="h-28 animate-pulse rounded-xl border border-line bg-white motion-reduce:animate-none" />
+              <li key={i} className="h-28 animate-pulse rounded-xl border border-line bg-card motion-reduce:animate-none" />
             ))}
           </ul>
         </div>
@@ -153,7 +153,7 @@ function MemberPosts({ username, page, hrefFor }: { username: string; page: numb
           </Button>
         </div>
       ) : posts.data.posts.length === 0 ? (
-        <div className="grid justify-items-start gap-3 rounded-xl border-2 border-dashed border-line bg-white p-5">
+        <div className="grid justify-items-start gap-3 rounded-xl border-2 border-dashed border-line bg-card p-5">
           {page > 1 ? (
             <>
               <p>There are no posts on page {page}.</p>

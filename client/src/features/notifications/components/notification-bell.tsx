@@ -31,7 +31,7 @@ export function NotificationBell({ count, busy, className, ...rest }: Props) {
         <span
           aria-hidden="true"
           data-testid="notification-badge"
-          className="absolute top-1 right-0.5 inline-flex h-5 min-w-5 items-center justify-center rounded-full bg-accent-400 px-1 text-xs leading-none font-bold text-ink ring-2 ring-brand-900"
+          className="absolute top-1 right-0.5 inline-flex h-5 min-w-5 items-center justify-center rounded-full bg-accent-400 px-1 text-xs leading-none font-bold text-on-accent ring-2 ring-bar"
         >
           {badge(count)}
         </span>

@@ -27,7 +27,7 @@ export function NotificationItem({ notification: n, isNew, onOpen }: Props) {
       >
         <span
           aria-hidden="true"
-          className={cn('mt-1.5 size-2.5 shrink-0 rounded-full', unread ? 'bg-brand-800' : 'bg-transparent')}
+          className={cn('mt-1.5 size-2.5 shrink-0 rounded-full', unread ? 'bg-primary' : 'bg-transparent')}
         />
         <span className="min-w-0 flex-1">
           {unread && <span className="sr-only">Unread: </span>}

@@ -29,7 +29,7 @@ export function NotificationPopover({ count, open, onOpenChange, newIds }: Props
             if (navigated.current) e.preventDefault();
             navigated.current = false;
           }}
-          className="z-40 flex max-h-[min(36rem,calc(100dvh-5rem))] w-[min(24rem,calc(100vw-1rem))] flex-col overflow-hidden rounded-xl border border-line bg-white text-ink shadow-2xl"
+          className="z-40 flex max-h-[min(36rem,calc(100dvh-5rem))] w-[min(24rem,calc(100vw-1rem))] flex-col overflow-hidden rounded-xl border border-line bg-card text-ink shadow-2xl"
         >
           <NotificationPanel
             headingId="notifications-heading"

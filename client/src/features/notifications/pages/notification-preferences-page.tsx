@@ -27,13 +27,13 @@ export function NotificationPreferencesPage() {
     <div className="mx-auto grid w-full max-w-3xl grid-cols-1 gap-4 px-4 py-6 sm:py-10">
       <Head title="Notification preferences" noindex />
       <h1 className="text-3xl font-extrabold">Notification preferences</h1>
-      <section aria-labelledby="this-device-title" className="grid gap-3 rounded-2xl border border-line bg-white p-4 shadow-sm sm:p-5">
+      <section aria-labelledby="this-device-title" className="grid gap-3 rounded-2xl border border-line bg-card p-4 shadow-sm sm:p-5">
         <h2 id="this-device-title" className="text-lg font-bold">
           This device
         </h2>
         <PushDeviceControl />
       </section>
-      <section aria-labelledby="kinds-title" className="grid gap-3 rounded-2xl border border-line bg-white p-4 shadow-sm sm:p-5">
+      <section aria-labelledby="kinds-title" className="grid gap-3 rounded-2xl border border-line bg-card p-4 shadow-sm sm:p-5">
         <h2 id="kinds-title" className="text-lg font-bold">
           What you hear about, and how
         </h2>

@@ -55,14 +55,14 @@ export function NotificationsPage() {
           Loading notifications…
         </p>
       ) : pages.isError && !pages.data ? (
-        <div role="alert" className="grid justify-items-start gap-2 rounded-xl border border-line bg-white p-5">
+        <div role="alert" className="grid justify-items-start gap-2 rounded-xl border border-line bg-card p-5">
           <p>Your notifications didn't load.</p>
           <Button variant="secondary" onClick={() => void pages.refetch()}>
             Try again
           </Button>
         </div>
       ) : all.length === 0 ? (
-        <div className="grid justify-items-center gap-3 rounded-2xl border-2 border-dashed border-line bg-white px-4 py-12 text-center">
+        <div className="grid justify-items-center gap-3 rounded-2xl border-2 border-dashed border-line bg-card px-4 py-12 text-center">
           <BellOff aria-hidden="true" className="size-10 text-muted" />
           <h2 className="text-xl font-bold">No notifications yet</h2>
           <p className="text-muted">Replies to you, comments on your posts and mentions of you will show here.</p>
@@ -72,7 +72,7 @@ export function NotificationsPage() {
         </div>
       ) : (
         <>
-          <ul aria-label="All notifications" className="divide-y divide-line overflow-hidden rounded-xl border border-line bg-white">
+          <ul aria-label="All notifications" className="divide-y divide-line overflow-hidden rounded-xl border border-line bg-card">
             {all.map((n) => (
               <NotificationItem key={n.id} notification={n} isNew={newIds.has(n.id)} onOpen={onOpen} />
             ))}

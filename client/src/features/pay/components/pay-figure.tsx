@@ -29,7 +29,7 @@ export function livingWageText(median: number, livingWage: number) {
 export function PayFigureCard({ title, figure, livingWage, className }: { title: ReactNode; figure: TPayFigure; livingWage: number; className?: string }) {
   const q = figure.netHourly;
   return (
-    <article className={cn('grid content-start gap-1 rounded-xl border border-line bg-white p-4', className)}>
+    <article className={cn('grid content-start gap-1 rounded-xl border border-line bg-card p-4', className)}>
       <h3 className="text-lg font-bold">{title}</h3>
       {q ? (
         <>

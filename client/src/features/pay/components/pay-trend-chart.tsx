@@ -1,5 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import type { TPayTrendPoint } from '@common/contracts/pay';
+import { chartColours, themedAxis } from '@/lib/chart-colours';
+import { useColourScheme } from '@/lib/theme';
 import { basisText, NOT_ENOUGH, pounds } from './pay-figure';
 
 /** "£12.50 (£11.20–£13.90)"; the median alone below 10 members. */
@@ -16,6 +18,8 @@ export function PayTrendChart({ trend, networkName }: { trend: TPayTrendPoint[];
   const box = useRef<HTMLDivElement>(null);
   const [failed, setFailed] = useState(false);
   const shown = trend.filter((t) => t.netHourly);
+  // Drawn again in the other theme's colours when it changes.
+  const scheme = useColourScheme();
 
   useEffect(() => {
     const el = box.current;
@@ -29,21 +33,22 @@ export function PayTrendChart({ trend, networkName }: { trend: TPayTrendPoint[];
         // x: the quarter's index (labels below); gaps where a quarter is below the threshold stay gaps.
         const xs = trend.map((_, i) => i);
         const series = (pick: (t: TPayTrendPoint) => number | null) => trend.map(pick);
+        const colours = chartColours();
         plot = new UPlot(
           {
             ...size(),
             title: `${networkName}: net £ per hour after costs`,
             scales: { x: { time: false } },
             axes: [
-              { values: (_u: unknown, ticks: number[]) => ticks.map((i) => (Number.isInteger(i) ? (trend[i]?.quarter ?? '') : '')) },
-              { values: (_u: unknown, ticks: number[]) => ticks.map((v) => `£${v}`) },
+              themedAxis(colours, { values: (_u: unknown, ticks: number[]) => ticks.map((i) => (Number.isInteger(i) ? (trend[i]?.quarter ?? '') : '')) }),
+              themedAxis(colours, { values: (_u: unknown, ticks: number[]) => ticks.map((v) => `£${v}`) }),
             ],
             series: [
               {},
-              { label: 'Lower quartile', stroke: '#7a8aa6', dash: [4, 4], value: (_u: unknown, v: number | null) => (v == null ? '–' : pounds(v)) },
-              { label: 'Median', stroke: '#1d3f72', width: 3, value: (_u: unknown, v: number | null) => (v == null ? '–' : pounds(v)) },
-              { label: 'Upper quartile', stroke: '#7a8aa6', dash: [4, 4], value: (_u: unknown, v: number | null) => (v == null ? '–' : pounds(v)) },
-              { label: 'National Living Wage', stroke: '#a3261b', value: (_u: unknown, v: number | null) => (v == null ? '–' : pounds(v)) },
+              { label: 'Lower quartile', stroke: colours.series('grey'), dash: [4, 4], value: (_u: unknown, v: number | null) => (v == null ? '–' : pounds(v)) },
+              { label: 'Median', stroke: colours.series('navy'), width: 3, value: (_u: unknown, v: number | null) => (v == null ? '–' : pounds(v)) },
+              { label: 'Upper quartile', stroke: colours.series('grey'), dash: [4, 4], value: (_u: unknown, v: number | null) => (v == null ? '–' : pounds(v)) },
+              { label: 'National Living Wage', stroke: colours.series('red'), value: (_u: unknown, v: number | null) => (v == null ? '–' : pounds(v)) },
             ],
           },
           [xs, series((t) => t.netHourly?.p25 ?? null), series((t) => t.netHourly?.median ?? null), series((t) => t.netHourly?.p75 ?? null), series((t) => t.livingWage)],
@@ -60,7 +65,7 @@ export function PayTrendChart({ trend, networkName }: { trend: TPayTrendPoint[];
     };
     // The chart is rebuilt only when the figures change.
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [JSON.stringify(trend), networkName]);
+  }, [JSON.stringify(trend), networkName, scheme]);
 
   if (!trend.length) return <p>{NOT_ENOUGH}</p>;
   return (

@@ -40,7 +40,7 @@ export function MyPayReportsPage() {
           {errorMessage(mine.error, 'Your reports did not load. Please try again.')}
         </p>
       ) : mine.data.length === 0 ? (
-        <p className="rounded-xl border-2 border-dashed border-line bg-white p-4">You have not reported any pay yet.</p>
+        <p className="rounded-xl border-2 border-dashed border-line bg-card p-4">You have not reported any pay yet.</p>
       ) : (
         <ul className="grid gap-3" aria-label="Your pay reports">
           {mine.data.map((r) => (
@@ -63,7 +63,7 @@ function ReportCard({ report: r }: { report: TPayReport }) {
   const name = payNetworkName(r.network) ?? r.network;
   const costs = r.costs.fuel + r.costs.vehicle + r.costs.insurance + r.costs.other;
   return (
-    <article className="grid gap-2 rounded-xl border border-line bg-white p-4">
+    <article className="grid gap-2 rounded-xl border border-line bg-card p-4">
       <h2 className="text-lg font-bold">
         {name}: {period(r)}
       </h2>

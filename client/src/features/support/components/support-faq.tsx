@@ -65,7 +65,7 @@ export function SupportFaq() {
       </h2>
       <div className="grid gap-2">
         {FAQ.map((item) => (
-          <details key={item.q} className="group rounded-lg border-2 border-line bg-white px-4 py-2 open:pb-4">
+          <details key={item.q} className="group rounded-lg border-2 border-line bg-card px-4 py-2 open:pb-4">
             <summary className="min-h-11 cursor-pointer content-center font-semibold">{item.q}</summary>
             <div className="grid gap-2 pt-1 text-ink [&_a]:text-link [&_a]:underline">{item.a}</div>
           </details>
