@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { render, screen, within } from '@testing-library/react';
-import { AvatarPicker } from './avatar-picker';
+import { AvatarPicker } from '@/features/members/components/avatar-picker';
 import { ProfessionSelect } from '@/features/forum/components/profession-select';
 
 // Issue 30: one name per role wherever a member sees it (ADR 0016). Onboarding offered "Parcel
