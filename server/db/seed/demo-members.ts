@@ -10,9 +10,10 @@ export type DemoMember = {
 export const DEMO_ADMIN_EMAIL = 'admin@kerbside.local';
 export const DEMO_PASSWORD = 'Kerbside!2026';
 
+// A person's name (issue 30): the banner greeted the admin as "Welcome to Kerbside, Kerbside!".
 export const DEMO_ADMIN: DemoMember = {
-  firstName: 'Kerbside',
-  lastName: 'Team',
+  firstName: 'Rachel',
+  lastName: 'Moss',
   username: 'kerbside_admin',
   avatar: 'team',
   statusText: 'Forum admin. Here to help, not to sell you anything.',

@@ -4,7 +4,7 @@ import { categories, commentVotes, comments, postVotes, posts, users } from '../
 import { makeExcerpt, renderMarkdown, slugify } from '../../lib/markdown.ts';
 import { hotScore } from '../../modules/posts/index.ts';
 import type { CategorySlug } from './categories.ts';
-import { GENERAL_COMMENTS, POST_TEMPLATES, REPLY_COMMENTS, type PostTemplate } from './demo-content.ts';
+import { DEFAULT_NETWORKS, JOB_RULES_REPLIES, NETWORKS, POST_TEMPLATES, WELCOME_REPLIES, type DemoReply, type PostTemplate } from './demo-content.ts';
 import { DEMO_ADMIN, DEMO_ADMIN_EMAIL, DEMO_MEMBERS, type DemoMember } from './demo-members.ts';
 import { createRng, type Rng } from './prng.ts';
 import { insertDemoPay } from './demo-pay.ts';
@@ -20,7 +20,11 @@ const HOUR = 60 * 60 * 1000;
 const MINUTE = 60 * 1000;
 
 const GENERATED_POSTS = 198; // + 2 admin posts = 200
-const MAX_COMMENTS = 12;
+/**
+ * Nothing in the demo is newer than this (issue 30: "2 minutes ago" on old threads): the newest post was
+ * written a few hours before the first start, and every reply at least this long before it.
+ */
+const QUIET = HOUR;
 const ANONYMOUS_POSTS = new Set([37, 121]); // their authors "deleted their accounts": shown as Anonymous
 
 type PlannedUser = typeof users.$inferInsert & { joined: number };
@@ -55,8 +59,8 @@ const CITIES = [
   'Leeds', 'Bristol', 'Manchester', 'Birmingham', 'Glasgow', 'Cardiff', 'Newcastle', 'Sheffield', 'Nottingham',
   'Leicester', 'Liverpool', 'Southampton', 'Norwich', 'Edinburgh', 'Belfast', 'Milton Keynes', 'Reading', 'Coventry',
   'Hull', 'Plymouth', 'Derby', 'Swindon', 'Peterborough', 'Luton', 'Croydon', 'Stoke', 'Exeter', 'Bradford', 'Wolverhampton', 'Aberdeen',
+  'Swansea', 'Brighton', 'Cambridge', 'Doncaster',
 ];
-const NETWORKS = ['Evri', 'DPD', 'Yodel', 'Amazon Flex', 'Royal Mail', 'Parcelforce', 'DHL', 'UPS', 'InPost'];
 const VANS = ['Transit Custom', 'Vivaro', 'Sprinter', 'Trafic', 'Vito', 'Berlingo', 'Transit Connect', 'e-Transit', 'Caddy', 'Partner', 'Proace', 'Transit'];
 const APPS = ['Deliveroo', 'Uber Eats', 'Just Eat'];
 
@@ -65,22 +69,31 @@ const WHOLE_POUNDS = new Intl.NumberFormat('en-GB', { maximumFractionDigits: 0 }
 const PENCE = new Intl.NumberFormat('en-GB', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
 const pounds = (n: number, decimals: 0 | 2 = 0) => `£${(decimals ? PENCE : WHOLE_POUNDS).format(n)}`;
 
-function makeVars(rng: Rng): Vars {
+/** 'an e-Transit', 'a Sprinter': the article people would say before it. */
+const withArticle = (word: string) => `${/^[aeio]|^e-/i.test(word) ? 'an' : 'a'} ${word}`;
+
+/** A post's fillings. `networks`: the ones its story fits (the template's), so no title names one twice. */
+function makeVars(rng: Rng, networks: readonly string[] = DEFAULT_NETWORKS): Vars {
   const city = rng.pick(CITIES);
   let city2 = rng.pick(CITIES);
   while (city2 === city) city2 = rng.pick(CITIES);
+  const van = rng.pick(VANS);
+  const miles = rng.int(55, 190);
   return {
     city,
     city2,
-    network: rng.pick(NETWORKS),
-    van: rng.pick(VANS),
+    network: rng.pick(networks),
+    van,
+    aVan: withArticle(van),
     app: rng.pick(APPS),
     rate: String(rng.int(38, 72)),
     dayRate: pounds(rng.int(28, 46) * 5),
     deduction: String(rng.int(12, 85)),
     drops: String(rng.int(85, 160)),
     parcels: String(rng.int(110, 260)),
-    miles: String(rng.int(55, 190)),
+    miles: String(miles),
+    // A year of those days (about 230 worked), to the nearest thousand.
+    businessMiles: WHOLE_POUNDS.format(Math.round((miles * 230) / 1000) * 1000),
     fuel: pounds(1 + rng.int(38, 56) / 100, 2),
     hours: String(rng.int(9, 13)),
     hourly: pounds(rng.int(12, 19)),
@@ -115,14 +128,7 @@ A few things to get you started:
 - Tax and insurance advice here is from fellow drivers, not professionals. Check before you rely on it.
 
 Questions about the forum itself? Reply here and the team will help.`,
-  replies: [
-    'Great to have a place like this. Hello from {city}!',
-    'Thanks for setting this up. Been lurking on Facebook groups for years and they are chaos.',
-    'Hello all, owner driver here, looking forward to it.',
-    'Nice one. Is there a way to get notified when someone replies to my post?',
-    'Hi everyone, new to multi-drop and already learning loads.',
-    'Brilliant. The insurance threads alone have saved me money.',
-  ],
+  replies: WELCOME_REPLIES,
 };
 
 const JOB_RULES = {
@@ -136,29 +142,101 @@ const JOB_RULES = {
 - Never ask anyone for money up front. Report any post that does.
 
 Threads that break these rules will be removed. Good luck out there.`,
-  replies: [
-    'Good rules. Fed up of "great money" adverts with no rate.',
-    'Can we add "say if it is self-employed or PAYE" too?',
-    'Thanks, this will help a lot.',
-  ],
+  replies: JOB_RULES_REPLIES,
 };
 
 const LOCK_NOTE =
   "Locking this thread. It's gone round in circles and a few replies got personal. Feel free to start a new thread about a specific network, with specifics.";
+
+/** What a member's status says: the network they work for, their town and their van, when it names them. */
+type Facts = { username?: string; network?: string; city?: string; van?: string };
+const statusFacts = (username: string, status: string): Facts => ({
+  username,
+  network: NETWORKS.find((n) => status.includes(n)),
+  city: CITIES.find((c) => status.includes(c)),
+  // The longest that fits: 'Transit Custom', not 'Transit'.
+  van: VANS.filter((v) => status.includes(v)).sort((a, b) => b.length - a.length)[0],
+});
+
+/** Whether a member could have written the thread: work it is about, and no other network than the thread's. */
+function fits(template: PostTemplate, f: Facts): boolean {
+  if (template.writers && !template.writers.includes(f.username ?? '')) return false;
+  const named = template.networks ?? (/\{network\}/.test(template.titles.join(' ') + template.body) ? DEFAULT_NETWORKS : undefined);
+  return f.network === undefined || named === undefined || named.includes(f.network);
+}
+
+/** Members whose work is a category's subject: they answer its questions too. */
+const SUBJECT_EXPERTS: Partial<Record<CategorySlug, readonly string[]>> = {
+  'tax-hmrc': ['neil_bookkeeper'],
+  insurance: ['lucy_broker'],
+  'routes-apps-tech': ['hannah_routes'],
+  'freight-hgv-pallets': ['big_marc_hgv', 'yusuf_nights'],
+  'owner-drivers': ['karen_depot'],
+  'multi-drop-parcel-networks': ['ade_supervisor', 'karen_depot'],
+};
+
+/** Join dates that a member's status tells (days ago); the others are drawn, months back. */
+const JOINED_DAYS_AGO: Record<string, number> = { connor_new: 21 };
+
+/**
+ * Which replies of a thread a post gets: about `share` of the top-level ones, in their order, and each
+ * reply to one of those with it most of the time (always the answer to a question). A reply goes only with the one it answers (and the one
+ * whose writer it is, `by`); the author's own (`op`) only when the author still has an account.
+ */
+function pickReplies(rng: Rng, thread: readonly DemoReply[], share: number, hasAuthor: boolean): number[] {
+  const kept = new Set<number>();
+  const top = thread.flatMap((r, i) => (r.to === undefined ? [i] : []));
+  const chosen = new Set(rng.sample(top, share >= 1 ? top.length : Math.round(top.length * share)));
+  thread.forEach((r, i) => {
+    if (r.op && !hasAuthor) return;
+    if (r.by !== undefined && !kept.has(r.by)) return;
+    // A question asked in the thread is answered when its answer is there; other replies to replies, mostly.
+    const asked = r.to !== undefined && thread[r.to].text.trimEnd().endsWith('?');
+    const wanted = r.to === undefined ? chosen.has(i) : kept.has(r.to) && (share >= 1 || asked || rng.chance(0.8));
+    if (wanted) kept.add(i);
+  });
+  return [...kept];
+}
+
+/** Drops the last reply kept, and any kept reply that answered it. */
+function dropLast(kept: number[], thread: readonly DemoReply[]) {
+  const gone = new Set([kept.pop()!]);
+  for (let k = kept.length - 1; k >= 0; k--) {
+    const r = thread[kept[k]];
+    if ((r.to !== undefined && gone.has(r.to)) || (r.by !== undefined && gone.has(r.by))) gone.add(kept.splice(k, 1)[0]);
+  }
+}
+
+/**
+ * When each reply was written: the first within a couple of hours of the post, then slower, an update
+ * (`later`) days after, as people come back to a thread. In the order of the thread,
+ * a minute apart at least, and all before `room` after the post is up (squeezed in proportion for a young post).
+ */
+function replyTimes(rng: Rng, replies: DemoReply[], start: number, room: number): number[] {
+  let at = 0;
+  const offsets = replies.map((r, c) => {
+    at += r.later ? rng.int(1, 4) * DAY + rng.int(0, 600) * MINUTE : c === 0 ? rng.int(8, 120) * MINUTE : rng.int(30, 240) * MINUTE * (1 + c * rng.next());
+    return at;
+  });
+  const spare = room - (replies.length + 1) * MINUTE; // the last a minute inside it
+  const squeeze = at > spare ? spare / at : 1;
+  return offsets.map((o, c) => start + Math.floor(o * squeeze) + (c + 1) * MINUTE);
+}
 
 /** Everything the demo inserts, computed deterministically from the seed and `now`. */
 export function planDemo(now: Date, passwordHash: string): DemoPlan {
   const rng = createRng(SEED);
   const t0 = now.getTime();
 
-  // Members joined over the last 18 months; the admin was first.
+  // Members joined over the last 18 months, months ago (the welcome banner greets them back, not as new);
+  // the admin was first, and the member whose status says "three weeks into DPD" joined three weeks ago.
   const people: Array<DemoMember & { email: string; isAdmin: boolean; joined: number }> = [
     { ...DEMO_ADMIN, email: DEMO_ADMIN_EMAIL, isAdmin: true, joined: t0 - 545 * DAY },
     ...DEMO_MEMBERS.map((m) => ({
       ...m,
       email: `${m.username.toLowerCase()}@demo.kerbside.local`,
       isAdmin: false,
-      joined: t0 - rng.int(10, 535) * DAY - rng.int(0, 23) * HOUR,
+      joined: t0 - (JOINED_DAYS_AGO[m.username] ?? rng.int(70, 535)) * DAY - rng.int(0, 23) * HOUR,
     })),
   ];
   const plannedUsers: PlannedUser[] = people.map((p, i) => ({
@@ -179,6 +257,7 @@ export function planDemo(now: Date, passwordHash: string): DemoPlan {
     joined: p.joined,
   }));
   const memberIdx = plannedUsers.map((_, i) => i).filter((i) => i !== 0);
+  const facts = plannedUsers.map((u) => statusFacts(u.username, u.statusText ?? ''));
   const joinedBefore = (t: number, pool: number[] = memberIdx) => pool.filter((i) => plannedUsers[i].joined < t);
 
   // ── Posts ──
@@ -207,24 +286,41 @@ export function planDemo(now: Date, passwordHash: string): DemoPlan {
 
   // Every template is used in turn (shuffled per round), so the demo covers them all.
   let deck: PostTemplate[] = [];
+  const told = new Set<string>();
   for (let i = 0; i < GENERATED_POSTS; i++) {
     if (deck.length === 0) deck = rng.sample(POST_TEMPLATES, POST_TEMPLATES.length);
     const template = deck.pop()!;
-    let vars = makeVars(rng);
+    // Skewed towards recent: a few posts in the last day (the newest a few hours old), a long tail back to six months.
+    const createdAt = new Date(t0 - Math.pow(rng.next(), 1.4) * 179 * DAY - rng.int(3 * 60, 5 * 60) * MINUTE);
+    // The author is someone the thread could be by: a rider asks about food apps, a member whose status
+    // names a network posts about that one (or about none), in their own town when their status names one.
+    // Nobody tells the same story twice.
+    const candidates = joinedBefore(createdAt.getTime() - DAY).filter((m) => fits(template, facts[m]) && !told.has(`${m}|${template.titles[0]}`));
+    if (candidates.length === 0 && !ANONYMOUS_POSTS.has(i)) {
+      i--; // nobody left who could write this one now: the next template in the deck takes the slot
+      continue;
+    }
+    const author = ANONYMOUS_POSTS.has(i) ? null : rng.pick(candidates);
+    if (author !== null) told.add(`${author}|${template.titles[0]}`);
+    const own: Facts = author === null ? {} : facts[author];
+    const draw = (): Vars => {
+      const v = makeVars(rng, template.networks);
+      if (own.network) v.network = own.network;
+      if (own.city && own.city !== v.city2) v.city = own.city;
+      if (own.van) Object.assign(v, { van: own.van, aVan: withArticle(own.van) });
+      return v;
+    };
+    let vars = draw();
     let title = fill(rng.pick(template.titles), vars);
     for (let attempt = 0; usedTitles.has(title) && attempt < 8; attempt++) {
-      vars = makeVars(rng);
+      vars = draw();
       title = fill(rng.pick(template.titles), vars);
     }
     if (usedTitles.has(title)) {
       i--; // this template has no fresh title left: the next one in the deck takes the slot
       continue;
     }
-    // Skewed towards recent: a few posts in the last day, a long tail back to six months.
-    const createdAt = new Date(t0 - Math.pow(rng.next(), 1.4) * 179 * DAY - rng.int(5, 90) * MINUTE);
-    const candidates = joinedBefore(createdAt.getTime() - DAY);
-    const author = ANONYMOUS_POSTS.has(i) ? null : rng.pick(candidates.length ? candidates : memberIdx);
-    const edited = rng.chance(0.08) ? new Date(createdAt.getTime() + rng.int(5, 90) * MINUTE) : null;
+    const edited = rng.chance(0.08) ? new Date(createdAt.getTime() + rng.int(5, 90) * MINUTE) : null; // before QUIET: posts are 3 h old at least
     addPost({
       category: template.category, title, content: fill(template.body, vars), author, controversial: template.controversial ?? false,
       vars, template, isPinned: false, isLocked: false, createdAt, updatedAt: edited ?? createdAt, editedAt: edited,
@@ -237,42 +333,49 @@ export function planDemo(now: Date, passwordHash: string): DemoPlan {
   plannedPosts[lockedIdx].isLocked = true;
 
   // ── Comments ──
+  // Each thread is its template's conversation (demo-content.ts): some of its replies, each kept with
+  // the one it answers, in the order written, over the hours and days after the post.
   const plannedComments: PlannedComment[] = [];
-  const replyPools = new Map<number, readonly string[]>([[0, WELCOME.replies], [1, JOB_RULES.replies]]);
+  const threads = new Map<number, readonly DemoReply[]>([[0, WELCOME.replies], [1, JOB_RULES.replies]]);
   plannedPosts.forEach((post, pi) => {
+    const thread = threads.get(pi) ?? post.template?.replies ?? [];
     const start = post.createdAt!.getTime();
-    const locked = post.isLocked;
-    let count = post.isPinned ? (pi === 0 ? MAX_COMMENTS : 6) : Math.floor((MAX_COMMENTS + 1) * Math.pow(rng.next(), 1.6));
-    if (locked) count = MAX_COMMENTS - 1; // + the admin's closing note
-    count = Math.min(count, Math.floor((t0 - start) / (10 * MINUTE))); // a post from 20 minutes ago has 2 at most
-    const own = replyPools.get(pi) ?? post.template?.comments ?? [];
-    const unused = rng.sample(own, own.length);
-    const inPost: number[] = [];
-    const usedTexts = new Set<string>(); // nobody in a thread repeats someone else word for word
-    let t = start;
-    for (let c = 0; c < count; c++) {
-      // Replies come in fast at first, then slow down; never in the future.
-      // (The cap keeps the remaining comments room before now, so times strictly increase.)
-      t = Math.min(t + rng.int(4, 60) * MINUTE * (1 + c * rng.next() * 4), t0 - (count - c) * MINUTE);
-      const replyTo = inPost.length > 0 && rng.chance(0.3) ? rng.pick(inPost.filter((ci) => plannedComments[ci].depth < 2)) : undefined;
-      let text = '';
-      for (let attempt = 0; attempt < 6 && (text === '' || usedTexts.has(text)); attempt++) {
-        if (replyTo !== undefined) text = rng.chance(0.75) ? rng.pick(REPLY_COMMENTS) : rng.pick(GENERAL_COMMENTS);
-        else text = unused.length > 0 && rng.chance(0.7) ? unused.pop()! : rng.pick(GENERAL_COMMENTS);
+    // Most threads got some replies, a few none yet (the Unanswered list has something to show).
+    const share = post.isPinned || post.isLocked ? 1 : rng.chance(0.15) ? 0 : Math.pow(rng.next(), 0.4);
+    const kept = pickReplies(rng, thread, share, post.author !== null);
+    // A young post has had time for few replies: one each 20 minutes it has been up, at most.
+    const room = t0 - QUIET - start;
+    while (kept.length > 0 && kept.length > Math.floor(room / (20 * MINUTE))) dropLast(kept, thread);
+    const times = replyTimes(rng, kept.map((i) => thread[i]), start, room);
+    const planned = new Map<number, number>(); // reply index → plannedComments index
+    const voices = new Set<number>(); // members who have spoken in this thread, so new voices come first
+    const peers = new Set([...(post.template?.writers ?? []), ...(SUBJECT_EXPERTS[post.category] ?? [])]);
+    kept.forEach((ri, k) => {
+      const reply = thread[ri];
+      const t = times[k];
+      const parent = reply.to === undefined ? null : planned.get(reply.to)!;
+      let author: number;
+      if (reply.op) author = post.author!;
+      else if (reply.by !== undefined) author = plannedComments[planned.get(reply.by)!].author;
+      else {
+        // Someone new to the thread, who does that work (or knows the subject) when there is one.
+        const others = joinedBefore(t).filter((i) => i !== post.author && (parent === null || i !== plannedComments[parent].author));
+        const fresh = others.filter((i) => !voices.has(i));
+        const freshPeers = fresh.filter((i) => peers.has(plannedUsers[i].username));
+        const sounds = reply.writers ? fresh.filter((i) => reply.writers!.includes(plannedUsers[i].username)) : [];
+        author = rng.pick(sounds.length ? sounds : freshPeers.length ? freshPeers : fresh.length ? fresh : others.length ? others : memberIdx);
       }
-      usedTexts.add(text);
-      const opReplies = replyTo !== undefined && post.author !== null && rng.chance(0.3);
-      const pool = joinedBefore(t).filter((i) => i !== post.author || opReplies);
-      const author = opReplies ? post.author! : rng.pick(pool.length ? pool : memberIdx);
-      const content = fill(text, post.vars);
-      inPost.push(plannedComments.length);
+      voices.add(author);
+      const content = fill(reply.text, post.vars);
+      planned.set(ri, plannedComments.length);
       plannedComments.push({
-        post: pi, author, parent: replyTo ?? null, depth: replyTo === undefined ? 0 : plannedComments[replyTo].depth + 1,
+        post: pi, author, parent, depth: parent === null ? 0 : plannedComments[parent].depth + 1,
         content, contentHtml: renderMarkdown(content), createdAt: new Date(t), updatedAt: new Date(t),
       });
-    }
-    if (locked) {
-      const at = new Date(Math.min(t + 2 * HOUR, t0 - MINUTE / 2));
+    });
+    if (post.isLocked) {
+      const last = times.length ? times[times.length - 1] : start;
+      const at = new Date(Math.min(last + rng.int(60, 180) * MINUTE, t0 - QUIET - MINUTE));
       plannedComments.push({ post: pi, author: 0, parent: null, depth: 0, content: LOCK_NOTE, contentHtml: renderMarkdown(LOCK_NOTE), createdAt: at, updatedAt: at });
     }
   });
@@ -370,7 +473,8 @@ export async function insertDemo(tx: Tx, plan: DemoPlan): Promise<DemoCounts> {
   // Parents before children: one round per depth. Comments have no natural key, so the ids are matched
   // to the plan by position, and checked (post and time) rather than trusted.
   const commentId: number[] = new Array(plan.comments.length);
-  for (let depth = 0; depth <= 2; depth++) {
+  const deepest = Math.max(0, ...plan.comments.map((c) => c.depth));
+  for (let depth = 0; depth <= deepest; depth++) {
     const batch = plan.comments.map((c, i) => ({ c, i })).filter(({ c }) => c.depth === depth);
     await insertChunks(batch, 500, async (chunk) => {
       const rows = await tx

@@ -81,6 +81,80 @@ describe('planDemo', () => {
   });
 });
 
+// Issue 30 item 12: the demo is a newcomer's first impression, so it must read as people wrote it.
+const NETWORK_NAMES = ['Evri', 'DPD', 'Yodel', 'Amazon Flex', 'Royal Mail', 'Parcelforce', 'DHL', 'UPS', 'InPost'];
+/** "a" before a vowel sound, or "an" before a consonant sound (the words people get wrong). */
+const ARTICLE_ERRORS = [
+  /\ba (?=Amazon|Evri|InPost|e-|Uber|Aldi|Argos|Asda|Easter|hour|honest|HGV|MOT|SDP|MP\b|NI\b|[AEIO]\w*\b|[aeio])(?!Euro|One|Once|one\b|once\b|eu)/,
+  /\bA (?=Amazon|Evri|InPost|e-|Uber|HGV|MOT|SDP)/,
+  /\ban (?=[b-df-hj-np-tv-zB-DF-HJ-NP-TV-Z])(?!hour|honest|HGV|MOT|SDP|MP\b|NI\b|LED|SUV|X-?ray)/i,
+];
+
+describe('demo content reads as written by people', () => {
+  const plan = planDemo(NOW, 'hash');
+  const texts = [...plan.posts.flatMap((p) => [p.title, p.content]), ...plan.comments.map((c) => c.content)];
+
+  it('never names one network twice in a title (no "leaving Royal Mail for Royal Mail")', () => {
+    for (const p of plan.posts) {
+      for (const n of NETWORK_NAMES) expect(p.title.split(n).length - 1, p.title).toBeLessThanOrEqual(1);
+    }
+  });
+
+  it('puts a and an where people do ("an Amazon Flex courier", "an e-Transit")', () => {
+    for (const text of texts) for (const wrong of ARTICLE_ERRORS) expect(text).not.toMatch(wrong);
+  });
+
+  it('has people answer each other, not themselves, and the author answer replies to their post', () => {
+    for (const c of plan.comments) {
+      if (c.parent === null) continue;
+      expect(c.author, c.content).not.toBe(plan.comments[c.parent].author);
+      expect(plan.comments[c.parent].post).toBe(c.post);
+    }
+    // The post's author takes part in some threads, as people do.
+    const byAuthor = plan.comments.filter((c) => c.author === plan.posts[c.post].author);
+    expect(byAuthor.length).toBeGreaterThan(40);
+    // Nobody says the same thing twice in a thread.
+    const seen = new Set<string>();
+    for (const c of plan.comments) {
+      const key = `${c.post}|${c.content}`;
+      expect(seen.has(key), c.content).toBe(false);
+      seen.add(key);
+    }
+  });
+
+  it('dates replies after their post and their parent, spread out, with nothing in the last hour', () => {
+    const hourAgo = NOW.getTime() - 3_600_000;
+    const byPost = new Map<number, number[]>();
+    for (const c of plan.comments) {
+      const at = c.createdAt!.getTime();
+      expect(at).toBeGreaterThan(plan.posts[c.post].createdAt!.getTime());
+      if (c.parent !== null) expect(at).toBeGreaterThan(plan.comments[c.parent].createdAt!.getTime());
+      expect(at).toBeLessThan(hourAgo);
+      byPost.set(c.post, [...(byPost.get(c.post) ?? []), at]);
+    }
+    for (const p of plan.posts) expect(p.createdAt!.getTime()).toBeLessThan(hourAgo);
+    for (const [pi, times] of byPost) {
+      const post = plan.posts[pi];
+      const age = NOW.getTime() - post.createdAt!.getTime();
+      // An older thread's replies came while it was new: within three weeks of the post.
+      expect(Math.max(...times) - post.createdAt!.getTime()).toBeLessThan(21 * DAY);
+      // Several replies to a thread older than two days came over hours, not in one burst.
+      if (times.length >= 3 && age > 2 * DAY) expect(Math.max(...times) - Math.min(...times)).toBeGreaterThan(3_600_000);
+    }
+  });
+
+  it('gives the admin a person\'s name and the members join dates that match what they say', () => {
+    const admin = plan.users.find((u) => u.isAdmin)!;
+    expect(admin.firstName).not.toBe('Kerbside');
+    expect(admin.firstName).toMatch(/^[A-Z][a-z]+$/);
+    // "Three weeks into DPD": joined about three weeks ago; everyone else has been around for months.
+    const connor = plan.users.find((u) => u.username === 'connor_new')!;
+    expect((NOW.getTime() - connor.joined) / DAY).toBeGreaterThan(14);
+    expect((NOW.getTime() - connor.joined) / DAY).toBeLessThan(28);
+    for (const u of plan.users.filter((x) => x.username !== 'connor_new')) expect(NOW.getTime() - u.joined).toBeGreaterThan(60 * DAY);
+  });
+});
+
 describe.each(testDatabases)('seedDatabase on %s', (kind) => {
   describe('an empty database with the demo on', () => {
     let database: Database;
@@ -123,6 +197,9 @@ describe.each(testDatabases)('seedDatabase on %s', (kind) => {
             where p.last_activity_at <> greatest(p.created_at, (select max(c.created_at) from comments c where c.post_id = p.id and c.deleted_at is null))`,
       );
       expect(activityMismatch).toEqual([]);
+      // No demo thread looks as if someone just replied to it (issue 30: "2 minutes ago" on old threads).
+      const [{ latest }] = await rows<{ latest: string | Date }>(db, sql`select max(last_activity_at) as latest from posts`);
+      expect(new Date(latest).getTime()).toBeLessThan(NOW.getTime() - 3_600_000);
       const commentMismatch = await rows(
         db,
         sql`select c.id from comments c

@@ -11,9 +11,9 @@ import { WelcomeBanner } from './welcome-banner';
 
 const member: TUser = testUser({ id: 1, email: 'sam@example.test', avatar: 'van', createdAt: new Date().toISOString() });
 
-function renderBanner(onOther = () => {}) {
+function renderBanner(onOther = () => {}, user: TUser = member) {
   const queryClient = createQueryClient();
-  queryClient.setQueryData(USER_QUERY_KEY, member);
+  queryClient.setQueryData(USER_QUERY_KEY, user);
   return render(
     <QueryClientProvider client={queryClient}>
       <MemoryRouter>
@@ -36,6 +36,20 @@ describe('WelcomeBanner', () => {
     unmount();
     renderBanner();
     expect(screen.queryByText('Welcome to Kerbside, Sam!')).toBeNull();
+  });
+
+  // Issue 30: the demo admin read "Welcome to Kerbside, Kerbside!" and its long-standing members were greeted as new.
+  it('greets a member named like the site without repeating the name', () => {
+    const DAY = 86_400_000;
+    renderBanner(undefined, testUser({ firstName: 'Kerbside', lastName: 'Team', createdAt: new Date(Date.now() - 2 * DAY).toISOString() }));
+    expect(screen.getByRole('region', { name: 'Welcome' }).textContent).toMatch(/^Welcome to Kerbside! /);
+  });
+
+  it('welcomes back a member who joined weeks ago, rather than greeting them as new', () => {
+    const DAY = 86_400_000;
+    renderBanner(undefined, testUser({ firstName: 'Dave', createdAt: new Date(Date.now() - 200 * DAY).toISOString() }));
+    expect(screen.getByText('Welcome back, Dave!')).toBeTruthy();
+    expect(screen.queryByText(/Welcome to Kerbside/)).toBeNull();
   });
 
   it('is dismissed by its close button', async () => {
