@@ -3,19 +3,17 @@ import { eq } from 'drizzle-orm';
 import type { Locator, Page } from '@playwright/test';
 import { users } from '../server/db/schema/index.ts';
 import { expect, test, type Account } from './fixtures.ts';
+import { chooseTheme, expectTheme } from './support/theme.ts';
 
-// Many pages per test, each waiting for the consent banner.
-test.describe.configure({ timeout: 240_000 });
+// Many pages per test, each waiting for the consent banner, each in three themes.
+test.describe.configure({ timeout: 360_000 });
 
 // WCAG 2.2 AA (issue 8): axe-core over every kind of page, in Chromium, with no serious or critical
 // violation. The fixtures' browsers have made their cookie choice; the consent banner and the
-// preferences dialog get their own scan from a clean browser.
+// preferences dialog get their own scan from a clean browser. Every page is scanned in light, in
+// dark by the device's setting, and in dark chosen in the footer on a light device (issue 30, item 1).
 
-async function expectNoSeriousViolations(page: Page, name: string, ready?: Locator) {
-  // The page's chunk has rendered its heading (polls and the socket keep the network busy, so no
-  // 'networkidle'), or what the caller waits for; then its queries settle.
-  await expect(ready ?? page.getByRole('main').getByRole('heading', { level: 1 }).first()).toBeVisible();
-  await page.waitForTimeout(1000);
+async function scan(page: Page, name: string) {
   const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa']).analyze();
   const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
   expect(
@@ -24,12 +22,59 @@ async function expectNoSeriousViolations(page: Page, name: string, ready?: Locat
   ).toEqual([]);
 }
 
+/** The three ways a page can look: light, dark by the device's setting, dark chosen on a light device. */
+const THEMES: Array<[string, (page: Page) => Promise<void>]> = [
+  [
+    'light',
+    async (page) => {
+      await page.emulateMedia({ colorScheme: 'light' });
+      await chooseTheme(page, 'System');
+      await expectTheme(page, 'light');
+    },
+  ],
+  [
+    "dark: the device's setting",
+    async (page) => {
+      await page.emulateMedia({ colorScheme: 'dark' });
+      await chooseTheme(page, 'System');
+      await expectTheme(page, 'dark');
+    },
+  ],
+  [
+    'dark: chosen in the footer',
+    async (page) => {
+      await page.emulateMedia({ colorScheme: 'light' });
+      await chooseTheme(page, 'Dark');
+      await expectTheme(page, 'dark');
+    },
+  ],
+];
+
+async function expectNoSeriousViolations(page: Page, name: string, ready?: Locator) {
+  // The page's chunk has rendered its heading (polls and the socket keep the network busy, so no
+  // 'networkidle'), or what the caller waits for; then its queries settle.
+  await expect(ready ?? page.getByRole('main').getByRole('heading', { level: 1 }).first()).toBeVisible();
+  await page.waitForTimeout(1000);
+  for (const [theme, wear] of THEMES) {
+    await wear(page);
+    await scan(page, `${name} (${theme})`);
+  }
+}
+
 async function signIn(page: Page, account: Pick<Account, 'email' | 'password'>) {
   const res = await page.request.post('/api/auth/login', { data: { email: account.email, password: account.password } });
   expect(res.ok(), await res.text()).toBe(true);
 }
 
-test('guest pages: landing, forum list, post, guide, pay estimator, support, register, legal and 404', async ({ page, accounts }) => {
+/** Scans each page as a guest; the pages are split over tests so each stays inside its time. */
+async function scanGuestPages(page: Page, pages: ReadonlyArray<readonly [string, string]>) {
+  for (const [name, url] of pages) {
+    await page.goto(url);
+    await expectNoSeriousViolations(page, name);
+  }
+}
+
+test('guest pages: landing, forum list and a post', async ({ page, accounts }) => {
   // A post to look at, written by a member through the API.
   const author = await accounts.createVerified();
   await signIn(page, author);
@@ -42,22 +87,29 @@ test('guest pages: landing, forum list, post, guide, pay estimator, support, reg
   await page.request.post('/api/logout');
   await page.context().clearCookies();
 
-  for (const [name, url] of [
+  await scanGuestPages(page, [
     ['landing', '/'],
     ['forum list', '/forum'],
     ['post', `/forum/posts/${slug}`],
+  ]);
+});
+
+test('guest pages: guide, pay estimator, support and register', async ({ page }) => {
+  await scanGuestPages(page, [
     ['courier guide', '/courier-guide-uk'],
     ['pay estimator', '/pay-estimator'],
     ['support', '/support'],
     ['register (its hidden honeypot field among the fields)', '/register'],
+  ]);
+});
+
+test('guest pages: legal pages and the 404', async ({ page }) => {
+  await scanGuestPages(page, [
     ['terms', '/terms'],
     ['privacy', '/privacy'],
     ['community guidelines', '/community-guidelines'],
     ['404', '/no-such-page'],
-  ] as const) {
-    await page.goto(url);
-    await expectNoSeriousViolations(page, name);
-  }
+  ]);
 });
 
 test('member pages: editor, directory, inbox, profile', async ({ page, accounts }) => {
@@ -91,8 +143,17 @@ test.describe('before any cookie choice', () => {
     await page.goto('/forum');
     await expect(page.getByRole('button', { name: 'Accept All' })).toBeVisible();
     await expectNoSeriousViolations(page, 'consent banner');
-    await page.getByRole('button', { name: 'Customize' }).click();
-    await expectNoSeriousViolations(page, 'cookie preferences dialog', page.getByRole('dialog', { name: 'Cookie Preferences' }));
+    // The theme is chosen in the footer with the dialog closed (it is modal), then the dialog opened.
+    const dialog = page.getByRole('dialog', { name: 'Cookie Preferences' });
+    for (const [theme, wear] of THEMES) {
+      await wear(page);
+      await page.getByRole('button', { name: 'Customize' }).click();
+      await expect(dialog).toBeVisible();
+      await page.waitForTimeout(300);
+      await scan(page, `cookie preferences dialog (${theme})`);
+      await page.keyboard.press('Escape');
+      await expect(dialog).toBeHidden();
+    }
   });
 });
 
