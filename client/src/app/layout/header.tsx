@@ -34,14 +34,19 @@ export function Header() {
   const onNavClick = useForumLinkRefresh();
   // While auth loads only the links everyone has are shown, so nothing flickers away.
   const items = NAV_ITEMS.filter((i) => (isLoading ? i.to === '/forum' : i.show(user)));
+  const guest = !isLoading && !user && !offlineMember;
 
   return (
     <header className="bg-bar text-white">
-      <div className="mx-auto flex h-16 max-w-6xl items-center gap-2 px-4">
+      {/* Wraps rather than overflows: with large text on a small phone (under 20rem across, e.g. 320 px at
+          200 % text) a guest's Sign In and Join Free take a row of their own under the mark and the menu,
+          and a member's buttons wrap under the mark (issue 30, WCAG 1.4.10). */}
+      <div className="mx-auto flex min-h-16 max-w-6xl flex-wrap items-center gap-x-1 gap-y-2 px-4 py-2.5 sm:gap-x-2">
         <Link to="/" className="-ml-1 rounded-lg px-1 py-1 text-white" aria-label="Kerbside home">
-          {/* Under 360 px a guest's Sign In, Join Free and menu leave no room for the name: the mark
-              alone then (the link is named "Kerbside home"), so the page never overflows a small phone. */}
-          <Logo nameClassName="max-[359px]:hidden" />
+          {/* Under 25rem (400 px at normal text) a guest's Sign In, Join Free and menu leave no room for the
+              name: the mark alone then (the link is named "Kerbside home"). In rem, so larger text counts
+              as a narrower screen. */}
+          <Logo nameClassName="max-[25rem]:hidden" />
         </Link>
         <nav aria-label="Main" className="ml-4 hidden lg:block">
           <ul className="flex items-center gap-1">
@@ -55,31 +60,31 @@ export function Header() {
             ))}
           </ul>
         </nav>
+        {offlineMember && !user && <OfflineMemberBadge />}
+        {guest && (
+          <div className="ml-auto flex gap-1 sm:gap-2 max-[20rem]:order-last max-[20rem]:basis-full max-[20rem]:flex-wrap max-[20rem]:gap-2 max-[20rem]:*:flex-1">
+            <Button
+              variant="ghost-inverse"
+              size="compact"
+              onClick={() => openAuthDialog('signin')}
+              onPointerEnter={preloadAuthDialog}
+              onFocus={preloadAuthDialog}
+            >
+              Sign In
+            </Button>
+            <Button
+              variant="accent"
+              size="compact"
+              onClick={() => openAuthDialog('register')}
+              onPointerEnter={preloadAuthDialog}
+              onFocus={preloadAuthDialog}
+            >
+              Join Free
+            </Button>
+          </div>
+        )}
         {/* Header actions; the notifications (bell, panel, socket) load lazily, for members only. */}
-        <div className="ml-auto flex items-center gap-1 sm:gap-2">
-          {offlineMember && !user && <OfflineMemberBadge />}
-          {!isLoading && !user && !offlineMember && (
-            <>
-              <Button
-                variant="ghost-inverse"
-                size="compact"
-                onClick={() => openAuthDialog('signin')}
-                onPointerEnter={preloadAuthDialog}
-                onFocus={preloadAuthDialog}
-              >
-                Sign In
-              </Button>
-              <Button
-                variant="accent"
-                size="compact"
-                onClick={() => openAuthDialog('register')}
-                onPointerEnter={preloadAuthDialog}
-                onFocus={preloadAuthDialog}
-              >
-                Join Free
-              </Button>
-            </>
-          )}
+        <div className={cn('flex flex-wrap items-center justify-end gap-1 sm:gap-2', guest ? 'max-[20rem]:ml-auto' : 'ml-auto')}>
           {user && <ChatSlot userId={user.id} />}
           {user && <NotificationsSlot userId={user.id} />}
           {user && <MemberDevice userId={user.id} />}

@@ -30,10 +30,10 @@ export function MobileMenuSheet({ open, onOpenChange, returnFocusRef, items, use
         <div className="mb-4 flex items-center gap-3 rounded-xl bg-surface p-3">
           <AvatarIcon avatar={user.avatar} />
           <div className="min-w-0">
-            <p className="truncate font-bold">
+            <p className="font-bold">
               {user.firstName} {user.lastName}
             </p>
-            <p className="truncate text-sm text-muted">@{user.username}</p>
+            <p className="text-sm text-muted">@{user.username}</p>
           </div>
         </div>
       )}

@@ -33,7 +33,7 @@ export function BlockedContent({ author, what, id, className, children }: Props)
     >
       <EyeOff aria-hidden="true" className="size-4 shrink-0" />
       <span className="min-w-0 break-words">
-        Hidden: you blocked <span className="font-semibold break-all text-ink">{author.username}</span>
+        Hidden: you blocked <span className="font-semibold text-ink">{author.username}</span>
       </span>{' '}
       <span aria-hidden="true">—</span>{' '}
       <button

@@ -4,8 +4,10 @@ import { cn } from '@/lib/cn';
 export type ButtonVariant = 'primary' | 'accent' | 'secondary' | 'inverse' | 'ghost' | 'ghost-inverse' | 'danger' | 'link';
 export type ButtonSize = 'sm' | 'md' | 'lg' | 'compact';
 
+// A label wraps only where one line does not fit (large text on a small phone, issue 30): a button
+// that kept it on one line widened its column past the screen.
 const base =
-  'inline-flex items-center justify-center gap-2 rounded-lg font-semibold whitespace-nowrap transition-colors disabled:cursor-not-allowed disabled:opacity-60 select-none';
+  'inline-flex items-center justify-center gap-2 rounded-lg text-center font-semibold transition-colors disabled:cursor-not-allowed disabled:opacity-60 select-none';
 
 const variants: Record<ButtonVariant, string> = {
   primary: 'bg-primary text-white hover:bg-primary-hover',

@@ -9,8 +9,9 @@ import { LoginForm } from './login-form';
 import { RegisterForm } from './register-form';
 import { VerificationForm } from './verification-form';
 
+// Equal halves while both labels fit, one tab a row when they do not (large text on a small phone).
 const tabClasses =
-  'min-h-11 flex-1 rounded-lg px-3 font-semibold text-muted data-[state=active]:bg-card data-[state=active]:text-ink data-[state=active]:shadow';
+  'min-h-11 min-w-fit flex-1 rounded-lg px-3 font-semibold text-muted data-[state=active]:bg-card data-[state=active]:text-ink data-[state=active]:shadow';
 
 /** Spec §2: the auth dialog with Sign In and Register tabs; verification shows inline. */
 export function AuthDialog() {
@@ -43,7 +44,7 @@ export function AuthDialog() {
         />
       ) : (
         <Tabs.Root value={tab} onValueChange={(v) => setAuthDialogTab(v as AuthDialogTab)}>
-          <Tabs.List aria-label="Sign in or register" className="mb-5 flex gap-1 rounded-xl bg-brand-50 p-1">
+          <Tabs.List aria-label="Sign in or register" className="mb-5 flex flex-wrap gap-1 rounded-xl bg-brand-50 p-1">
             <Tabs.Trigger value="signin" className={tabClasses}>
               Sign In
             </Tabs.Trigger>

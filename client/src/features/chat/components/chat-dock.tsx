@@ -53,7 +53,7 @@ function ChatWindowView({ w, me }: { w: ChatWindow; me: number }) {
     >
       <header className="flex items-center gap-2 bg-bar px-2 text-white">
         {q.data && <AvatarIcon avatar={q.data.otherUser.avatar} size="sm" decorative />}
-        <button type="button" className="min-h-11 flex-1 truncate text-left font-semibold" onClick={minimize}>
+        <button type="button" className="min-h-11 min-w-0 flex-1 text-left font-semibold" onClick={minimize}>
           {name}
         </button>
         {w.minimized && unread > 0 && (

@@ -89,7 +89,7 @@ export function Composer({ conversationId, sending, onSend }: Props) {
     <form
       onSubmit={(e) => void submit(e)}
       {...photos.targetProps}
-      className={cn('grid gap-1 border-t border-slate-200 bg-card p-2', photos.dragging && 'bg-brand-50 ring-2 ring-brand-800 ring-inset')}
+      className={cn('grid grid-cols-1 gap-1 border-t border-slate-200 bg-card p-2', photos.dragging && 'bg-brand-50 ring-2 ring-brand-800 ring-inset')}
     >
       <div className="flex flex-wrap items-end gap-2">
         <PhotoAttachSlot

@@ -53,13 +53,14 @@ export function ConversationView({ conversationId, me, active = true, showHeader
 
   return (
     <section className={className ?? 'flex min-h-0 flex-1 flex-col'} aria-label={other ? `Conversation with ${other.username}` : 'Conversation'}>
+      {/* The other member's whole name, on a line of its own under the back link when it must (issue 30). */}
       {showHeader && (
-        <div className="flex items-center gap-2 border-b border-slate-200 p-2">
+        <div className="flex flex-wrap items-center gap-2 border-b border-slate-200 p-2">
           <Link to="/inbox" className="inline-flex min-h-11 min-w-11 items-center justify-center rounded-lg hover:bg-slate-100" aria-label="Back to inbox">
             <ArrowLeft aria-hidden="true" className="size-5" />
           </Link>
           {other && <AvatarIcon avatar={other.avatar} size="sm" decorative />}
-          <h1 className="truncate text-lg font-bold">{other ? other.username : 'Conversation'}</h1>
+          <h1 className="min-w-0 text-lg font-bold">{other ? other.username : 'Conversation'}</h1>
           {/* Issue 18: block (or unblock) from the chat; a blocked pair can neither start nor send. */}
           {other && <BlockButton member={{ id: other.id, username: other.username }} className="ml-auto shrink-0" />}
         </div>

@@ -47,13 +47,14 @@ export function InboxList({ activeId }: { activeId?: string }) {
             >
               <AvatarIcon avatar={c.otherUser.avatar} size="md" decorative />
               <span className="min-w-0 flex-1">
-                <span className="flex items-baseline justify-between gap-2">
-                  <span className={cn('truncate', c.unreadCount > 0 ? 'font-bold' : 'font-semibold')}>{c.otherUser.username}</span>
+                {/* The name whole (issue 30); the time goes under it when both do not fit. */}
+                <span className="flex flex-wrap items-baseline justify-between gap-x-2">
+                  <span className={cn('min-w-0', c.unreadCount > 0 ? 'font-bold' : 'font-semibold')}>{c.otherUser.username}</span>
                   <Time date={c.updatedAt} className="shrink-0 text-xs text-slate-500">
                     {formatTimeOrDate(c.updatedAt)}
                   </Time>
                 </span>
-                <span className="block truncate text-sm text-slate-600">{preview(c.lastMessage)}</span>
+                <span className="line-clamp-2 text-sm text-slate-600">{preview(c.lastMessage)}</span>
               </span>
               {c.unreadCount > 0 && (
                 <span className="rounded-full bg-accent-400 px-2 py-0.5 text-xs font-bold text-on-accent" aria-label={`${c.unreadCount} unread`}>

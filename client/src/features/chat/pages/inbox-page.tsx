@@ -25,7 +25,7 @@ export function InboxPage() {
             </div>
             <InboxList activeId={id} />
           </div>
-          {id && <ConversationView key={id} conversationId={id} me={user.id} className="flex h-[calc(100dvh-8rem)] min-h-0 flex-1 flex-col" />}
+          {id && <ConversationView key={id} conversationId={id} me={user.id} className="flex h-[calc(100dvh-8rem)] min-h-0 min-w-0 flex-1 flex-col" />}
         </div>
       </ChatAccessGate>
     </div>

@@ -21,10 +21,11 @@ export function MemberCard({ member, canMessage }: Props) {
   const since = formatShortMonthYear(member.joinedDate);
   return (
     <article aria-labelledby={headingId} className="grid h-full content-start gap-3 rounded-xl border border-line bg-card p-4 shadow-sm">
-      <div className="flex min-w-0 items-center gap-3">
+      {/* Under 22.5rem across (a small phone, or large text) the avatar sits above the name, which then has the card's width. */}
+      <div className="flex min-w-0 items-center gap-3 max-[22.5rem]:flex-col max-[22.5rem]:items-start">
         <AvatarHoverCard avatar={member.avatar} username={member.username} profileHref={href} />
         <div className="min-w-0">
-          <h2 id={headingId} className="text-lg leading-tight font-bold break-all">
+          <h2 id={headingId} className="text-lg leading-tight font-bold">
             @{member.username}
           </h2>
           <p className="text-sm text-muted">{avatarLabel(member.avatar)}</p>
@@ -37,11 +38,12 @@ export function MemberCard({ member, canMessage }: Props) {
           {member.statusText}
         </p>
       )}
+      {/* Side by side while both labels fit on a line, else one a row (issue 30): never a broken word. */}
       <div className="mt-auto flex flex-wrap gap-2 pt-1">
-        <Link to={href} aria-describedby={headingId} className={buttonClasses('secondary', 'md', 'flex-1')}>
+        <Link to={href} aria-describedby={headingId} className={buttonClasses('secondary', 'md', 'flex-auto')}>
           View Profile
         </Link>
-        {canMessage && <MessageButton recipientId={member.id} recipientName={`@${member.username}`} className="flex-1" />}
+        {canMessage && <MessageButton recipientId={member.id} recipientName={`@${member.username}`} className="flex-auto" />}
       </div>
     </article>
   );

@@ -30,11 +30,11 @@ export function AuthorCard({ author, createdAt, editedAt, history, linkProfile, 
       <div className="min-w-0 leading-tight">
         <p className="flex flex-wrap items-baseline gap-x-2">
           {author && linkProfile ? (
-            <Link to={`/profile/${encodeURIComponent(author.username)}`} className="font-semibold break-all text-ink hover:text-link hover:underline">
+            <Link to={`/profile/${encodeURIComponent(author.username)}`} className="font-semibold text-ink hover:text-link hover:underline">
               {name}
             </Link>
           ) : (
-            <span className={cn('font-semibold break-all', !author && 'text-muted')}>{name}</span>
+            <span className={cn('font-semibold', !author && 'text-muted')}>{name}</span>
           )}
           <span className="text-sm text-muted">
             <Time date={createdAt} />

@@ -73,7 +73,7 @@ export function CommentItem({ node, ctx }: { node: CommentNode<TComment>; ctx: T
             <CornerDownRight aria-hidden="true" className="size-4" />
             {node.replyingTo.username ? (
               <span>
-                replying to <span className="font-semibold break-all">@{node.replyingTo.username}</span>
+                replying to <span className="font-semibold">@{node.replyingTo.username}</span>
               </span>
             ) : (
               <span>replying to a deleted comment</span>

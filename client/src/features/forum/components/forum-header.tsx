@@ -21,14 +21,15 @@ type Props = {
 export function ForumHeader({ signedIn, q, searchActive, onSearch, onClearSearch, filters, activeFilters }: Props) {
   return (
     <header className="grid gap-3 sm:gap-4">
-      {/* A phone keeps New Post beside the title, not on a line of its own. */}
-      <div className="grid grid-cols-[minmax(0,1fr)_auto] items-center gap-x-3 sm:items-end">
+      {/* A phone keeps New Post beside the title, not on a line of its own; under 20rem across (large
+          text) it goes under the description, leaving the title its whole row. */}
+      <div className="grid grid-cols-[minmax(0,1fr)_auto] items-center gap-x-3 max-[20rem]:grid-cols-1 max-[20rem]:gap-y-2 sm:items-end">
         <h1 className="col-start-1 text-2xl font-extrabold sm:text-3xl">Forum</h1>
-        <p className="col-span-2 text-sm text-muted sm:col-span-1 sm:col-start-1 sm:text-base">
+        <p className="col-span-2 text-sm text-muted max-[20rem]:col-span-1 sm:col-span-1 sm:col-start-1 sm:text-base">
           Questions, tips and news from couriers and drivers across the UK.
         </p>
         {signedIn && (
-          <Link to="/forum/new" className={buttonClasses('primary', 'md', 'col-start-2 row-start-1 sm:row-span-2')}>
+          <Link to="/forum/new" className={buttonClasses('primary', 'md', 'col-start-2 row-start-1 max-[20rem]:col-start-1 max-[20rem]:row-start-3 max-[20rem]:justify-self-start sm:row-span-2')}>
             <SquarePen aria-hidden="true" className="size-5" /> New Post
           </Link>
         )}

@@ -14,7 +14,7 @@ export function LatestPostsPreview() {
 
   return (
     <section aria-labelledby="latest-title" className="grid grid-cols-1 gap-3">
-      <div className="flex items-baseline justify-between gap-3">
+      <div className="flex flex-wrap items-baseline justify-between gap-x-3">
         <h2 id="latest-title" className="text-xl font-bold">
           Latest from the forum
         </h2>

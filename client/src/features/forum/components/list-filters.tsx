@@ -24,8 +24,8 @@ type Props = {
 
 /**
  * The list's search and filters (issue 15). From the `sm` breakpoint up the controls sit open under
- * the search; below it they fold into one row, the search and a 'Filters' toggle (a disclosure:
- * aria-expanded, aria-controls) that opens them. CSS alone decides which, so the server's HTML is
+ * the search; below it they fold behind a 'Filters' toggle (a disclosure: aria-expanded,
+ * aria-controls) beside or under the search. CSS alone decides which, so the server's HTML is
  * right for every screen; the panel starts closed on both sides of hydration.
  */
 export function ListFilters({ search, children, activeCount }: Props) {
@@ -33,8 +33,11 @@ export function ListFilters({ search, children, activeCount }: Props) {
   const panelId = useId();
   return (
     <div className="grid gap-3">
-      <div className="flex items-start gap-2">
-        <div className="min-w-0 flex-1">{search}</div>
+      {/* The search's basis is the room its whole placeholder needs beside the search button (issue 30):
+          where that and the toggle do not fit on one row (a phone under 390 px, or one with a filter
+          counted on the toggle) the toggle goes under it. */}
+      <div className="flex flex-wrap items-start gap-2">
+        <div className="min-w-0 flex-[1_1_14.5rem]">{search}</div>
         <button
           type="button"
           aria-expanded={open}

@@ -9,13 +9,13 @@ type Props = {
   hrefFor: (page: number) => string;
 };
 
-/** Previous / Page x of y / Next: three large targets that fit a phone. */
+/** Previous / Page x of y / Next: three large targets that fit a phone, wrapping with large text. */
 export function Pagination({ page, totalPages, hrefFor }: Props) {
   if (totalPages <= 1) return null;
   const prev = page > 1 ? Math.min(page - 1, totalPages) : null;
   const next = page < totalPages ? page + 1 : null;
   return (
-    <nav aria-label="Pagination" className="flex items-center justify-between gap-3">
+    <nav aria-label="Pagination" className="flex flex-wrap items-center justify-between gap-3">
       {prev ? (
         <Link key="prev" to={hrefFor(prev)} className={buttonClasses('secondary')} rel="prev">
           <ChevronLeft aria-hidden="true" className="size-5" /> Previous

@@ -27,8 +27,11 @@ export const postPath = (slug: string) => `/forum/posts/${encodeURIComponent(slu
 /**
  * Spec §2 Post card. One markup for every width, laid out by CSS alone (the server renders it
  * without knowing the screen, issue 15): from the `sm` breakpoint up it is the spec's card; below it
- * the same parts re-flow into a two-line row (title, then category · age · author … replies, score)
- * so five or more posts fit on a phone's first screen. What the row leaves out (excerpt, status,
+ * the same parts re-flow into a compact row (title, then category · age · author … replies, score)
+ * so five or more posts fit on a phone's first screen. The details wrap onto a second line rather
+ * than shorten a category or a name (issue 30), the row a little tighter so that five still fit a
+ * 390×844 screen; with large text (under 20rem across) the title is not clamped to two lines of a few
+ * words. What the row leaves out (excerpt, status,
  * views, the vote and share buttons) is on the post page; the long age and reply count stay for
  * screen readers, and the short forms beside them are hidden from them.
  */
@@ -51,17 +54,17 @@ function PostCardBody({ post, hrefWith, highlight = '' }: Props) {
   return (
     <article
       aria-labelledby={titleId}
-      className="relative grid grid-cols-1 gap-2.5 rounded-xl border border-line bg-card p-4 shadow-sm max-sm:grid-cols-[minmax(0,max-content)_minmax(4.5rem,1fr)_auto] max-sm:items-center max-sm:gap-x-2 max-sm:gap-y-1 max-sm:rounded-lg max-sm:px-3 max-sm:py-2 sm:p-5"
+      className="relative grid grid-cols-1 gap-2.5 rounded-xl border border-line bg-card p-4 shadow-sm max-sm:flex max-sm:flex-wrap max-sm:items-center max-sm:gap-x-2 max-sm:gap-y-0.5 max-sm:rounded-lg max-sm:px-3 max-sm:py-1.5 sm:p-5"
     >
-      <div className="flex flex-wrap items-center gap-2 text-sm max-sm:col-start-1 max-sm:row-start-2 max-sm:min-w-0 max-sm:flex-nowrap max-sm:gap-1.5">
-        {/* The chip of CategoryChip, with a name that can shorten (…) to leave the phone row room. */}
+      <div className="flex flex-wrap items-center gap-2 text-sm max-sm:gap-1.5">
+        {/* The chip of CategoryChip, its name always whole (issue 30): a long one wraps the phone row's details. */}
         <Link
           to={hrefWith({ category: post.category.slug })}
           className="inline-flex min-h-7 min-w-0 items-center gap-1.5 rounded-full border border-line bg-surface px-2.5 text-sm font-semibold text-ink hover:border-brand-800 max-sm:relative max-sm:z-10 max-sm:min-h-6 max-sm:gap-1 max-sm:px-2"
         >
           <span className="sr-only">Category: </span>
           <span aria-hidden="true" className="size-2.5 shrink-0 rounded-full" style={{ backgroundColor: post.category.color }} />
-          <span className="truncate">{post.category.name}</span>
+          <span>{post.category.name}</span>
         </Link>
         {post.isNew && <NewMarker />}
         {post.isPinned && (
@@ -89,7 +92,7 @@ function PostCardBody({ post, hrefWith, highlight = '' }: Props) {
         )}
       </div>
 
-      <h2 id={titleId} className="text-lg leading-snug font-bold max-sm:col-span-full max-sm:row-start-1 max-sm:line-clamp-2 max-sm:text-base sm:text-xl">
+      <h2 id={titleId} className="text-lg leading-snug font-bold max-sm:order-first max-sm:basis-full min-[20rem]:max-sm:line-clamp-2 max-sm:text-base max-sm:leading-tight sm:text-xl">
         {/* On a phone the whole row is the title's link (its ::after covers the card); the chip stays above it. */}
         <Link to={href} className="text-ink hover:text-link hover:underline max-sm:after:absolute max-sm:after:inset-0 max-sm:after:rounded-lg">
           <SearchHighlight text={post.title} q={highlight} />
@@ -101,7 +104,7 @@ function PostCardBody({ post, hrefWith, highlight = '' }: Props) {
         </p>
       )}
 
-      <div className="flex min-w-0 items-center gap-2.5 text-sm max-sm:col-start-2 max-sm:row-start-2">
+      <div className="flex min-w-0 items-center gap-2.5 text-sm">
         <Link
           to={hrefWith({ profession })}
           aria-label={`Show posts from ${professionLabel(profession)} professionals`}
@@ -111,7 +114,7 @@ function PostCardBody({ post, hrefWith, highlight = '' }: Props) {
           <AvatarIcon avatar={profession} size="md" decorative />
         </Link>
         <span className="min-w-0">
-          <span className="block truncate font-semibold max-sm:font-normal max-sm:text-muted">
+          <span className="block font-semibold max-sm:font-normal max-sm:text-muted">
             <span aria-hidden="true" className="sm:hidden">
               ·{' '}
             </span>
@@ -121,7 +124,7 @@ function PostCardBody({ post, hrefWith, highlight = '' }: Props) {
         </span>
       </div>
 
-      <p className="flex flex-wrap items-center gap-x-4 gap-y-1 text-sm text-muted max-sm:col-start-3 max-sm:row-start-2 max-sm:flex-nowrap max-sm:gap-x-3">
+      <p className="flex flex-wrap items-center gap-x-4 gap-y-1 text-sm text-muted max-sm:ml-auto max-sm:flex-nowrap max-sm:gap-x-3">
         <span className="inline-flex items-center gap-1">
           <MessageSquare aria-hidden="true" className="size-4" />
           <span className="max-sm:sr-only">{plural(post.commentCount, 'reply', 'replies')}</span>

@@ -211,7 +211,7 @@ export function PostEditor<R>({ draftKey, initial, submitLabel, onSubmit, onSave
           <label htmlFor={ids.content} className="font-semibold" id={`${ids.content}-label`}>
             Your post
           </label>
-          <div role="tablist" aria-label="Editor view" className="inline-flex rounded-lg bg-surface p-1">
+          <div role="tablist" aria-label="Editor view" className="inline-flex flex-wrap rounded-lg bg-surface p-1">
             {(['write', 'preview'] as const).map((t) => (
               <button
                 key={t}

@@ -67,12 +67,14 @@ export function SearchForm({ q, active, onSearch, onClear }: Props) {
 
   return (
     <form role="search" aria-label="Search the forum" onSubmit={submit} noValidate className="grid gap-1.5">
-      <label htmlFor={id} className="sr-only">
+      {/* Under 20rem across (large text on a phone) no box can show the whole placeholder: the name shows
+          above it instead (issue 30). */}
+      <label htmlFor={id} className="sr-only max-[20rem]:not-sr-only max-[20rem]:font-semibold">
         Search discussions
       </label>
       <div className="flex gap-2">
         <div className="relative min-w-0 flex-1">
-          <Search aria-hidden="true" className="pointer-events-none absolute top-1/2 left-3 size-5 -translate-y-1/2 text-muted" />
+          <Search aria-hidden="true" className="pointer-events-none absolute top-1/2 left-3 size-5 -translate-y-1/2 text-muted max-sm:hidden" />
           <input
             id={id}
             type="search"
@@ -86,7 +88,7 @@ export function SearchForm({ q, active, onSearch, onClear }: Props) {
             }}
             aria-invalid={hint || undefined}
             aria-describedby={hint ? hintId : undefined}
-            className={cn(inputClasses, 'pl-10 [&::-webkit-search-cancel-button]:appearance-none', (text || active) && 'pr-11')}
+            className={cn(inputClasses, 'pl-10 max-sm:pl-3 [&::-webkit-search-cancel-button]:appearance-none', (text || active) && 'pr-11')}
           />
           {(text || active) && (
             <button
@@ -99,7 +101,8 @@ export function SearchForm({ q, active, onSearch, onClear }: Props) {
             </button>
           )}
         </div>
-        {/* On a phone the button is an icon, leaving the row room for the Filters toggle; its name stays 'Search'. */}
+        {/* On a phone the button is an icon, leaving the row room for the Filters toggle; its name stays
+            'Search'. The box then has no icon of its own: the whole placeholder fits beside both (issue 30). */}
         <Button type="submit" variant="primary" className="max-sm:min-w-11 max-sm:px-0">
           <Search aria-hidden="true" className="size-5 sm:hidden" />
           <span className="max-sm:sr-only">Search</span>

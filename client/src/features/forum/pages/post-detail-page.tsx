@@ -213,7 +213,7 @@ function PostView({ post, partial }: { post: TPostDetail; partial: boolean }) {
                     <PostFollowControl postId={post.id} isAuthor={post.author?.username === user.username} />
                   </Suspense>
                 )}
-                <p className="ml-auto flex items-center gap-4 text-sm text-muted">
+                <p className="ml-auto flex flex-wrap items-center gap-x-4 text-sm text-muted">
                   <span className="inline-flex items-center gap-1">
                     <Eye aria-hidden="true" className="size-4" />
                     {plural(post.viewCount, 'view', 'views')}

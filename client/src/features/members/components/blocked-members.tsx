@@ -37,7 +37,7 @@ export function BlockedMembers() {
         <li key={b.id} className="flex flex-wrap items-center gap-3 rounded-xl border border-line p-2.5">
           <AvatarIcon avatar={b.avatar} size="sm" decorative />
           <span className="grid min-w-0 flex-1">
-            <Link to={`/profile/${encodeURIComponent(b.username)}`} className="link font-semibold break-all">
+            <Link to={`/profile/${encodeURIComponent(b.username)}`} className="link font-semibold">
               {b.username}
             </Link>
             <span className="text-sm text-muted">Blocked {formatAge(b.blockedAt)}</span>

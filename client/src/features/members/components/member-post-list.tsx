@@ -28,7 +28,7 @@ export function MemberPostList({ posts, dimmed }: { posts: TPost[]; dimmed?: boo
             </Link>
           </h3>
           {post.excerpt && <p className="line-clamp-2 text-sm break-words text-muted">{post.excerpt}</p>}
-          <p className="flex gap-4 text-sm text-muted">
+          <p className="flex flex-wrap gap-x-4 text-sm text-muted">
             <span className="inline-flex items-center gap-1">
               <MessageSquare aria-hidden="true" className="size-4" />
               {plural(post.commentCount, 'reply', 'replies')}

@@ -130,7 +130,7 @@ function ProfileCard({ user, pendingEmail }: { user: TUser; pendingEmail: string
         <h1 id="profile-name" className="text-2xl font-extrabold break-words">
           {user.firstName} {user.lastName}
         </h1>
-        <p className="font-semibold break-all text-muted">@{user.username}</p>
+        <p className="font-semibold text-muted">@{user.username}</p>
         <p>{avatarLabel(user.avatar)}</p>
         {user.statusText ? (
           <p className="justify-self-start rounded-lg bg-accent-100 px-2.5 py-1 text-sm font-semibold break-words">{user.statusText}</p>

@@ -85,7 +85,7 @@ function ProfileHeader({ profile }: { profile: TPublicProfile }) {
     <section aria-labelledby="member-name" className="grid gap-4 rounded-2xl border border-line bg-card p-4 shadow-sm sm:grid-cols-[auto_1fr] sm:p-6">
       <AvatarIcon avatar={profile.avatar} size="lg" />
       <div className="grid min-w-0 gap-1.5">
-        <h1 id="member-name" className="text-2xl font-extrabold break-all">
+        <h1 id="member-name" className="text-2xl font-extrabold">
           @{profile.username}
         </h1>
         {profile.isModerator && (
@@ -96,7 +96,7 @@ function ProfileHeader({ profile }: { profile: TPublicProfile }) {
         {profile.statusText && (
           <p className="justify-self-start rounded-lg bg-accent-100 px-2.5 py-1 text-sm font-semibold break-words">{profile.statusText}</p>
         )}
-        <dl className="mt-1 flex gap-6">
+        <dl className="mt-1 flex flex-wrap gap-x-6 gap-y-2">
           <div className="flex flex-col-reverse">
             <dt className="text-sm text-muted">{profile.postCount === 1 ? 'Post' : 'Posts'}</dt>
             <dd className="text-xl font-extrabold tabular-nums">{formatNumber(profile.postCount)}</dd>

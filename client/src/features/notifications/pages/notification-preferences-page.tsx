@@ -61,11 +61,16 @@ export function NotificationPreferencesPage() {
   );
 }
 
+/**
+ * A table of kinds by channels. Under 30rem across (a phone, more so with large text) four columns do
+ * not fit (issue 30): each kind's row stacks, its name over its three switches, each switch named
+ * beside it on screen as it is for screen readers.
+ */
 function PreferencesTable({ prefs }: { prefs: NotifyPreferences }) {
   return (
-    <table className="w-full border-collapse text-left">
+    <table className="w-full border-collapse text-left max-[30rem]:block max-[30rem]:[overflow-wrap:anywhere]">
       <caption className="sr-only">Notification switches by kind and channel</caption>
-      <thead>
+      <thead className="max-[30rem]:sr-only">
         <tr className="border-b border-line">
           <th scope="col" className="py-2 pr-3 font-semibold">
             Kind
@@ -77,7 +82,7 @@ function PreferencesTable({ prefs }: { prefs: NotifyPreferences }) {
           ))}
         </tr>
       </thead>
-      <tbody>
+      <tbody className="max-[30rem]:block">
         {NOTIFY_KINDS.map((kind) => (
           <KindRow key={kind} kind={kind} prefs={prefs} />
         ))}
@@ -91,8 +96,8 @@ function KindRow({ kind, prefs }: { kind: NotifyKind; prefs: NotifyPreferences }
   const save = useSaveSwitch();
   const { label, hint } = NOTIFY_KIND_LABEL[kind];
   return (
-    <tr className="border-b border-line last:border-b-0">
-      <th scope="row" className="py-3 pr-3 align-top font-normal">
+    <tr className="border-b border-line last:border-b-0 max-[30rem]:flex max-[30rem]:flex-wrap max-[30rem]:gap-x-5 max-[30rem]:gap-y-2 max-[30rem]:py-3">
+      <th scope="row" className="py-3 pr-3 align-top font-normal max-[30rem]:block max-[30rem]:w-full max-[30rem]:p-0">
         <span id={`${id}-label`} className="block font-semibold">
           {label}
         </span>
@@ -101,7 +106,10 @@ function KindRow({ kind, prefs }: { kind: NotifyKind; prefs: NotifyPreferences }
         </span>
       </th>
       {NOTIFY_CHANNELS.map((channel) => (
-        <td key={channel} className="px-2 py-3 text-center align-top">
+        <td key={channel} className="px-2 py-3 text-center align-top max-[30rem]:flex max-[30rem]:items-center max-[30rem]:gap-2 max-[30rem]:p-0">
+          <span aria-hidden="true" className="text-sm font-semibold min-[30rem]:hidden">
+            {NOTIFY_CHANNEL_LABEL[channel]}
+          </span>
           {hasChannel(kind, channel) ? (
             <Switch
               checked={prefs[kind][channel] === true}

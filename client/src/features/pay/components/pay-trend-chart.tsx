@@ -26,7 +26,8 @@ export function PayTrendChart({ trend, networkName }: { trend: TPayTrendPoint[];
     if (!el || shown.length < 2) return;
     let plot: { destroy(): void; setSize(s: { width: number; height: number }): void } | null = null;
     let cancelled = false;
-    const size = () => ({ width: Math.max(260, el.clientWidth), height: 240 });
+    // As wide as its box and no wider: a fixed minimum was cut off on a 320 px phone with large text (issue 30).
+    const size = () => ({ width: el.clientWidth, height: 240 });
     Promise.all([import('uplot'), import('uplot/dist/uPlot.min.css')])
       .then(([{ default: UPlot }]) => {
         if (cancelled) return;
