@@ -146,3 +146,49 @@ describe('ForumPage', () => {
     expect(await screen.findByText('1 post from Van Delivery professionals')).toBeTruthy();
   });
 });
+
+// Issue 30 item 14: "Latest activity" in the sort menu, kept in the address, sent as sortBy=active, and a
+// card in that order says when its thread last had a reply.
+const MIN = 60_000;
+const threeDaysAgo = () => new Date(Date.now() - 3 * 24 * 60 * MIN).toISOString();
+
+describe('Latest activity sort', () => {
+  it('is offered in the sort menu, goes into the address and asks the list for sortBy=active', async () => {
+    const calls = stubApi({ posts: [makePost(1)], totalCount: 1 });
+    renderWithProviders(
+      <>
+        <ForumPage />
+        <Probe />
+      </>,
+      { route: '/forum?page=2' },
+    );
+    const menu = await screen.findByLabelText('Sort by');
+    expect(within(menu).getByRole('option', { name: 'Latest activity' })).toBeTruthy();
+    // The spec's sorts and default stay.
+    expect((menu as HTMLSelectElement).value).toBe('newest');
+    expect(within(menu).getAllByRole('option').map((o) => o.textContent)).toEqual(
+      expect.arrayContaining(['Most Popular', 'Upload Date', 'View Count']),
+    );
+
+    await userEvent.setup().selectOptions(menu, 'Latest activity');
+    expect(screen.getByTestId('location').textContent).toBe('/forum?sort=active');
+    await vi.waitFor(() => expect(calls).toContain('/api/forum/posts?page=1&limit=20&sortBy=active'));
+  });
+
+  it('opens from the address with the sort chosen, and a search keeps it', async () => {
+    const calls = stubApi({ posts: [makePost(1)], totalCount: 1 });
+    renderWithProviders(<ForumPage />, { route: '/forum?q=fuel+card&sort=active' });
+    const menu = (await screen.findByLabelText('Sort by')) as HTMLSelectElement;
+    expect(menu.value).toBe('active');
+    await vi.waitFor(() => expect(calls.some((c) => c.startsWith('/api/forum/search?') && c.includes('sortBy=active'))).toBe(true));
+  });
+
+  it('shows on a card when its thread last had a reply', async () => {
+    stubApi({ posts: [makePost(1, { commentCount: 2, createdAt: threeDaysAgo(), lastReplyAt: new Date(Date.now() - 5 * MIN).toISOString() }), makePost(2, { createdAt: threeDaysAgo() })], totalCount: 2 });
+    renderWithProviders(<ForumPage />, { route: '/forum?sort=active' });
+    const replied = await screen.findByRole('article', { name: 'Post number 1' });
+    expect(within(replied).getByText('last reply 5 minutes ago')).toBeTruthy();
+    const quiet = screen.getByRole('article', { name: 'Post number 2' });
+    expect(within(quiet).queryByText(/last reply/)).toBeNull();
+  });
+});
