@@ -18,6 +18,16 @@ function firstInteraction(): Promise<void> {
   return started;
 }
 
+/** Runs `fn` in the browser's next idle moment (or within `timeout` ms); where there are none, in the next task. Returns the cancel. */
+export function onIdle(fn: () => void, timeout: number): () => void {
+  if (typeof window.requestIdleCallback === 'function') {
+    const id = window.requestIdleCallback(fn, { timeout });
+    return () => window.cancelIdleCallback(id);
+  }
+  const id = window.setTimeout(fn, 0);
+  return () => window.clearTimeout(id);
+}
+
 /**
  * Runs `fn` in an idle moment once the reader has started using the page (or after a while): for
  * fetching code the first screen does not need (menus, dialogs, toasts). Loading it sooner made the
@@ -28,14 +38,7 @@ export function whenIdle(fn: () => void, timeout = 3000): () => void {
   let cancelled = false;
   let cancelIdle = () => {};
   void firstInteraction().then(() => {
-    if (cancelled) return;
-    if (typeof window.requestIdleCallback === 'function') {
-      const id = window.requestIdleCallback(fn, { timeout });
-      cancelIdle = () => window.cancelIdleCallback(id);
-    } else {
-      const id = window.setTimeout(fn, 0);
-      cancelIdle = () => window.clearTimeout(id);
-    }
+    if (!cancelled) cancelIdle = onIdle(fn, timeout);
   });
   return () => {
     cancelled = true;

@@ -1,4 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { KEEP_PAGE } from '@/sw/policy';
 import { API_CACHE, LEGACY_MEMBER_CACHES, MEMBER_SEEN_CACHE, PAGE_CACHE_PREFIX, PHOTOS_CACHE } from '@/sw/cache-names';
 
 // The page's side of the service worker: where it registers, the update toast and its Reload, and
@@ -7,7 +8,7 @@ import { API_CACHE, LEGACY_MEMBER_CACHES, MEMBER_SEEN_CACHE, PAGE_CACHE_PREFIX, 
 const toast = vi.fn();
 vi.mock('@/components/ui/toast', () => ({ toast: (input: unknown) => toast(input) }));
 // Registration waits for the browser to be idle after hydration: here, at once.
-vi.mock('./idle', () => ({ whenIdle: (fn: () => void) => (fn(), () => {}) }));
+vi.mock('./idle', () => ({ onIdle: (fn: () => void) => (fn(), () => {}) }));
 vi.mock('./hydration-slices', () => ({ slicesHydrated: () => Promise.resolve() }));
 
 const { canRegister, forgetMemberReads, registerServiceWorker, UPDATE_TOAST } = await import('./service-worker');
@@ -33,8 +34,9 @@ class FakeWorker extends EventTarget {
 }
 
 function fakeContainer(controller: object | null) {
-  const registration = Object.assign(new EventTarget(), { waiting: null as FakeWorker | null, installing: null as FakeWorker | null, update: vi.fn(async () => {}) });
-  const container = Object.assign(new EventTarget(), { controller: controller as object | null, register: vi.fn(async () => registration) });
+  const active = new FakeWorker();
+  const registration = Object.assign(new EventTarget(), { active, waiting: null as FakeWorker | null, installing: null as FakeWorker | null, update: vi.fn(async () => {}) });
+  const container = Object.assign(new EventTarget(), { controller: controller as object | null, register: vi.fn(async () => registration), ready: Promise.resolve(registration) });
   Object.defineProperty(navigator, 'serviceWorker', { value: container, configurable: true });
   return { registration, container };
 }
@@ -61,6 +63,8 @@ describe('registerServiceWorker', () => {
     const { registration, container } = fakeContainer(null);
     registerServiceWorker();
     await vi.waitFor(() => expect(container.register).toHaveBeenCalledWith('/sw.js', { scope: '/', updateViaCache: 'none' }));
+    // The worker did not see this first page load: it is asked to keep it.
+    await vi.waitFor(() => expect(registration.active.postMessage).toHaveBeenCalledWith({ type: KEEP_PAGE, path: '/' }));
     const first = new FakeWorker();
     registration.installing = first;
     registration.dispatchEvent(new Event('updatefound'));
@@ -84,6 +88,7 @@ describe('registerServiceWorker', () => {
     const { registration, container } = fakeContainer({});
     registerServiceWorker();
     await vi.waitFor(() => expect(container.register).toHaveBeenCalled());
+    expect(registration.active.postMessage).not.toHaveBeenCalled(); // a worker already saw this page
     const next = new FakeWorker();
     registration.installing = next;
     registration.dispatchEvent(new Event('updatefound'));

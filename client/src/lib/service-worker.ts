@@ -2,6 +2,7 @@ import { toast } from '@/components/ui/toast';
 import { isMemberCache } from '@/sw/cache-names';
 import { KEEP_PAGE } from '@/sw/policy';
 import { slicesHydrated } from './hydration-slices';
+import { onIdle } from './idle';
 
 // The page's side of the service worker (/sw.js, client/src/sw/sw.ts; docs/ARCHITECTURE.md "Service
 // worker"): registration, the "New version available" toast, and emptying a member's kept posts when
@@ -42,8 +43,7 @@ export function registerServiceWorker(): void {
         if (firstVisit) void keepThisPage();
       })
       .catch(() => undefined); // storage full, private mode: the site works as it did without one
-  const whenLoaded = () =>
-    typeof window.requestIdleCallback === 'function' ? window.requestIdleCallback(register, { timeout: REGISTER_IDLE_TIMEOUT_MS }) : window.setTimeout(register, 0);
+  const whenLoaded = () => void onIdle(register, REGISTER_IDLE_TIMEOUT_MS);
   if (document.readyState === 'complete') whenLoaded();
   else window.addEventListener('load', whenLoaded, { once: true });
 }

@@ -30,7 +30,7 @@ const barLink =
 
 export function Header() {
   const { user, isLoading, query } = useUser();
-  const offlineMember = useOfflineMember(!user && query.isError);
+  const offlineMember = useOfflineMember(query.isError) && !user;
   const onNavClick = useForumLinkRefresh();
   // While auth loads only the links everyone has are shown, so nothing flickers away.
   const items = NAV_ITEMS.filter((i) => (isLoading ? i.to === '/forum' : i.show(user)));
@@ -60,7 +60,7 @@ export function Header() {
             ))}
           </ul>
         </nav>
-        {offlineMember && !user && <OfflineMemberBadge />}
+        {offlineMember && <OfflineMemberBadge />}
         {guest && (
           <div className="ml-auto flex gap-1 sm:gap-2 max-[20rem]:order-last max-[20rem]:basis-full max-[20rem]:flex-wrap max-[20rem]:gap-2 max-[20rem]:*:flex-1">
             <Button
