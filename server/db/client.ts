@@ -95,6 +95,7 @@ export async function openDatabase(opts: { url?: string; dataDir?: string; migra
 
   const lock = lockDataDir(dir);
   let client: PGlite | undefined;
+  let stops: { forget(): void } | undefined;
   try {
     // A start may have to create a WAL segment (after an unclean stop, or with the log's end late in
     // its segment): without room for it PostgreSQL stops, and the files are not damaged at all.
@@ -102,10 +103,16 @@ export async function openDatabase(opts: { url?: string; dataDir?: string; migra
     const dataDir = path.join(dir, 'pglite');
     await createOnce(dataDir);
     client = await openPglite(dataDir);
-    exitOnPanic(client, dir);
-    return await pgliteDatabase(client, adapter, migrations, lock.release, dir);
+    stops = reportStops(client, dir);
+    const watched = stops;
+    const release = () => {
+      watched.forget();
+      lock.release();
+    };
+    return await pgliteDatabase(client, adapter, migrations, release, dir);
   } catch (err) {
     await client?.close().catch(() => {});
+    stops?.forget();
     lock.release();
     throw new DatabaseOpenError(dir, { cause: err });
   }
@@ -124,17 +131,57 @@ const PGLITE_SHARED_BUFFERS = '16MB';
  * A PGlite on `dataDir` (a folder, or memory://) with the extensions and settings Kerbside runs with;
  * the backup commands open it the same way. `options` adds PGlite's own (e.g. loadDataDir).
  */
-export async function createPglite(dataDir: string, options: Omit<PGliteOptions, 'extensions' | 'startParams'> = {}): Promise<PGlite> {
+export async function createPglite(dataDir: string, options: Omit<PGliteOptions, 'extensions' | 'startParams' | 'onStderr'> = {}): Promise<PGlite> {
   const [{ PGlite }, { pg_trgm }] = await Promise.all([import('@electric-sql/pglite'), import('@electric-sql/pglite/contrib/pg_trgm')]);
-  return PGlite.create(dataDir, {
-    ...options,
-    extensions: { pg_trgm },
-    // The log files a checkpoint keeps for reuse (disk-space.ts, walHousekeeping below): at least
-    // min_wal_size (PostgreSQL's 80 MB would be five 16 MB files on disk for good; two are enough for
-    // one connection), at most max_wal_size, which single-user PostgreSQL uses for nothing else.
-    startParams: [...PGlite.defaultStartParams, '-c', `shared_buffers=${PGLITE_SHARED_BUFFERS}`, '-c', 'min_wal_size=32MB', '-c', 'max_wal_size=64MB'],
-  });
+  const log = postgresLog();
+  try {
+    const client = await PGlite.create(dataDir, {
+      ...options,
+      extensions: { pg_trgm },
+      // The log files a checkpoint keeps for reuse (disk-space.ts, walHousekeeping below): at least
+      // min_wal_size (PostgreSQL's 80 MB would be five 16 MB files on disk for good; two are enough for
+      // one connection), at most max_wal_size, which single-user PostgreSQL uses for nothing else.
+      startParams: [...PGlite.defaultStartParams, '-c', `shared_buffers=${PGLITE_SHARED_BUFFERS}`, '-c', 'min_wal_size=32MB', '-c', 'max_wal_size=64MB'],
+      onStderr: log.keep,
+    });
+    postgresLogs.set(client, log);
+    return client;
+  } catch (err) {
+    throw log.explain(err);
+  }
 }
+
+/**
+ * PostgreSQL's own log lines, which PGlite shows only in debug mode: a start that fails says just
+ * "PGlite failed to initialize properly", and a PostgreSQL that stops while running says nothing at
+ * all, where the operator (and a failing test) needs PostgreSQL's reason. The last few lines are
+ * kept; `said` is their FATAL and PANIC lines in one line (empty when there are none).
+ */
+function postgresLog(kept = 20) {
+  const lines: string[] = [];
+  const said = () =>
+    lines
+      .map((line) => /\b(?:FATAL|PANIC):.*/.exec(line)?.[0].replace(/\s+/g, ' ').trim()) // without its time and pid
+      .filter(Boolean)
+      .join(' / ');
+  return {
+    keep: (line: string) => {
+      lines.push(line);
+      if (lines.length > kept) lines.shift();
+      return false; // PGlite goes on to print it in debug mode
+    },
+    said,
+    /** `err` with PostgreSQL's reason added to its message. */
+    explain: (err: unknown) => {
+      if (!said() || !(err instanceof Error)) return err;
+      const explained = new Error(`${err.message}: PostgreSQL said ${said()}`, { cause: err });
+      explained.name = err.name; // a WebAssembly abort stays one (open-failure.ts reads it as damaged files)
+      return explained;
+    },
+  };
+}
+
+const postgresLogs = new WeakMap<PGlite, ReturnType<typeof postgresLog>>();
 
 const openPglite = (dataDir: string) => createPglite(dataDir);
 
@@ -223,9 +270,12 @@ function giveRoom(dataDir: string, why: string) {
  * either forever (the process answers nothing and ignores SIGTERM), or on in the state PostgreSQL
  * would have thrown away, whose writes and "clean" shutdown then go to disk. Exiting at once leaves
  * the files as a kill -9 does, which the next start recovers from its log (crash-safety.test.ts);
- * the ballast goes first, so that it has the room to.
+ * the ballast goes first, so that it has the room to. Either way, and when PostgreSQL's proc_exit (a
+ * FATAL) ends the process through PGlite with code 1 and no word of why, the operator reads
+ * PostgreSQL's reason. `forget` once the database is closed.
  */
-function exitOnPanic(client: PGlite, dataDir: string) {
+function reportStops(client: PGlite, dataDir: string) {
+  let reported = false;
   client.Module.onAbort = () => {
     let free = NaN;
     try {
@@ -234,12 +284,21 @@ function exitOnPanic(client: PGlite, dataDir: string) {
     } catch {
       // the message matters more than the reading
     }
+    const said = postgresLogs.get(client)?.said();
     const why = free < WAL_SEGMENT_BYTES ? `the disk is full: ${MB(free)} free` : 'a PostgreSQL PANIC';
     console.error(
-      `The database in ${shownDir(dataDir)} stopped on an error it cannot continue from (${why}). Exiting now: the next start recovers every acknowledged write from its log.`,
+      `The database in ${shownDir(dataDir)} stopped on an error it cannot continue from (${why}${said ? `; PostgreSQL said ${said}` : ''}). ` +
+        'Exiting now: the next start recovers every acknowledged write from its log.',
     );
+    reported = true;
     process.exit(1);
   };
+  const stoppedUnasked = (code: number) => {
+    const said = postgresLogs.get(client)?.said();
+    if (code !== 0 && !reported && !client.closed && said) console.error(`The database in ${shownDir(dataDir)} stopped: PostgreSQL said ${said}`);
+  };
+  process.once('exit', stoppedUnasked);
+  return { forget: () => process.off('exit', stoppedUnasked) };
 }
 
 /**

@@ -56,7 +56,10 @@ describe('openDatabase on damaged files', () => {
     const err = await openDatabase({ dataDir: dir }).catch((e: unknown) => e);
     expect(err).toBeInstanceOf(DatabaseOpenError);
     expect((err as DatabaseOpenError).dataDir).toBe(dir);
-    expect(openFailureMessage(dir, (err as DatabaseOpenError).cause)).toMatch(/^The database in .* could not be opened \(.+\)\. There is no backup/);
+    // PostgreSQL's own reason, which PGlite prints only in debug mode, is in the message.
+    expect(openFailureMessage(dir, (err as DatabaseOpenError).cause)).toMatch(
+      /^The database in .* could not be opened \(PostgreSQL stopped on damaged files: PANIC: could not read file "global\/pg_control"[^)]*\)\. There is no backup/,
+    );
     expect(fs.existsSync(path.join(dir, LOCK_FILE))).toBe(false);
   });
 });

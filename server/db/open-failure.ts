@@ -14,13 +14,17 @@ export class DatabaseOpenError extends Error {
   }
 }
 
-/** Why, in a few words: PGlite reports damaged files only as a WebAssembly abort. */
+/**
+ * Why, in a few words: PGlite reports damaged files only as a WebAssembly abort; PostgreSQL's own
+ * words, when client.ts could add them to the error, follow.
+ */
 function shortReason(err: unknown) {
-  if (err instanceof Error && err.name === 'RuntimeError' && err.message.startsWith('Aborted(')) {
-    return 'PostgreSQL stopped on damaged files';
-  }
   const message = err instanceof Error ? err.message : String(err);
-  const line = message.split('\n')[0].trim() || 'unknown error';
+  let line = message.split('\n')[0].trim() || 'unknown error';
+  if (err instanceof Error && err.name === 'RuntimeError' && message.startsWith('Aborted(')) {
+    const said = message.split(': PostgreSQL said ')[1];
+    line = said ? `PostgreSQL stopped on damaged files: ${said}` : 'PostgreSQL stopped on damaged files';
+  }
   return line.length > 160 ? `${line.slice(0, 157)}...` : line;
 }
 
