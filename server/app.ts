@@ -5,6 +5,7 @@ import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fas
 import type { Redis } from 'ioredis';
 import { fastifyTrustProxy, type Config } from './config.ts';
 import type { Database } from './db/client.ts';
+import { compressAnswer } from './lib/compression.ts';
 import { lazySchemaCompilers } from './lib/lazy-schema-compilers.ts';
 import { createMailer, type Mailer } from './mail/mailer.ts';
 import {
@@ -167,6 +168,11 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
+  // Every route's answer goes out compressed as the client accepts (lib/compression.ts): its hook
+  // runs after the route's own onSend, so an ETag is of the bytes as made and a 304 is decided first.
+  app.addHook('onRoute', (route) => {
+    route.onSend = [...[route.onSend ?? []].flat(), compressAnswer];
+  });
 
   const full = app as unknown as App;
   full.lifecycle = createLifecycle();

@@ -3,6 +3,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Core } from '../core.ts';
 import { HttpError } from '../http-errors.ts';
+import { sendBytes } from './compression.ts';
 import { BusAwayError, channel, type EventBus, type Unsubscribe } from '../realtime/bus.ts';
 
 /**
@@ -203,8 +204,9 @@ export function sendCached(req: FastifyRequest, reply: FastifyReply, answer: Cac
   if (answer.status !== 200) return reply.code(answer.status).header('content-type', answer.contentType).send(answer.bytes);
   reply.header('etag', answer.etag);
   if (matchesEtag(req.headers['if-none-match'], answer.etag)) return reply.code(304).send();
-  // Bytes go out as they are: the route's serializer already made them.
-  return reply.header('content-type', answer.contentType).send(answer.bytes);
+  // Bytes go out as they are (the route's serializer already made them), compressed once for every
+  // guest whose browser takes it (lib/compression.ts).
+  return sendBytes(req, reply, answer.bytes, answer.contentType);
 }
 
 /**

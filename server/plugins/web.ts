@@ -1,11 +1,11 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import zlib from 'node:zlib';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { matchRoute, notFoundFlag } from '../../common/routes.ts';
 import type { Config } from '../config.ts';
+import { sendBytes } from '../lib/compression.ts';
 import { PACKAGE_ROOT } from '../lib/package-root.ts';
 import { escapeHtml } from '../lib/html.ts';
 import { etagOf, matchesEtag, type CachedAnswer, type GuestCache, type LoadedAnswer } from '../lib/guest-cache.ts';
@@ -49,12 +49,13 @@ export type WebPluginOptions = {
 export const webPlugin = fp(async (app: FastifyInstance, opts: WebPluginOptions) => {
   const root = path.resolve(opts.clientDir ?? DEFAULT_CLIENT_DIR);
   const indexHtml = inlineStylesheets(readIndexHtml(root), root);
-  const notFoundHtml = withNoindexMeta(indexHtml);
+  // The shell as sent: one Buffer each, so their compressed copies are made once (lib/compression.ts).
+  const indexBytes = Buffer.from(indexHtml);
+  const notFoundBytes = Buffer.from(withNoindexMeta(indexHtml));
   const indexEtag = etagOf(indexHtml);
   const manifest = readManifest(root);
   // Server-rendered pages start the app after their first paint (client/public/boot.js).
   const appShell = deferAppScript(indexHtml);
-  const compressed: Compressed = new Map();
   const rendererReady = Promise.resolve(opts.renderer ?? null);
   // A renderer that fails to load fails the page requests, with its error, not the start.
   rendererReady.catch(() => {});
@@ -113,19 +114,19 @@ export const webPlugin = fp(async (app: FastifyInstance, opts: WebPluginOptions)
       // A guest reading a kept post page is still a view (a page rendered here counted it through the API).
       if (postId !== undefined && !req.user && !renderedHere) await services.posts.views.count(postId, viewerKey(req));
       if (noindex) reply.header('X-Robots-Tag', 'noindex');
-      if (answer.status !== 200) return sendHtml(compressed, req, reply.code(answer.status), answer.bytes);
+      if (answer.status !== 200) return sendHtml(req, reply.code(answer.status), answer.bytes);
       reply.header('ETag', answer.etag);
       if (matchesEtag(req.headers['if-none-match'], answer.etag)) return reply.code(304).header('Cache-Control', pageCacheControl(req)).send();
-      return sendHtml(compressed, req, reply, answer.bytes, answer.etag);
+      return sendHtml(req, reply, answer.bytes);
     }
     const route = matchRoute(pathname);
     if (!route || (q >= 0 && notFoundFlag(req.url.slice(q + 1)) !== null)) {
-      return sendHtml(compressed, req, reply.code(404).header('X-Robots-Tag', 'noindex'), notFoundHtml);
+      return sendHtml(req, reply.code(404).header('X-Robots-Tag', 'noindex'), notFoundBytes);
     }
     if (route.noindex) reply.header('X-Robots-Tag', 'noindex');
     reply.header('ETag', indexEtag);
-    if (req.headers['if-none-match'] === indexEtag) return reply.code(304).header('Cache-Control', 'no-cache').send();
-    return sendHtml(compressed, req, reply, indexHtml, indexEtag);
+    if (matchesEtag(req.headers['if-none-match'], indexEtag)) return reply.code(304).header('Cache-Control', 'no-cache').send();
+    return sendHtml(req, reply, indexBytes);
   });
 });
 
@@ -169,28 +170,12 @@ function safeDecode(pathname: string): string {
 }
 
 /**
- * A page, compressed as the browser accepts (brotli, else gzip): a server-rendered page is 100–200 kB
+ * A page, compressed as the browser accepts (lib/compression.ts): a server-rendered page is 100–200 kB
  * of markup and 15–25 kB compressed, the difference between one and several round trips on a weak
- * signal. Compressed bodies are kept by ETag for the pages asked for again (guests' cached pages).
+ * signal. A guest's kept page and the shell are compressed once, not per request.
  */
-function sendHtml(compressed: Compressed, req: FastifyRequest, reply: FastifyReply, html: string | Buffer, etag?: string) {
-  reply.header('Cache-Control', pageCacheControl(req)).type('text/html; charset=utf-8').header('Vary', 'Accept-Encoding');
-  const accepts = String(req.headers['accept-encoding'] ?? '');
-  const encoding = /\bbr\b/.test(accepts) ? 'br' : /\bgzip\b/.test(accepts) ? 'gzip' : null;
-  if (!encoding || html.length < 1024) return reply.send(html);
-  const key = etag ? `${encoding}:${etag}` : null;
-  let body = key ? compressed.get(key) : undefined;
-  if (!body) {
-    body =
-      encoding === 'br'
-        ? zlib.brotliCompressSync(html, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 5, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: html.length } })
-        : zlib.gzipSync(html, { level: 6 });
-    if (key) {
-      compressed.set(key, body);
-      if (compressed.size > COMPRESSED_KEPT) compressed.delete(compressed.keys().next().value!);
-    }
-  }
-  return reply.header('Content-Encoding', encoding).send(body);
+function sendHtml(req: FastifyRequest, reply: FastifyReply, html: Buffer) {
+  return sendBytes(req, reply.header('Cache-Control', pageCacheControl(req)), html, HTML_TYPE);
 }
 
 /**
@@ -201,10 +186,6 @@ function sendHtml(compressed: Compressed, req: FastifyRequest, reply: FastifyRep
 function pageCacheControl(req: FastifyRequest): string {
   return req.user ? 'private, no-cache' : 'no-cache';
 }
-
-/** Compressed pages kept by ETag (oldest out first): a few MB at most. */
-const COMPRESSED_KEPT = 200;
-type Compressed = Map<string, Buffer>;
 
 /** A page is what a browser navigates to: GET/HEAD, outside the API and socket, without a file extension. */
 function isPageRequest(method: FastifyRequest['method'], pathname: string) {
