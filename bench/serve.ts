@@ -7,6 +7,7 @@
 //   BENCH_SERVE_CLIENT=1        serve the built client and the server-written pages (dist/client), as
 //                               server/main.ts does;
 //   BENCH_SERVE_TRUST_PROXY=1   believe X-Forwarded-For from loopback (many sockets from "many addresses").
+// bench/request-log.ts sets BENCH_SERVE_LOG_LEVEL (instead of silent) and BENCH_SERVE_LOG_REQUEST_SAMPLE.
 import type { AddressInfo } from 'node:net';
 import { buildApp } from '../server/app.ts';
 import { loadConfig } from '../server/config.ts';
@@ -19,7 +20,8 @@ const url = dataDir ? undefined : benchDatabaseUrl();
 const config = loadConfig({
   NODE_ENV: 'production',
   ...(url ? { DATABASE_URL: url } : { DATA_DIR: dataDir }),
-  LOG_LEVEL: 'silent',
+  LOG_LEVEL: process.env.BENCH_SERVE_LOG_LEVEL || 'silent',
+  ...(process.env.BENCH_SERVE_LOG_REQUEST_SAMPLE ? { LOG_REQUEST_SAMPLE: process.env.BENCH_SERVE_LOG_REQUEST_SAMPLE } : {}),
   SEED_DEMO: dataDir ? '1' : '0',
   HOST: '127.0.0.1',
   ...(process.env.BENCH_SERVE_TRUST_PROXY === '1' ? { TRUST_PROXY: 'loopback' } : {}),

@@ -30,6 +30,7 @@ describe('loadConfig', () => {
       seedDemo: true,
       webConcurrency: 1,
       logLevel: 'info',
+      logRequestSample: 0.01,
       secureCookies: false,
       trustProxy: false,
     });
@@ -70,6 +71,13 @@ describe('loadConfig', () => {
     expect(c.secureCookies).toBe(true);
     expect(c.mailFrom).toBe('Kerbside <no-reply@kerbside.example>');
     expect(c.adminEmails).toEqual(['boss@example.com', 'ops@example.com']);
+  });
+
+  it('reads LOG_REQUEST_SAMPLE as a share from 0 to 1', () => {
+    expect(loadConfig({ LOG_REQUEST_SAMPLE: '1' }).logRequestSample).toBe(1);
+    expect(loadConfig({ LOG_REQUEST_SAMPLE: '0' }).logRequestSample).toBe(0);
+    expect(loadConfig({ LOG_REQUEST_SAMPLE: '0.25' }).logRequestSample).toBe(0.25);
+    for (const bad of ['2', '-0.1', 'all']) expect(configError({ LOG_REQUEST_SAMPLE: bad })).toMatch(/^Invalid configuration:\n {2}LOG_REQUEST_SAMPLE: /);
   });
 
   it('treats an empty variable as unset', () => {

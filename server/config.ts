@@ -76,6 +76,7 @@ const EnvSchema = z.object({
   GTM_ID: z.string().regex(/^GTM-[A-Z0-9]+$/, 'must look like GTM-XXXXXXX').optional(),
   ADSENSE_CLIENT: z.string().regex(/^ca-pub-\d+$/, 'must look like ca-pub-0000000000000000').optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  LOG_REQUEST_SAMPLE: z.coerce.number().min(0).max(1).default(0.01),
   TRUST_PROXY: trustProxy.optional(),
   BACKUP_KEEP: z.coerce.number().int().min(1).max(1000).default(7),
   METRICS_TOKEN: z.string().regex(/^\S{16,}$/, 'must be at least 16 characters, with no spaces').optional(),
@@ -124,6 +125,8 @@ export type Config = {
   gtmId?: string;
   adsenseClient?: string;
   logLevel: string;
+  /** LOG_REQUEST_SAMPLE: the share of routine answers (fast successful reads) logged (plugins/request-log.ts). */
+  logRequestSample: number;
   secureCookies: boolean;
   /** TRUST_PROXY: false (believe no X-Forwarded-For), a hop count, or the proxies' addresses (fastifyTrustProxy). */
   trustProxy: false | number | string[];
@@ -206,6 +209,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     gtmId: e.GTM_ID,
     adsenseClient: e.ADSENSE_CLIENT,
     logLevel: e.LOG_LEVEL,
+    logRequestSample: e.LOG_REQUEST_SAMPLE,
     secureCookies: appUrl.startsWith('https:'),
     trustProxy: e.TRUST_PROXY || false, // 0 hops is "trust nothing" too
     backupKeep: e.BACKUP_KEEP,

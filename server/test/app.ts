@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { desc } from 'drizzle-orm';
-import { buildApp, type App } from '../app.ts';
+import { buildApp, type App, type AppDeps } from '../app.ts';
 import { loadConfig } from '../config.ts';
 import { openDatabase, type Database } from '../db/client.ts';
 import type { Renderer } from '../seo/render.ts';
@@ -33,11 +33,12 @@ export type TestApp = {
  * `clock`: the services' clock, for a test that moves time (the system's by default). `redis`: the
  * shared store of rate limits (and bus), as main.ts gives every process; the caller closes it.
  * `settleJobs: false`: requests answer after commit and the job runner runs as in production.
+ * `logStream`: the app logs there (at LOG_LEVEL, info by default), for a test that reads its log.
  */
 export async function buildTestApp(
   kind: 'pglite' | 'postgres' = 'pglite',
   env: Record<string, string> = {},
-  opts: { sameDatabaseAs?: TestApp; clientDir?: string; bus?: EventBus; push?: PushSenderOptions; clock?: Clock; redis?: Redis; settleJobs?: boolean } = {},
+  opts: { sameDatabaseAs?: TestApp; clientDir?: string; bus?: EventBus; push?: PushSenderOptions; clock?: Clock; redis?: Redis; settleJobs?: boolean; logStream?: AppDeps['logStream'] } = {},
 ): Promise<TestApp> {
   const shared = opts.sameDatabaseAs?.databaseUrl;
   if (opts.sameDatabaseAs && !shared) throw new Error('sameDatabaseAs needs an app on PostgreSQL');
@@ -48,7 +49,7 @@ export async function buildTestApp(
   // $DATA_DIR/backups: a folder of the app's own, removed with it.
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'kerbside-test-'));
   const config = loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir, SEED_DEMO: '0', TRUST_PROXY: 'loopback', ...env });
-  const app = await buildApp({ config, database, bus: opts.bus, push: opts.push, clock: opts.clock, redis: opts.redis, settleJobs: opts.settleJobs, ...(opts.clientDir ? { serveClient: true, clientDir: opts.clientDir, renderer: await sourceRenderer() } : {}) });
+  const app = await buildApp({ config, database, bus: opts.bus, push: opts.push, clock: opts.clock, redis: opts.redis, settleJobs: opts.settleJobs, logStream: opts.logStream, ...(opts.clientDir ? { serveClient: true, clientDir: opts.clientDir, renderer: await sourceRenderer() } : {}) });
   await app.ready();
   return {
     app,
