@@ -57,7 +57,7 @@ import { diskSpacePlugin } from './plugins/disk-space.ts';
 import { createDiskSpace, type DiskSpace } from './db/disk-space.ts';
 import { createJobMetrics, metricsPlugin } from './plugins/metrics.ts';
 import { originCheckPlugin } from './plugins/origin-check.ts';
-import { requestLog } from './plugins/request-log.ts';
+import { RequestLog } from './plugins/request-log.ts';
 import { securityHeadersPlugin } from './plugins/security-headers.ts';
 import { sessionPlugin } from './plugins/session.ts';
 import { storableTextPlugin } from './plugins/storable-text.ts';
@@ -155,7 +155,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
             },
           },
     // One line per request instead of Fastify's two, routine reads sampled (plugins/request-log.ts).
-    disableRequestLogging: true,
+    logController: new RequestLog({ sample: config.logRequestSample }),
     // Whose X-Forwarded-For to believe (TRUST_PROXY); by default nobody's, so req.ip is the TCP peer.
     trustProxy: fastifyTrustProxy(config.trustProxy),
     bodyLimit: 256 * 1024,
@@ -179,7 +179,6 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   app.addHook('onRoute', (route) => {
     route.onSend = [...[route.onSend ?? []].flat(), compressAnswer];
   });
-  await app.register(requestLog, { sample: config.logRequestSample });
 
   const full = app as unknown as App;
   full.lifecycle = createLifecycle();

@@ -104,9 +104,9 @@ export async function openDatabase(opts: { url?: string; dataDir?: string; migra
     await createOnce(dataDir);
     client = await openPglite(dataDir);
     stops = reportStops(client, dir);
-    const watched = stops;
+    const { forget } = stops;
     const release = () => {
-      watched.forget();
+      forget();
       lock.release();
     };
     return await pgliteDatabase(client, adapter, migrations, release, dir);

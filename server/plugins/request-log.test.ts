@@ -2,7 +2,7 @@ import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../test/app.ts';
 import { call } from '../test/members.ts';
-import { requestLog } from './request-log.ts';
+import { RequestLog } from './request-log.ts';
 
 // Issue 31 item 3: one log line per request (Fastify wrote two), routine reads sampled by
 // LOG_REQUEST_SAMPLE, everything else always written.
@@ -29,7 +29,8 @@ describe('the app logs one line per request', () => {
     await every?.close();
   });
 
-  const requestLines = (lines: Line[]) => lines.filter((l) => l.msg.startsWith('request') || l.msg === 'incoming request');
+  // Fastify's own would be "incoming request" and "Route … not found" beside "request completed".
+  const requestLines = (lines: Line[]) => lines.filter((l) => /^(request|incoming request|Route )/.test(l.msg));
 
   it('by default (1 in 100 of routine reads) a fast read is not written; a refusal, an error and a write are, once each', async () => {
     sink.lines.length = 0;
@@ -41,12 +42,14 @@ describe('the app logs one line per request', () => {
     sink.lines.length = 0;
     expect((await call(t, 'GET', '/api/auth/user')).statusCode).toBe(401);
     expect((await call(t, 'GET', '/api/forum/posts/no-such-post')).statusCode).toBe(404);
+    expect((await call(t, 'GET', '/api/no-such-route')).statusCode).toBe(404);
     expect((await call(t, 'POST', '/api/auth/login', { body: { email: 'nobody@example.com', password: 'wrong-password' } })).statusCode).toBeGreaterThanOrEqual(400);
     const lines = requestLines(sink.lines);
     expect(lines.map((l) => [l.msg, l.req?.method, l.req?.url, l.res?.statusCode])).toEqual([
       ['request', 'GET', '/api/auth/user', 401],
       ['request', 'GET', '/api/forum/posts/no-such-post', 404],
-      ['request', 'POST', '/api/auth/login', lines[2]?.res?.statusCode],
+      ['request', 'GET', '/api/no-such-route', 404],
+      ['request', 'POST', '/api/auth/login', lines[3]?.res?.statusCode],
     ]);
     expect(lines.every((l) => typeof l.responseTime === 'number')).toBe(true);
   });
@@ -62,11 +65,10 @@ describe('the app logs one line per request', () => {
   });
 });
 
-describe('requestLog', () => {
+describe('RequestLog', () => {
   it('writes a slow read even when routine reads are not sampled', async () => {
     const sink = logSink();
-    const app = Fastify({ logger: { level: 'info', stream: sink.stream }, disableRequestLogging: true });
-    await app.register(requestLog, { sample: 0, slowMs: 20 });
+    const app = Fastify({ logger: { level: 'info', stream: sink.stream }, logController: new RequestLog({ sample: 0, slowMs: 20 }) });
     app.get('/fast', async () => 'ok');
     app.get('/slow', async () => {
       await new Promise((r) => setTimeout(r, 40));
