@@ -199,7 +199,8 @@ describe('npm start, stopping and the DATA_DIR lock', { timeout: 240_000 }, () =
     // Issue 29: when the backup was taken and what restoring it loses (the files were written just now).
     expect(proc.out.stderr).toMatch(
       new RegExp(
-        '^The database in \\./data could not be opened \\(PostgreSQL stopped on damaged files\\)\\. ' +
+        // PostgreSQL's own words follow (server/db/client.ts keeps them: PGlite prints none).
+        '^The database in \\./data could not be opened \\(PostgreSQL stopped on damaged files: PANIC: could not read file "global/pg_control": read 7 of 296\\)\\. ' +
           'The newest backup is \\./data/backups/kerbside-20260101-000000\\.tar\\.gz, taken Thu 1 Jan 2026 at 00:00 \\(UK time\\); ' +
           'restoring it loses everything written since then \\(the database was last written \\w{3} \\d+ \\w{3} \\d{4} at \\d\\d:\\d\\d, \\d+ days( \\d+ hours?)? later\\)\\. ' +
           'Restore it: npm run restore -- \\./data/backups/kerbside-20260101-000000\\.tar\\.gz\\n$',

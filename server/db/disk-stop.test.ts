@@ -116,6 +116,10 @@ describe.skipIf(skip)(`the embedded database on a disk with no byte free${skip ?
       `The database in ${dataDir} could not be opened: the disk holding it has 0 MB free, and PostgreSQL may need 24 MB to start. ` +
         `That is most likely all that stopped it, not damage: free some space on that disk (old backups in ${dataDir}/backups, for one) and start again.`,
     );
+    // With PostgreSQL's own words when it gave them (client.ts).
+    expect(openFailureMessage(dataDir, new Error('PGlite failed to initialize properly: PostgreSQL said PANIC: could not write to file "pg_wal/xlogtemp.42": No space left on device'))).toMatch(
+      /and start again\. \(PostgreSQL said PANIC: could not write to file "pg_wal\/xlogtemp\.42": No space left on device\)$/,
+    );
 
     fs.rmSync(path.join(disk.dir, 'filler'));
     expect(await storedIds(dataDir)).toEqual(w.acked);

@@ -22,11 +22,14 @@ function shortReason(err: unknown) {
   const message = err instanceof Error ? err.message : String(err);
   let line = message.split('\n')[0].trim() || 'unknown error';
   if (err instanceof Error && err.name === 'RuntimeError' && message.startsWith('Aborted(')) {
-    const said = message.split(': PostgreSQL said ')[1];
+    const said = postgresSaid(err);
     line = said ? `PostgreSQL stopped on damaged files: ${said}` : 'PostgreSQL stopped on damaged files';
   }
   return line.length > 160 ? `${line.slice(0, 157)}...` : line;
 }
+
+/** PostgreSQL's own FATAL and PANIC lines, which client.ts adds to a start's error; empty without. */
+const postgresSaid = (err: unknown) => (err instanceof Error ? (err.message.split(': PostgreSQL said ')[1] ?? '') : '');
 
 /** A moment as people in the UK say it: "Thu 1 Jan 2026 at 00:00". */
 const UK_DAY = new Intl.DateTimeFormat('en-GB', { weekday: 'short', day: 'numeric', month: 'short', year: 'numeric', timeZone: 'Europe/London' });
@@ -91,7 +94,8 @@ export function openFailureMessage(dataDir: string, err: unknown) {
   if (free !== undefined && free < BALLAST_BYTES) {
     return (
       `The database in ${shown} could not be opened: the disk holding it has ${mb(free)} MB free, and PostgreSQL may need ${mb(BALLAST_BYTES)} MB to start. ` +
-      `That is most likely all that stopped it, not damage: free some space on that disk (old backups in ${shown}/backups, for one) and start again.`
+      `That is most likely all that stopped it, not damage: free some space on that disk (old backups in ${shown}/backups, for one) and start again.` +
+      (postgresSaid(err) ? ` (PostgreSQL said ${postgresSaid(err)})` : '')
     );
   }
   const head = `The database in ${shown} could not be opened (${shortReason(err)}).`;
