@@ -14,11 +14,16 @@ import { expect, test, type Account } from './fixtures.ts';
 
 test.describe.configure({ timeout: 180_000 });
 
-type Screen = { width: number; text: 100 | 200 };
-const SCREENS: Screen[] = [320, 360, 390].flatMap((width) => [
-  { width, text: 100 as const },
-  { width, text: 200 as const },
-]);
+// Each width in both themes (the device's dark setting, which the site follows), and 200 % text in
+// both: dark changes colours only, but a page is checked as a reader at night sees it too.
+type Screen = { width: number; text: 100 | 200; theme: 'light' | 'dark' };
+const SCREENS: Screen[] = [320, 360, 390].flatMap((width) => {
+  const darkAtLarge = width !== 360;
+  return [
+    { width, text: 100 as const, theme: darkAtLarge ? ('light' as const) : ('dark' as const) },
+    { width, text: 200 as const, theme: darkAtLarge ? ('dark' as const) : ('light' as const) },
+  ];
+});
 const heightOf = (width: number) => (width === 390 ? 844 : 640);
 const PHONE = { deviceScaleFactor: 2, isMobile: true, hasTouch: true } as const;
 
@@ -204,9 +209,9 @@ test('200 % text doubles every piece of text: none is set in px', async ({ brows
   await context.close();
 });
 
-for (const { width, text } of SCREENS) {
-  test.describe(`${width} px wide, ${text} % text`, () => {
-    test.use({ viewport: { width, height: heightOf(width) }, ...PHONE });
+for (const { width, text, theme } of SCREENS) {
+  test.describe(`${width} px wide, ${text} % text, ${theme}`, () => {
+    test.use({ viewport: { width, height: heightOf(width) }, ...PHONE, colorScheme: theme });
 
     test('every public page fits the screen and nothing on it is cut off', async ({ page, accounts }) => {
       const author = await accounts.createVerified();
@@ -214,6 +219,7 @@ for (const { width, text } of SCREENS) {
       await setTextSize(page, text);
 
       await open(page, '/forum');
+      expect(await page.evaluate(() => getComputedStyle(document.documentElement).colorScheme), 'the theme').toBe(theme);
       await expectHeaderButtonsWhole(page, width);
       for (const url of [
         '/',

@@ -28,13 +28,14 @@ export function AuthorCard({ author, createdAt, editedAt, history, linkProfile, 
     <div className={cn('flex min-w-0 items-center gap-2.5', className)}>
       <AvatarIcon avatar={author?.avatar} size={size === 'md' ? 'md' : 'sm'} />
       <div className="min-w-0 leading-tight">
+        {/* A name is one word: with large text on a narrow phone it wraps rather than push the page wider (issue 30). */}
         <p className="flex flex-wrap items-baseline gap-x-2">
           {author && linkProfile ? (
-            <Link to={`/profile/${encodeURIComponent(author.username)}`} className="font-semibold text-ink hover:text-link hover:underline">
+            <Link to={`/profile/${encodeURIComponent(author.username)}`} className="min-w-0 font-semibold wrap-anywhere text-ink hover:text-link hover:underline">
               {name}
             </Link>
           ) : (
-            <span className={cn('font-semibold', !author && 'text-muted')}>{name}</span>
+            <span className={cn('min-w-0 font-semibold wrap-anywhere', !author && 'text-muted')}>{name}</span>
           )}
           <span className="text-sm text-muted">
             <Time date={createdAt} />

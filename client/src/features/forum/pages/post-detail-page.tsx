@@ -142,7 +142,8 @@ function PostView({ post, partial }: { post: TPostDetail; partial: boolean }) {
 
       {/* Issue 18: a blocked author's post is one line until Shown (the comments below stay). */}
       <BlockedContent author={post.author} what="post">
-      <article aria-labelledby="post-title" className="grid min-w-0 gap-4 rounded-2xl border border-line bg-card p-4 shadow-sm sm:p-6">
+      {/* grid-cols-1 is one column no wider than the card: an implicit one took the title's longest word's width at 200 % text. */}
+      <article aria-labelledby="post-title" className="grid min-w-0 grid-cols-1 gap-4 rounded-2xl border border-line bg-card p-4 shadow-sm sm:p-6">
         <div className="flex flex-wrap items-center gap-2 text-sm">
           <CategoryChip category={post.category} />
           {post.isPinned && (
