@@ -1,6 +1,7 @@
 import type { APIRequestContext, APIResponse, Page, PlaywrightWorkerArgs } from '@playwright/test';
 import { and, eq, inArray } from 'drizzle-orm';
 import { ZCreateCommentRequest, ZCreatePostRequest } from '../../common/contracts/forum.ts';
+import { THEME_SCRIPT } from '../../common/theme.ts';
 import { ZMessageText } from '../../common/contracts/chat.ts';
 import { ZStatusText } from '../../common/contracts/members.ts';
 import { ZCreateReportRequest } from '../../common/contracts/reports.ts';
@@ -463,7 +464,7 @@ function installTrap(tag: string) {
 }
 
 /** Markup in the document that would run script on a hover, focus or click. Runs in the page. */
-function scanDom(): string[] {
+function scanDom(themeScript: string): string[] {
   const found: string[] = [];
   const show = (el: Element) => el.outerHTML.slice(0, 240);
   const URL_ATTRS = new Set(['href', 'src', 'action', 'formaction', 'data', 'background', 'poster', 'lowsrc', 'dynsrc', 'codebase', 'cite', 'values', 'to', 'from', 'by', 'srcset']);
@@ -488,7 +489,9 @@ function scanDom(): string[] {
           (new URL(src, location.href).pathname.startsWith('/assets/') || new URL(src, location.href).pathname === '/boot.js');
         // Data blocks never run: JSON-LD, and the one query state the server hands the app (ADR 0006).
         const state = el.id === 'kerbside-state' && el.getAttribute('type') === 'application/json' && root.querySelectorAll('script#kerbside-state').length === 1;
-        if (!own && !state && el.getAttribute('type') !== 'application/ld+json') found.push(`script element: ${show(el)}`);
+        // The head's theme script (issue 30, allowed by its hash in the CSP): exactly its text, no attributes, once.
+        const theme = el.attributes.length === 0 && el.textContent === themeScript && el.parentElement === document.head;
+        if (!own && !state && !theme && el.getAttribute('type') !== 'application/ld+json') found.push(`script element: ${show(el)}`);
       }
       if (tag === 'iframe' || tag === 'frame') {
         const sandbox = el.getAttribute('sandbox');
@@ -547,7 +550,7 @@ class Watch {
     this.screen = screen;
     // Two frames and a short pause: error events of broken images, focus and toggle events have fired.
     await this.page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(() => setTimeout(r, 150)))));
-    for (const problem of await this.page.evaluate(scanDom)) this.findings.push(`${screen}: ${problem}`);
+    for (const problem of await this.page.evaluate(scanDom, THEME_SCRIPT)) this.findings.push(`${screen}: ${problem}`);
   }
 
   expectClean() {
@@ -591,12 +594,15 @@ function headProblems(html: string, expected: { title: string; posting?: { headl
   if (title === undefined || decode(title) !== expected.title) problems.push(`<title> is ${JSON.stringify(title?.slice(0, 200))}`);
   const og = /<meta property="og:title" content="([^"]*)" \/>/.exec(html)?.[1];
   if (og === undefined || decode(og) !== expected.title) problems.push(`og:title is ${JSON.stringify(og?.slice(0, 200))}`);
-  // Scripts: the app's starter (boot.js naming its chunks), JSON-LD blocks and the one query state (JSON, ADR 0006), nothing else.
+  // Scripts: the theme script (exactly its text, once), the app's starter (boot.js naming its chunks), JSON-LD blocks and the
+  // one query state (JSON, ADR 0006), nothing else.
   const scripts = [...html.matchAll(/<script\b([^>]*)>/gi)].map((m) => m[1]);
+  const themeTags = scripts.filter((a) => a === '');
+  const themeScripts = html.split(`<script>${THEME_SCRIPT}</script>`).length - 1;
   const modules = scripts.filter((a) => /^ type="module" src="\/boot\.js" data-app="\/assets\/[\w.-]+\.js"( data-page="(\/assets\/[\w.-]+\.js ?)+")?$/.test(a));
   const jsonLdTags = scripts.filter((a) => a === ' type="application/ld+json"');
   const stateTags = scripts.filter((a) => a === ' id="kerbside-state" type="application/json"');
-  if (modules.length !== 1 || stateTags.length !== 1 || modules.length + jsonLdTags.length + stateTags.length !== scripts.length) {
+  if (themeTags.length !== 1 || themeScripts !== 1 || modules.length !== 1 || stateTags.length !== 1 || themeTags.length + modules.length + jsonLdTags.length + stateTags.length !== scripts.length) {
     problems.push(`unexpected <script> tags: ${JSON.stringify(scripts.slice(0, 5))}`);
   }
   const state = /<script id="kerbside-state" type="application\/json">([\s\S]*?)<\/script>/.exec(html)?.[1] ?? '';
