@@ -17,7 +17,7 @@ export type RequestLogOptions = {
   random?: () => number;
 };
 
-export const REQUEST_LOG_SLOW_MS = 500;
+const REQUEST_LOG_SLOW_MS = 500;
 
 export class RequestLog extends LogController {
   private readonly sample: number;

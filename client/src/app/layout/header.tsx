@@ -28,6 +28,9 @@ export function useForumLinkRefresh() {
 const barLink =
   'min-h-11 items-center gap-1.5 rounded-lg px-3 font-semibold text-bar-muted hover:bg-white/10 hover:text-white aria-[current=page]:bg-white/15 aria-[current=page]:text-white';
 
+/** What Sign In and Join Free share: their size, and loading the dialog as a finger or focus nears. */
+const authButton = { size: 'compact', onPointerEnter: preloadAuthDialog, onFocus: preloadAuthDialog } as const;
+
 export function Header() {
   const { user, isLoading, query } = useUser();
   const offlineMember = useOfflineMember(query.isError) && !user;
@@ -63,22 +66,10 @@ export function Header() {
         {offlineMember && <OfflineMemberBadge />}
         {guest && (
           <div className="ml-auto flex gap-1 sm:gap-2 max-[20rem]:order-last max-[20rem]:basis-full max-[20rem]:flex-wrap max-[20rem]:gap-2 max-[20rem]:*:flex-1">
-            <Button
-              variant="ghost-inverse"
-              size="compact"
-              onClick={() => openAuthDialog('signin')}
-              onPointerEnter={preloadAuthDialog}
-              onFocus={preloadAuthDialog}
-            >
+            <Button variant="ghost-inverse" {...authButton} onClick={() => openAuthDialog('signin')}>
               Sign In
             </Button>
-            <Button
-              variant="accent"
-              size="compact"
-              onClick={() => openAuthDialog('register')}
-              onPointerEnter={preloadAuthDialog}
-              onFocus={preloadAuthDialog}
-            >
+            <Button variant="accent" {...authButton} onClick={() => openAuthDialog('register')}>
               Join Free
             </Button>
           </div>
