@@ -9,11 +9,13 @@ let counter = 0;
 /** A name unique across test files and runs sharing one PostgreSQL server. */
 export const unique = (prefix = 'u') => `${prefix}${process.pid.toString(36)}${(counter++).toString(36)}${Math.random().toString(36).slice(2, 6)}`;
 
-let ipCounter = 0;
-/** A fresh client address (sent as X-Forwarded-For, which the test app believes from loopback) so per-IP limits don't leak between tests. */
+// Where this process's addresses start in 10.0.0.0/8: drawn at random, because per-address counts in the
+// machine's Redis outlive a run (a day), and a start taken from the process id met another run's addresses.
+let ipNext = Math.floor(Math.random() * 0xf00000);
+/** A fresh client address (sent as X-Forwarded-For, which the test app believes from loopback) so per-IP limits don't leak between tests or runs. */
 export const freshIp = () => {
-  ipCounter++;
-  return `10.${process.pid % 250}.${Math.floor(ipCounter / 250) % 250}.${(ipCounter % 250) + 1}`;
+  const n = ipNext++;
+  return `10.${(n >> 16) & 255}.${(n >> 8) & 255}.${n & 255}`;
 };
 
 export const PASSWORD = 'Kerb$ide2024';
