@@ -38,6 +38,26 @@ test('the worker installs, controls the page, and is served to be revalidated on
   expect(sw.headers()['cache-control']).toBe('no-cache');
 });
 
+// A chunk a page loads late comes from the precache without starting a stopped worker: a chunk that
+// woke the old worker as it was being retired held a new version back (sw.ts routeBuildFilesPastTheWorker).
+test("the build's files are served without waking the worker; other requests still pass through it", async ({ page }) => {
+  await installWorker(page);
+  const cdp = await page.context().newCDPSession(page);
+  const states: string[] = [];
+  cdp.on('ServiceWorker.workerVersionUpdated', (e) => states.push(...e.versions.map((v) => v.runningStatus)));
+  await cdp.send('ServiceWorker.enable');
+  await cdp.send('ServiceWorker.stopAllWorkers');
+  await expect.poll(() => states.at(-1)).toBe('stopped');
+  states.length = 0;
+  const fetched = (url: string) => page.evaluate(async (url) => (await fetch(url)).status, url);
+  expect(await fetched((await page.locator('script[data-app]').getAttribute('data-app'))!)).toBe(200);
+  await page.waitForTimeout(300);
+  expect(states).toEqual([]);
+  // Anything else still passes through the worker (it watches sign-ins and keeps post reads).
+  expect(await fetched('/manifest.webmanifest')).toBe(200);
+  await expect.poll(() => states.at(-1)).toBe('running');
+});
+
 test('offline: the guide and the legal pages load, any other page is the offline page', async ({ page, context }) => {
   await installWorker(page);
   await context.setOffline(true);
@@ -46,6 +66,13 @@ test('offline: the guide and the legal pages load, any other page is the offline
     await expect(page.getByRole('heading', { level: 1, name: 'The UK courier guide' })).toBeVisible();
     await page.goto('/privacy-policy');
     await expect(page.getByRole('heading', { level: 1 })).toContainText('Privacy');
+
+    // The build's files come from the precache (past the worker where Chromium's router can).
+    const chunk = await page.evaluate(async () => {
+      const res = await fetch(document.querySelector('script[data-app]')!.getAttribute('data-app')!);
+      return { status: res.status, type: res.headers.get('content-type') };
+    });
+    expect(chunk).toEqual({ status: 200, type: expect.stringContaining('javascript') });
 
     await page.goto('/inbox');
     await expect(page.getByRole('heading', { level: 1, name: "You're offline" })).toBeVisible();
@@ -266,6 +293,8 @@ test('a new version waits for the reader: the toast offers Reload, which switche
   await page.getByRole('region', { name: /notifications/i }).getByRole('button', { name: 'Reload' }).click();
   await reloaded;
   await page.waitForFunction(() => !(window as unknown as { beforeReload?: boolean }).beforeReload);
+  // Reloaded before the switch (it waits for the old worker to idle), the page reloads again at it.
+  await page.waitForFunction(() => navigator.serviceWorker.controller?.scriptURL.endsWith('?deploy=next'), undefined, { timeout: 20_000 });
   const after = await page.evaluate(async () => {
     const registration = await navigator.serviceWorker.getRegistration();
     return { waiting: registration?.waiting ?? null, controller: navigator.serviceWorker.controller?.scriptURL };
