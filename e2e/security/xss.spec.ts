@@ -699,7 +699,8 @@ test('the trap and the scan catch markup that does run (the suite can fail)', as
 });
 
 test('server-written pages: the head stays valid and nothing runs in the raw HTML', async ({ page, request }) => {
-  test.setTimeout(120_000);
+  // ~700 pages read and ~40 rendered: 100 s alone here, over 120 s in CI beside the other worker.
+  test.setTimeout(240_000);
   const problems: string[] = [];
   const read = async (path: string, status: number, expected: Parameters<typeof headProblems>[1]) => {
     const res = await request.get(path, { maxRedirects: 0 });

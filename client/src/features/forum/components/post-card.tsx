@@ -56,7 +56,9 @@ function PostCardBody({ post, hrefWith, highlight = '' }: Props) {
       aria-labelledby={titleId}
       className="relative grid grid-cols-1 gap-2.5 rounded-xl border border-line bg-card p-4 shadow-sm max-sm:flex max-sm:flex-wrap max-sm:items-center max-sm:gap-x-2 max-sm:gap-y-0.5 max-sm:rounded-lg max-sm:px-3 max-sm:py-1.5 sm:p-5"
     >
-      <div className="flex flex-wrap items-center gap-2 text-sm max-sm:gap-1.5">
+      {/* On a phone its parts are the row's own (display: contents), so a long category wraps them as
+          one line of details: the age stays with the author rather than take a line of its own. */}
+      <div className="flex flex-wrap items-center gap-2 text-sm max-sm:contents">
         {/* The chip of CategoryChip, its name always whole (issue 30): a long one wraps the phone row's details. */}
         <Link
           to={hrefWith({ category: post.category.slug })}
