@@ -52,7 +52,7 @@ async function seedList(db: Db, account: Account) {
   cats.splice(1, 0, longest);
   const now = Date.now();
   const rows = Array.from({ length: 22 }, (_, i) => {
-    // Ages from minutes to weeks; the longest category name among them ('Multi-drop & Parcel Networks').
+    // Ages from minutes to weeks.
     const createdAt = new Date(now - (i * i + 1) * 45 * 60_000);
     const content = `Post ${i} of the phone list test: a paragraph long enough to make an excerpt of two or three lines on the desktop card, which the phone row leaves to the post page.`;
     const category = cats[i % cats.length];
