@@ -206,6 +206,43 @@ describe.each(testDatabases)('the job runner on %s', (kind) => {
       await second.close();
     }
   });
+
+  // Issue 29: a long job keeps its row however long it runs; a process killed mid-job holds it one short lease.
+  it.runIf(kind === 'postgres')('a running job’s short lease is renewed while it runs; when its process stops renewing, another takes it once the lease ends', async () => {
+    const second = await openDatabase({ url: database.url! });
+    const leased = (d: Db) => createJobRunner({ db: trackCommits(d), log: quiet, embedded: false, pollMs: 50, leaseMs: 300 });
+    try {
+      const [a, b] = [leased(db), leased(second.db)];
+      const ranBy: string[] = [];
+      let finishLong!: () => void;
+      const long = new Promise<void>((resolve) => (finishLong = resolve));
+      a.define('t.long', async () => {
+        ranBy.push('a');
+        await long;
+      });
+      b.define('t.long', async () => void ranBy.push('b'));
+      await db.insert(jobs).values({ name: 't.long', payload: {} });
+      a.start();
+      await until(() => ranBy.length === 1);
+      b.start();
+      // Four leases' time: without renewal b would have taken the row three times over.
+      await new Promise((r) => setTimeout(r, 1_200));
+      expect(ranBy).toEqual(['a']);
+      finishLong();
+      await a.settled();
+      expect((await db.select({ state: jobs.state }).from(jobs).where(eq(jobs.name, 't.long')))[0]?.state).toBe('done');
+
+      // A process gone mid-job (its row claimed, nothing renewing it): the row is taken once its lease ends.
+      await a.close();
+      await db.insert(jobs).values({ name: 't.long', payload: {}, key: 'orphan', attempts: 1, lockedUntil: new Date(Date.now() + 300) });
+      await until(() => ranBy.length === 2, 3_000);
+      expect(ranBy).toEqual(['a', 'b']);
+      await b.close();
+    } finally {
+      await db.delete(jobs).where(eq(jobs.name, 't.long'));
+      await second.close();
+    }
+  });
 });
 
 describe('the job runner on the embedded database', () => {

@@ -9,8 +9,9 @@ import { jobs } from '../db/schema/index.ts';
  * The one job runner (issue 29, docs/ARCHITECTURE.md "Jobs"; ADR 0014 says why our own). Everything that
  * happens beside a request or on a clock is a job: the outbox of domain events, Web Push, mail, and every
  * periodic task. Jobs are rows in `jobs`, claimed with FOR UPDATE SKIP LOCKED and a lease, so:
- * - a job runs at least once: a process that dies mid-job leaves its lease to run out, then any process
- *   takes the row again; handlers are written to be run twice (a transactional handler's writes commit
+ * - a job runs at least once: a process that dies mid-job leaves its lease to run out (at most LEASE_MS:
+ *   a running job's lease is renewed while it runs, so no job needs a long one), then any process takes
+ *   the row again; handlers are written to be run twice (a transactional handler's writes commit
  *   with the row's `done`, so they happen exactly once);
  * - a failed job is retried with backoff, and after `maxAttempts` it is `dead`: kept for admins to see
  *   and retry;
@@ -49,8 +50,6 @@ export type JobOptions = {
   transactional?: boolean;
   /** Runs before the job is dead; 8 by default (about 3 hours of backoff). */
   maxAttempts?: number;
-  /** How long a run may take before another process may take the row again; 2 minutes by default. */
-  leaseMs?: number;
 };
 
 export type Schedule = {
@@ -94,7 +93,12 @@ export interface JobRunner {
 /** Metrics the runner reports; /metrics binds them to prom-client. */
 export type JobMetrics = { finished(name: string, outcome: 'done' | 'retry' | 'dead', seconds: number): void };
 
-const DEFAULT_LEASE_MS = 2 * 60_000;
+/**
+ * A claim's lease, renewed every LEASE_MS / 3 while the job runs (however long it takes: a backup, a push
+ * to many devices): a process killed mid-job holds its jobs for at most this long before another takes
+ * them (issue 29: a fixed two-minute lease kept a killed process's notifications back that long).
+ */
+export const LEASE_MS = 30_000;
 const DEFAULT_MAX_ATTEMPTS = 8;
 /** 5 s, 30 s, 2 min, 10 min, 30 min, 1 h …: enough for a push service or an SMTP server to come back. */
 const backoffMs = (attempt: number) => [5_000, 30_000, 120_000, 600_000, 1_800_000][attempt - 1] ?? 3_600_000;
@@ -115,8 +119,11 @@ export function createJobRunner(opts: {
   embedded: boolean;
   metrics?: JobMetrics;
   pollMs?: number;
+  /** LEASE_MS unless a test shortens it. */
+  leaseMs?: number;
 }): JobRunner {
   const { db, log } = opts;
+  const leaseMs = opts.leaseMs ?? LEASE_MS;
   const definitions = new Map<string, Definition>();
   const schedules = new Map<string, Schedule>();
   const local = new Map<string, { everyMs: number; task: () => Promise<unknown> }>();
@@ -129,10 +136,12 @@ export function createJobRunner(opts: {
   let again = false;
   let idle: Promise<void> = Promise.resolve();
   let settle: (() => void) | undefined;
+  /** The jobs this process is running now: their leases are renewed. */
+  const running = new Set<number>();
 
   async function claim(): Promise<Claimed | undefined> {
     const result = await db.execute(sql`
-      update ${jobs} set locked_until = now() + ${`${DEFAULT_LEASE_MS} milliseconds`}::interval, attempts = attempts + 1
+      update ${jobs} set locked_until = now() + ${`${leaseMs} milliseconds`}::interval, attempts = attempts + 1
       where id = (
         select id from ${jobs}
         where state = 'pending' and run_at <= now() and (locked_until is null or locked_until <= now())
@@ -152,12 +161,10 @@ export function createJobRunner(opts: {
     const began = performance.now();
     const definition = definitions.get(job.name);
     const seconds = () => (performance.now() - began) / 1000;
+    running.add(job.id);
     try {
       if (!definition) throw new Error(`no handler for job ${job.name}`);
       const { handler, opts: o } = definition;
-      if (o.leaseMs && o.leaseMs !== DEFAULT_LEASE_MS) {
-        await db.update(jobs).set({ lockedUntil: sql`now() + ${`${o.leaseMs} milliseconds`}::interval` }).where(eq(jobs.id, job.id));
-      }
       const ctx = (d: Db | Tx): JobContext => ({ db: d, id: job.id, attempt: job.attempts });
       if (o.transactional) {
         await db.transaction(async (tx) => {
@@ -193,7 +200,18 @@ export function createJobRunner(opts: {
         .catch((e: unknown) => log.error({ err: e, job: job.id }, 'job: could not record a failure'));
       (dead ? log.error : log.warn).call(log, { err, job: job.id, name: job.name, attempt: job.attempts }, dead ? 'job failed for good' : 'job failed, will retry');
       opts.metrics?.finished(job.name, dead ? 'dead' : 'retry', seconds());
+    } finally {
+      running.delete(job.id);
     }
+  }
+
+  /** Extends the leases of the jobs running here (a no-op when none is). */
+  async function renewLeases() {
+    if (running.size === 0) return;
+    await db
+      .update(jobs)
+      .set({ lockedUntil: sql`now() + ${`${leaseMs} milliseconds`}::interval` })
+      .where(and(inArray(jobs.id, [...running]), eq(jobs.state, 'pending')));
   }
 
   /** One of CONCURRENCY loops: claims and runs jobs until none is due. */
@@ -278,8 +296,11 @@ export function createJobRunner(opts: {
         : Promise.resolve();
       void release.then(tick, (err: unknown) => log.warn({ err }, 'job runner: could not release stale leases'));
       const poll = setInterval(() => void tick(), opts.pollMs ?? POLL_MS);
-      poll.unref();
-      timers.push(poll);
+      const renew = setInterval(() => void renewLeases().catch((err: unknown) => log.warn({ err }, 'job runner: could not renew leases')), leaseMs / 3);
+      for (const timer of [poll, renew]) {
+        timer.unref();
+        timers.push(timer);
+      }
       for (const [name, { everyMs, task }] of local) {
         const timer = setInterval(() => void task().catch((err: unknown) => log.warn({ err, task: name }, 'periodic task failed')), everyMs);
         timer.unref();

@@ -4,8 +4,6 @@ import { statsOf } from './stats.ts';
 import { createVisitRecorder } from './visits.ts';
 
 const HOUR = 60 * 60 * 1000;
-/** A run over every member may take minutes on a large database: no other process takes it over meanwhile. */
-const RECOMPUTE_LEASE_MS = 30 * 60 * 1000;
 
 /**
  * The trust model's service (issue 28): buildApp creates it once. It records visits and post reads
@@ -28,7 +26,6 @@ export function createTrustService(deps: Pick<Core, 'db' | 'redis' | 'log' | 'cl
       const { members, changed } = await runOnce();
       log.info({ members, changed, ms: Math.round(performance.now() - started) }, 'trust levels recomputed');
     },
-    { leaseMs: RECOMPUTE_LEASE_MS },
   );
 
   return {

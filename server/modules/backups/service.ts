@@ -10,8 +10,6 @@ import { conflict } from '../../http-errors.ts';
 const DAY_MS = 24 * 60 * 60 * 1000;
 /** The daily backup's time of day: 02:00 UTC (02:00 or 03:00 in London), when the forum is quietest. */
 export const DAILY_AT_MS = 2 * 60 * 60 * 1000;
-/** A backup of a large database takes a while: no other process takes the day's run over meanwhile. */
-const DAILY_LEASE_MS = 2 * 60 * 60 * 1000;
 /** A failed daily backup is tried again on the runner's backoff, six times in about 40 minutes, then shown to admins as dead. */
 const DAILY_ATTEMPTS = 6;
 
@@ -105,7 +103,7 @@ export function createBackupService({
       if (outcome === 'failed') throw new Error(lastError ?? 'backup failed');
       if (outcome === 'no-room') throw new Error(BACKUP_MSG.noRoom);
     },
-    { leaseMs: DAILY_LEASE_MS, maxAttempts: DAILY_ATTEMPTS },
+    { maxAttempts: DAILY_ATTEMPTS },
   );
 
   function status(): TBackupStatus {

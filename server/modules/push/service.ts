@@ -88,7 +88,7 @@ export function createPushService({ config, db, log, clock, jobs }: Pick<Core, '
   const sender = createPushSender({ db, log, clock, hosts: config.pushEndpointHosts, vapid: keys }, options);
   // A message to a member's devices is a job: one that stopped midway (the process stopping) runs again.
   // Its retries are the sender's (seconds, honouring Retry-After), within a lease long enough for them.
-  jobs.define<{ userId: number; message: SendableMessage }>('push.send', ({ userId, message }) => sender.deliverToUser(userId, message), { leaseMs: 10 * 60_000 });
+  jobs.define<{ userId: number; message: SendableMessage }>('push.send', ({ userId, message }) => sender.deliverToUser(userId, message));
   return {
     publicKey: async () => (await keys()).publicKey,
     subscribe: (by: { userId: number; sessionTokenHash: string }, sub: TPushSubscription) => subscribe(db, config.pushEndpointHosts, clock.now(), by, sub),
