@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { and, eq, getTableColumns, gt, ne } from 'drizzle-orm';
+import { and, eq, getTableColumns, gt, ne, sql } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { canModerate, isAdmin, ROLE_MSG } from '../../common/rules/roles.ts';
 import type { TrustLevel } from '../../common/rules/trust.ts';
@@ -84,6 +84,29 @@ export async function endSession(db: Db | Tx, tokenHash: string): Promise<number
   return row?.userId ?? null;
 }
 
+/**
+ * The user of a live session (liveSession's condition, its times given), prepared once per database (a
+ * named statement on PostgreSQL, parsed once per connection): every signed-in request runs it, and
+ * Drizzle's building of a select of every user column would otherwise be redone each time (issue 31).
+ */
+const prepareSessionUser = (db: Db) => {
+  const { passwordHash: _omit, ...columns } = getTableColumns(users);
+  return db
+    .select({ user: columns, lastSeenAt: sessions.lastSeenAt })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .where(
+      and(
+        eq(sessions.tokenHash, sql.placeholder('tokenHash')),
+        sql`${sessions.expiresAt} > ${sql.placeholder('now')}::timestamptz`,
+        sql`${sessions.lastSeenAt} > ${sql.placeholder('idleSince')}::timestamptz`,
+      ),
+    )
+    .limit(1)
+    .prepare('session_user');
+};
+const sessionUserByDb = new WeakMap<Db, ReturnType<typeof prepareSessionUser>>();
+
 /** Reads the session cookie of any request (also the WebSocket upgrade) into a user, as of `now`. */
 export async function userFromToken(
   db: Db,
@@ -92,13 +115,9 @@ export async function userFromToken(
 ): Promise<{ user: SessionUser; tokenHash: string; lastSeenAt: Date } | null> {
   if (!token || token.length > 100) return null;
   const tokenHash = hashToken(token);
-  const { passwordHash: _omit, ...columns } = getTableColumns(users);
-  const [row] = await db
-    .select({ user: columns, lastSeenAt: sessions.lastSeenAt })
-    .from(sessions)
-    .innerJoin(users, eq(users.id, sessions.userId))
-    .where(and(eq(sessions.tokenHash, tokenHash), liveSession(now)))
-    .limit(1);
+  let sessionUser = sessionUserByDb.get(db);
+  if (!sessionUser) sessionUserByDb.set(db, (sessionUser = prepareSessionUser(db)));
+  const [row] = await sessionUser.execute({ tokenHash, now: now.toISOString(), idleSince: new Date(now.getTime() - SESSION_IDLE_MS).toISOString() });
   if (!row || row.user.suspendedAt || row.user.deletedAt) return null;
   return { user: { ...row.user, trustLevel: levelOfMember(row.user) }, tokenHash, lastSeenAt: row.lastSeenAt };
 }

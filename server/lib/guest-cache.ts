@@ -20,7 +20,8 @@ import { BusAwayError, channel, type EventBus, type Unsubscribe } from '../realt
  * - Single flight: concurrent misses of one key make it once.
  * - Time is the core's clock, so a test moves it.
  *
- * Members never get a cached answer: theirs carry their own votes, reactions and edit rights.
+ * Members never get a cached answer as it is: theirs carry their own votes, reactions and edit rights
+ * (the post list lays a member's own marks on the cached list: server/modules/posts/routes.ts).
  */
 
 export type CachedAnswer<M = unknown> = {

@@ -4,7 +4,7 @@ import { LIST_COUNT_MAX, TOP_PERIOD_MS, topPeriodSince, type ListSortBy, type So
 import type { Db } from '../../db/client.ts';
 import { bookmarks, categories, postVotes, posts, users } from '../../db/schema/index.ts';
 import { notFound } from '../../http-errors.ts';
-import { presentPost, type AuthorRow, type CategoryRow, type PostRow } from './presenter.ts';
+import { presentPost, voteType, type AuthorRow, type CategoryRow, type PostRow } from './presenter.ts';
 
 const categoryColumns = {
   id: categories.id,
@@ -213,16 +213,26 @@ export async function loadUserVotes(db: Db, userId: number | null, postIds: numb
   return new Map(rows.map((v) => [v.postId, v.value]));
 }
 
-/** Who reads a list: a member's id and where their previous visit ended (null: none yet). */
-export type ListViewer = { id: number; previousVisitAt: Date | null };
+/** Who reads a list: a member's id, name and where their previous visit ended (null: none yet). */
+export type ListViewer = { id: number; username: string; previousVisitAt: Date | null };
 
 /**
- * GET /api/forum/posts. Queries: categories (whole, tiny), the page (index walk, one row more than asked
- * to learn `hasMore`), then authors and the viewer's votes and bookmarks for the page's ids only.
- * totalCount comes from categories.post_count, kept on write, so no count(*) over posts, unless the
- * list is narrowed (a Top period, unanswered): then countPosts, capped.
+ * The list query as the reader's list is made: Top without a period is the reader's default period (a
+ * guest's is always the same; a member's follows how long they were away), named so that every reader
+ * with that period shares one list.
  */
-export async function listPosts(db: Db, query: TListPostsQuery, viewer: ListViewer | null, now: Date): Promise<TPostList> {
+export function listQueryFor(query: TListPostsQuery, viewer: ListViewer | null, now: Date): TListPostsQuery {
+  if (query.sortBy !== 'top' || query.period !== undefined) return query;
+  return { ...query, period: topPeriodSince(viewer?.previousVisitAt ?? null, now) };
+}
+
+/**
+ * GET /api/forum/posts as every reader shares it (a member's own marks: withViewerState). Queries:
+ * categories (whole, tiny), the page (index walk, one row more than asked to learn `hasMore`), then the
+ * authors of the page's posts. totalCount comes from categories.post_count, kept on write, so no count(*)
+ * over posts, unless the list is narrowed (a Top period, unanswered): then countPosts, capped.
+ */
+export async function listPosts(db: Db, query: TListPostsQuery, now: Date): Promise<TPostList> {
   const all = await loadCategories(db);
   let category: CategoryRow | undefined;
   if (query.category !== undefined) {
@@ -230,7 +240,7 @@ export async function listPosts(db: Db, query: TListPostsQuery, viewer: ListView
     if (!category) throw notFound('Category not found');
   }
 
-  const period = query.sortBy === 'top' ? (query.period ?? topPeriodSince(viewer?.previousVisitAt ?? null, now)) : undefined;
+  const period = query.sortBy === 'top' ? (query.period ?? topPeriodSince(null, now)) : undefined;
   // An unanswered post's latest activity is its creation (no visible reply), so Unanswered by activity is
   // Unanswered by date: posts_unanswered_idx serves it, where the activity index would skip every answered post.
   const sortBy = query.unanswered && query.sortBy === 'active' ? 'newest' : query.sortBy;
@@ -256,17 +266,57 @@ export async function listPosts(db: Db, query: TListPostsQuery, viewer: ListView
       : category
         ? category.postCount
         : all.reduce((sum, c) => sum + c.postCount, 0);
-  const presented = await presentPosts(db, page, all, viewer?.id ?? null, { lastReply: query.sortBy === 'active' });
-  // "New since your last visit": someone else's post created after the viewer's previous visit ended.
-  // No previous visit (the first), nothing is new; guests get no flag at all.
-  const since = viewer?.previousVisitAt ?? null;
   return {
-    posts: viewer
-      ? presented.map((p, i) => ({ ...p, isNew: since !== null && page[i].authorId !== viewer.id && page[i].createdAt > since }))
-      : presented,
+    posts: await presentPosts(db, page, all, null, { lastReply: query.sortBy === 'active' }),
     totalCount: Math.max(0, totalCount),
     hasMore,
     ...(period ? { period } : {}),
+  };
+}
+
+/**
+ * A member's votes (1, -1) and saved posts (0) among the given posts: one statement, prepared once per
+ * database (a named statement on PostgreSQL), as every signed-in list runs it.
+ */
+const prepareViewerMarks = (db: Db) =>
+  db
+    .select({ postId: postVotes.postId, value: postVotes.value })
+    .from(postVotes)
+    .where(and(eq(postVotes.userId, sql.placeholder('viewer')), sql`${postVotes.postId} = any(${sql.placeholder('ids')})`))
+    .unionAll(
+      db
+        .select({ postId: bookmarks.postId, value: sql<number>`0`.mapWith(Number) })
+        .from(bookmarks)
+        .where(and(eq(bookmarks.userId, sql.placeholder('viewer')), sql`${bookmarks.postId} = any(${sql.placeholder('ids')})`)),
+    )
+    .prepare('list_viewer_marks');
+const viewerMarksByDb = new WeakMap<Db, ReturnType<typeof prepareViewerMarks>>();
+
+/**
+ * A member's list: the shared one (listPosts, kept by the guest cache) with their own marks laid on it
+ * (issue 31), from one query of the page's ids (prepareViewerMarks): their votes, the posts they saved, and
+ * "new since your last visit" (someone else's post created after their previous visit ended; none on a first visit).
+ * `list` is shared and left as it is.
+ */
+export async function withViewerState(db: Db, list: TPostList, viewer: ListViewer): Promise<TPostList> {
+  let viewerMarks = viewerMarksByDb.get(db);
+  if (!viewerMarks) viewerMarksByDb.set(db, (viewerMarks = prepareViewerMarks(db)));
+  const marks = list.posts.length === 0 ? [] : await viewerMarks.execute({ viewer: viewer.id, ids: list.posts.map((p) => p.id) });
+  const votes = new Map<number, number>();
+  const saved = new Set<number>();
+  for (const m of marks) {
+    if (m.value === 0) saved.add(m.postId);
+    else votes.set(m.postId, m.value);
+  }
+  const since = viewer.previousVisitAt?.getTime() ?? null;
+  return {
+    ...list,
+    posts: list.posts.map((p) => ({
+      ...p,
+      userVote: voteType(votes.get(p.id)),
+      bookmarked: saved.has(p.id),
+      isNew: since !== null && p.author?.username !== viewer.username && Date.parse(p.createdAt) > since,
+    })),
   };
 }
 

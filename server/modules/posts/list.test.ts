@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ZCategoryList, ZPostList, type TPostList } from '../../../common/contracts/forum.ts';
 import { PAGE_SIZE, PAGE_SIZE_MAX } from '../../../common/rules/site.ts';
 import type { Db } from '../../db/client.ts';
-import { categories, postVotes, posts, users } from '../../db/schema/index.ts';
+import { bookmarks, categories, postVotes, posts, users } from '../../db/schema/index.ts';
 import { CATEGORIES } from '../../db/seed/categories.ts';
 import { seedDatabase } from '../../db/seed/index.ts';
 import { createSession } from '../../identity/index.ts';
@@ -304,6 +304,37 @@ describe.each(testDatabases)('forum read API on %s', (kind) => {
 
       const stale = await list('?limit=50', 'sid=not-a-real-token');
       expect(stale.posts.every((p) => p.userVote === null)).toBe(true);
+    });
+
+    // Issue 31: a member's list is the guests' cached one with their own marks laid on it.
+    it("lays each member's own votes and saved posts on the one shared list, and leaves the guests' as it was", async () => {
+      const db = t.database.db;
+      const query = '?limit=10&category=pay-rates&sortBy=views';
+      const guestBefore = await list(query);
+      const [a, b] = guestBefore.posts;
+      await db.insert(postVotes).values([
+        { postId: a.id, userId: f.alice.id, value: -1 },
+        { postId: b.id, userId: f.bob.id, value: 1 },
+      ]);
+      await db.insert(bookmarks).values({ postId: a.id, userId: f.bob.id });
+      const asBob = await list(query, `sid=${await createSession(db, f.bob.id, new Date())}`);
+      const asAlice = await list(query, `sid=${await createSession(db, f.alice.id, new Date())}`);
+      const marks = (body: TPostList, id: number) => {
+        const p = body.posts.find((x) => x.id === id)!;
+        return { userVote: p.userVote, bookmarked: p.bookmarked };
+      };
+      expect(marks(asBob, a.id)).toEqual({ userVote: null, bookmarked: true });
+      expect(marks(asBob, b.id)).toEqual({ userVote: 'upvote', bookmarked: false });
+      expect(marks(asAlice, a.id)).toEqual({ userVote: 'downvote', bookmarked: false });
+      expect(marks(asAlice, b.id)).toEqual({ userVote: null, bookmarked: false });
+      // The same list otherwise: order, counts, authors.
+      const common = (body: TPostList) => body.posts.map(({ userVote: _v, bookmarked: _b, isNew: _n, ...rest }) => rest);
+      expect(common(asBob)).toEqual(common(guestBefore));
+      expect(common(asAlice)).toEqual(common(guestBefore));
+      // The shared answer is untouched: a guest still sees no member's marks.
+      const guestAfter = await list(query);
+      expect(guestAfter).toEqual(guestBefore);
+      expect(guestAfter.posts.some((p) => 'bookmarked' in p || 'isNew' in p)).toBe(false);
     });
   });
 

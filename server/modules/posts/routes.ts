@@ -64,12 +64,15 @@ const postRoutesPlugin: FastifyPluginAsync<{ posts: PostService; cache: GuestCac
   // made for them, with an ETag of their own bytes.
   const revalidate = { onSend: revalidateOwnAnswer };
 
+  // Every reader's list is the one the guest cache keeps; a member's own votes, saved posts and new marks
+  // are laid on it from one query of its ids (issue 31), so a member's list costs a guest's and that query.
   route(app, listPosts, revalidate, async (req, reply) => {
-    if (req.user) return posts.listPosts(req.query, req.user);
-    const { page, limit, sortBy, category, pinnedFirst, period, unanswered } = req.query;
-    // A guest's Top without a period is the default period's, the same for every guest.
-    const key = `posts:${page}:${limit}:${sortBy}:${category ?? ''}:${pinnedFirst ? 'pinned' : 'mixed'}:${sortBy === 'top' ? (period ?? '') : ''}:${unanswered ? 'unanswered' : 'all'}`;
-    return sendCached(req, reply, await cache.answer(key, () => loadJson(reply, () => posts.listPosts(req.query, null))));
+    const query = posts.listQueryFor(req.query, req.user);
+    const { page, limit, sortBy, category, pinnedFirst, period, unanswered } = query;
+    const key = `posts:${page}:${limit}:${sortBy}:${category ?? ''}:${pinnedFirst ? 'pinned' : 'mixed'}:${sortBy === 'top' ? period : ''}:${unanswered ? 'unanswered' : 'all'}`;
+    const answer = await cache.answer(key, () => loadJson(reply, () => posts.listPosts(query), (list) => list));
+    if (!req.user || answer.status !== 200) return sendCached(req, reply, answer);
+    return posts.withViewerState(answer.meta!, req.user);
   });
 
   route(app, getPost, revalidate, async (req, reply) => {

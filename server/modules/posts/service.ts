@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { and, eq, gt, inArray, isNull, ne, sql } from 'drizzle-orm';
-import type { THeldAnswer, TCreatePostRequest, TListPostsQuery, TPostDetail, TUpdatePostRequest } from '../../../common/contracts/forum.ts';
+import type { THeldAnswer, TCreatePostRequest, TListPostsQuery, TPostDetail, TPostList, TUpdatePostRequest } from '../../../common/contracts/forum.ts';
 import { COMMENTS_PAGE, FORUM_MSG } from '../../../common/rules/forum.ts';
 import { canModerate } from '../../../common/rules/roles.ts';
 import { TRUST_MSG } from '../../../common/rules/trust.ts';
@@ -33,7 +33,7 @@ import { presentPostDetail, type PostDetailRow } from './presenter.ts';
 import { hotScore } from './ranking.ts';
 import { loadReactionSummaries, loadUserReactions } from '../reactions/index.ts';
 import { findPosts, movePost } from './admin-service.ts';
-import { listColumns, listPosts, loadAuthors, loadCategories, loadUserBookmarks, loadUserVotes, type ListViewer } from './list-service.ts';
+import { listColumns, listPosts, listQueryFor, loadAuthors, loadCategories, loadUserBookmarks, loadUserVotes, withViewerState, type ListViewer } from './list-service.ts';
 import { createViewCounter } from './view-counter.ts';
 import { commentRevisions, postRevisions, recordRevision } from './revisions.ts';
 
@@ -413,8 +413,12 @@ export function createPostService({
   const views = createViewCounter({ db, redis, log, jobs, now: () => clock.now().getTime() });
   return {
     views,
-    /** The viewer: a member (their id and previous visit, for isNew and Top's default period) or null. */
-    listPosts: (query: TListPostsQuery, viewer: ListViewer | null) => listPosts(db, query, viewer, clock.now()),
+    /** The list query as the reader's list is made (Top's default period: a member's follows their last visit). */
+    listQueryFor: (query: TListPostsQuery, viewer: ListViewer | null) => listQueryFor(query, viewer, clock.now()),
+    /** The list as every reader shares it (the guest cache keeps it). */
+    listPosts: (query: TListPostsQuery) => listPosts(db, query, clock.now()),
+    /** A member's list: the shared one with their votes, saved posts and new marks on it. */
+    withViewerState: (list: TPostList, viewer: ListViewer) => withViewerState(db, list, viewer),
     /** The post page as it is, without counting a view (the server-written page). */
     getPost: (idOrSlug: string, viewer: Viewer) => loadDetail(db, postRef(idOrSlug), viewer),
     /** GET /api/forum/posts/:idOrSlug: the post page, counting the view; the reader sees it (and any not yet written) at once. */

@@ -165,9 +165,12 @@ describe.each(testDatabases)('Top, Unanswered and New on %s', (kind) => {
     it('shows nothing as new on a first visit, then what others wrote after the previous visit ended', async () => {
       const m = await insertMember(t);
       const own = await insertPost(t.database.db, { categoryId: cat.id, authorId: m.id, createdAt: new Date(Date.now() - 10 * MIN) });
+      // The post went in behind the API's back (no write to empty the guest cache, whose list a member's
+      // is made from): a list no guest has read.
+      const query = `?category=${cat.slug}&limit=30`;
 
       // The first request ever: a visit starts with no previous one.
-      const first = await list(`?category=${cat.slug}`, m.cookie);
+      const first = await list(query, m.cookie);
       expect(first.posts.every((x) => x.isNew === false)).toBe(true);
       await vi.waitFor(async () => expect((await visitTimes(m.id)).lastActiveAt).not.toBeNull());
       expect((await visitTimes(m.id)).previousVisitAt).toBeNull();
@@ -175,7 +178,7 @@ describe.each(testDatabases)('Top, Unanswered and New on %s', (kind) => {
       // Away for two hours since 90 minutes before now's posts: the next request starts a new visit.
       const ended = new Date(Date.now() - 90 * MIN);
       await t.database.db.update(users).set({ lastActiveAt: ended }).where(eq(users.id, m.id));
-      const back = await list(`?category=${cat.slug}`, m.cookie);
+      const back = await list(query, m.cookie);
       const fresh = back.posts.filter((x) => x.isNew).map((x) => x.id);
       // tieNew (1 h) and negative (30 min) came after; tieOld (2 h) before; the member's own post is never new.
       expect(fresh.sort()).toEqual([p.tieNew, p.negative].sort());
@@ -185,7 +188,7 @@ describe.each(testDatabases)('Top, Unanswered and New on %s', (kind) => {
       expect(Date.now() - moved.getTime()).toBeLessThan(MIN);
 
       // Within the visit the markers stay, and the row is not written again.
-      const again = await list(`?category=${cat.slug}`, m.cookie);
+      const again = await list(query, m.cookie);
       expect(again.posts.filter((x) => x.isNew).map((x) => x.id).sort()).toEqual(fresh);
       expect((await visitTimes(m.id)).lastActiveAt?.getTime()).toBe(moved.getTime());
     });
