@@ -18,7 +18,8 @@ export type Explainer = {
   close(): Promise<void>;
 };
 
-export async function createExplainer(url: string): Promise<Explainer> {
+/** `uncached`: the guest cache keeps nothing, so a guest's request runs its statements (else a warm cache answers it). */
+export async function createExplainer(url: string, opts: { uncached?: boolean } = {}): Promise<Explainer> {
   const pool = new pg.Pool({ connectionString: url, max: 4 });
   let log: Statement[] | null = null;
   let setLocal: string[] = [];
@@ -36,7 +37,7 @@ export async function createExplainer(url: string): Promise<Explainer> {
   }) as unknown as Db;
   const database: Database = { db, kind: 'postgres', ping: async () => void (await pool.query('select 1')), close: () => pool.end() };
   const config = loadConfig({ NODE_ENV: 'production', DATABASE_URL: url, LOG_LEVEL: 'silent', SEED_DEMO: '0' });
-  const app: App = await buildApp({ config, database });
+  const app: App = await buildApp({ config, database, guestCacheTtlMs: opts.uncached ? 0 : undefined });
   await app.ready();
 
   const explainOne = async (s: Statement): Promise<ExplainedStatement> => {
@@ -70,7 +71,8 @@ export async function createExplainer(url: string): Promise<Explainer> {
       const res = await app.inject({ method: 'GET', url: path, headers });
       const captured = log;
       log = null;
-      const selects = captured.filter((s) => /^\s*(select|with)\b/i.test(s.sql));
+      // A UNION of selects starts with its first one in parentheses.
+      const selects = captured.filter((s) => /^\s*\(?\s*(select|with)\b/i.test(s.sql));
       const statements: ExplainedStatement[] = [];
       for (const s of selects) statements.push(await explainOne(s));
       return { status: res.statusCode, statements };

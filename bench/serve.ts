@@ -8,6 +8,8 @@
 //                               server/main.ts does;
 //   BENCH_SERVE_TRUST_PROXY=1   believe X-Forwarded-For from loopback (many sockets from "many addresses").
 // bench/request-log.ts sets BENCH_SERVE_LOG_LEVEL (instead of silent) and BENCH_SERVE_LOG_REQUEST_SAMPLE.
+// bench/run.ts sets BENCH_SERVE_GUEST_CACHE=off for its uncached cases: the guest cache keeps nothing, so
+// every guest answer is made for its request (what a miss costs).
 import type { AddressInfo } from 'node:net';
 import { buildApp } from '../server/app.ts';
 import { loadConfig } from '../server/config.ts';
@@ -28,7 +30,12 @@ const config = loadConfig({
 });
 const database = await openDatabase(url ? { url } : { dataDir });
 if (dataDir) await seedDatabase(database.db, config, { info: () => {} });
-const app = await buildApp({ config, database, serveClient: process.env.BENCH_SERVE_CLIENT === '1' });
+const app = await buildApp({
+  config,
+  database,
+  serveClient: process.env.BENCH_SERVE_CLIENT === '1',
+  guestCacheTtlMs: process.env.BENCH_SERVE_GUEST_CACHE === 'off' ? 0 : undefined,
+});
 await app.listen({ host: '127.0.0.1', port: 0 });
 process.stdout.write(`listening ${(app.server.address() as AddressInfo).port}\n`);
 

@@ -103,10 +103,12 @@ export type AppDeps = {
   settleJobs?: boolean;
   /** Where the log goes (stdout by default); a test that reads the log gives one, and gets it under NODE_ENV=test too. */
   logStream?: { write(line: string): void };
+  /** How long the guest cache keeps an answer; 0 keeps none (the bench's uncached paths). GUEST_CACHE_TTL_MS by default. */
+  guestCacheTtlMs?: number;
 };
 
 export type App = FastifyInstance & {
-  deps: Required<Omit<AppDeps, 'redis' | 'clientDir' | 'bus' | 'clock' | 'renderer' | 'push' | 'settleJobs' | 'logStream'>> & { redis?: Redis };
+  deps: Required<Omit<AppDeps, 'redis' | 'clientDir' | 'bus' | 'clock' | 'renderer' | 'push' | 'settleJobs' | 'logStream' | 'guestCacheTtlMs'>> & { redis?: Redis };
   /** The job runner: tests call runDue() and settled(). */
   jobs: JobRunner;
   /** DATA_DIR's free space as the write guard last read it: tests call refresh() after filling a disk. */
@@ -216,7 +218,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   // Analytics rows wait in this buffer: its routes fill it, /metrics reports how many wait.
   const analytics = createAnalyticsService(core);
   // Guests' forum answers, kept a few seconds and dropped by any write, here or (over the bus) elsewhere.
-  const guestCache = createGuestCache(core, { bus });
+  const guestCache = createGuestCache(core, { bus, ttlMs: deps.guestCacheTtlMs });
   // Every page carries the maintenance banner's state: a switch, however made, drops the kept pages.
   await events.onEveryProcess('maintenance.changed', () => guestCache.invalidate());
 

@@ -51,6 +51,16 @@ describe('guest cache (unit)', () => {
     expect(made).toBe(1);
   });
 
+  it('with a TTL of 0 keeps nothing: every request, concurrent ones too, has its answer made (the bench’s uncached paths)', async () => {
+    const cache = createGuestCache({ clock: clockAt(0), log: silent }, { ttlMs: 0 });
+    let made = 0;
+    const load = async () => json(`${++made}`);
+    const answers = await Promise.all([cache.answer('k', load), cache.answer('k', load)]);
+    expect(answers.map((a) => a.body)).toEqual(['1', '2']);
+    expect((await cache.answer('k', load)).body).toBe('3');
+    expect(cache.size()).toBe(0);
+  });
+
   it('after invalidate() nothing made before it is served, not even what was loading then', async () => {
     const cache = createGuestCache({ clock: clockAt(0), log: silent });
     let made = 0;

@@ -60,7 +60,7 @@ export interface GuestCache {
 export type GuestCacheOptions = {
   /** The app's event bus: how other processes hear of this one's writes (none: one process). */
   bus?: EventBus;
-  /** How long an answer lives without a write; 5 s. */
+  /** How long an answer lives without a write; 5 s. 0 keeps nothing: every answer is made for its request (bench/run.ts' uncached paths). */
   ttlMs?: number;
   /** Most answers held; 5 000. */
   maxEntries?: number;
@@ -116,6 +116,16 @@ export function createGuestCache(core: Pick<Core, 'clock' | 'log'>, opts: GuestC
     }
   }
 
+  /** A loaded answer as the cache keeps it. */
+  const kept = (loaded: LoadedAnswer<unknown>): CachedAnswer<unknown> => ({
+    body: loaded.body,
+    bytes: Buffer.from(loaded.body),
+    etag: etagOf(loaded.body),
+    contentType: loaded.contentType,
+    status: loaded.status ?? 200,
+    meta: loaded.meta,
+  });
+
   let unsubscribe: Promise<Unsubscribe | undefined> = Promise.resolve(undefined);
   if (opts.bus) {
     unsubscribe = opts.bus
@@ -130,6 +140,7 @@ export function createGuestCache(core: Pick<Core, 'clock' | 'log'>, opts: GuestC
 
   return {
     answer<M>(key: string, load: () => Promise<LoadedAnswer<M>>): Promise<CachedAnswer<M>> {
+      if (ttlMs === 0) return load().then(kept) as Promise<CachedAnswer<M>>;
       const hit = entries.get(key);
       if (hit) {
         if (hit.generation === generation && hit.expires > clock.now().getTime()) {
@@ -144,18 +155,10 @@ export function createGuestCache(core: Pick<Core, 'clock' | 'log'>, opts: GuestC
       const made = generation;
       const promise = load()
         .then((loaded) => {
-          const status = loaded.status ?? 200;
-          const answer: CachedAnswer<unknown> = {
-            body: loaded.body,
-            bytes: Buffer.from(loaded.body),
-            etag: etagOf(loaded.body),
-            contentType: loaded.contentType,
-            status,
-            meta: loaded.meta,
-          };
+          const answer = kept(loaded);
           // Made before a write that has since happened: it answers the requests that asked before
           // that write, but nobody after.
-          if (status < 500 && made === generation) store(key, answer, made);
+          if (answer.status < 500 && made === generation) store(key, answer, made);
           return answer;
         })
         .finally(() => {
