@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { renderApp } from './entry-server';
+import { testUser } from '@/test/users';
 
 // Issue 29's soak: every server-rendered page left its QueryClient behind for the queries' gcTime (10
 // minutes: each query's garbage-collection timer held it, and through it the request), so a process
@@ -17,5 +18,65 @@ describe('renderApp', () => {
     const rendered = await renderApp({ url: '/no-such-page', fetch, notFound: true });
     expect(rendered.html).toContain('</');
     expect(vi.getTimerCount()).toBe(0);
+  });
+});
+
+// Issue 31: the server renders the page, runs the queries it asked for, and renders it again until it asks
+// for nothing new: a query first asked by the list's rows (the in-feed ad, a member's blocks) cost one more
+// render of the whole page. Every request of `/forum` is now made before the list has rendered.
+describe('renderApp of /forum', () => {
+  const category = { id: 1, name: 'Tips & Tricks', slug: 'tips', description: 'Share what works.', color: '#2563eb' };
+  const post = (id: number) => ({
+    id,
+    slug: `post-${id}`,
+    title: `Post number ${id}`,
+    excerpt: 'An excerpt',
+    content: 'An excerpt',
+    createdAt: new Date().toISOString(),
+    viewCount: 12,
+    commentCount: 0,
+    upvotes: 2,
+    downvotes: 0,
+    shareCount: 0,
+    isPinned: false,
+    isLocked: false,
+    userVote: null,
+    category,
+    author: { username: 'sam', firstName: 'Sam', lastName: 'D', avatar: 'van', statusText: '' },
+  });
+  const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+
+  /** Each request with the round it came in: a round is every request made before the previous round's answers arrived. */
+  function recordingFetch(signedIn: boolean) {
+    const requests: Array<{ round: number; url: string }> = [];
+    let round = 0;
+    let waiting = 0;
+    const fetch = async (url: string) => {
+      requests.push({ round, url });
+      waiting++;
+      await new Promise((resolve) => setTimeout(resolve, 5));
+      if (--waiting === 0) round++;
+      const path = url.split('?')[0];
+      if (path === '/api/auth/user') return signedIn ? json(testUser()) : json({ message: 'Authentication required' }, 401);
+      if (path === '/api/forum/posts') return json({ posts: Array.from({ length: 9 }, (_, i) => post(i + 1)), totalCount: 9, hasMore: false });
+      if (path === '/api/forum/categories') return json([{ ...category, postCount: 9 }]);
+      if (path === '/api/maintenance/status') return json({ maintenanceMode: false });
+      if (path.startsWith('/api/forum/notifications') && path.endsWith('unread-count')) return json({ count: 0 });
+      if (path === '/api/chat/unread-count') return json({ count: 0 });
+      if (path === '/api/forum/held') return json({ items: [] });
+      return json([]);
+    };
+    return { fetch, requests };
+  }
+
+  it.each([false, true])('asks everything in its first pass (signed in: %s): the in-feed ad and the blocks too', async (signedIn) => {
+    const { fetch, requests } = recordingFetch(signedIn);
+    const rendered = await renderApp({ url: '/forum', fetch, notFound: false });
+    expect(rendered.html).toContain('Post number 9');
+    expect(requests.some((r) => r.url.includes('location=post-content'))).toBe(true);
+    if (signedIn) expect(requests.some((r) => r.url.startsWith('/api/blocks'))).toBe(true);
+    // Nothing is asked after the round of the page's first pass (the one that asks for the list).
+    const pageRound = requests.find((r) => r.url.startsWith('/api/forum/posts'))!.round;
+    expect(requests.filter((r) => r.round > pageRound).map((r) => r.url)).toEqual([]);
   });
 });

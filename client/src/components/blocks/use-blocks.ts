@@ -1,4 +1,4 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { TBlockedMember } from '@common/contracts/blocks';
 import { CACHE_MS } from '@common/rules/site';
 import { createMemberBlock, deleteMemberBlock, listMemberBlocks } from '@endpoints/blocks';
@@ -16,6 +16,15 @@ export const blocksQueryKey = (userId: number) => [listMemberBlocks.path, userId
 
 const NONE: readonly TBlockedMember[] = [];
 
+/** The signed-in member's block list (a guest's, id 0, is never asked). */
+export const getBlocksQueryOptions = (userId: number | undefined) =>
+  queryOptions({
+    queryKey: blocksQueryKey(userId ?? 0),
+    queryFn: ({ signal }) => call(listMemberBlocks, {}, { signal }),
+    enabled: userId !== undefined,
+    staleTime: CACHE_MS.defaultStale,
+  });
+
 /**
  * The members the signed-in member blocked (GET /api/blocks); nothing is asked for a guest. While it
  * loads nobody counts as blocked, as on the server-rendered page, so hydration matches.
@@ -23,12 +32,7 @@ const NONE: readonly TBlockedMember[] = [];
 export function useBlocks() {
   const { user } = useUser();
   const userId = user?.id;
-  const q = useQuery({
-    queryKey: blocksQueryKey(userId ?? 0),
-    queryFn: ({ signal }) => call(listMemberBlocks, {}, { signal }),
-    enabled: userId !== undefined,
-    staleTime: CACHE_MS.defaultStale,
-  });
+  const q = useQuery(getBlocksQueryOptions(userId));
   // Only ever a list: a stray answer (an old server, a test's catch-all stub) blocks nobody.
   const blocked = userId !== undefined && Array.isArray(q.data) ? q.data : NONE;
   const names = new Set(blocked.map((b) => b.username.toLowerCase()));

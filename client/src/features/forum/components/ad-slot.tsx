@@ -32,6 +32,16 @@ function SlotAds({ location }: { location: AdLocation }) {
 }
 
 /**
+ * Asks a location's ads before any of its slots renders (the answer is theirs): the list's in-feed slots
+ * appear only once the list has, and on the server a query first asked there costs one more render of the
+ * whole page (issue 31). It re-renders nothing when the answer comes.
+ */
+export function useAdSlotsAskedEarly(location: AdLocation) {
+  const device = useAdDevice();
+  useQuery({ ...getAdSlotsQueryOptions(location, device), notifyOnChangeProps: [] });
+}
+
+/**
  * A place for ads (spec §2, §3 Ad slot): GET /api/ads/slots?location=… after the page has rendered,
  * shared by every slot of the location (the in-content ad after every third post repeats the one
  * post-content ad: its maximum is 1 per request). `largeOnly` slots ask nothing below 1024 px. A

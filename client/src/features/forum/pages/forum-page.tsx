@@ -11,7 +11,7 @@ import { buttonClasses } from '@/components/ui/button';
 import { ErrorBoundary } from '@/components/ui/error-boundary';
 import { Head } from '@/components/ui/head';
 import { getCategoriesQueryOptions } from '../api/get-categories';
-import { AdSlot } from '../components/ad-slot';
+import { AdSlot, useAdSlotsAskedEarly } from '../components/ad-slot';
 import { BulletinsSlot } from '../components/bulletins-slot';
 import { HeldPostsStrip } from '../components/held-item';
 import { CategoryBanner } from '../components/category-banner';
@@ -45,6 +45,8 @@ export function ForumPage() {
   const { user } = useUser();
   const posts = useForumPosts(state);
   const { data: categories } = useQuery(getCategoriesQueryOptions());
+  // The in-feed ad's query with the list's own, not once the list has rendered (one render less on the server).
+  useAdSlotsAskedEarly('post-content');
   const current = categories?.find((c) => c.slug === category);
   const filtered = !!(q || profession);
   const totalCount = posts.data?.totalCount ?? 0;
