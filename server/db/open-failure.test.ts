@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { sql } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
 import { openDatabase } from './client.ts';
 import { LOCK_FILE } from './data-dir-lock.ts';
@@ -61,5 +62,24 @@ describe('openDatabase on damaged files', () => {
       /^The database in .* could not be opened \(PostgreSQL stopped on damaged files: PANIC: could not read file "global\/pg_control"[^)]*\)\. There is no backup/,
     );
     expect(fs.existsSync(path.join(dir, LOCK_FILE))).toBe(false);
+  });
+});
+
+// Issue 29's crash-safety test: a kill -9 between PostgreSQL creating postmaster.pid and writing it left it
+// empty, and no start opened the database again ("lock file "postmaster.pid" is empty").
+describe('a start killed while PostgreSQL wrote its postmaster.pid', () => {
+  it('opens again, with what was written before', { timeout: 120_000 }, async () => {
+    const dir = path.join(root, 'empty-pid');
+    const first = await openDatabase({ dataDir: dir });
+    await first.db.execute(sql`create table kept (n int)`);
+    await first.db.execute(sql`insert into kept values (7)`);
+    await first.close();
+    fs.writeFileSync(path.join(dir, 'pglite/postmaster.pid'), '');
+    const again = await openDatabase({ dataDir: dir });
+    try {
+      expect(((await again.db.execute(sql`select n from kept`)) as unknown as { rows: unknown[] }).rows).toEqual([{ n: 7 }]);
+    } finally {
+      await again.close();
+    }
   });
 });
