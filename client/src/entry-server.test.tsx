@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { renderApp } from './entry-server';
+import { testCategory, testPost } from '@/test/posts';
 import { testUser } from '@/test/users';
 
 // Issue 29's soak: every server-rendered page left its QueryClient behind for the queries' gcTime (10
@@ -25,25 +26,7 @@ describe('renderApp', () => {
 // for nothing new: a query first asked by the list's rows (the in-feed ad, a member's blocks) cost one more
 // render of the whole page. Every request of `/forum` is now made before the list has rendered.
 describe('renderApp of /forum', () => {
-  const category = { id: 1, name: 'Tips & Tricks', slug: 'tips', description: 'Share what works.', color: '#2563eb' };
-  const post = (id: number) => ({
-    id,
-    slug: `post-${id}`,
-    title: `Post number ${id}`,
-    excerpt: 'An excerpt',
-    content: 'An excerpt',
-    createdAt: new Date().toISOString(),
-    viewCount: 12,
-    commentCount: 0,
-    upvotes: 2,
-    downvotes: 0,
-    shareCount: 0,
-    isPinned: false,
-    isLocked: false,
-    userVote: null,
-    category,
-    author: { username: 'sam', firstName: 'Sam', lastName: 'D', avatar: 'van', statusText: '' },
-  });
+  const post = (id: number) => testPost(id);
   const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 
   /** Each request with the round it came in: a round is every request made before the previous round's answers arrived. */
@@ -59,7 +42,7 @@ describe('renderApp of /forum', () => {
       const path = url.split('?')[0];
       if (path === '/api/auth/user') return signedIn ? json(testUser()) : json({ message: 'Authentication required' }, 401);
       if (path === '/api/forum/posts') return json({ posts: Array.from({ length: 9 }, (_, i) => post(i + 1)), totalCount: 9, hasMore: false });
-      if (path === '/api/forum/categories') return json([{ ...category, postCount: 9 }]);
+      if (path === '/api/forum/categories') return json([{ ...testCategory, postCount: 9 }]);
       if (path === '/api/maintenance/status') return json({ maintenanceMode: false });
       if (path.startsWith('/api/forum/notifications') && path.endsWith('unread-count')) return json({ count: 0 });
       if (path === '/api/chat/unread-count') return json({ count: 0 });

@@ -3,30 +3,12 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useLocation } from '@/lib/router';
 import type { TPost } from '@common/contracts/forum';
+import { testCategory, testPost } from '@/test/posts';
 import { renderWithProviders } from '@/test/render';
 import { ForumPage } from './forum-page';
 
-const category = { id: 1, name: 'Tips & Tricks', slug: 'tips', description: 'Share what works.', color: '#2563eb' };
-
-const makePost = (id: number, over: Partial<TPost> = {}): TPost => ({
-  id,
-  slug: `post-${id}`,
-  title: `Post number ${id}`,
-  excerpt: 'An excerpt',
-  content: 'An excerpt',
-  createdAt: new Date().toISOString(),
-  viewCount: 12,
-  commentCount: 0,
-  upvotes: 2,
-  downvotes: 0,
-  shareCount: 0,
-  isPinned: false,
-  isLocked: false,
-  userVote: null,
-  category,
-  author: { username: 'sam', firstName: 'Sam', lastName: 'D', avatar: 'van', statusText: 'Multi-drop in Leeds' },
-  ...over,
-});
+const category = testCategory;
+const makePost = testPost;
 
 function stubApi(list: { posts: TPost[]; totalCount: number }) {
   const calls: string[] = [];
