@@ -32,6 +32,9 @@ export function hydrateInSlices(hydrate: () => void): void {
   }
 }
 
+/** True while the page's first hydration runs (its parts render the server's markup, not their own). */
+export const isHydrating = (): boolean => hydrating;
+
 /** Settles once every slice of the first hydration has hydrated (a task after the last one's turn). */
 export const slicesHydrated = (): Promise<void> => queue.then(nextTask);
 

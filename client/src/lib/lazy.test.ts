@@ -1,4 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
+import { createElement } from 'react';
+import { render } from 'preact';
 import { isPreloadError, lazyNamed, PRELOAD_ERROR_EVENT } from './lazy';
 
 describe('lazyNamed', () => {
@@ -20,6 +22,14 @@ describe('lazyNamed', () => {
     await Page.preload();
     await Page.preload();
     expect(load).toHaveBeenCalledTimes(1);
+  });
+
+  it('renders a loaded module at once, without suspending (ADR 0018: a page hydrates in the first pass)', async () => {
+    const Page = lazyNamed(async () => ({ P: ({ name }: { name: string }) => createElement('p', null, `Hello ${name}`) }), 'P');
+    await Page.preload();
+    const container = document.createElement('div');
+    render(createElement(Page, { name: 'Sam' }), container);
+    expect(container.innerHTML).toBe('<p>Hello Sam</p>');
   });
 
   it('recognises its own errors', () => {

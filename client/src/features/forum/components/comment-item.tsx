@@ -36,8 +36,22 @@ export type ThreadContext = {
 const actionClasses =
   'inline-flex min-h-9 items-center gap-1.5 rounded-lg px-2 text-sm font-semibold text-brand-900 hover:bg-brand-50 disabled:opacity-60';
 
+type ItemProps = { node: CommentNode<TComment>; ctx: ThreadContext };
+
 /** One comment and, below it, its replies (see lib/comment-tree.ts for how deep they nest). */
-export function CommentItem({ node, ctx }: { node: CommentNode<TComment>; ctx: ThreadContext }) {
+export function CommentItem(props: ItemProps) {
+  return (
+    <li className={COMMENT_ITEM_CLASSES}>
+      <CommentEntry {...props} />
+    </li>
+  );
+}
+
+/** The list item a comment is; comment-thread.tsx makes a thread's first ones static until used (ADR 0018). */
+export const COMMENT_ITEM_CLASSES = 'grid gap-3';
+
+/** What a comment's list item holds: the comment, a reply being written, its replies. */
+export function CommentEntry({ node, ctx }: ItemProps) {
   const { comment } = node;
   const [replying, setReplying] = useState(false);
   const [editing, setEditing] = useState(false);
@@ -56,7 +70,7 @@ export function CommentItem({ node, ctx }: { node: CommentNode<TComment>; ctx: T
   };
 
   return (
-    <li className="grid gap-3">
+    <>
       {/* A blocked author's comment is one line until Shown; its replies (others') stay below. */}
       <BlockedContent author={comment.isDeleted ? null : comment.author} what="comment" id={`comment-${comment.id}`}>
       <article
@@ -196,6 +210,6 @@ export function CommentItem({ node, ctx }: { node: CommentNode<TComment>; ctx: T
           })
         }
       />
-    </li>
+    </>
   );
 }

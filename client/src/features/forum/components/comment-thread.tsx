@@ -2,10 +2,12 @@ import { useMemo } from 'react';
 import type { TPostDetail } from '@common/contracts/forum';
 import { Button } from '@/components/ui/button';
 import { errorMessage } from '@/lib/api-client';
-import { Slice } from '@/lib/hydration-slices';
+import { useReadOnly } from '@/lib/read-only';
+import { StaticUntilUsed } from '@/lib/static-until-used';
+import { useBlocks } from '@/components/blocks/use-blocks';
 import { offlineWrites, PENDING_TEXT, usePendingWrites, type OfflineWrite } from '@/lib/offline-writes';
 import { buildCommentTree } from '../lib/comment-tree';
-import { CommentItem, type ThreadContext } from './comment-item';
+import { COMMENT_ITEM_CLASSES, CommentEntry, type ThreadContext } from './comment-item';
 import { HeldComment } from './held-comment';
 
 type Props = {
@@ -22,6 +24,10 @@ export function CommentThread({ post, ctx, loadMore }: Props) {
   const pending = useMemo(() => kept.filter((w) => w.kind === 'comment' && w.postId === post.id), [kept, post.id]);
   // Issue 28: the reader's own comments a moderator checks first (only they get them).
   const held = post.heldComments ?? [];
+  // What a comment shows besides its own data: a static one (StaticUntilUsed) comes alive when one changes.
+  const myReactions = JSON.stringify(ctx.myReactions);
+  const blocks = useBlocks().query.data;
+  const readOnly = useReadOnly();
   return (
     <div className="grid gap-4">
       {tree.length === 0 && pending.length === 0 && held.length === 0 ? (
@@ -31,9 +37,14 @@ export function CommentThread({ post, ctx, loadMore }: Props) {
       ) : (
         <ol aria-label="Comments" className="grid gap-3">
           {tree.map((node) => (
-            <Slice key={node.comment.id}>
-              <CommentItem node={node} ctx={ctx} />
-            </Slice>
+            <StaticUntilUsed
+              key={node.comment.id}
+              as="li"
+              className={COMMENT_ITEM_CLASSES}
+              watch={[node, ctx.user, ctx.isLocked, ctx.highlightId, myReactions, blocks, readOnly]}
+            >
+              <CommentEntry node={node} ctx={ctx} />
+            </StaticUntilUsed>
           ))}
         </ol>
       )}

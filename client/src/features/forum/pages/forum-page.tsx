@@ -5,8 +5,11 @@ import { PAGE_SIZE } from '@common/rules/site';
 import { useUser } from '@/lib/auth';
 import { cn } from '@/lib/cn';
 import { Slice } from '@/lib/hydration-slices';
+import { useReadOnly } from '@/lib/read-only';
+import { StaticUntilUsed } from '@/lib/static-until-used';
 import { lazyNamed } from '@/lib/lazy';
 import { trackAction } from '@/lib/track';
+import { useBlocks } from '@/components/blocks/use-blocks';
 import { buttonClasses } from '@/components/ui/button';
 import { ErrorBoundary } from '@/components/ui/error-boundary';
 import { Head } from '@/components/ui/head';
@@ -43,6 +46,9 @@ export function ForumPage() {
   const { state, hrefWith, update, clearFilters } = useForumState();
   const { q, profession, category, sort, page } = state;
   const { user } = useUser();
+  // What a row shows besides its post: a static row (StaticUntilUsed) comes alive when one changes.
+  const { isBlockedName } = useBlocks();
+  const readOnly = useReadOnly();
   const posts = useForumPosts(state);
   const { data: categories } = useQuery(getCategoriesQueryOptions());
   // The in-feed ad's query with the list's own, not once the list has rendered (one render less on the server).
@@ -178,11 +184,9 @@ export function ForumPage() {
                 >
                   {posts.data.posts.map((post, i, all) => (
                     <Fragment key={post.id}>
-                      <li>
-                        <Slice>
-                          <PostCard post={post} hrefWith={hrefWith} highlight={q} />
-                        </Slice>
-                      </li>
+                      <StaticUntilUsed as="li" watch={[post, q, isBlockedName(post.author?.username ?? ''), readOnly]}>
+                        <PostCard post={post} hrefWith={hrefWith} highlight={q} />
+                      </StaticUntilUsed>
                       {(i + 1) % AD_EVERY === 0 && i < all.length - 1 && <AdSlot location="post-content" as="li" />}
                     </Fragment>
                   ))}
