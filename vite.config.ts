@@ -4,6 +4,7 @@ import tailwindcss from '@tailwindcss/vite';
 import { tsImport } from 'tsx/esm/api';
 import { defineConfig, type Plugin } from 'vite';
 import { buildServiceWorker } from './scripts/build-sw.mjs';
+import { iconSprite } from './scripts/icon-sprite.mjs';
 import { THEME_SCRIPT } from './common/theme.ts';
 
 const root = path.resolve(import.meta.dirname, 'client');
@@ -89,7 +90,13 @@ function serviceWorker(outDir: string, alias: Record<string, string>): Plugin {
 export default defineConfig(({ isSsrBuild }) => ({
   root,
   publicDir: isSsrBuild ? false : path.resolve(root, 'public'),
-  plugins: [endpointsForTheClient(), themeScriptInHead(), tailwindcss(), ...(isSsrBuild ? [] : [serviceWorker(path.resolve(import.meta.dirname, 'dist/client'), aliases)])],
+  plugins: [
+    endpointsForTheClient(),
+    // The server renders the same references; the client build writes the sprite.
+    iconSprite({ srcDir: path.resolve(root, 'src'), helper: path.resolve(root, 'src/components/ui/sprite-icon.tsx'), emit: !isSsrBuild }),
+    themeScriptInHead(),
+    tailwindcss(),
+    ...(isSsrBuild ? [] : [serviceWorker(path.resolve(import.meta.dirname, 'dist/client'), aliases)])],
   // JSX compiles to Preact's runtime: `react` and `react-dom` are Preact's compatibility layer (ADR 0007).
   oxc: { jsx: { runtime: 'automatic', importSource: 'preact' } },
   resolve: { alias: aliases },
