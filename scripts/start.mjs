@@ -55,7 +55,7 @@ function run(label, args) {
   }
 }
 
-const CLIENT_SOURCES = ['client', 'common', 'vite.config.ts', 'scripts/build-sw.mjs', 'package-lock.json'];
+const CLIENT_SOURCES = ['client', 'common', 'vite.config.ts', 'scripts/build-sw.mjs', 'scripts/icon-sprite.mjs', 'package-lock.json'];
 
 /** The browser's bundle in dist/client, compressed (.br, .gz) for @fastify/static. */
 function buildClient() {

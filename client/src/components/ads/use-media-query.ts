@@ -1,6 +1,21 @@
 import { useSyncExternalStore } from 'react';
 import { deviceForWidth, MOBILE_MAX_WIDTH, type TAdDevice } from '@common/rules/ads';
 
+// One list per query: a page has a dozen ad slots, each reading it on every render, and each
+// matchMedia call parses its query anew (it showed in the forum list's hydration profile, issue 31).
+const lists = new Map<string, MediaQueryList>();
+let listsOf: typeof window.matchMedia | undefined;
+function listFor(query: string): MediaQueryList {
+  // A test stands in its own matchMedia: lists of another one are not its answers.
+  if (listsOf !== window.matchMedia) {
+    lists.clear();
+    listsOf = window.matchMedia;
+  }
+  let list = lists.get(query);
+  if (!list) lists.set(query, (list = window.matchMedia(query)));
+  return list;
+}
+
 // One subscribe function per query, so React does not resubscribe on every render.
 const subscribers = new Map<string, (onChange: () => void) => () => void>();
 function subscribeTo(query: string) {
@@ -8,7 +23,7 @@ function subscribeTo(query: string) {
   if (!subscribe) {
     subscribe = (onChange) => {
       if (typeof window.matchMedia !== 'function') return () => undefined;
-      const list = window.matchMedia(query);
+      const list = listFor(query);
       list.addEventListener('change', onChange);
       return () => list.removeEventListener('change', onChange);
     };
@@ -21,7 +36,7 @@ function subscribeTo(query: string) {
 export function useMediaQuery(query: string, fallback = false): boolean {
   return useSyncExternalStore(
     subscribeTo(query),
-    () => (typeof window.matchMedia === 'function' ? window.matchMedia(query).matches : fallback),
+    () => (typeof window.matchMedia === 'function' ? listFor(query).matches : fallback),
     () => fallback,
   );
 }
