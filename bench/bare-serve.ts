@@ -1,7 +1,8 @@
 // The yardstick of bench/web.ts: a bare `node:http` server that answers each path with exactly the bytes
 // and headers the app sent once (captured by web.ts into BARE_ANSWERS, a JSON file), and 404 otherwise.
-// Node adds Date and the keep-alive headers itself, as it does for the app. Its own process, like the
-// app's (bench/serve.ts). Prints `listening <port>`.
+// Node adds Date and the keep-alive headers itself, as it does for the app. A request with a cookie gets
+// the answer captured for a member (key "<path> signed-in"). Its own process, like the app's
+// (bench/serve.ts). Prints `listening <port>`.
 import fs from 'node:fs';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -16,7 +17,7 @@ const answers = new Map(
 );
 
 const server = http.createServer((req, res) => {
-  const answer = answers.get(req.url ?? '');
+  const answer = answers.get(req.headers.cookie ? `${req.url} signed-in` : (req.url ?? ''));
   if (!answer) {
     res.writeHead(404).end();
     return;

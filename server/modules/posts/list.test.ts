@@ -336,6 +336,30 @@ describe.each(testDatabases)('forum read API on %s', (kind) => {
       expect(guestAfter).toEqual(guestBefore);
       expect(guestAfter.posts.some((p) => 'bookmarked' in p || 'isNew' in p)).toBe(false);
     });
+    it("answers a member's unchanged list 304 by its ETag, and a new one once their own mark changes", async () => {
+      const db = t.database.db;
+      const cookie = `sid=${await createSession(db, f.alice.id, new Date())}`;
+      const get = (etag?: string) =>
+        t.app.inject({ method: 'GET', url: '/api/forum/posts?limit=5&sortBy=views', headers: { cookie, ...(etag ? { 'if-none-match': etag } : {}) } });
+      const first = await get();
+      expect(first.statusCode).toBe(200);
+      expect(first.headers['content-type']).toBe('application/json; charset=utf-8');
+      expect(first.headers['cache-control']).toBe('private, no-cache');
+      const etag = String(first.headers.etag);
+      expect(etag).toMatch(/^"[\w-]+"$/);
+      const again = await get(etag);
+      expect(again.statusCode).toBe(304);
+      expect(again.body).toBe('');
+      const top = (first.json() as TPostList).posts.find((p) => !p.bookmarked);
+      await db.insert(bookmarks).values({ postId: top!.id, userId: f.alice.id });
+      const after = await get(etag);
+      expect(after.statusCode).toBe(200);
+      expect(after.headers.etag).not.toBe(etag);
+      expect((after.json() as TPostList).posts.find((p) => p.id === top!.id)).toMatchObject({ bookmarked: true });
+      // A guest's answer keeps its own (shared) ETag.
+      const guest = await t.app.inject({ method: 'GET', url: '/api/forum/posts?limit=5&sortBy=views' });
+      expect(guest.headers.etag).not.toBe(after.headers.etag);
+    });
   });
 
   // The page query must be an index walk in the sort's own order: no Sort node over the posts.
