@@ -11,6 +11,7 @@ const alias = {
 export default defineConfig({
   test: {
     maxWorkers: 2,
+    globalSetup: ['server/test/db-template.ts'],
     testTimeout: 30_000,
     hookTimeout: 60_000,
     projects: [

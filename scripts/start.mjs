@@ -108,6 +108,11 @@ const MMAP_THRESHOLD = String(128 * 1024);
 buildClient();
 buildSsr();
 buildServer();
+// The new-database template (server/db/template.ts): a first start copies it instead of creating a
+// cluster. The script says something only when it makes one.
+if (spawnSync(process.execPath, ['dist/server/server/db/build-template.js'], { cwd: here, stdio: 'inherit' }).status !== 0) {
+  console.error('Making the new-database template failed; a new database is created from nothing.');
+}
 
 const child = spawn(process.execPath, ['--enable-source-maps', 'dist/server/server/main.js'], {
   cwd: here,

@@ -9,6 +9,7 @@ import { PACKAGE_ROOT } from '../lib/package-root.ts';
 import { lockDataDir, shownDir } from './data-dir-lock.ts';
 import { BALLAST_BYTES, freeSpaceSync, releaseBallastIfLow, WAL_SEGMENT_BYTES } from './disk-space.ts';
 import { DatabaseOpenError } from './open-failure.ts';
+import { readTemplate, saveTemplate } from './template.ts';
 import * as schema from './schema/index.ts';
 
 export type Schema = typeof schema;
@@ -91,7 +92,7 @@ export async function openDatabase(opts: { url?: string; dataDir?: string; migra
   // answer waited ~80 ms for that import once the database was open.
   const adapter = import('drizzle-orm/pglite');
   adapter.catch(() => {}); // a failure is reported where it is awaited, not as an unhandled rejection
-  if (dir.startsWith('memory://')) return pgliteDatabase(await openPglite(dir), adapter, migrations);
+  if (dir.startsWith('memory://')) return pgliteDatabase(await createFresh(dir, migrations), adapter, migrations);
 
   const lock = lockDataDir(dir);
   let client: PGlite | undefined;
@@ -101,7 +102,7 @@ export async function openDatabase(opts: { url?: string; dataDir?: string; migra
     // its segment): without room for it PostgreSQL stops, and the files are not damaged at all.
     giveRoom(dir, 'to start');
     const dataDir = path.join(dir, 'pglite');
-    await createOnce(dataDir);
+    await createOnce(dataDir, migrations);
     removeEmptyPostmasterPid(dataDir);
     client = await openPglite(dataDir);
     stops = reportStops(client, dir);
@@ -207,12 +208,42 @@ export function removeEmptyPostmasterPid(dataDir: string) {
  * Committed writes need nothing more: PGlite writes the WAL to the files (Node's fs, no buffering
  * of its own) before a commit returns, and recovery replays it after a kill.
  */
-async function createOnce(dataDir: string) {
+async function createOnce(dataDir: string, migrationsFolder: string) {
   if (fs.existsSync(dataDir)) return;
   const fresh = `${dataDir}.creating`;
   fs.rmSync(fresh, { recursive: true, force: true });
-  await (await openPglite(fresh)).close();
+  await (await createFresh(fresh, migrationsFolder)).close();
   fs.renameSync(fresh, dataDir);
+}
+
+/**
+ * A new cluster: a copy of the template when the build made one (server/db/template.ts), else made
+ * by PostgreSQL itself (and migrated by the caller). A template that does not load is passed over.
+ */
+async function createFresh(dataDir: string, migrationsFolder: string): Promise<PGlite> {
+  const template = readTemplate(migrationsFolder);
+  if (template) {
+    try {
+      return await createPglite(dataDir, { loadDataDir: template });
+    } catch (err) {
+      console.warn(`The database template did not load (${err instanceof Error ? err.message : String(err)}); creating the database from nothing.`);
+      if (!dataDir.startsWith('memory://')) fs.rmSync(dataDir, { recursive: true, force: true });
+    }
+  }
+  return openPglite(dataDir);
+}
+
+/** Makes the template of server/db/template.ts: a new cluster with every migration, dumped. Returns its file. */
+export async function buildTemplate(migrationsFolder = MIGRATIONS_FOLDER): Promise<string> {
+  const client = await createPglite('memory://');
+  try {
+    const [{ drizzle }, { migrate }] = await Promise.all([import('drizzle-orm/pglite'), import('drizzle-orm/pglite/migrator')]);
+    await migrate(drizzle(client), { migrationsFolder });
+    const dump = await client.dumpDataDir('gzip');
+    return saveTemplate(migrationsFolder, new Uint8Array(await dump.arrayBuffer()));
+  } finally {
+    await client.close();
+  }
 }
 
 async function pgliteDatabase(
