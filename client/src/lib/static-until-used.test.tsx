@@ -107,7 +107,7 @@ describe('StaticUntilUsed', () => {
     expect(clicked).toHaveBeenCalledWith('pressed');
   });
 
-  it('leaves a click with a modifier to the browser, and a tap on plain text wakes nothing', async () => {
+  it("leaves a link's click with a modifier to the browser, and a tap on plain text wakes nothing", async () => {
     serverPage('Fuel card or not?');
     hydrate(<List label="Fuel card or not?" />);
     const link = container.querySelector('a')!;
@@ -116,6 +116,9 @@ describe('StaticUntilUsed', () => {
     expect(newTab.defaultPrevented).toBe(false);
     await act(async () => container.querySelector('h2')!.click());
     expect(renders).toBe(0);
+    // A button has nothing of the browser's own to do: a shift-click still reaches it.
+    await act(async () => container.querySelector('button')!.dispatchEvent(new MouseEvent('click', { bubbles: true, cancelable: true, shiftKey: true })));
+    expect(clicked).toHaveBeenCalledTimes(1);
   });
 
   it('comes alive when what it shows changes, and a part added after hydration is live at once', () => {

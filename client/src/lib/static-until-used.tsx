@@ -1,7 +1,7 @@
 import { createElement, useLayoutEffect, useRef, useState, type ReactNode } from 'react';
 import { isHydrating } from './hydration-slices';
 
-// Issue 31, ADR 0018: a list row, a post's body or a comment the server rendered is static markup
+// Issue 31, ADR 0018: a list row or a comment the server rendered is static markup
 // that the browser keeps as it is and never hydrates: hydrating twenty rows with their buttons and
 // queries was most of a list page's blocking time on a phone. The part comes alive (its components
 // render, replacing the server's markup with the same markup) when it is used: a tap or a click on
@@ -15,7 +15,7 @@ type Replay = { index: number; event: 'click' | 'pointerdown'; init: PointerEven
 
 type Props = {
   /** The element the part is (one element, the server's and the browser's alike). */
-  as: 'li' | 'div' | 'article';
+  as: 'li';
   className?: string;
   id?: string;
   /** What the part shows: when one of these is no longer the same, the part comes alive to show it. */
@@ -60,8 +60,9 @@ export function StaticUntilUsed({ as, className, id, watch, children }: Props) {
     const control = (event.target as Element | null)?.closest?.(USABLE);
     if (!root || !control || !root.contains(control)) return;
     if (kind === 'pointerdown' && control.localName !== 'time') return;
-    // A click with a modifier or another button (a new tab, a menu) is the browser's own: the link is real.
-    if (kind === 'click' && (event.button !== 0 || event.ctrlKey || event.metaKey || event.shiftKey || event.altKey)) return;
+    // A link clicked with a modifier or another button (a new tab, a menu) is the browser's own: the link is real.
+    const browsers = event.button !== 0 || event.ctrlKey || event.metaKey || event.shiftKey || event.altKey;
+    if (kind === 'click' && control.localName === 'a' && browsers) return;
     const usable = [...root.querySelectorAll(USABLE)];
     const pointer = event as PointerEvent;
     replay.current = {
