@@ -3,13 +3,12 @@
 // when the template is already there.
 import fs from 'node:fs';
 import path from 'node:path';
-import { PACKAGE_ROOT } from '../lib/package-root.ts';
+import { MIGRATIONS_FOLDER, PACKAGE_ROOT } from '../lib/package-root.ts';
 import { templateFile } from './template.ts';
 
-const migrations = path.join(PACKAGE_ROOT, 'drizzle');
-if (!fs.existsSync(templateFile(migrations))) {
+if (!fs.existsSync(templateFile(MIGRATIONS_FOLDER))) {
   const started = performance.now();
   const { buildTemplate } = await import('./client.ts');
-  const file = await buildTemplate(migrations);
+  const file = await buildTemplate(MIGRATIONS_FOLDER);
   console.log(`Made the new-database template ${path.relative(PACKAGE_ROOT, file)} (${Math.round(performance.now() - started)} ms)`);
 }

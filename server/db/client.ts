@@ -5,7 +5,7 @@ import { sql } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import type { drizzle as drizzlePgliteType } from 'drizzle-orm/pglite';
 import type pg from 'pg';
-import { PACKAGE_ROOT } from '../lib/package-root.ts';
+import { MIGRATIONS_FOLDER } from '../lib/package-root.ts';
 import { lockDataDir, shownDir } from './data-dir-lock.ts';
 import { BALLAST_BYTES, freeSpaceSync, releaseBallastIfLow, WAL_SEGMENT_BYTES } from './disk-space.ts';
 import { DatabaseOpenError } from './open-failure.ts';
@@ -29,8 +29,8 @@ export type Database = {
   close(): Promise<void>;
 };
 
-/** drizzle-kit's output: one .sql file per migration, listed in meta/_journal.json. */
-export const MIGRATIONS_FOLDER = path.join(PACKAGE_ROOT, 'drizzle');
+/** Where the migrations are (lib/package-root.ts), for the callers that open databases. */
+export { MIGRATIONS_FOLDER };
 
 /**
  * Whether `migrationsFolder` holds a migration the database has not applied, decided the way

@@ -243,11 +243,18 @@ export async function loadJson<T, M = undefined>(
 export function revalidateOwnAnswer(req: FastifyRequest, reply: FastifyReply, payload: unknown, done: (err: null, payload: unknown) => void) {
   // A callback hook: the guests' cached answers pass through it too, and must not wait for a tick.
   if (reply.statusCode !== 200 || typeof payload !== 'string' || reply.hasHeader('etag')) return done(null, payload);
-  const etag = etagOf(payload);
-  reply.header('etag', etag).header('cache-control', 'private, no-cache');
-  if (!matchesEtag(req.headers['if-none-match'], etag)) return done(null, payload);
+  if (!ownValidator(req, reply, etagOf(payload))) return done(null, payload);
   reply.code(304);
   done(null, '');
+}
+
+/**
+ * A member's own answer's validator: its ETag, `private` so no shared cache keeps it. True when the
+ * browser's copy is that answer (the caller answers 304).
+ */
+export function ownValidator(req: FastifyRequest, reply: FastifyReply, etag: string): boolean {
+  reply.header('etag', etag).header('cache-control', 'private, no-cache');
+  return matchesEtag(req.headers['if-none-match'], etag);
 }
 
 /**

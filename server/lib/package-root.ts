@@ -9,6 +9,9 @@ import path from 'node:path';
  */
 export const PACKAGE_ROOT = findPackageRoot(import.meta.dirname);
 
+/** drizzle-kit's output: one .sql file per migration, listed in meta/_journal.json. */
+export const MIGRATIONS_FOLDER = path.join(PACKAGE_ROOT, 'drizzle');
+
 function findPackageRoot(from: string): string {
   for (let dir = from; ; dir = path.dirname(dir)) {
     if (fs.existsSync(path.join(dir, 'package.json'))) return dir;

@@ -6,7 +6,7 @@ import { listCommentRevisions, listPostRevisions } from '../../../common/contrac
 import { FORUM_MSG } from '../../../common/rules/forum.ts';
 import { requireModerator, requireVerified } from '../../identity/index.ts';
 import type { TPostList } from '../../../common/contracts/forum.ts';
-import { etagOf, JSON_TYPE, loadJson, matchesEtag, revalidateOwnAnswer, sendCached, type CachedAnswer, type GuestCache } from '../../lib/guest-cache.ts';
+import { etagOf, JSON_TYPE, loadJson, ownValidator, revalidateOwnAnswer, sendCached, type CachedAnswer, type GuestCache } from '../../lib/guest-cache.ts';
 import { route } from '../../lib/route.ts';
 import type { PostService } from './service.ts';
 import { viewerKey, type ViewCounter } from './view-counter.ts';
@@ -79,8 +79,7 @@ const postRoutesPlugin: FastifyPluginAsync<{ posts: PostService; cache: GuestCac
     const own = await posts.withViewerState(answer.meta!, req.user);
     // Its ETag: the kept list's and the marks', not a hash of the whole answer (a tenth of the time).
     const etag = etagOf(answer.etag + JSON.stringify(own.posts.map((p) => [p.userVote, p.bookmarked, p.isNew])));
-    reply.header('etag', etag).header('cache-control', 'private, no-cache');
-    if (matchesEtag(req.headers['if-none-match'], etag)) return reply.code(304).send();
+    if (ownValidator(req, reply, etag)) return reply.code(304).send();
     return reply.type(JSON_TYPE).send(JSON.stringify(own));
   });
 
