@@ -356,6 +356,15 @@ describe.each(testDatabases)('forum read API on %s', (kind) => {
       expect(after.statusCode).toBe(200);
       expect(after.headers.etag).not.toBe(etag);
       expect((after.json() as TPostList).posts.find((p) => p.id === top!.id)).toMatchObject({ bookmarked: true });
+      // A shared phone: the next member's browser offers the last one's ETag; their marks differ, so it is theirs, whole.
+      const bob = `sid=${await createSession(db, f.bob.id, new Date())}`;
+      const next = await t.app.inject({
+        method: 'GET',
+        url: '/api/forum/posts?limit=5&sortBy=views',
+        headers: { cookie: bob, 'if-none-match': String(after.headers.etag) },
+      });
+      expect(next.statusCode).toBe(200);
+      expect((next.json() as TPostList).posts.find((p) => p.id === top!.id)).toMatchObject({ bookmarked: false });
       // A guest's answer keeps its own (shared) ETag.
       const guest = await t.app.inject({ method: 'GET', url: '/api/forum/posts?limit=5&sortBy=views' });
       expect(guest.headers.etag).not.toBe(after.headers.etag);
