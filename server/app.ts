@@ -68,6 +68,7 @@ import { systemClock, type Clock, type Core } from './core.ts';
 import { createIdentity } from './identity/index.ts';
 import { createTrustService, createWatchedWords, type TrustService } from './trust/index.ts';
 import { createGuestCache, guestCachePlugin } from './lib/guest-cache.ts';
+import { createMemberCache, type MemberCache } from './lib/member-cache.ts';
 import { createEvents } from './events.ts';
 import { trackCommits } from './db/after-commit.ts';
 import { createJobRunner, type JobRunner } from './jobs/runner.ts';
@@ -103,7 +104,7 @@ export type AppDeps = {
   settleJobs?: boolean;
   /** Where the log goes (stdout by default); a test that reads the log gives one, and gets it under NODE_ENV=test too. */
   logStream?: { write(line: string): void };
-  /** How long the guest cache keeps an answer; 0 keeps none (the bench's uncached paths). GUEST_CACHE_TTL_MS by default. */
+  /** How long the guest and member caches keep an answer; 0 keeps none (the bench's uncached paths). GUEST_CACHE_TTL_MS by default. */
   guestCacheTtlMs?: number;
 };
 
@@ -125,6 +126,8 @@ export type App = FastifyInstance & {
   pay: PayService;
   /** Serving, draining (/readyz 503) or closing: server/shutdown.ts's stopServing moves it on. */
   lifecycle: Lifecycle;
+  /** Members' kept sessions and answers: tests that write behind the API's back drop it, as time would. */
+  memberCache: MemberCache;
 };
 
 export function readMalformedEscapesLiterally(url: string): string {
@@ -219,8 +222,13 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   const analytics = createAnalyticsService(core);
   // Guests' forum answers, kept a few seconds and dropped by any write, here or (over the bus) elsewhere.
   const guestCache = createGuestCache(core, { bus, ttlMs: deps.guestCacheTtlMs });
-  // Every page carries the maintenance banner's state: a switch, however made, drops the kept pages.
-  await events.onEveryProcess('maintenance.changed', () => guestCache.invalidate());
+  // Members' sessions and their own answers, kept a few seconds and dropped by any write (ADR 0019).
+  const memberCache = createMemberCache(core, { bus, ttlMs: deps.guestCacheTtlMs });
+  full.memberCache = memberCache;
+  // Every page carries the maintenance banner's state: a switch, however made, drops the kept pages, guests' and members'.
+  await events.onEveryProcess('maintenance.changed', async () => {
+    await Promise.all([guestCache.invalidate(), memberCache.invalidate()]);
+  });
 
   // Web Push to members' devices: push.sendToUser(userId, {title, body, url, tag}, options, tx) queues a job.
   const push = createPushService(core, deps.push);
@@ -265,9 +273,9 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   await app.register(diskSpacePlugin, { disk }); // before the session and every body: a refused write reads nothing
   // Counted in Redis across processes; in this process while Redis is away (plugins/rate-limit-store.ts).
   await app.register(rateLimit, { global: false, ...(deps.redis ? { store: redisOrLocalStore(deps.redis, 'kerbside-rl:') } : {}) });
-  await app.register(sessionPlugin, { config, identity });
+  await app.register(sessionPlugin, { config, identity, members: memberCache });
   await app.register(storableTextPlugin);
-  await app.register(guestCachePlugin, { cache: guestCache }); // before the modules: it hooks their write routes
+  await app.register(guestCachePlugin, { cache: guestCache, members: memberCache }); // before the modules: it hooks their write routes
 
   // Layer 2: feature modules.
   await app.register(realtimePlugin, { config, db, redis: deps.redis, bus }); // /ws and app.gateway, before their users
@@ -282,7 +290,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   const posts = createPostService({ ...core, uploads, reads: trust.visits, words });
   await app.register(categoryRoutes, { categories, cache: guestCache });
   await app.register(searchRoutes, { search: createSearchService(core), cache: guestCache });
-  await app.register(postRoutes, { posts, cache: guestCache });
+  await app.register(postRoutes, { posts, cache: guestCache, members: memberCache });
   const comments = createCommentService({ ...core, uploads, words });
   await app.register(commentRoutes, { comments });
   await app.register(voteRoutes, { votes: createVoteService(core) });
@@ -313,7 +321,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   const notificationMail = createNotificationMailService({ ...core, online: presence.online });
   full.notificationMail = notificationMail;
   await app.register(notificationMailRoutes, { config, unsubscribe: createUnsubscribeService(core) });
-  await app.register(authRoutes, { config, auth: createAuthService({ ...core, identity, words }) });
+  await app.register(authRoutes, { config, auth: createAuthService({ ...core, identity, words }), members: memberCache });
   await app.register(memberRoutes, {
     config,
     members: createMembersService({ ...core, identity, uploads, trust, words }),
@@ -354,7 +362,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   if (deps.serveClient) {
     // Not awaited: the renderer loads while the server starts listening; the first page waits for it.
     const renderer = deps.renderer !== undefined ? Promise.resolve(deps.renderer) : loadRenderer(deps.clientDir ?? DEFAULT_CLIENT_DIR);
-    await app.register(webPlugin, { clientDir: deps.clientDir, renderer, pages: { config, services: { posts, categories }, cache: guestCache } });
+    await app.register(webPlugin, { clientDir: deps.clientDir, renderer, pages: { config, services: { posts, categories }, cache: guestCache, members: memberCache } });
   }
 
   app.addHook('onClose', async () => {

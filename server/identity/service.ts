@@ -5,7 +5,7 @@ import { sessions, users } from '../db/schema/index.ts';
 import type { VisitRecorder } from '../trust/visits.ts';
 import { pendingCodeEmail, type CodePurpose } from './codes.ts';
 import { createPasswordCheck } from './passwords.ts';
-import { createSession, LAST_SEEN_EVERY_MS, liveSession, userFromToken, type SessionUser } from './sessions.ts';
+import { createSession, LAST_SEEN_EVERY_MS, liveSession, sessionAlive, userFromToken, type FoundSession, type SessionUser } from './sessions.ts';
 import { assertLoginAllowed, beginLoginAttempt, recordLoginFailure, settleLoginFailure } from './throttle.ts';
 
 /** Issue 18, "new since your last visit": a request after this long without one starts a new visit. */
@@ -59,6 +59,8 @@ export function createIdentity({ db, clock, visits }: Pick<Core, 'db' | 'clock'>
     createSession: (userId: number, userAgent?: string, tx: Db | Tx = db) => createSession(tx, userId, clock.now(), userAgent),
     /** The live session of a cookie's token and its user (null: none, or a suspended or deleted account). */
     userFromToken: (token: string | undefined) => userFromToken(db, token, clock.now()),
+    /** Whether a session found earlier is still alive now. */
+    sessionAlive: (found: FoundSession) => sessionAlive(found, clock.now()),
     /** The condition on `sessions` rows still alive now. */
     liveSession: () => liveSession(clock.now()),
     /**
@@ -74,6 +76,8 @@ export function createIdentity({ db, clock, visits }: Pick<Core, 'db' | 'clock'>
       if (session.user && visits) await visits.visited(session.user.id);
       if (visit) await recordVisit(db, session.user!.id, now);
       if (now.getTime() - session.lastSeenAt.getTime() <= LAST_SEEN_EVERY_MS) return;
+      // Before the write: the member cache may hold this session, and its other requests need not write it too.
+      session.lastSeenAt = now;
       await db.update(sessions).set({ lastSeenAt: now }).where(eq(sessions.tokenHash, session.tokenHash));
     },
 

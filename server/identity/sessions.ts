@@ -92,7 +92,7 @@ export async function endSession(db: Db | Tx, tokenHash: string): Promise<number
 const prepareSessionUser = (db: Db) => {
   const { passwordHash: _omit, ...columns } = getTableColumns(users);
   return db
-    .select({ user: columns, lastSeenAt: sessions.lastSeenAt })
+    .select({ user: columns, lastSeenAt: sessions.lastSeenAt, expiresAt: sessions.expiresAt })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
     .where(
@@ -112,15 +112,22 @@ export async function userFromToken(
   db: Db,
   token: string | undefined,
   now: Date,
-): Promise<{ user: SessionUser; tokenHash: string; lastSeenAt: Date } | null> {
+): Promise<FoundSession | null> {
   if (!token || token.length > 100) return null;
   const tokenHash = hashToken(token);
   let sessionUser = sessionUserByDb.get(db);
   if (!sessionUser) sessionUserByDb.set(db, (sessionUser = prepareSessionUser(db)));
   const [row] = await sessionUser.execute({ tokenHash, now: now.toISOString(), idleSince: new Date(now.getTime() - SESSION_IDLE_MS).toISOString() });
   if (!row || row.user.suspendedAt || row.user.deletedAt) return null;
-  return { user: { ...row.user, trustLevel: levelOfMember(row.user) }, tokenHash, lastSeenAt: row.lastSeenAt };
+  return { user: { ...row.user, trustLevel: levelOfMember(row.user) }, tokenHash, lastSeenAt: row.lastSeenAt, expiresAt: row.expiresAt };
 }
+
+/** A live session as userFromToken found it. */
+export type FoundSession = { user: SessionUser; tokenHash: string; lastSeenAt: Date; expiresAt: Date };
+
+/** Whether a session found earlier (kept by the member cache) is still alive at `now`: liveSession's condition. */
+export const sessionAlive = (found: FoundSession, now: Date) =>
+  found.expiresAt.getTime() > now.getTime() && found.lastSeenAt.getTime() > now.getTime() - SESSION_IDLE_MS;
 
 // preHandlers for routes: who may call them (spec §6; the server enforces every rule itself).
 export async function requireUser(req: FastifyRequest) {

@@ -1,27 +1,24 @@
-import { createHash, randomUUID } from 'node:crypto';
+import { createHash } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Core } from '../core.ts';
 import { HttpError } from '../http-errors.ts';
 import { sendBytes } from './compression.ts';
-import { BusAwayError, channel, type EventBus, type Unsubscribe } from '../realtime/bus.ts';
+import type { EventBus } from '../realtime/bus.ts';
+import { createFreshCache } from './fresh-cache.ts';
+import { changesMemberState, type MemberCache } from './member-cache.ts';
 
 /**
  * Guest answers from memory (issue 15 item 4; docs/ARCHITECTURE.md "Guest cache"). A guest's forum
  * list, search, categories and post page are the same bytes for every guest, so they are made once
- * and sent as they are for a few seconds, or until the next write, whichever comes first:
- *
- * - Staleness: a generation number. Every write (a successful non-GET /api request, see
- *   `changesForumContent`) bumps it before its answer leaves, so the writer's next read, and any
- *   guest's, is made afresh. Over the event bus (Redis pub/sub with REDIS_URL) every other process
- *   bumps its own too; the write's answer waits for that publish, so a client that goes on to another
- *   process finds it stale there as well. A lost bus message costs at most the TTL.
- * - Bounded: an LRU of `maxEntries` answers and `maxBytes` of bodies.
- * - Single flight: concurrent misses of one key make it once.
- * - Time is the core's clock, so a test moves it.
+ * and sent as they are for a few seconds, or until the next write, whichever comes first: a fresh
+ * cache (lib/fresh-cache.ts: generation, bus, LRU, single flight). Every write that changes forum
+ * content (a successful non-GET /api request, see `changesForumContent`) empties it before its answer
+ * leaves, so the writer's next read, and any guest's, is made afresh, in every process.
  *
  * Members never get a cached answer as it is: theirs carry their own votes, reactions and edit rights
- * (the post list lays a member's own marks on the cached list: server/modules/posts/routes.ts).
+ * (the post list lays a member's own marks on the cached list: server/modules/posts/routes.ts, and
+ * keeps the result in the member cache, lib/member-cache.ts).
  */
 
 export type CachedAnswer<M = unknown> = {
@@ -71,121 +68,37 @@ export type GuestCacheOptions = {
 export const GUEST_CACHE_TTL_MS = 5_000;
 const DEFAULT_MAX_ENTRIES = 5_000;
 const DEFAULT_MAX_BYTES = 32 * 1024 * 1024;
-const INVALIDATE = channel<{ from: string }>('kerbside:guest-cache-invalidate');
 export const JSON_TYPE = 'application/json; charset=utf-8';
-
-type Entry = { answer: CachedAnswer<unknown>; generation: number; expires: number; size: number };
-type Flight = { generation: number; promise: Promise<CachedAnswer<unknown>> };
 
 export const etagOf = (body: string) => `"${createHash('sha1').update(body).digest('base64url')}"`;
 
+/** A loaded answer as the cache keeps it. */
+const kept = (loaded: LoadedAnswer<unknown>): CachedAnswer<unknown> => ({
+  body: loaded.body,
+  bytes: Buffer.from(loaded.body),
+  etag: etagOf(loaded.body),
+  contentType: loaded.contentType,
+  status: loaded.status ?? 200,
+  meta: loaded.meta,
+});
+
 export function createGuestCache(core: Pick<Core, 'clock' | 'log'>, opts: GuestCacheOptions = {}): GuestCache {
-  const { clock, log } = core;
-  const ttlMs = opts.ttlMs ?? GUEST_CACHE_TTL_MS;
-  const maxEntries = opts.maxEntries ?? DEFAULT_MAX_ENTRIES;
-  const maxBytes = opts.maxBytes ?? DEFAULT_MAX_BYTES;
-  const self = randomUUID();
-  // Map order is recency order: a hit moves its entry to the end, eviction takes from the front.
-  const entries = new Map<string, Entry>();
-  const flights = new Map<string, Flight>();
-  let bytes = 0;
-  let generation = 0;
-
-  const drop = (key: string, entry: Entry) => {
-    entries.delete(key);
-    bytes -= entry.size;
-  };
-
-  function bump() {
-    generation++;
-    // Every entry is stale now; dropping them at once frees their memory rather than at eviction.
-    entries.clear();
-    bytes = 0;
-  }
-
-  function store(key: string, answer: CachedAnswer<unknown>, made: number) {
-    const old = entries.get(key);
-    if (old) drop(key, old);
-    const size = answer.body.length + answer.bytes.length;
-    if (size > maxBytes) return;
-    entries.set(key, { answer, generation: made, expires: clock.now().getTime() + ttlMs, size });
-    bytes += size;
-    for (const [k, e] of entries) {
-      if (entries.size <= maxEntries && bytes <= maxBytes) break;
-      drop(k, e);
-    }
-  }
-
-  /** A loaded answer as the cache keeps it. */
-  const kept = (loaded: LoadedAnswer<unknown>): CachedAnswer<unknown> => ({
-    body: loaded.body,
-    bytes: Buffer.from(loaded.body),
-    etag: etagOf(loaded.body),
-    contentType: loaded.contentType,
-    status: loaded.status ?? 200,
-    meta: loaded.meta,
+  const answers = createFreshCache<CachedAnswer<unknown>>(core, {
+    name: 'guest cache',
+    channel: 'kerbside:guest-cache-invalidate',
+    bus: opts.bus,
+    ttlMs: opts.ttlMs ?? GUEST_CACHE_TTL_MS,
+    maxEntries: opts.maxEntries ?? DEFAULT_MAX_ENTRIES,
+    maxBytes: opts.maxBytes ?? DEFAULT_MAX_BYTES,
+    sizeOf: (answer) => answer.body.length + answer.bytes.length,
+    keep: (answer) => answer.status < 500,
   });
-
-  let unsubscribe: Promise<Unsubscribe | undefined> = Promise.resolve(undefined);
-  if (opts.bus) {
-    unsubscribe = opts.bus
-      .subscribe(INVALIDATE, (event) => {
-        if (event?.from !== self) bump();
-      })
-      .catch((err: unknown) => {
-        log.error({ err }, 'guest cache: could not listen for other processes’ writes');
-        return undefined;
-      });
-  }
-
   return {
-    answer<M>(key: string, load: () => Promise<LoadedAnswer<M>>): Promise<CachedAnswer<M>> {
-      if (ttlMs === 0) return load().then(kept) as Promise<CachedAnswer<M>>;
-      const hit = entries.get(key);
-      if (hit) {
-        if (hit.generation === generation && hit.expires > clock.now().getTime()) {
-          entries.delete(key);
-          entries.set(key, hit);
-          return Promise.resolve(hit.answer as CachedAnswer<M>);
-        }
-        drop(key, hit);
-      }
-      const flight = flights.get(key);
-      if (flight && flight.generation === generation) return flight.promise as Promise<CachedAnswer<M>>;
-      const made = generation;
-      const promise = load()
-        .then((loaded) => {
-          const answer = kept(loaded);
-          // Made before a write that has since happened: it answers the requests that asked before
-          // that write, but nobody after.
-          if (answer.status < 500 && made === generation) store(key, answer, made);
-          return answer;
-        })
-        .finally(() => {
-          if (flights.get(key)?.promise === promise) flights.delete(key);
-        });
-      flights.set(key, { generation: made, promise });
-      return promise as Promise<CachedAnswer<M>>;
-    },
-
-    async invalidate() {
-      bump();
-      if (!opts.bus) return;
-      await opts.bus.publish(INVALIDATE, { from: self }).catch((err: unknown) => {
-        // Redis away is logged once by its watch; the others' answers end within their ttl anyway.
-        if (!(err instanceof BusAwayError)) log.warn({ err }, 'guest cache: other processes not told of a write');
-      });
-    },
-
-    ready: () => unsubscribe.then(() => undefined),
-    size: () => entries.size,
-
-    async close() {
-      const off = await unsubscribe;
-      await off?.().catch(() => undefined);
-      entries.clear();
-      bytes = 0;
-    },
+    answer: <M>(key: string, load: () => Promise<LoadedAnswer<M>>) => answers.remember(key, () => load().then(kept)) as Promise<CachedAnswer<M>>,
+    invalidate: answers.invalidate,
+    ready: answers.ready,
+    size: answers.size,
+    close: answers.close,
   };
 }
 
@@ -274,25 +187,31 @@ export function changesForumContent(method: string, url: string): boolean {
 }
 
 /**
- * The write hook: a write that did not fail on the client's side (2xx/3xx, and 5xx, which may come
- * after a commit) makes every guest answer stale before its own answer is sent. Added to each write
+ * The write hooks: a write that did not fail on the client's side (2xx/3xx, and 5xx, which may come
+ * after a commit) makes every guest answer (when it changes forum content) and every kept member state
+ * (lib/member-cache.ts: any write but a beacon) stale before its own answer is sent. Added to each write
  * route as it is registered (so register this before the modules), so reads pay nothing for it.
  */
 export const guestCachePlugin = fp(
-  async (app: FastifyInstance, { cache }: { cache: GuestCache }) => {
-    await cache.ready();
-    const onWrite = async (_req: FastifyRequest, reply: FastifyReply, payload: unknown) => {
-      const status = reply.statusCode;
-      if (status < 400 || status >= 500) await cache.invalidate();
+  async (app: FastifyInstance, { cache, members }: { cache: GuestCache; members: MemberCache }) => {
+    await Promise.all([cache.ready(), members.ready()]);
+    const succeeded = (reply: FastifyReply) => reply.statusCode < 400 || reply.statusCode >= 500;
+    const onContentWrite = async (_req: FastifyRequest, reply: FastifyReply, payload: unknown) => {
+      if (succeeded(reply)) await Promise.all([cache.invalidate(), members.invalidate()]);
+      return payload;
+    };
+    const onMemberWrite = async (_req: FastifyRequest, reply: FastifyReply, payload: unknown) => {
+      if (succeeded(reply)) await members.invalidate();
       return payload;
     };
     app.addHook('onRoute', (route) => {
       const methods = Array.isArray(route.method) ? route.method : [route.method];
-      if (!methods.some((m) => changesForumContent(m, route.url))) return;
+      const hook = methods.some((m) => changesForumContent(m, route.url)) ? onContentWrite : methods.some((m) => changesMemberState(m, route.url)) ? onMemberWrite : null;
+      if (!hook) return;
       const own = route.onSend ? (Array.isArray(route.onSend) ? route.onSend : [route.onSend]) : [];
-      route.onSend = [...own, onWrite];
+      route.onSend = [...own, hook];
     });
-    app.addHook('onClose', () => cache.close());
+    app.addHook('onClose', () => Promise.all([cache.close(), members.close()]));
   },
   { name: 'kerbside-guest-cache' },
 );

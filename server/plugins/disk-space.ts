@@ -30,8 +30,10 @@ export const diskSpacePlugin = fp(
   async (app: FastifyInstance, { disk }: { disk: DiskSpace }) => {
     app.addHook('onReady', async () => disk.start());
     app.addHook('onClose', async () => disk.close());
-    app.addHook('onRequest', async (req) => {
-      if (isRefusedWhenFull(req) && !disk.status().writable) throw new HttpError(507, OUT_OF_SPACE_MSG);
+    // A callback hook, not an async one: it runs on every request, and a read passes at once.
+    app.addHook('onRequest', (req, _reply, done) => {
+      if (isRefusedWhenFull(req) && !disk.status().writable) return done(new HttpError(507, OUT_OF_SPACE_MSG));
+      done();
     });
   },
   { name: 'disk-space' },

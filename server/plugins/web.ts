@@ -13,6 +13,7 @@ import { viewerKey } from '../modules/posts/index.ts';
 import { renderDocument } from '../seo/document.ts';
 import { renderPage, type PageServices } from '../seo/pages.ts';
 import { deferAppScript, pageAssets, readManifest, stateScript, withPageScripts, type Renderer } from '../seo/render.ts';
+import type { MemberCache } from '../lib/member-cache.ts';
 
 export const DEFAULT_CLIENT_DIR = path.join(PACKAGE_ROOT, 'dist/client');
 
@@ -35,7 +36,7 @@ export type WebPluginOptions = {
   /** The Vite build output (dist/client); tests point it at a temporary directory. */
   clientDir?: string;
   /** With these, each page's head and structured data are written by the server (server/seo). */
-  pages?: { config: Config; services: PageServices; cache?: GuestCache };
+  pages?: { config: Config; services: PageServices; cache?: GuestCache; members?: MemberCache };
   /** The React tree rendered on the server (dist/ssr); without it a page is the app shell the browser fills. */
   renderer?: Renderer | null | Promise<Renderer | null>;
 };
@@ -89,7 +90,7 @@ export const webPlugin = fp(async (app: FastifyInstance, opts: WebPluginOptions)
       return reply.code(404).send({ message: 'Not found' });
     }
     if (opts.pages) {
-      const { config, services, cache } = opts.pages;
+      const { config, services, cache, members } = opts.pages;
       let renderedHere = false;
       const render = async (): Promise<LoadedAnswer<PageMeta>> => {
         renderedHere = true;
@@ -108,11 +109,20 @@ export const webPlugin = fp(async (app: FastifyInstance, opts: WebPluginOptions)
         return { body: html, contentType: HTML_TYPE, status: page.status, meta: { noindex: page.head.robots === 'noindex', postId: page.postId } };
       };
       // A guest's page is every guest's page: made once, kept until the next write or a few seconds
-      // (server/lib/guest-cache.ts). A member's is made for them (their votes, their links).
-      const answer = !req.user && cache ? await cache.answer(`page:${req.url}`, render) : withEtag(await render());
+      // (server/lib/guest-cache.ts). A member's is made for them (their votes, their links), and kept for
+      // them the same way (lib/member-cache.ts; "new" marks read their previous visit, which moves without a write).
+      const user = req.user;
+      const answer = !cache
+        ? withEtag(await render())
+        : !user
+          ? await cache.answer(`page:${req.url}`, render)
+          : members
+            ? ((await members.remember(`page:${user.id}:${user.previousVisitAt?.getTime() ?? ''}:${req.url}`, () => render().then(withEtag))) as MemberPage)
+            : withEtag(await render());
       const { noindex, postId } = answer.meta ?? {};
-      // A guest reading a kept post page is still a view (a page rendered here counted it through the API).
-      if (postId !== undefined && !req.user && !renderedHere) await services.posts.views.count(postId, viewerKey(req));
+      // Reading a kept post page is still a view (a page rendered here counted it through the API); a
+      // member's read for their trust level was counted when their page was made, a moment ago.
+      if (postId !== undefined && !renderedHere) await services.posts.views.count(postId, viewerKey(req));
       if (noindex) reply.header('X-Robots-Tag', 'noindex');
       if (answer.status !== 200) return sendHtml(req, reply.code(answer.status), answer.bytes);
       reply.header('ETag', answer.etag);
@@ -135,8 +145,9 @@ const HTML_TYPE = 'text/html; charset=utf-8';
 /** What a kept page remembers beside its markup. */
 type PageMeta = { noindex: boolean; postId?: number };
 
-/** A member's page, with the ETag of its own bytes (never kept). */
-function withEtag(page: LoadedAnswer<PageMeta>): Pick<CachedAnswer<PageMeta>, 'bytes' | 'etag' | 'status' | 'meta'> {
+/** A member's page, with the ETag of its own bytes. */
+type MemberPage = Pick<CachedAnswer<PageMeta>, 'bytes' | 'etag' | 'status' | 'meta'>;
+function withEtag(page: LoadedAnswer<PageMeta>): MemberPage {
   return { bytes: Buffer.from(page.body), etag: etagOf(page.body), status: page.status ?? 200, meta: page.meta };
 }
 

@@ -218,7 +218,7 @@ describe('gateway heartbeat and session checks (heartbeat shortened to 150 ms)',
     // The same plugins as the app, on the same database, with a short heartbeat.
     bare = Fastify();
     await bare.register(cookie);
-    await bare.register(sessionPlugin, { config: t.app.deps.config, identity: createIdentity({ db: t.database.db, clock: systemClock }) });
+    await bare.register(sessionPlugin, { config: t.app.deps.config, identity: createIdentity({ db: t.database.db, clock: systemClock }), members: t.app.memberCache });
     await bare.register(realtimePlugin, { config: t.app.deps.config, db: t.database.db, heartbeatMs: 150 });
     await bare.listen({ host: '127.0.0.1', port: 0 });
     url = `ws://127.0.0.1:${(bare.server.address() as AddressInfo).port}/ws`;
@@ -258,6 +258,8 @@ describe('gateway heartbeat and session checks (heartbeat shortened to 150 ms)',
       .update(sessions)
       .set({ lastSeenAt: new Date(Date.now() - SESSION_IDLE_MS - 60_000) })
       .where(eq(sessions.userId, idle.id));
+    // Nothing the member cache keeps lives for two weeks.
+    await t.app.memberCache.invalidate();
     expect(await s.closed).toEqual({ code: WS_CLOSE.unauthorized, reason: 'Session ended' });
     const again = await connect(url, idle.cookie);
     expect(await again.closed).toEqual({ code: WS_CLOSE.unauthorized, reason: 'Authentication required' });

@@ -79,4 +79,19 @@ describe.skipIf(skipReason !== '')(`two app instances sharing Redis and PostgreS
     expect((await call(one, 'POST', `/api/admin/members/${u.id}/suspension`, { cookie: admin.cookie, body: {} })).statusCode).toBe(200);
     expect(await Promise.race([otherOnTwo.closed, pause(2000).then(() => 'still open after 2 s')])).toEqual({ code: WS_CLOSE.unauthorized, reason: 'Session ended' });
   });
+
+  it('a sign-out and a suspension through instance 1 end the sessions instance 2 keeps in its member cache, for its next read', async () => {
+    const u = await signUp(one);
+    const otherDevice = `sid=${await createSession(two.database.db, u.id, new Date())}`;
+    const whoAmI = (cookie: string) => call(two, 'GET', '/api/auth/user', { cookie });
+    expect((await whoAmI(u.cookie)).statusCode).toBe(200);
+    expect((await whoAmI(otherDevice)).statusCode).toBe(200);
+    // The write's answer waits for the publish, so instance 2 has heard it when the next read comes.
+    expect((await call(one, 'POST', '/api/logout', { cookie: u.cookie })).statusCode).toBe(200);
+    expect((await whoAmI(u.cookie)).statusCode).toBe(401);
+    expect((await whoAmI(otherDevice)).statusCode).toBe(200);
+    const admin = await member(one, 'admin');
+    expect((await call(one, 'POST', `/api/admin/members/${u.id}/suspension`, { cookie: admin.cookie, body: {} })).statusCode).toBe(200);
+    expect((await whoAmI(otherDevice)).statusCode).toBe(401);
+  });
 });

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../test/app.ts';
 import { testDatabases } from '../test/databases.ts';
 import { addCategory, createComment, createPost } from '../test/forum.ts';
-import { member } from '../test/members.ts';
+import { call, member } from '../test/members.ts';
 import { escapeHtml } from '../lib/html.ts';
 import { sitemapRoutes } from './sitemap-routes.ts';
 
@@ -165,6 +165,31 @@ describe.each(testDatabases)('server-written pages: head, structured data, reada
       expect((await t.app.inject({ url: postUrl, headers: { 'x-forwarded-for': ip } })).statusCode).toBe(200);
     }
     expect(t.app.viewCounter.pending(first.id) - before).toBe(3);
+  });
+
+  it("a member's pages are kept for them until a write: their own vote is on the next one, another member's page is theirs", async () => {
+    const author = await member(t);
+    const reader = await member(t);
+    const category = await addCategory(t.database.db, 'Kept Member Pages');
+    const post = await createPost(t, author.cookie, category.id, { title: 'Parking tickets at the Leeds depot', content: 'Who pays them?' });
+    const url = `/forum?category=${category.slug}`;
+    const page = (cookie: string, headers: Record<string, string> = {}) => t.app.inject({ url, headers: { cookie, ...headers } });
+    const first = await page(reader.cookie);
+    expect(first.statusCode).toBe(200);
+    expect(first.headers['cache-control']).toBe('private, no-cache');
+    const etag = String(first.headers.etag);
+    // Kept: the same bytes, and the browser's copy revalidates.
+    expect((await page(reader.cookie)).headers.etag).toBe(etag);
+    expect((await page(reader.cookie, { 'if-none-match': etag })).statusCode).toBe(304);
+    // Another member's page is made for them.
+    expect((await page(author.cookie)).headers.etag).not.toBe(etag);
+    // The reader's vote (a write) is on their next page at once.
+    expect((await call(t, 'POST', `/api/forum/posts/${post.id}/vote`, { cookie: reader.cookie, body: { voteType: 'upvote' } })).statusCode).toBe(200);
+    const after = await page(reader.cookie);
+    expect(after.headers.etag).not.toBe(etag);
+    type Listed = { queryKey: unknown[]; state: { data: { posts?: Array<{ id: number; userVote: string | null }> } } };
+    const listed = (JSON.parse(/<script id="kerbside-state" type="application\/json">([\s\S]*?)<\/script>/.exec(after.body)![1]!) as { queries: { queries: Listed[] } }).queries.queries.find((q) => q.queryKey[0] === '/api/forum/posts')!;
+    expect(listed.state.data.posts!.find((p) => p.id === post.id)?.userVote).toBe('upvote');
   });
 
   it('a missing post and an unknown path answer HTTP 404 with a noindex page', async () => {

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { Redis } from 'ioredis';
 import { isRedisAway, quickly } from '../lib/redis.ts';
-import { londonDate } from '../../common/london-day.ts';
+import { londonDate, londonDayStart, nextLondonDayStart } from '../../common/london-day.ts';
 import type { Db } from '../db/client.ts';
 import type { JobRunner } from '../jobs/runner.ts';
 import { createBufferedCounts } from '../lib/buffered-counts.ts';
@@ -49,15 +49,24 @@ export function createVisitRecorder(opts: {
 
   // Today's members and reads in this process, dropped when the London day turns.
   let today = '';
+  // Today's bounds: formatting a date in London's zone was a twentieth of a member's kept read (issue 31),
+  // so it is done when the day turns, not on every request.
+  let todayFrom = 0;
+  let todayTo = 0;
   let visitedToday = new Set<number>();
   let readToday = new Set<string>();
   const day = () => {
-    const d = londonDate(now());
+    const at = now();
+    const t = at.getTime();
+    if (t >= todayFrom && t < todayTo) return today;
+    const d = londonDate(at);
     if (d !== today) {
       today = d;
       visitedToday = new Set();
       readToday = new Set();
     }
+    todayFrom = londonDayStart(at).getTime();
+    todayTo = nextLondonDayStart(at).getTime();
     return d;
   };
 

@@ -19,11 +19,12 @@ import { SIGN_UP_MSG, SIGN_UPS_PER_ADDRESS } from '../../../common/rules/auth.ts
 import { addressLimit, perIpLimit } from '../../plugins/rate-limits.ts';
 import { isOwnNavigation, logoutConfirmPage, wantsPage } from './logout-page.ts';
 import type { AuthService } from './service.ts';
+import type { MemberCache } from '../../lib/member-cache.ts';
 
 const perIp = (max: number, timeWindow: string) => perIpLimit(max, timeWindow, AUTH_MSG.ipLimited);
 
 /** Accounts: register, verify, sign in and out, password reset (spec §7 and DESIGN.md API). */
-export const authRoutes: FastifyPluginAsync<{ config: Config; auth: AuthService }> = async (app, { config, auth }) => {
+export const authRoutes: FastifyPluginAsync<{ config: Config; auth: AuthService; members: MemberCache }> = async (app, { config, auth, members }) => {
   // Personal answers must never be stored by a shared cache.
   app.addHook('onSend', async (_req, reply, payload) => {
     reply.header('Cache-Control', 'no-store');
@@ -72,10 +73,12 @@ export const authRoutes: FastifyPluginAsync<{ config: Config; auth: AuthService 
   });
 
   // The cookie's session ends even when the session plugin ignored it (suspended account); its open
-  // sockets close at once, in every process.
+  // sockets close at once, in every process, and no process's member cache serves it again (the sign-out
+  // link is a GET, which the cache's write hook does not see).
   async function endRequestSession(req: FastifyRequest, reply: FastifyReply) {
     const raw = req.cookies[cookieName(config)];
     await auth.logout(req.sessionTokenHash ?? (raw && raw.length <= 100 ? hashToken(raw) : null));
+    await members.invalidate();
     clearSessionCookie(reply, config);
   }
 

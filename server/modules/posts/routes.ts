@@ -10,6 +10,8 @@ import { etagOf, JSON_TYPE, loadJson, ownValidator, revalidateOwnAnswer, sendCac
 import { route } from '../../lib/route.ts';
 import type { PostService } from './service.ts';
 import { viewerKey, type ViewCounter } from './view-counter.ts';
+import type { MemberCache } from '../../lib/member-cache.ts';
+import { sendBytes } from '../../lib/compression.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -26,6 +28,9 @@ declare module 'fastify' {
 type PostPageMeta = { postId: number; viewCount: number; at: number; since: number };
 
 const VIEW_COUNT_KEY = '"viewCount":';
+
+/** A member's list as the member cache keeps it: made from `list`, the guest cache's answer it was laid on. */
+type OwnList = { list: CachedAnswer<TPostList>; bytes: Buffer; etag: string };
 
 /**
  * The cached page with the views counted since it was made: the count is the only part of a guest's
@@ -54,7 +59,7 @@ function withViews(answer: CachedAnswer<PostPageMeta>, meta: PostPageMeta): Cach
  * `viewCounter` is reachable from the app (tests); it adds no hooks that reach other routes.
  * Authorisation runs at preValidation so a guest hears 401, not a validation message.
  */
-const postRoutesPlugin: FastifyPluginAsync<{ posts: PostService; cache: GuestCache }> = async (app, { posts, cache }) => {
+const postRoutesPlugin: FastifyPluginAsync<{ posts: PostService; cache: GuestCache; members: MemberCache }> = async (app, { posts, cache, members }) => {
   app.decorate('viewCounter', posts.views);
   const verified = { preValidation: requireVerified };
   // The moderation tools (pin, lock, find, move): admins and moderators (issue 18); guest 401, member
@@ -66,21 +71,34 @@ const postRoutesPlugin: FastifyPluginAsync<{ posts: PostService; cache: GuestCac
   const revalidate = { onSend: revalidateOwnAnswer };
 
   // Every reader's list is the one the guest cache keeps; a member's own votes, saved posts and new marks
-  // are laid on it from one query of its ids (issue 31), so a member's list costs a guest's and that query.
+  // are laid on it from one query of its ids (issue 31), and what that makes is kept in the member cache
+  // (until the next write anywhere, or the kept list changes), so a member's list costs a guest's.
   route(app, listPosts, revalidate, async (req, reply) => {
     const query = posts.listQueryFor(req.query, req.user);
     const { page, limit, sortBy, category, pinnedFirst, period, unanswered } = query;
     const key = `posts:${page}:${limit}:${sortBy}:${category ?? ''}:${pinnedFirst ? 'pinned' : 'mixed'}:${sortBy === 'top' ? period : ''}:${unanswered ? 'unanswered' : 'all'}`;
     // The kept list as its schema wrote it (so nothing the schema leaves out is in it), for members' marks.
     const answer = await cache.answer(key, () => loadJson(reply, () => posts.listPosts(query), (_list, body) => JSON.parse(body) as TPostList));
-    if (!req.user || answer.status !== 200) return sendCached(req, reply, answer);
-    // Written as is, not through the response schema again: the list was checked when it was kept, and the
-    // marks are the service's own booleans. Checking 20 posts again was a quarter of a member's list (issue 31).
-    const own = await posts.withViewerState(answer.meta!, req.user);
-    // Its ETag: the kept list's and the marks', not a hash of the whole answer (a tenth of the time).
-    const etag = etagOf(answer.etag + JSON.stringify(own.posts.map((p) => [p.userVote, p.bookmarked, p.isNew])));
-    if (ownValidator(req, reply, etag)) return reply.code(304).send();
-    return reply.type(JSON_TYPE).send(JSON.stringify(own));
+    const user = req.user;
+    if (!user || answer.status !== 200) return sendCached(req, reply, answer);
+    // "New" marks read the member's previous visit, which moves without a write request.
+    const ownKey = `list:${user.id}:${user.previousVisitAt?.getTime() ?? ''}:${key}`;
+    let own = members.peek(ownKey) as OwnList | undefined;
+    if (own?.list !== answer) {
+      const made = members.generation();
+      // Written as is, not through the response schema again: the list was checked when it was kept, and the
+      // marks are the service's own booleans. Checking 20 posts again was a quarter of a member's list.
+      const marked = await posts.withViewerState(answer.meta!, user);
+      own = {
+        list: answer,
+        bytes: Buffer.from(JSON.stringify(marked)),
+        // The kept list's ETag and the marks', not a hash of the whole answer (a tenth of the time).
+        etag: etagOf(answer.etag + JSON.stringify(marked.posts.map((p) => [p.userVote, p.bookmarked, p.isNew]))),
+      };
+      members.store(ownKey, own, made);
+    }
+    if (ownValidator(req, reply, own.etag)) return reply.code(304).send();
+    return sendBytes(req, reply, own.bytes, JSON_TYPE);
   });
 
   route(app, getPost, revalidate, async (req, reply) => {

@@ -178,6 +178,8 @@ describe.each(testDatabases)('Top, Unanswered and New on %s', (kind) => {
       // Away for two hours since 90 minutes before now's posts: the next request starts a new visit.
       const ended = new Date(Date.now() - 90 * MIN);
       await t.database.db.update(users).set({ lastActiveAt: ended }).where(eq(users.id, m.id));
+      // Nothing the member cache keeps lives for two hours.
+      await t.app.memberCache.invalidate();
       const back = await list(query, m.cookie);
       const fresh = back.posts.filter((x) => x.isNew).map((x) => x.id);
       // tieNew (1 h) and negative (30 min) came after; tieOld (2 h) before; the member's own post is never new.
