@@ -39,6 +39,9 @@ declare module 'fastify' {
   }
 }
 
+/** No session token is longer (ours are 43 characters): a longer cookie is never looked up. */
+export const SESSION_TOKEN_MAX = 100;
+
 export const cookieName = (config: Config) => (config.secureCookies ? '__Host-sid' : 'sid');
 export const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
 
@@ -113,7 +116,7 @@ export async function userFromToken(
   token: string | undefined,
   now: Date,
 ): Promise<FoundSession | null> {
-  if (!token || token.length > 100) return null;
+  if (!token || token.length > SESSION_TOKEN_MAX) return null;
   const tokenHash = hashToken(token);
   let sessionUser = sessionUserByDb.get(db);
   if (!sessionUser) sessionUserByDb.set(db, (sessionUser = prepareSessionUser(db)));

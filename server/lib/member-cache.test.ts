@@ -112,6 +112,14 @@ describe('the member cache', () => {
     expect(mine(await list(await secondDevice(reader)))).toMatchObject({ userVote: 'upvote', bookmarked: true });
   });
 
+  it('a cookie longer than any token is neither looked up nor kept; an unknown token is kept as no session', async () => {
+    const before = t.app.memberCache.size();
+    expect((await whoAmI(`sid=${'x'.repeat(4000)}`)).statusCode).toBe(401);
+    expect(t.app.memberCache.size()).toBe(before);
+    expect((await whoAmI('sid=not-a-session')).statusCode).toBe(401);
+    expect(t.app.memberCache.size()).toBe(before + 1);
+  });
+
   it('a session idle for the idle window is dead on a read even while kept', async () => {
     const m = await member(t);
     expect((await whoAmI(m.cookie)).statusCode).toBe(200);

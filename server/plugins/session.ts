@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Config } from '../config.ts';
-import { cookieName, type FoundSession, type Identity } from '../identity/index.ts';
+import { cookieName, SESSION_TOKEN_MAX, type FoundSession, type Identity } from '../identity/index.ts';
 import type { MemberCache } from '../lib/member-cache.ts';
 
 const READS = new Set(['GET', 'HEAD']);
@@ -36,8 +36,10 @@ export const sessionPlugin = fp(async (app: FastifyInstance, opts: { config: Con
       identity.userFromToken(token).then((found) => signIn(req, found)).then(() => done(), done);
       return;
     }
-    // Kept under the token itself: hashing it is the dearest part of a kept read. A token that names
-    // no session is kept too (as null), so a stale cookie costs one query per write, not one per request.
+    // Never a session (userFromToken's own limit): not kept, so an odd cookie cannot fill the cache.
+    if (token.length > SESSION_TOKEN_MAX) return done();
+    // Kept under the token itself: hashing it is the dearest part of a kept read. A token that names no
+    // session (signed out elsewhere, expired) is kept too, as null: one query every few seconds, not per request.
     const key = `session:${token}`;
     const kept = members.peek(key) as FoundSession | null | undefined;
     if (kept !== undefined) {

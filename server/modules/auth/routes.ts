@@ -13,7 +13,7 @@ import {
 } from '../../../common/contracts/auth.ts';
 import type { Config } from '../../config.ts';
 import { unauthorized } from '../../http-errors.ts';
-import { AUTH_MSG, clearSessionCookie, cookieName, hashToken, LOGIN_IP_PER_MINUTE, presentUser, setSessionCookie } from '../../identity/index.ts';
+import { AUTH_MSG, clearSessionCookie, cookieName, hashToken, LOGIN_IP_PER_MINUTE, presentUser, SESSION_TOKEN_MAX, setSessionCookie } from '../../identity/index.ts';
 import { route } from '../../lib/route.ts';
 import { SIGN_UP_MSG, SIGN_UPS_PER_ADDRESS } from '../../../common/rules/auth.ts';
 import { addressLimit, perIpLimit } from '../../plugins/rate-limits.ts';
@@ -77,7 +77,7 @@ export const authRoutes: FastifyPluginAsync<{ config: Config; auth: AuthService;
   // link is a GET, which the cache's write hook does not see).
   async function endRequestSession(req: FastifyRequest, reply: FastifyReply) {
     const raw = req.cookies[cookieName(config)];
-    await auth.logout(req.sessionTokenHash ?? (raw && raw.length <= 100 ? hashToken(raw) : null));
+    await auth.logout(req.sessionTokenHash ?? (raw && raw.length <= SESSION_TOKEN_MAX ? hashToken(raw) : null));
     await members.invalidate();
     clearSessionCookie(reply, config);
   }
