@@ -12,7 +12,7 @@ const PHONE = { viewport: { width: 390, height: 844 }, deviceScaleFactor: 3, isM
 test.describe('trust level in the settings, on a 390×844 phone', () => {
   test.use(PHONE);
 
-  test('a new member sees level 0, what it allows and what level 1 needs; a pinned level shows at the next visit', async ({ page, accounts, db }) => {
+  test('a new member sees level 0, what it allows and what level 1 needs; a pinned level shows at the next visit', async ({ page, accounts, db, playwright, baseURL }) => {
     const account = await accounts.createVerified({ newcomer: true });
     const [{ id }] = await db.select({ id: users.id }).from(users).where(eq(users.email, account.email));
     // Yesterday's visit with a dozen posts read (today's is recorded by signing in).
@@ -32,8 +32,14 @@ test.describe('trust level in the settings, on a 390×844 phone', () => {
     // Nothing overflows sideways on the phone.
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
 
-    // An admin pins level 2: the member's next page says so, with level 2's allowances and no next level.
-    await db.update(users).set({ trustLevelPinned: 2 }).where(eq(users.id, id));
+    // An admin pins level 2 (through the admin API, as the admin screen does): the member's next page says
+    // so, with level 2's allowances and no next level.
+    const admin = await accounts.createVerified();
+    await db.update(users).set({ isAdmin: true }).where(eq(users.email, admin.email));
+    const adminApi = await playwright.request.newContext({ baseURL, extraHTTPHeaders: { origin: baseURL ?? '' } });
+    expect((await adminApi.post('/api/auth/login', { data: { email: admin.email, password: admin.password } })).ok()).toBe(true);
+    expect((await adminApi.put(`/api/admin/members/${id}/trust-level`, { data: { level: 2 } })).ok()).toBe(true);
+    await adminApi.dispose();
     await page.reload();
     await expect(section.getByText('Trust level: 2 — Member')).toBeVisible();
     await expect(section.getByText('An admin set your level, so it does not change with your activity.')).toBeVisible();

@@ -113,11 +113,11 @@ describe('the member cache', () => {
   });
 
   it('a cookie longer than any token is neither looked up nor kept; an unknown token is kept as no session', async () => {
-    const before = t.app.memberCache.size();
+    const before = t.app.memberCache.sessions.size();
     expect((await whoAmI(`sid=${'x'.repeat(4000)}`)).statusCode).toBe(401);
-    expect(t.app.memberCache.size()).toBe(before);
+    expect(t.app.memberCache.sessions.size()).toBe(before);
     expect((await whoAmI('sid=not-a-session')).statusCode).toBe(401);
-    expect(t.app.memberCache.size()).toBe(before + 1);
+    expect(t.app.memberCache.sessions.size()).toBe(before + 1);
   });
 
   it('a session idle for the idle window is dead on a read even while kept', async () => {

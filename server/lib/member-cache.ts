@@ -1,35 +1,68 @@
 import type { Core } from '../core.ts';
+import type { FoundSession } from '../identity/sessions.ts';
 import type { EventBus } from '../realtime/bus.ts';
 import { createFreshCache, type FreshCache } from './fresh-cache.ts';
 
 /**
  * What a member's reads are made of, kept until the next write (issue 31 item 2, ADR 0019): the session
  * a cookie names (its member's row), and the answers made for them (their forum list with their own
- * marks). A member's reads then cost a guest's: no round trip to the database for who they are, none
- * for marks that have not moved.
+ * marks, their server-written pages). A member's reads then cost a guest's: no round trip to the
+ * database for who they are, none for marks that have not moved.
  *
- * It is a fresh cache (lib/fresh-cache.ts) dropped by every write of any kind, anyone's, in any process:
- * a sign-out, a suspension, a role or profile change, a vote or a saved post (so the writer's next
- * read sees it), everything but the beacons (`changesMemberState`). What changes outside a request (the
- * jobs: a suspension's end, the hourly trust levels; a session's idle expiry is checked on each read)
- * shows within the TTL.
- * It serves reads only: a write's request reads its session from the database (plugins/session.ts).
+ * Two fresh caches (lib/fresh-cache.ts), so that a few members' pages (a quarter of a megabyte each)
+ * never push out the many small sessions, both dropped by every write of any kind, anyone's, in any
+ * process: a sign-out, a suspension, a role or profile change, a vote or a saved post (so the writer's
+ * next read sees it), everything but the beacons (`changesMemberState`). What changes outside a request
+ * (the jobs: a suspension's end, the hourly trust levels; a session's idle expiry is checked on each
+ * read) shows within the TTL. It serves reads only: a write's request reads its session from the
+ * database (plugins/session.ts).
  */
-export type MemberCache = FreshCache<unknown>;
+export type MemberCache = {
+  /** The session a cookie's token names, or null for none; small entries, many. */
+  sessions: FreshCache<FoundSession | null>;
+  /** Answers made for one member (their list, their pages), kept with their bytes; bounded by size. */
+  answers: FreshCache<{ bytes: Buffer }>;
+  /** Both stale from now on, in every process. */
+  invalidate(): Promise<void>;
+  ready(): Promise<void>;
+  close(): Promise<void>;
+};
 
 export const MEMBER_CACHE_TTL_MS = 5_000;
 
 export function createMemberCache(core: Pick<Core, 'clock' | 'log'>, opts: { bus?: EventBus; ttlMs?: number } = {}): MemberCache {
-  return createFreshCache<unknown>(core, {
-    name: 'member cache',
-    channel: 'kerbside:member-cache-invalidate',
+  const ttlMs = opts.ttlMs ?? MEMBER_CACHE_TTL_MS;
+  const sessions = createFreshCache<FoundSession | null>(core, {
+    name: 'member sessions',
+    channel: 'kerbside:member-sessions-invalidate',
     bus: opts.bus,
-    ttlMs: opts.ttlMs ?? MEMBER_CACHE_TTL_MS,
-    maxEntries: 20_000,
-    maxBytes: 32 * 1024 * 1024,
-    // A session counts as a small fixed size; an answer as its bytes.
-    sizeOf: (value) => (value && typeof value === 'object' && 'bytes' in value && Buffer.isBuffer(value.bytes) ? value.bytes.length : 1024),
+    ttlMs,
+    maxEntries: 50_000,
+    maxBytes: 50_000,
   });
+  const answers = createFreshCache<{ bytes: Buffer }>(core, {
+    name: 'member answers',
+    channel: 'kerbside:member-answers-invalidate',
+    bus: opts.bus,
+    ttlMs,
+    maxEntries: 5_000,
+    maxBytes: 64 * 1024 * 1024,
+    sizeOf: (answer) => answer.bytes.length,
+  });
+  const both = [sessions, answers];
+  return {
+    sessions,
+    answers,
+    invalidate: async () => {
+      await Promise.all(both.map((c) => c.invalidate()));
+    },
+    ready: async () => {
+      await Promise.all(both.map((c) => c.ready()));
+    },
+    close: async () => {
+      await Promise.all(both.map((c) => c.close()));
+    },
+  };
 }
 
 /** Beacons change nothing any member reads (and come with every page view). */

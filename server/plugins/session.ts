@@ -41,11 +41,11 @@ export const sessionPlugin = fp(async (app: FastifyInstance, opts: { config: Con
     // Kept under the token itself: hashing it is the dearest part of a kept read. A token that names no
     // session (signed out elsewhere, expired) is kept too, as null: one query every few seconds, not per request.
     const key = `session:${token}`;
-    const kept = members.peek(key) as FoundSession | null | undefined;
+    const kept = members.sessions.peek(key);
     if (kept !== undefined) {
       signIn(req, kept);
       return done();
     }
-    (members.remember(key, () => identity.userFromToken(token)) as Promise<FoundSession | null>).then((found) => signIn(req, found)).then(() => done(), done);
+    members.sessions.remember(key, () => identity.userFromToken(token)).then((found) => signIn(req, found)).then(() => done(), done);
   });
 });

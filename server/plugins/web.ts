@@ -117,7 +117,7 @@ export const webPlugin = fp(async (app: FastifyInstance, opts: WebPluginOptions)
         : !user
           ? await cache.answer(`page:${req.url}`, render)
           : members
-            ? ((await members.remember(`page:${user.id}:${user.previousVisitAt?.getTime() ?? ''}:${req.url}`, () => render().then(withEtag))) as MemberPage)
+            ? ((await members.answers.remember(`page:${user.id}:${user.previousVisitAt?.getTime() ?? ''}:${req.url}`, () => render().then(withEtag))) as MemberPage)
             : withEtag(await render());
       const { noindex, postId } = answer.meta ?? {};
       // Reading a kept post page is still a view (a page rendered here counted it through the API); a

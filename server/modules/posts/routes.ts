@@ -83,9 +83,9 @@ const postRoutesPlugin: FastifyPluginAsync<{ posts: PostService; cache: GuestCac
     if (!user || answer.status !== 200) return sendCached(req, reply, answer);
     // "New" marks read the member's previous visit, which moves without a write request.
     const ownKey = `list:${user.id}:${user.previousVisitAt?.getTime() ?? ''}:${key}`;
-    let own = members.peek(ownKey) as OwnList | undefined;
+    let own = members.answers.peek(ownKey) as OwnList | undefined;
     if (own?.list !== answer) {
-      const made = members.generation();
+      const made = members.answers.generation();
       // Written as is, not through the response schema again: the list was checked when it was kept, and the
       // marks are the service's own booleans. Checking 20 posts again was a quarter of a member's list.
       const marked = await posts.withViewerState(answer.meta!, user);
@@ -95,7 +95,7 @@ const postRoutesPlugin: FastifyPluginAsync<{ posts: PostService; cache: GuestCac
         // The kept list's ETag and the marks', not a hash of the whole answer (a tenth of the time).
         etag: etagOf(answer.etag + JSON.stringify(marked.posts.map((p) => [p.userVote, p.bookmarked, p.isNew]))),
       };
-      members.store(ownKey, own, made);
+      members.answers.store(ownKey, own, made);
     }
     if (ownValidator(req, reply, own.etag)) return reply.code(304).send();
     return sendBytes(req, reply, own.bytes, JSON_TYPE);
