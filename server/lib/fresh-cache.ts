@@ -105,7 +105,7 @@ export function createFreshCache<V>(core: Pick<Core, 'clock' | 'log'>, opts: Fre
   }
 
   let unsubscribe: Promise<Unsubscribe | undefined> = Promise.resolve(undefined);
-  let stopResync = () => undefined as unknown;
+  let stopResync: () => void = () => {};
   if (opts.bus) {
     stopResync = opts.bus.onResync(bump);
     unsubscribe = opts.bus

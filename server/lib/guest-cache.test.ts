@@ -4,7 +4,7 @@ import type { TCategory, TPostDetail, TPostList } from '../../common/contracts/f
 import { FORUM_MSG } from '../../common/rules/forum.ts';
 import { posts, users } from '../db/schema/index.ts';
 import { notFound } from '../http-errors.ts';
-import { createLocalBus } from '../realtime/bus.ts';
+import { createLocalBus, type EventBus } from '../realtime/bus.ts';
 import { buildTestApp, type TestApp } from '../test/app.ts';
 import { unique } from '../test/auth.ts';
 import { testDatabases } from '../test/databases.ts';
@@ -118,6 +118,19 @@ describe('guest cache (unit)', () => {
     await one.invalidate();
     expect((await two.answer('k', async () => json('new'))).body).toBe('new');
     await Promise.all([one.close(), two.close(), bus.close()]);
+  });
+
+  it('empties itself when the bus resyncs after Redis was away (writes elsewhere may not have reached it)', async () => {
+    const local = createLocalBus(silent);
+    let resync = () => {};
+    const bus: EventBus = { ...local, kind: 'redis', onResync: (handler) => ((resync = handler), () => {}) };
+    const cache = createGuestCache({ clock: clockAt(0), log: silent }, { bus });
+    await cache.ready();
+    await cache.answer('k', async () => json('before the outage'));
+    expect((await cache.answer('k', async () => json('unused'))).body).toBe('before the outage');
+    resync();
+    expect((await cache.answer('k', async () => json('after'))).body).toBe('after');
+    await Promise.all([cache.close(), local.close()]);
   });
 
   it('matches If-None-Match like RFC 9110 (lists, weak validators, *)', () => {

@@ -6,7 +6,7 @@ import { HttpError } from '../http-errors.ts';
 import { sendBytes } from './compression.ts';
 import type { EventBus } from '../realtime/bus.ts';
 import { createFreshCache } from './fresh-cache.ts';
-import { changesMemberState, type MemberCache } from './member-cache.ts';
+import { BEACON_WRITES, changesMemberState, isWrite, type MemberCache } from './member-cache.ts';
 
 /**
  * Guest answers from memory (issue 15 item 4; docs/ARCHITECTURE.md "Guest cache"). A guest's forum
@@ -175,13 +175,11 @@ export function ownValidator(req: FastifyRequest, reply: FastifyReply, etag: str
  * photo: no post shows it yet; a member's blocks and saved posts are theirs alone), so they leave the
  * cache alone: analytics beacons alone would otherwise empty it on every page view.
  */
-const UNRELATED_WRITES = ['/api/analytics/', '/api/metrics/vitals', '/api/auth/', '/api/logout', '/api/chat/', '/api/inbox/', '/api/forum/notifications/', '/api/support', '/api/push/', '/api/uploads', '/api/blocks'];
+const UNRELATED_WRITES = [...BEACON_WRITES, '/api/auth/', '/api/logout', '/api/chat/', '/api/inbox/', '/api/forum/notifications/', '/api/support', '/api/push/', '/api/uploads', '/api/blocks'];
 /** A member saving a post (PUT/DELETE /api/forum/posts/:id/bookmark) changes nothing a guest sees either. */
 const UNRELATED_WRITE_ENDINGS = ['/bookmark'];
-const READS = new Set(['GET', 'HEAD', 'OPTIONS']);
-
 export function changesForumContent(method: string, url: string): boolean {
-  if (READS.has(method) || !url.startsWith('/api/')) return false;
+  if (!isWrite(method) || !url.startsWith('/api/')) return false;
   const path = url.split('?', 1)[0];
   return !UNRELATED_WRITES.some((prefix) => path.startsWith(prefix)) && !UNRELATED_WRITE_ENDINGS.some((end) => path.endsWith(end));
 }

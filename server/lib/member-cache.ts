@@ -65,11 +65,14 @@ export function createMemberCache(core: Pick<Core, 'clock' | 'log'>, opts: { bus
   };
 }
 
-/** Beacons change nothing any member reads (and come with every page view). */
-const BEACONS = ['/api/analytics/', '/api/metrics/vitals'];
+/** The analytics and vitals beacons: they change nothing any reader sees (and come with every page view). */
+export const BEACON_WRITES = ['/api/analytics/', '/api/metrics/vitals'];
 const READS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+/** A method that may change something (the caches' write hooks; a write's session is never a kept one). */
+export const isWrite = (method: string) => !READS.has(method);
 
 /** True for every write but the beacons: what may change who a member is or what their reads show. */
 export function changesMemberState(method: string, url: string): boolean {
-  return !READS.has(method) && !BEACONS.some((prefix) => url.startsWith(prefix));
+  return isWrite(method) && !BEACON_WRITES.some((prefix) => url.startsWith(prefix));
 }

@@ -2,9 +2,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Config } from '../config.ts';
 import { cookieName, SESSION_TOKEN_MAX, type FoundSession, type Identity } from '../identity/index.ts';
-import type { MemberCache } from '../lib/member-cache.ts';
-
-const READS = new Set(['GET', 'HEAD']);
+import { isWrite, type MemberCache } from '../lib/member-cache.ts';
 
 /**
  * Sets req.user and req.sessionTokenHash from the session cookie (the sessions themselves: server/identity).
@@ -32,7 +30,7 @@ export const sessionPlugin = fp(async (app: FastifyInstance, opts: { config: Con
     if (req.url.startsWith('/assets/')) return done();
     const token = req.cookies[name];
     if (!token) return done();
-    if (!READS.has(req.method)) {
+    if (isWrite(req.method)) {
       identity.userFromToken(token).then((found) => signIn(req, found)).then(() => done(), done);
       return;
     }
