@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ZAdminPayReport, ZPayIndex, ZPayReport } from '../../../common/contracts/pay.ts';
 import { ukToday } from '../../../common/pay-estimator.ts';
+import { londonDateStart } from '../../../common/london-day.ts';
 import { livingWageOn, PAY_MSG, payWindowStart, postcodeArea, POSTCODE_AREA_REGION, quarterOf, roundPayFigure } from '../../../common/rules/pay.ts';
 import { payIndexSnapshots, payReports } from '../../db/schema/index.ts';
 import { seedDatabase } from '../../db/seed/index.ts';
@@ -306,8 +307,9 @@ describe.each(testDatabases)('Courier Pay Index on %s', (kind) => {
     });
 
     it('the daily job computes today’s snapshot unless there is one (its hourly asks; server/jobs/schedules.test.ts: one process each)', async () => {
-      const now = new Date(clock.at + 3 * DAY);
-      const day = ukToday(now);
+      // Noon of a UK day three days on: an hour later is the same day whatever the time the suite runs at.
+      const day = ukToday(new Date(clock.at + 3 * DAY));
+      const now = new Date(londonDateStart(day).getTime() + 12 * HOUR);
       expect(await ensureTodaysSnapshot(db(), now)).toBe(true);
       expect(await ensureTodaysSnapshot(db(), new Date(now.getTime() + HOUR))).toBe(false);
       const rows = await db().select({ day: payIndexSnapshots.day, computedAt: payIndexSnapshots.computedAt }).from(payIndexSnapshots).where(eq(payIndexSnapshots.day, day));
