@@ -63,6 +63,7 @@ import { sessionPlugin } from './plugins/session.ts';
 import { storableTextPlugin } from './plugins/storable-text.ts';
 import { DEFAULT_CLIENT_DIR, webPlugin } from './plugins/web.ts';
 import { loadRenderer, type Renderer } from './seo/render.ts';
+import { feedRoutes } from './seo/feeds.ts';
 import { sitemapRoutes } from './seo/sitemap-routes.ts';
 import { systemClock, type Clock, type Core } from './core.ts';
 import { createIdentity } from './identity/index.ts';
@@ -284,6 +285,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   await app.register(healthRoutes, { database, lifecycle: full.lifecycle, disk });
   await app.register(siteConfigRoutes, { config });
   await app.register(sitemapRoutes, { config, db });
+  await app.register(feedRoutes, { config, db, cache: guestCache }); // RSS and Atom, kept and emptied with the guests' lists
   await app.register(maintenanceRoutes, { config, events, maintenance }); // after the session plugin: its write hook needs req.user
   // The forum's posts and categories are read by the server-written pages too (webPlugin, below).
   const categories = createCategoryService(core);

@@ -1,4 +1,5 @@
 import { escapeHtml, jsonLd } from '../lib/html.ts';
+import { feedLinks, type FeedLink } from './feeds.ts';
 
 /** What the server writes into a page's <head> (spec §2, §3 structured data; issue 8 SEO). */
 export type PageHead = {
@@ -11,6 +12,8 @@ export type PageHead = {
   /** Extra JSON-LD objects beside the Organization. */
   structuredData: unknown[];
   article?: { publishedTime: string; modifiedTime?: string; author?: string; section?: string };
+  /** The feeds a reader can follow from here (autodiscovery), the most particular first. */
+  feeds: FeedLink[];
 };
 
 /**
@@ -41,6 +44,7 @@ export function renderDocument(indexHtml: string, head: PageHead, rootHtml: stri
     `<meta name="twitter:card" content="summary" />`,
     `<meta name="twitter:title" content="${escapeHtml(head.title)}" />`,
     `<meta name="twitter:description" content="${escapeHtml(head.description)}" />`,
+    ...feedLinks(head.feeds),
     ...head.structuredData.map(jsonLd),
     ...(extraHead ? [extraHead] : []),
   ].join('\n    ');

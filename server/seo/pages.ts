@@ -5,6 +5,7 @@ import { HttpError } from '../http-errors.ts';
 import type { CategoryService } from '../modules/categories/index.ts';
 import type { PostService } from '../modules/posts/index.ts';
 import type { PageHead } from './document.ts';
+import { categoryFeed, postFeed, siteFeed } from './feeds.ts';
 import { seoExcerpt } from '../lib/html.ts';
 import { CONTENT_PAGES } from './content-pages.ts';
 import { PAY_LICENCE, PAY_WINDOW_MONTHS, payNetworkName } from '../../common/rules/pay.ts';
@@ -72,6 +73,8 @@ function head(config: Config, fields: Partial<PageHead> & Pick<PageHead, 'title'
     ogType: 'website',
     ...fields,
     structuredData: [organization(config), ...(fields.structuredData ?? [])],
+    // Every page offers the latest posts; a category's list and a post their own feed first.
+    feeds: [...(fields.feeds ?? []), siteFeed(config)],
   };
 }
 
@@ -92,6 +95,7 @@ async function forumPage(services: PageServices, config: Config, params: URLSear
       title: title(config, category ? `${category.name} – Forum` : 'Forum'),
       description: seoExcerpt(category?.description || SITE_DESCRIPTION),
       canonical: `${config.appUrl}/forum${query.size ? `?${query}` : ''}`,
+      feeds: category ? [categoryFeed(config, category)] : [],
     }),
   };
 }
@@ -146,6 +150,7 @@ async function postPage(services: PageServices, config: Config, slug: string): P
       ogType: 'article',
       article: { publishedTime: post.createdAt, modifiedTime: post.editedAt ?? undefined, author: authorName(post.author), section: post.category.name },
       structuredData: [discussionForumPosting(config, post)],
+      feeds: [postFeed(config, post)],
     }),
   };
 }

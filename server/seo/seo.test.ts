@@ -93,6 +93,27 @@ describe.each(testDatabases)('server-written pages: head, structured data, reada
     expect(html).not.toMatch(/<\/script><b>bold/);
   });
 
+  it('every page names its feeds in the head (autodiscovery): the latest posts, and a category or a post its own first', async () => {
+    const alternates = (html: string) =>
+      [...html.matchAll(/<link rel="alternate" type="application\/(rss|atom)\+xml" title="([^"]*)" href="([^"]*)" \/>/g)].map((m) => `${m[1]} ${m[3]} ${m[2]}`);
+    const latest = ['rss http://localhost:5000/feeds/latest.rss Kerbside: latest posts', 'atom http://localhost:5000/feeds/latest.atom Kerbside: latest posts (Atom)'];
+    expect(alternates((await t.app.inject({ url: '/' })).body)).toEqual(latest);
+    expect(alternates((await t.app.inject({ url: '/forum' })).body)).toEqual(latest);
+    expect(alternates((await t.app.inject({ url: '/courier-guide-uk' })).body)).toEqual(latest);
+    expect(alternates((await t.app.inject({ url: `/forum?category=${categorySlug}` })).body)).toEqual([
+      `rss http://localhost:5000/feeds/categories/${categorySlug}.rss Kerbside: Vans &amp; Owner Drivers ${categorySlug}`,
+      `atom http://localhost:5000/feeds/categories/${categorySlug}.atom Kerbside: Vans &amp; Owner Drivers ${categorySlug} (Atom)`,
+      ...latest,
+    ]);
+    expect(alternates((await t.app.inject({ url: `/forum/posts/${slug}` })).body)).toEqual([
+      `rss http://localhost:5000/feeds/posts/${slug}.rss Replies to “Is a 2019 Transit worth it for multi-drop?”`,
+      `atom http://localhost:5000/feeds/posts/${slug}.atom Replies to “Is a 2019 Transit worth it for multi-drop?” (Atom)`,
+      ...latest,
+    ]);
+    // Each is a feed.
+    for (const href of [`/feeds/categories/${categorySlug}.rss`, `/feeds/posts/${slug}.atom`]) expect((await t.app.inject({ url: href })).statusCode).toBe(200);
+  });
+
   it('a browser without JavaScript reads the post, its comments and the forum list in the first HTML', async () => {
     const post = rootOf((await t.app.inject({ url: `/forum/posts/${slug}` })).body);
     expect(post).toMatch(/<h1[^>]*>Is a 2019 Transit worth it for multi-drop\?<\/h1>/);
