@@ -29,6 +29,8 @@ export const ZCategory = z.object({
   description: z.string(),
   color: z.string(),
   postCount: z.number(),
+  /** Issue 33: a Q&A category, where a post's author or a moderator accepts one reply as the answer. */
+  isQa: z.boolean(),
 });
 export type TCategory = z.infer<typeof ZCategory>;
 
@@ -80,6 +82,8 @@ export const ZPost = z.object({
    * was written (ISO 8601); absent when it has none, so its place is its creation.
    */
   lastReplyAt: z.string().optional(),
+  /** Issue 33, posts in a Q&A category only: a reply is accepted as the answer. */
+  solved: z.boolean().optional(),
 });
 export type TPost = z.infer<typeof ZPost>;
 
@@ -114,6 +118,10 @@ export const ZListPostsQuery = z.object({
   unanswered: z
     .preprocess(emptyToUndefined, z.enum(['true', 'false'], { error: LIST_MSG.unanswered }).default('false'))
     .transform((v) => v === 'true'),
+  /** Issue 33: 'true' only posts with an accepted answer, 'false' only Q&A posts without one; absent, every post. */
+  solved: z
+    .preprocess(emptyToUndefined, z.enum(['true', 'false'], { error: LIST_MSG.solved }).optional())
+    .transform((v) => (v === undefined ? undefined : v === 'true')),
   /** A category slug or numeric id. */
   category: z.preprocess(emptyToUndefined, z.string().trim().min(1).max(100).optional()),
   /** 'false': pinned posts are ordered like the others (the landing's newest posts), not on top. */
@@ -212,6 +220,16 @@ export type THeldItem = z.infer<typeof ZHeldItem>;
 export const ZHeldAnswer = z.object({ held: z.literal(true), heldItem: ZHeldItem, message: z.string() });
 export type THeldAnswer = z.infer<typeof ZHeldAnswer>;
 
+/** Issue 33: the reply accepted as a Q&A post's answer, as the question shows it (a link to it in context). */
+export const ZAcceptedAnswer = z.object({
+  commentId: z.number(),
+  author: ZPostAuthor.nullable(),
+  /** Its text, plain and cut short (the whole reply is in the thread). */
+  excerpt: z.string(),
+  createdAt: z.string(),
+});
+export type TAcceptedAnswer = z.infer<typeof ZAcceptedAnswer>;
+
 /** GET /api/forum/posts/:idOrSlug: the whole post (full markdown in `content`) with its first comments. */
 export const ZPostDetail = ZPost.extend({
   contentHtml: z.string(),
@@ -226,6 +244,10 @@ export const ZPostDetail = ZPost.extend({
   hasMoreComments: z.boolean(),
   /** The reader's own comments on this post awaiting approval (issue 28); absent for everyone else. */
   heldComments: z.array(ZHeldItem).optional(),
+  /** Issue 33, posts in a Q&A category only: the accepted answer, or null. */
+  acceptedAnswer: ZAcceptedAnswer.nullable().optional(),
+  /** Issue 33: the reader may accept or clear the answer (the post's author or a moderator, in a Q&A category). */
+  canAcceptAnswer: z.boolean().optional(),
 });
 export type TPostDetail = z.infer<typeof ZPostDetail>;
 
@@ -263,6 +285,10 @@ export type TUpdatePostRequest = z.infer<typeof ZUpdatePostRequest>;
 
 export const ZPinRequest = z.object({ pinned: z.boolean({ error: 'pinned must be true or false' }) });
 export const ZLockRequest = z.object({ locked: z.boolean({ error: 'locked must be true or false' }) });
+/** PUT /api/forum/posts/:id/answer: the reply to accept. */
+export const ZAcceptAnswerRequest = z.object({
+  commentId: z.number({ error: FORUM_MSG.answerComment }).int(FORUM_MSG.answerComment).min(1, FORUM_MSG.answerComment).max(2_147_483_647, FORUM_MSG.answerComment),
+});
 
 const commentContent = z.string({ error: FORUM_MSG.commentEmpty }).trim().min(1, FORUM_MSG.commentEmpty).max(COMMENT_MAX, FORUM_MSG.commentMax);
 
@@ -355,6 +381,28 @@ export const lockPost = endpoint({
   path: '/api/forum/posts/:id/lock',
   params: ZTargetParams,
   body: ZLockRequest,
+  responses: { 200: ZPostDetail },
+  errors: [400, 401, 403, 404],
+});
+
+/**
+ * Issue 33: the post's author or a moderator accepts one of its replies as the answer (a Q&A category only;
+ * a moderator's choice on another's post is audited); answers the post page. Accepting another replaces it.
+ */
+export const acceptAnswer = endpoint({
+  method: 'PUT',
+  path: '/api/forum/posts/:id/answer',
+  params: ZTargetParams,
+  body: ZAcceptAnswerRequest,
+  responses: { 200: ZPostDetail },
+  errors: [400, 401, 403, 404],
+});
+
+/** Issue 33: the accepted answer is no longer marked (same people as acceptAnswer); answers the post page. */
+export const clearAnswer = endpoint({
+  method: 'DELETE',
+  path: '/api/forum/posts/:id/answer',
+  params: ZTargetParams,
   responses: { 200: ZPostDetail },
   errors: [400, 401, 403, 404],
 });

@@ -231,6 +231,7 @@ export const ZAdminCategory = z.object({
   color: z.string(),
   position: z.number(),
   postCount: z.number(),
+  isQa: z.boolean(),
 });
 export type TAdminCategory = z.infer<typeof ZAdminCategory>;
 export const ZAdminCategoryList = z.array(ZAdminCategory);
@@ -257,12 +258,14 @@ export const ZCreateCategoryRequest = z.object({
   slug: z.preprocess((v) => (v === '' ? undefined : v), slug.optional()),
   description: description.default(''),
   color,
+  /** Issue 33: a Q&A category. */
+  isQa: z.boolean({ error: 'isQa must be true or false' }).default(false),
 });
-export type TCreateCategoryRequest = { name: string; slug?: string; description?: string; color: string };
+export type TCreateCategoryRequest = { name: string; slug?: string; description?: string; color: string; isQa?: boolean };
 
 /** PATCH /api/admin/categories/:id: any of the fields. */
 export const ZUpdateCategoryRequest = z
-  .object({ name: name.optional(), slug: slug.optional(), description: description.optional(), color: color.optional() })
+  .object({ name: name.optional(), slug: slug.optional(), description: description.optional(), color: color.optional(), isQa: z.boolean({ error: 'isQa must be true or false' }).optional() })
   .refine((v) => Object.values(v).some((x) => x !== undefined), MODERATION_MSG.nothingToUpdate);
 export type TUpdateCategoryRequest = Partial<TCreateCategoryRequest>;
 

@@ -50,6 +50,7 @@ export const LIST_COUNT_MAX = 10_000;
 export const LIST_MSG = {
   period: `Period must be one of ${TOP_PERIODS.join(', ')}`,
   unanswered: 'unanswered must be true or false',
+  solved: 'solved must be true or false',
 } as const;
 
 /** Spec §5: a search text needs at least this many characters after trimming. */
@@ -104,6 +105,12 @@ export const FORUM_MSG = {
   commentDeleted: 'Comment deleted',
   clientId: 'clientId must be 8 to 64 letters, digits, underscores or hyphens',
   clientIdOtherPost: 'This clientId was already used for a comment on another post',
+  // Solved answers (issue 33).
+  notQa: 'Answers can only be accepted in a Q&A category',
+  acceptNotAllowed: 'Only the question’s author or a moderator can choose its answer',
+  answerComment: 'commentId must be the id of a reply',
+  answerAccepted: 'Answer accepted',
+  answerCleared: 'Answer no longer marked',
 } as const;
 
 // ——— Votes, reactions, shares ———

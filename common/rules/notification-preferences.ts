@@ -29,7 +29,7 @@ export const NOTIFY_DEFAULTS: { [K in NotifyKind]: Partial<Record<NotifyChannel,
 
 export const NOTIFY_KIND_LABEL: Record<NotifyKind, { label: string; hint: string }> = {
   chat: { label: 'Chat messages', hint: 'A new message in one of your conversations' },
-  replies: { label: 'Replies', hint: 'A comment on your post, or a reply to your comment' },
+  replies: { label: 'Replies', hint: 'A comment on your post, a reply to your comment, or your reply accepted as an answer' },
   mentions: { label: 'Mentions', hint: 'Someone writes your @username' },
   followed: { label: 'Followed posts and categories', hint: 'A new comment on a post you follow, or a new post in a category you follow' },
   announcements: { label: 'Announcements', hint: 'News from the Kerbside team' },

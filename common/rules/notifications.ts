@@ -3,9 +3,10 @@
 
 /**
  * A comment on your post, a reply to your comment, a mention; a comment on a post you follow, a new post
- * in a category you follow; a moderator's decision on your post or comment held for review (issue 28).
+ * in a category you follow; a moderator's decision on your post or comment held for review (issue 28); your
+ * reply accepted as a question's answer (issue 33).
  */
-export const NOTIFICATION_TYPES = ['comment', 'reply', 'mention', 'followed_post', 'followed_category', 'review'] as const;
+export const NOTIFICATION_TYPES = ['comment', 'reply', 'mention', 'followed_post', 'followed_category', 'review', 'answer'] as const;
 
 /** Spec §9: the panel shows the newest 50; the list call never answers more. */
 export const NOTIFICATIONS_PAGE = 50;

@@ -20,7 +20,7 @@ export type TrustStats = {
   postsRead: number;
   /** Live posts and comments written. */
   written: number;
-  /** Reactions and upvotes others gave the member's posts and comments. */
+  /** Reactions and upvotes others gave the member's posts and comments, and their replies others accepted as the answer (issue 33). */
   received: number;
   /** Reports against the member's posts and comments that a moderator upheld, in the last 180 days. */
   upheldFlags: number;
@@ -50,7 +50,7 @@ export const TRUST_REQUIREMENTS: Record<Exclude<TrustLevel, 0>, TrustRequirement
     { key: 'daysVisited', min: 7, label: 'visits on 7 different days' },
     { key: 'postsRead', min: 40, label: '40 posts read' },
     { key: 'written', min: 3, label: '3 posts or comments written' },
-    { key: 'received', min: 3, label: '3 reactions or upvotes from others' },
+    { key: 'received', min: 3, label: '3 reactions, upvotes or accepted answers from others' },
     { key: 'upheldFlags', max: 0, label: 'no upheld reports against you' },
     { key: 'rejectedFlags', max: 3, label: 'no more than 3 of your reports rejected' },
   ],
@@ -59,7 +59,7 @@ export const TRUST_REQUIREMENTS: Record<Exclude<TrustLevel, 0>, TrustRequirement
     { key: 'daysVisited', min: 30, label: 'visits on 30 different days' },
     { key: 'postsRead', min: 200, label: '200 posts read' },
     { key: 'written', min: 20, label: '20 posts or comments written' },
-    { key: 'received', min: 25, label: '25 reactions or upvotes from others' },
+    { key: 'received', min: 25, label: '25 reactions, upvotes or accepted answers from others' },
     { key: 'upheldFlags', max: 0, label: 'no upheld reports against you' },
     { key: 'rejectedFlags', max: 3, label: 'no more than 3 of your reports rejected' },
   ],

@@ -1,5 +1,5 @@
 import type { APIRequestContext, APIResponse, Page, PlaywrightWorkerArgs } from '@playwright/test';
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, desc, eq, inArray } from 'drizzle-orm';
 import { ZCreateCommentRequest, ZCreatePostRequest } from '../../common/contracts/forum.ts';
 import { THEME_SCRIPT } from '../../common/theme.ts';
 import { ZMessageText } from '../../common/contracts/chat.ts';
@@ -782,6 +782,29 @@ test('feeds: the category and the comments post as RSS and Atom parse in Chromiu
     expect(shown).not.toContain(-1);
     expect(new Set(shown).size).toBe(Math.min(20, seed.commentPost.batches.length));
     expect(replies.runnable).toEqual([]);
+  }
+});
+
+test('answer marks: a reply of vectors accepted as the answer shows as text in the question’s box, the reply’s badge and the Solved card', async ({ page, db }) => {
+  // The corpus category becomes Q&A for this test, and its comments post's newest reply the answer.
+  const [reply] = await db.select({ id: comments.id, content: comments.content }).from(comments).where(eq(comments.postId, seed.commentPost.id)).orderBy(desc(comments.id)).limit(1);
+  const marker = seed.commentPost.batches.find((b) => reply!.content.includes(`${b.marker} end`))!.marker;
+  await db.update(categories).set({ isQa: true }).where(eq(categories.id, seed.category.id));
+  await db.update(posts).set({ acceptedCommentId: reply!.id }).where(eq(posts.id, seed.commentPost.id));
+  try {
+    const watch = await Watch.on(page);
+    await asAdmin(page);
+    const box = page.getByRole('region', { name: 'Accepted answer' });
+    await watch.visit('accepted answer', `/forum/posts/${seed.commentPost.slug}`, async () => {
+      await expect(box).toContainText(marker);
+      await expect(page.locator(`#comment-${reply!.id}`).getByText('Accepted answer')).toBeVisible();
+    });
+    await watch.visit('raw accepted answer', `/forum/posts/${seed.commentPost.slug}`, () => expect(box).toContainText(marker), { app: false });
+    await watch.visit('solved card', `/forum?category=${seed.category.slug}&solved=yes`, () => expect(page.getByRole('link', { name: seed.commentPost.title })).toBeVisible());
+    watch.expectClean();
+  } finally {
+    await db.update(posts).set({ acceptedCommentId: null }).where(eq(posts.id, seed.commentPost.id));
+    await db.update(categories).set({ isQa: false }).where(eq(categories.id, seed.category.id));
   }
 });
 

@@ -28,6 +28,9 @@ export const AUDIT_ACTIONS = {
   'post.lock': 'post',
   'post.unlock': 'post',
   'post.move': 'post',
+  /** A moderator accepted a reply as another member's question's answer, or cleared it (issue 33). */
+  'post.answer_accept': 'post',
+  'post.answer_clear': 'post',
   'comment.delete': 'comment',
   'upload.remove': 'upload',
   'category.create': 'category',

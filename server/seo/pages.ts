@@ -104,10 +104,51 @@ function landingPage(config: Config): RenderedPage {
   return { status: 200, head: head(config, { title: title(config), canonical: `${config.appUrl}/` }) };
 }
 
+const person = (config: Config, a: TPost['author']) => ({
+  '@type': 'Person',
+  name: authorName(a),
+  ...(a ? { url: `${config.appUrl}/profile/${encodeURIComponent(a.username)}` } : {}),
+});
+
+/**
+ * Issue 33: a post in a Q&A category is a QAPage, its replies answers and the accepted one (whether or not
+ * on the first page of replies) its acceptedAnswer.
+ */
+export function qaPage(config: Config, post: TPostDetail) {
+  const url = postUrl(config, post.slug);
+  const answer = (a: { id: number; text: string; createdAt: string; author: TPost['author']; upvotes?: number }) => ({
+    '@type': 'Answer',
+    '@id': `${url}#comment-${a.id}`,
+    url: `${url}#comment-${a.id}`,
+    text: a.text,
+    datePublished: a.createdAt,
+    author: person(config, a.author),
+    ...(a.upvotes !== undefined ? { upvoteCount: a.upvotes } : {}),
+  });
+  const accepted = post.acceptedAnswer;
+  const replies = post.comments.filter((c) => !c.isDeleted).map((c) => ({ id: c.id, text: c.content, createdAt: c.createdAt, author: c.author, upvotes: c.upvotes }));
+  const acceptedReply = accepted ? (replies.find((r) => r.id === accepted.commentId) ?? { id: accepted.commentId, text: accepted.excerpt, createdAt: accepted.createdAt, author: accepted.author }) : null;
+  return {
+    '@context': 'https://schema.org',
+    '@type': 'QAPage',
+    url,
+    mainEntity: {
+      '@type': 'Question',
+      name: post.title,
+      text: post.content,
+      datePublished: post.createdAt,
+      author: person(config, post.author),
+      answerCount: post.commentCount,
+      upvoteCount: post.upvotes,
+      ...(acceptedReply ? { acceptedAnswer: answer(acceptedReply) } : {}),
+      suggestedAnswer: replies.filter((r) => r.id !== acceptedReply?.id).map(answer),
+    },
+  };
+}
+
 /** Spec §3 structured data: DiscussionForumPosting with its comments and interaction statistics. */
 export function discussionForumPosting(config: Config, post: TPostDetail) {
   const url = postUrl(config, post.slug);
-  const person = (a: TPost['author']) => ({ '@type': 'Person', name: authorName(a), ...(a ? { url: `${config.appUrl}/profile/${encodeURIComponent(a.username)}` } : {}) });
   const counter = (type: string, count: number) => ({ '@type': 'InteractionCounter', interactionType: `https://schema.org/${type}`, userInteractionCount: count });
   return {
     '@context': 'https://schema.org',
@@ -118,7 +159,7 @@ export function discussionForumPosting(config: Config, post: TPostDetail) {
     headline: post.title,
     text: post.content,
     articleSection: post.category.name,
-    author: person(post.author),
+    author: person(config, post.author),
     datePublished: post.createdAt,
     ...(post.editedAt ? { dateModified: post.editedAt } : {}),
     commentCount: post.commentCount,
@@ -131,7 +172,7 @@ export function discussionForumPosting(config: Config, post: TPostDetail) {
         '@id': `${url}#comment-${c.id}`,
         url: `${url}#comment-${c.id}`,
         text: c.content,
-        author: person(c.author),
+        author: person(config, c.author),
         datePublished: c.createdAt,
         interactionStatistic: [counter('LikeAction', c.upvotes)],
       })),
@@ -149,7 +190,8 @@ async function postPage(services: PageServices, config: Config, slug: string): P
       canonical: postUrl(config, post.slug),
       ogType: 'article',
       article: { publishedTime: post.createdAt, modifiedTime: post.editedAt ?? undefined, author: authorName(post.author), section: post.category.name },
-      structuredData: [discussionForumPosting(config, post)],
+      // A Q&A category's post (it carries acceptedAnswer, null or not) is a question with answers.
+      structuredData: [post.acceptedAnswer !== undefined ? qaPage(config, post) : discussionForumPosting(config, post)],
       feeds: [postFeed(config, post)],
     }),
   };

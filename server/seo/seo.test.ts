@@ -8,6 +8,8 @@ import { testDatabases } from '../test/databases.ts';
 import { addCategory, createComment, createPost } from '../test/forum.ts';
 import { call, member } from '../test/members.ts';
 import { escapeHtml } from '../lib/html.ts';
+import { categories } from '../db/schema/index.ts';
+import { eq } from 'drizzle-orm';
 import { sitemapRoutes } from './sitemap-routes.ts';
 
 // The built index.html's shape: Vite puts the module script in <head>; #root holds a loading shell.
@@ -112,6 +114,34 @@ describe.each(testDatabases)('server-written pages: head, structured data, reada
     ]);
     // Each is a feed.
     for (const href of [`/feeds/categories/${categorySlug}.rss`, `/feeds/posts/${slug}.atom`]) expect((await t.app.inject({ url: href })).statusCode).toBe(200);
+  });
+
+  it('a post in a Q&A category is a QAPage: the question, its accepted answer and the other replies (issue 33)', async () => {
+    const asker = await member(t);
+    const helper = await member(t);
+    const qa = await addCategory(t.database.db, 'Tax questions');
+    await t.database.db.update(categories).set({ isQa: true }).where(eq(categories.id, qa.id));
+    const question = await createPost(t, asker.cookie, qa.id, { title: 'Do I need to register for VAT as a courier?', content: 'I turn over about £60k a year on two rounds.' });
+    const right = await createComment(t, helper.cookie, question.id, { content: 'Not until you pass the £90k threshold.' });
+    const other = await createComment(t, asker.cookie, question.id, { content: 'Thanks, and if I buy a second van?' });
+    expect((await call(t, 'PUT', `/api/forum/posts/${question.id}/answer`, { cookie: asker.cookie, body: { commentId: right.id } })).statusCode).toBe(200);
+    const html = (await t.app.inject({ url: `/forum/posts/${question.slug}` })).body;
+    const url = `http://localhost:5000/forum/posts/${question.slug}`;
+    const [, page] = structuredData(html);
+    expect(page).toMatchObject({
+      '@type': 'QAPage',
+      mainEntity: {
+        '@type': 'Question',
+        name: 'Do I need to register for VAT as a courier?',
+        text: 'I turn over about £60k a year on two rounds.',
+        answerCount: 2,
+        author: { '@type': 'Person', name: asker.username },
+        acceptedAnswer: { '@type': 'Answer', url: `${url}#comment-${right.id}`, text: 'Not until you pass the £90k threshold.', author: { name: helper.username } },
+        suggestedAnswer: [{ '@type': 'Answer', url: `${url}#comment-${other.id}`, text: 'Thanks, and if I buy a second van?' }],
+      },
+    });
+    // Elsewhere a post stays a DiscussionForumPosting.
+    expect(structuredData((await t.app.inject({ url: `/forum/posts/${slug}` })).body)[1]!['@type']).toBe('DiscussionForumPosting');
   });
 
   it('a browser without JavaScript reads the post, its comments and the forum list in the first HTML', async () => {

@@ -34,7 +34,8 @@ type Row = {
  * - days since verification: whole days, 0 when not verified;
  * - days visited and posts read: user_visits;
  * - written: live posts and comments;
- * - received: upvotes and reactions from other members on the member's live posts and comments;
+ * - received: upvotes and reactions from other members on the member's live posts and comments, and
+ *   their live replies accepted as the answer to someone else's live question (issue 33);
  * - upheld flags: posts and comments of theirs (live or removed) that a moderator upheld a report on
  *   (status 'resolved') in the last FLAG_MEMORY_DAYS, each item once however many reported it;
  * - rejected flags: reports they made that a moderator rejected (status 'dismissed') in that time.
@@ -69,6 +70,9 @@ export async function statsInRange(db: Db | Tx, fromId: number, toId: number, no
           where c.author_id between ${fromId} and ${toId} and c.deleted_at is null
         union all
         select c.author_id from comments c join comment_reactions r on r.comment_id = c.id and r.user_id <> c.author_id
+          where c.author_id between ${fromId} and ${toId} and c.deleted_at is null
+        union all
+        select c.author_id from comments c join posts p on p.accepted_comment_id = c.id and p.deleted_at is null and p.author_id <> c.author_id
           where c.author_id between ${fromId} and ${toId} and c.deleted_at is null
       ) g group by author_id
     ),

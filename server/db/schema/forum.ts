@@ -26,6 +26,8 @@ export const categories = pgTable('categories', {
   color: text('color').notNull().default('#2563eb'),
   position: integer('position').notNull().default(0),
   postCount: integer('post_count').notNull().default(0),
+  /** Q&A (issue 33): a post's author or a moderator may accept one reply as the answer. */
+  isQa: boolean('is_qa').notNull().default(false),
   createdAt: ts('created_at').notNull().defaultNow(),
 });
 
@@ -70,6 +72,12 @@ export const posts = pgTable(
     deletedAt: ts('deleted_at'),
     /** Hidden by members' flags until a moderator decides (issue 28); deletedAt is set with it, so no read shows it. */
     hiddenAt: ts('hidden_at'),
+    /**
+     * The accepted answer (issue 33), in a Q&A category: one of its live replies. Cleared when that reply
+     * is deleted or hidden (comments/service.ts, comments/hide.ts), so "solved" is this column alone.
+     * No foreign key: replies are never removed but with their post.
+     */
+    acceptedCommentId: integer('accepted_comment_id'),
   },
   (t) => [
     // DESC NULLS FIRST is what a plain ORDER BY … DESC asks for, so the planner can walk these indexes.
@@ -101,6 +109,12 @@ export const posts = pgTable(
     index('posts_unanswered_idx')
       .on(t.isPinned.desc().nullsFirst(), t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst())
       .where(sql`deleted_at is null and comment_count = 0`),
+    // "Solved" (issue 33): live posts with an accepted answer, by date.
+    index('posts_solved_idx')
+      .on(t.isPinned.desc().nullsFirst(), t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst())
+      .where(sql`deleted_at is null and accepted_comment_id is not null`),
+    // A member's accepted answers, from their replies (the trust stats' "received").
+    index('posts_accepted_comment_idx').on(t.acceptedCommentId).where(sql`accepted_comment_id is not null`),
     index('posts_author_idx').on(t.authorId, t.createdAt.desc().nullsFirst()),
     // Search by profession counts a profession's live posts from this index alone (no table visits).
     index('posts_author_live_idx').on(t.authorId).where(sql`deleted_at is null`),

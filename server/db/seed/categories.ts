@@ -1,6 +1,6 @@
 // The forum's categories, created on every empty database (demo or not). Colours are Tailwind 700/800
 // shades: each reads as text on white at WCAG AA (4.5:1 or better; checked by the seed tests).
-export type SeedCategory = { slug: string; name: string; description: string; color: string };
+export type SeedCategory = { slug: string; name: string; description: string; color: string; isQa?: boolean };
 
 export const CATEGORIES = [
   {
@@ -38,12 +38,16 @@ export const CATEGORIES = [
     name: 'Insurance',
     description: 'Hire and reward, goods in transit and public liability: what cover you need, what it costs and who actually pays out.',
     color: '#0f766e',
+    // Questions with right answers (issue 33): a reply can be accepted as the answer.
+    isQa: true,
   },
   {
     slug: 'tax-hmrc',
     name: 'Tax & HMRC',
     description: 'Self assessment, allowable expenses, mileage versus actual costs, VAT and employment status for self-employed drivers.',
     color: '#7e22ce',
+    // Questions with right answers (issue 33): a reply can be accepted as the answer.
+    isQa: true,
   },
   {
     slug: 'pay-rates',

@@ -50,6 +50,13 @@ export async function seedDatabase(
       // Imported only here, on an empty database: every other start skips its content and formatters.
       const { insertDemo, planDemo } = await import('./demo.ts');
       Object.assign(summary, await insertDemo(tx, planDemo(opts.now ?? new Date(), passwordHash)));
+      // Issue 33: half the Q&A categories' demo questions have their best-voted reply from someone else accepted.
+      await tx.execute(sql`
+        update posts p set accepted_comment_id = (
+          select c.id from comments c
+          where c.post_id = p.id and c.deleted_at is null and c.author_id is distinct from p.author_id
+          order by c.upvotes desc, c.id limit 1)
+        where p.id % 2 = 0 and p.category_id in (select id from categories where is_qa)`);
     }
   });
 

@@ -28,6 +28,7 @@ const columns = {
   color: categories.color,
   position: categories.position,
   postCount: categories.postCount,
+  isQa: categories.isQa,
 };
 
 /** GET /api/forum/categories: every category in display order. */
@@ -79,9 +80,9 @@ async function createCategory(db: Db, admin: SessionUser, input: CreateInput): P
       const [{ last }] = await tx.select({ last: max(categories.position) }).from(categories);
       const [row] = await tx
         .insert(categories)
-        .values({ name: input.name, slug, description: input.description, color: input.color, position: (last ?? -1) + 1 })
+        .values({ name: input.name, slug, description: input.description, color: input.color, isQa: input.isQa, position: (last ?? -1) + 1 })
         .returning(columns);
-      await recordAudit(tx, { actorId: admin.id, action: 'category.create', targetType: 'category', targetId: row.id, details: { name: row.name, slug } });
+      await recordAudit(tx, { actorId: admin.id, action: 'category.create', targetType: 'category', targetId: row.id, details: { name: row.name, slug, ...(row.isQa ? { isQa: true } : {}) } });
       return row;
     }),
   );

@@ -44,6 +44,14 @@ async function moveCount(tx: Tx, post: NonNullable<Awaited<ReturnType<typeof loc
   return commentCount;
 }
 
+/**
+ * A reply that is deleted or hidden is no longer its post's accepted answer (issue 33): "solved" is the
+ * post's column alone, so it is cleared here, in the same transaction; a restored reply is not re-accepted.
+ */
+export async function unacceptRemovedReply(tx: Tx, postId: number, commentId: number): Promise<void> {
+  await tx.update(posts).set({ acceptedCommentId: null }).where(and(eq(posts.id, postId), eq(posts.acceptedCommentId, commentId)));
+}
+
 /** Hides a live comment on a live post (null when either is gone). */
 export async function hideComment(tx: Tx, id: number, now: Date): Promise<HiddenComment | null> {
   const post = await lockPostOf(tx, id, true);
@@ -55,6 +63,7 @@ export async function hideComment(tx: Tx, id: number, now: Date): Promise<Hidden
     .returning({ id: comments.id, authorId: comments.authorId });
   if (!done) return null;
   const commentCount = await moveCount(tx, post, -1);
+  await unacceptRemovedReply(tx, post.id, id);
   return { id, postId: post.id, authorId: done.authorId, postTitle: post.title, commentCount };
 }
 

@@ -18,6 +18,7 @@ import { comments, posts } from '../../db/schema/index.ts';
 import { badRequest, conflict, forbidden, notFound } from '../../http-errors.ts';
 import type { SessionUser } from '../../identity/index.ts';
 import { assertTextAllowed, heldByClientId, holdItem, holdReason, presentHeldItem, reportWatchedWord, type HeldRow, type WatchedWords } from '../../trust/index.ts';
+import { unacceptRemovedReply } from './hide.ts';
 import {
   commentColumns,
   hotScore,
@@ -284,6 +285,7 @@ export async function deleteComment(
       .returning({ id: comments.id });
     if (done.length === 0) return null;
     const commentCount = await moveCommentCount(tx, post, -1);
+    await unacceptRemovedReply(tx, post.id, commentId);
     if (canModerate(user) && found.comment.authorId !== user.id) {
       await recordAudit(tx, { actorId: user.id, action: 'comment.delete', targetType: 'comment', targetId: commentId, details: { postId: post.id } });
     }

@@ -100,6 +100,10 @@ export const NOTIFICATION_TEXT = {
     title: `New post in ${category}`,
     message: `${actor} posted ${quoted(postTitle)}`,
   }),
+  answerAccepted: (actor: string, postTitle: string) => ({
+    title: 'Your answer was accepted',
+    message: `${actor} accepted your reply as the answer to ${quoted(postTitle)}`,
+  }),
 };
 
 /** The switch (common/rules/notification-preferences.ts) each type of notification answers to. */
@@ -111,6 +115,7 @@ export const NOTIFICATION_KIND: Record<TNotificationType, NotifyKind> = {
   followed_category: 'followed',
   // A moderator's word on the member's own post or comment: as personal as a reply.
   review: 'replies',
+  answer: 'replies',
 };
 
 type Draft = { userId: number; type: TNotificationType; title: string; message: string };
@@ -336,6 +341,19 @@ async function notifyAuthor(
   });
 }
 
+/** Issue 33: the member's reply was accepted as the answer (by the asker or a moderator; blocks apply as to a reply). */
+async function notifyAnswerAccepted(db: Db, to: NotificationPush, e: DomainEvents['answer.accepted']): Promise<void> {
+  const [row] = await db
+    .select({ slug: posts.slug, title: posts.title, accepted: posts.acceptedCommentId, actor: users.username })
+    .from(posts)
+    .innerJoin(users, eq(users.id, e.acceptedById))
+    .where(and(eq(posts.id, e.postId), isNull(posts.deletedAt)));
+  // Cleared or changed again before this ran: nothing to tell.
+  if (!row || row.accepted !== e.commentId) return;
+  const drafts: Draft[] = [{ userId: e.answererId, type: 'answer', ...NOTIFICATION_TEXT.answerAccepted(row.actor, row.title) }];
+  await deliver(db, to, e.acceptedById, { postId: e.postId, commentId: e.commentId, postSlug: row.slug }, drafts);
+}
+
 /** A moderator approved or rejected the member's held post or comment (issue 28). */
 function notifyReviewDecision(db: Db, to: NotificationPush, e: DomainEvents['review.decided']): Promise<void> {
   const approved = e.outcome === 'approved';
@@ -431,6 +449,7 @@ export function createNotificationService({
     notifyNewPost: (event: DomainEvents['post.created'], inTx: Db | Tx = db) => notifyNewPost(inTx, to, event),
     notifyNewComment: (event: DomainEvents['comment.created'], inTx: Db | Tx = db) => notifyNewComment(inTx, to, event),
     notifyReviewDecision: (event: DomainEvents['review.decided'], inTx: Db | Tx = db) => notifyReviewDecision(inTx, to, event),
+    notifyAnswerAccepted: (event: DomainEvents['answer.accepted'], inTx: Db | Tx = db) => notifyAnswerAccepted(inTx, to, event),
     notifyFlagChange: (event: DomainEvents['flags.changed'], inTx: Db | Tx = db) => notifyFlagChange(inTx, to, event),
     list: (userId: number, limit: number, before?: number) => listNotifications(db, userId, limit, before),
     unreadCount: (userId: number) => unreadCount(db, userId),

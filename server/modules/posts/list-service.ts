@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, gte, inArray, isNull, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gte, inArray, isNotNull, isNull, sql, type SQL } from 'drizzle-orm';
 import type { TListPostsQuery, TPost, TPostList } from '../../../common/contracts/forum.ts';
 import { LIST_COUNT_MAX, TOP_PERIOD_MS, topPeriodSince, type ListSortBy, type Sort } from '../../../common/rules/forum.ts';
 import type { Db } from '../../db/client.ts';
@@ -13,6 +13,7 @@ const categoryColumns = {
   description: categories.description,
   color: categories.color,
   postCount: categories.postCount,
+  isQa: categories.isQa,
 };
 
 /** Every category in display order. The table is small (a few dozen rows at most), so it is read whole. */
@@ -58,6 +59,7 @@ export const listColumns = {
   categoryId: posts.categoryId,
   authorId: posts.authorId,
   lastActivityAt: posts.lastActivityAt,
+  acceptedCommentId: posts.acceptedCommentId,
 };
 
 export type PostFilter = {
@@ -68,6 +70,12 @@ export type PostFilter = {
   unanswered?: boolean;
   /** Only posts created at or after this (Top's period). */
   since?: Date;
+  /**
+   * Issue 33: true, only posts with an accepted answer (posts_solved_idx holds exactly those); false, only
+   * posts without one in the Q&A categories (`qaCategoryIds`).
+   */
+  solved?: boolean;
+  qaCategoryIds?: number[];
 };
 
 /** The WHERE of a post list. Later filters (author, profession…) add conditions here. */
@@ -77,6 +85,12 @@ export function postConditions(filter: PostFilter): SQL | undefined {
   // Written as the partial index's predicate (comment_count = 0) so the planner can match it.
   if (filter.unanswered) conditions.push(eq(posts.commentCount, 0));
   if (filter.since !== undefined) conditions.push(gte(posts.createdAt, filter.since));
+  if (filter.solved === true) conditions.push(isNotNull(posts.acceptedCommentId));
+  if (filter.solved === false) {
+    conditions.push(isNull(posts.acceptedCommentId));
+    const qa = filter.qaCategoryIds ?? [];
+    conditions.push(qa.length ? inArray(posts.categoryId, qa) : sql`false`);
+  }
   if (filter.profession !== undefined) {
     conditions.push(
       sql`${posts.authorId} in (select ${users.id} from ${users} where ${users.avatar} = ${filter.profession} and ${users.deletedAt} is null)`,
@@ -248,6 +262,8 @@ export async function listPosts(db: Db, query: TListPostsQuery, now: Date): Prom
     categoryId: category?.id,
     unanswered: query.unanswered || undefined,
     since: period && period !== 'all' ? new Date(now.getTime() - TOP_PERIOD_MS[period]) : undefined,
+    solved: query.solved,
+    qaCategoryIds: query.solved === false ? all.filter((c) => c.isQa).map((c) => c.id) : undefined,
   };
   const rows = await loadPostsPage(db, {
     filter,
@@ -261,7 +277,7 @@ export async function listPosts(db: Db, query: TListPostsQuery, now: Date): Prom
   const page = hasMore ? rows.slice(0, query.limit) : rows;
 
   const totalCount =
-    filter.unanswered || filter.since
+    filter.unanswered || filter.since || filter.solved !== undefined
       ? await countPosts(db, filter)
       : category
         ? category.postCount

@@ -12,18 +12,18 @@ import type { categories, comments, posts, users } from '../../db/schema/index.t
 
 // Database rows → the shapes of common/contracts/forum.ts. No queries here.
 
-export type CategoryRow = Pick<typeof categories.$inferSelect, 'id' | 'name' | 'slug' | 'description' | 'color' | 'postCount'>;
+export type CategoryRow = Pick<typeof categories.$inferSelect, 'id' | 'name' | 'slug' | 'description' | 'color' | 'postCount' | 'isQa'>;
 
 export type PostRow = Pick<
   typeof posts.$inferSelect,
   | 'id' | 'slug' | 'title' | 'excerpt' | 'content' | 'createdAt' | 'viewCount' | 'commentCount' | 'upvotes'
-  | 'downvotes' | 'shareCount' | 'isPinned' | 'isLocked' | 'categoryId' | 'authorId' | 'lastActivityAt'
+  | 'downvotes' | 'shareCount' | 'isPinned' | 'isLocked' | 'categoryId' | 'authorId' | 'lastActivityAt' | 'acceptedCommentId'
 >;
 
 export type AuthorRow = Pick<typeof users.$inferSelect, 'id' | 'username' | 'firstName' | 'lastName' | 'avatar' | 'statusText' | 'deletedAt'>;
 
 export function presentCategory(c: CategoryRow): TCategory {
-  return { id: c.id, name: c.name, slug: c.slug, description: c.description, color: c.color, postCount: c.postCount };
+  return { id: c.id, name: c.name, slug: c.slug, description: c.description, color: c.color, postCount: c.postCount, isQa: c.isQa };
 }
 
 /** A deleted account shows as 'Anonymous' (null), whether its row is gone or only marked deleted. */
@@ -64,6 +64,8 @@ export function presentPost(
     category: { id: category.id, name: category.name, slug: category.slug, color: category.color, description: category.description },
     author: presentAuthor(author),
     ...(lastReply && p.lastActivityAt > p.createdAt ? { lastReplyAt: p.lastActivityAt.toISOString() } : {}),
+    // Issue 33: a Q&A post says whether it is solved; others say nothing of it.
+    ...(category.isQa ? { solved: p.acceptedCommentId !== null } : {}),
   };
 }
 

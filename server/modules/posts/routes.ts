@@ -1,6 +1,6 @@
 import type { FastifyPluginAsync } from 'fastify';
 import fp from 'fastify-plugin';
-import { createPost, deletePost, getPost, listPosts, lockPost, pinPost, updatePost } from '../../../common/contracts/forum.ts';
+import { acceptAnswer, clearAnswer, createPost, deletePost, getPost, listPosts, lockPost, pinPost, updatePost } from '../../../common/contracts/forum.ts';
 import { listAdminPosts, movePost } from '../../../common/contracts/moderation.ts';
 import { listCommentRevisions, listPostRevisions } from '../../../common/contracts/revisions.ts';
 import { FORUM_MSG } from '../../../common/rules/forum.ts';
@@ -75,8 +75,8 @@ const postRoutesPlugin: FastifyPluginAsync<{ posts: PostService; cache: GuestCac
   // (until the next write anywhere, or the kept list changes), so a member's list costs a guest's.
   route(app, listPosts, revalidate, async (req, reply) => {
     const query = posts.listQueryFor(req.query, req.user);
-    const { page, limit, sortBy, category, pinnedFirst, period, unanswered } = query;
-    const key = `posts:${page}:${limit}:${sortBy}:${category ?? ''}:${pinnedFirst ? 'pinned' : 'mixed'}:${sortBy === 'top' ? period : ''}:${unanswered ? 'unanswered' : 'all'}`;
+    const { page, limit, sortBy, category, pinnedFirst, period, unanswered, solved } = query;
+    const key = `posts:${page}:${limit}:${sortBy}:${category ?? ''}:${pinnedFirst ? 'pinned' : 'mixed'}:${sortBy === 'top' ? period : ''}:${unanswered ? 'unanswered' : 'all'}:${solved ?? ''}`;
     // The kept list as its schema wrote it (so nothing the schema leaves out is in it), for members' marks.
     const answer = await cache.answer(key, () => loadJson(reply, () => posts.listPosts(query), (_list, body) => JSON.parse(body) as TPostList));
     const user = req.user;
@@ -142,6 +142,11 @@ const postRoutesPlugin: FastifyPluginAsync<{ posts: PostService; cache: GuestCac
   route(app, pinPost, admin, async (req) => posts.moderatePost(req.user!, req.params.id, { isPinned: req.body.pinned }));
 
   route(app, lockPost, admin, async (req) => posts.moderatePost(req.user!, req.params.id, { isLocked: req.body.locked }));
+
+  // Issue 33: the question's author or a moderator (the service checks which; verified members only reach it).
+  route(app, acceptAnswer, verified, async (req) => posts.setAnswer(req.user!, req.params.id, req.body.commentId));
+
+  route(app, clearAnswer, verified, async (req) => posts.setAnswer(req.user!, req.params.id, null));
 
   route(app, listAdminPosts, admin, async (req) => ({ posts: await posts.findPosts(req.query.q) }));
 

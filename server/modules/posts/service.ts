@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { and, eq, gt, inArray, isNull, ne, sql } from 'drizzle-orm';
-import type { THeldAnswer, TCreatePostRequest, TListPostsQuery, TPostDetail, TPostList, TUpdatePostRequest } from '../../../common/contracts/forum.ts';
+import type { TAcceptedAnswer, THeldAnswer, TCreatePostRequest, TListPostsQuery, TPostDetail, TPostList, TUpdatePostRequest } from '../../../common/contracts/forum.ts';
 import { COMMENTS_PAGE, FORUM_MSG } from '../../../common/rules/forum.ts';
 import { canModerate } from '../../../common/rules/roles.ts';
 import { TRUST_MSG } from '../../../common/rules/trust.ts';
@@ -8,7 +8,7 @@ import { recordAudit } from '../../audit/index.ts';
 import type { Clock, Core } from '../../core.ts';
 import type { Db, Tx } from '../../db/client.ts';
 import type { Events } from '../../events.ts';
-import { categories, heldItems, posts, users } from '../../db/schema/index.ts';
+import { categories, comments, heldItems, posts, users } from '../../db/schema/index.ts';
 import { badRequest, forbidden, notFound } from '../../http-errors.ts';
 import type { SessionUser } from '../../identity/index.ts';
 import { makeExcerpt, slugify } from '../../lib/markdown.ts';
@@ -27,9 +27,9 @@ import {
   type VisitRecorder,
   type WatchedWords,
 } from '../../trust/index.ts';
-import { loadCommentPage, mayDelete, mayEdit, type Viewer } from './thread.ts';
+import { loadCommentPage, mayAcceptAnswer, mayDelete, mayEdit, type Viewer } from './thread.ts';
 import { renderContent, type ContentPhotos } from './photos.ts';
-import { presentPostDetail, type PostDetailRow } from './presenter.ts';
+import { presentAuthor, presentPostDetail, type PostDetailRow } from './presenter.ts';
 import { hotScore } from './ranking.ts';
 import { loadReactionSummaries, loadUserReactions } from '../reactions/index.ts';
 import { findPosts, movePost } from './admin-service.ts';
@@ -98,8 +98,62 @@ async function presentLoaded(db: Db, row: PostDetailRow, viewer: Viewer): Promis
     comments: page.comments,
     hasMoreComments: page.hasMore,
   });
+  // Issue 33: a Q&A post's accepted answer, and whether this reader may choose it.
+  const qa = category.isQa ? { acceptedAnswer: await loadAcceptedAnswer(db, row.acceptedCommentId), canAcceptAnswer: mayAcceptAnswer(viewer, row.authorId) } : {};
   // Issue 18: a member's post page says whether they saved it; a guest's (shared, cached) says nothing.
-  return viewer ? { ...detail, bookmarked: saved.has(row.id), ...(held.length > 0 ? { heldComments: held } : {}) } : detail;
+  return viewer ? { ...detail, ...qa, bookmarked: saved.has(row.id), ...(held.length > 0 ? { heldComments: held } : {}) } : { ...detail, ...qa };
+}
+
+/** The accepted reply as the question shows it; null without one (a deleted or hidden reply is never accepted: see comments/). */
+async function loadAcceptedAnswer(db: Db, commentId: number | null): Promise<TAcceptedAnswer | null> {
+  if (commentId === null) return null;
+  const [c] = await db
+    .select({ id: comments.id, authorId: comments.authorId, content: comments.content, createdAt: comments.createdAt })
+    .from(comments)
+    .where(and(eq(comments.id, commentId), isNull(comments.deletedAt)));
+  if (!c) return null;
+  const authors = await loadAuthors(db, c.authorId === null ? [] : [c.authorId]);
+  return { commentId: c.id, author: presentAuthor(c.authorId === null ? undefined : authors.get(c.authorId)), excerpt: makeExcerpt(c.content, 280), createdAt: c.createdAt.toISOString() };
+}
+
+/**
+ * PUT and DELETE /api/forum/posts/:id/answer (issue 33): the post's author or a moderator marks one of its
+ * live replies as the answer (`commentId`), or none (null). In a Q&A category only. The answerer hears of
+ * it (not when they accepted it themselves); a moderator's choice on someone else's post is audited.
+ */
+async function setAnswer(db: Db, events: Events, user: SessionUser, id: number, commentId: number | null, now: Date): Promise<TPostDetail> {
+  await db.transaction(async (tx) => {
+    const post = await lockPost(tx, id);
+    if (!post || post.deletedAt) throw notFound(FORUM_MSG.postNotFound);
+    if (!mayAcceptAnswer(user, post.authorId)) throw forbidden(FORUM_MSG.acceptNotAllowed);
+    const [category] = await tx.select({ isQa: categories.isQa }).from(categories).where(eq(categories.id, post.categoryId));
+    if (!category?.isQa) throw badRequest(FORUM_MSG.notQa);
+    let answerer: number | null = null;
+    if (commentId !== null) {
+      const [reply] = await tx
+        .select({ authorId: comments.authorId })
+        .from(comments)
+        .where(and(eq(comments.id, commentId), eq(comments.postId, id), isNull(comments.deletedAt)));
+      if (!reply) throw notFound(FORUM_MSG.commentNotFound);
+      answerer = reply.authorId;
+    }
+    const [before] = await tx.select({ accepted: posts.acceptedCommentId }).from(posts).where(eq(posts.id, id));
+    if (before!.accepted === commentId) return;
+    await tx.update(posts).set({ acceptedCommentId: commentId, updatedAt: now }).where(eq(posts.id, id));
+    if (canModerate(user) && post.authorId !== user.id) {
+      await recordAudit(tx, {
+        actorId: user.id,
+        action: commentId === null ? 'post.answer_clear' : 'post.answer_accept',
+        targetType: 'post',
+        targetId: id,
+        details: { commentId: commentId ?? before!.accepted },
+      });
+    }
+    if (commentId !== null && answerer !== null && answerer !== user.id) {
+      await events.publish('answer.accepted', { postId: id, commentId, answererId: answerer, acceptedById: user.id }, tx);
+    }
+  });
+  return getPostDetailById(db, id, user);
 }
 
 const getPostDetailById = (db: Db, id: number, viewer: Viewer): Promise<TPostDetail> => loadDetail(db, eq(posts.id, id), viewer);
@@ -438,6 +492,8 @@ export function createPostService({
     updatePost: (user: SessionUser, id: number, input: TUpdatePostRequest) => updatePost(db, events, uploads, words, user, id, input, clock.now()),
     deletePost: (user: SessionUser, id: number) => deletePost(db, user, id, clock.now()),
     moderatePost: (admin: SessionUser, id: number, change: { isPinned: boolean } | { isLocked: boolean }) => moderatePost(db, admin, id, change, clock.now()),
+    /** Issue 33: accept a reply as a Q&A post's answer, or (null) clear it. */
+    setAnswer: (user: SessionUser, id: number, commentId: number | null) => setAnswer(db, events, user, id, commentId, clock.now()),
     findPosts: (q: string | undefined) => findPosts(db, q),
     movePost: (admin: SessionUser, id: number, categoryId: number) => movePost(db, admin, id, categoryId, clock.now()),
     /** Edit history (issue 28): a post's or comment's versions; a removed one's for moderators only. */

@@ -29,6 +29,12 @@ export function mayDelete(viewer: Editor, authorId: number | null): boolean {
   return mayEdit(viewer, authorId) || (!!viewer?.emailVerifiedAt && canModerate(viewer));
 }
 
+/** Issue 33: who may accept or clear a Q&A post's answer: its author or a moderator, verified. */
+export function mayAcceptAnswer(viewer: Editor, authorId: number | null): boolean {
+  if (!viewer || !viewer.emailVerifiedAt) return false;
+  return canModerate(viewer) || (authorId !== null && authorId === viewer.id);
+}
+
 export const commentColumns = {
   id: comments.id,
   postId: comments.postId,

@@ -143,6 +143,9 @@ const ACCESS: Record<string, Row> = {
     owned: (c) => ({ url: `/api/forum/posts/${c.memberPost.id}`, body: { title: 'Taken over by someone else', content: 'This edit must never reach the post.' } }),
   },
   'DELETE /api/forum/posts/:id': { rule: 'verified', owned: (c) => ({ url: `/api/forum/posts/${c.memberPost.id}` }) },
+  // Issue 33: the question's author or a moderator (another member hears 403 before anything is read).
+  'PUT /api/forum/posts/:id/answer': { rule: 'verified', owned: (c) => ({ url: `/api/forum/posts/${c.memberPost.id}/answer`, body: { commentId: c.adminComment.id } }) },
+  'DELETE /api/forum/posts/:id/answer': { rule: 'verified', owned: (c) => ({ url: `/api/forum/posts/${c.memberPost.id}/answer` }) },
   'PUT /api/forum/posts/:id/pin': { rule: 'moderator' },
   'PUT /api/forum/posts/:id/lock': { rule: 'moderator' },
   'POST /api/forum/posts/:id/comments': { rule: 'verified' },

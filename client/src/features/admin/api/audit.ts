@@ -40,6 +40,9 @@ const ACTION_LABELS: Record<string, string> = {
   'review.settings': 'changed the review setting',
   'watched_word.create': 'added watched word',
   'watched_word.delete': 'removed watched word',
+  // Issue 33: a moderator's choice of a question's answer.
+  'post.answer_accept': 'accepted an answer on post',
+  'post.answer_clear': 'cleared the accepted answer of post',
   // Issue 29: the background jobs card.
   'job.retry': 'retried the failed', // … job #12
 };

@@ -15,30 +15,36 @@ type Props = {
 
 type Errors = Partial<Record<'name' | 'slug' | 'description' | 'color' | 'form', string>>;
 
-/** Name, slug (optional: made from the name), description and colour, checked with the server's own rules. */
+/**
+ * Name, slug (optional: made from the name), description, colour and whether it is a Q&A category (issue 33),
+ * checked with the server's own rules.
+ */
 export function CategoryForm({ initial, submitLabel, pending, onSubmit, onCancel }: Props) {
   const [name, setName] = useState(initial?.name ?? '');
   const [slug, setSlug] = useState(initial?.slug ?? '');
   const [description, setDescription] = useState(initial?.description ?? '');
   const [color, setColor] = useState(initial?.color ?? '#2563eb');
+  const [isQa, setIsQa] = useState(initial?.isQa ?? false);
   const [errors, setErrors] = useState<Errors>({});
   const descId = useId();
   const colorId = useId();
+  const qaId = useId();
 
   const submit = async (e: FormEvent) => {
     e.preventDefault();
-    const parsed = ZCreateCategoryRequest.safeParse({ name, slug, description, color });
+    const parsed = ZCreateCategoryRequest.safeParse({ name, slug, description, color, isQa });
     if (!parsed.success) {
       setErrors(zodFieldErrors(parsed.error));
       return;
     }
     setErrors({});
     try {
-      await onSubmit({ name, slug: slug.trim() || undefined, description, color });
+      await onSubmit({ name, slug: slug.trim() || undefined, description, color, isQa });
       if (!initial) {
         setName('');
         setSlug('');
         setDescription('');
+        setIsQa(false);
       }
     } catch (err) {
       setErrors(formErrors(err, 'Could not save the category.'));
@@ -109,6 +115,11 @@ export function CategoryForm({ initial, submitLabel, pending, onSubmit, onCancel
           </p>
         )}
       </div>
+      {/* Issue 33: a Q&A category, where a question's author (or a moderator) accepts one reply as its answer. */}
+      <label htmlFor={qaId} className="flex min-h-11 cursor-pointer items-center gap-2 font-semibold">
+        <input id={qaId} type="checkbox" checked={isQa} onChange={(e) => setIsQa(e.target.checked)} className="size-5 shrink-0 accent-brand-800" />
+        Q&amp;A: members can mark a reply as the answer
+      </label>
       <FormActions submitLabel={submitLabel} pending={pending} onCancel={onCancel} />
     </form>
   );

@@ -101,7 +101,15 @@ function CategoryRow({ category, others, first, last, ordering, onMove }: RowPro
         <div className="flex flex-wrap items-center gap-3">
           <span aria-hidden="true" className="size-4 shrink-0 rounded-full" style={{ backgroundColor: category.color }} />
           <div className="grid min-w-0 flex-1">
-            <h3 className="font-bold break-words">{category.name}</h3>
+            <div className="flex flex-wrap items-center gap-x-2">
+              <h3 className="font-bold break-words">{category.name}</h3>
+              {/* Issue 33: replies can be accepted as a question's answer here. */}
+              {category.isQa && (
+                <span title="Q&A: members can mark a reply as the answer" className="rounded-full bg-green-100 px-2 py-0.5 text-xs font-semibold text-green-900">
+                  Q&amp;A
+                </span>
+              )}
+            </div>
             <p className="text-sm text-muted">
               /{category.slug} · {plural(category.postCount, 'post', 'posts')}
             </p>

@@ -29,6 +29,14 @@ describe('removeComment', () => {
     expect(kept.commentCount).toBe(2);
     expect(removeComment(kept, 1)).toBe(kept); // twice is a no-op
   });
+
+  it('takes the accepted answer with it, even when it is not paged in (issue 33)', () => {
+    const answer = { commentId: 3, author: null, excerpt: 'Use a fuel card', createdAt: '2026-01-01T10:02:00.000Z' };
+    const p = post([c(1, 0), c(3, 2)], { solved: true, acceptedAnswer: answer });
+    expect(removeComment(p, 3)).toMatchObject({ solved: false, acceptedAnswer: null, commentCount: 1 });
+    expect(removeComment(p, 1)).toMatchObject({ solved: true, acceptedAnswer: answer });
+    expect(removeComment(post([c(1, 0)], { solved: true, acceptedAnswer: { ...answer, commentId: 7 } }), 7)).toMatchObject({ solved: false, acceptedAnswer: null });
+  });
 });
 
 describe('load more after posting', () => {

@@ -127,17 +127,23 @@ export function useEditComment(postId: number, commentId: number) {
   });
 }
 
-/** A deleted comment with replies stays as a placeholder (as the server keeps it); one without goes. */
+/**
+ * A deleted comment with replies stays as a placeholder (as the server keeps it); one without goes. Were it
+ * the accepted answer (issue 33), the question has none any more.
+ */
 export function removeComment(post: TPostDetail, commentId: number): TPostDetail {
+  // Issue 33: a deleted reply is no longer the accepted answer (the server clears it in the same step),
+  // whether or not it is among the comments paged in.
+  const answer = post.acceptedAnswer?.commentId === commentId ? { acceptedAnswer: null, solved: false } : null;
   const target = post.comments.find((c) => c.id === commentId);
-  if (!target || target.isDeleted) return post;
+  if (!target || target.isDeleted) return answer ? { ...post, ...answer } : post;
   const hasReplies = post.comments.some((c) => c.parentId === commentId);
   const comments = hasReplies
     ? post.comments.map((c) =>
         c.id === commentId ? { ...c, isDeleted: true, content: '', contentHtml: '', author: null, canEdit: false, reactions: {}, userVote: null } : c,
       )
     : post.comments.filter((c) => c.id !== commentId);
-  return { ...post, comments, commentCount: Math.max(0, post.commentCount - 1) };
+  return { ...post, comments, commentCount: Math.max(0, post.commentCount - 1), ...answer };
 }
 
 export function useDeleteComment(postId: number, commentId: number) {
@@ -146,12 +152,16 @@ export function useDeleteComment(postId: number, commentId: number) {
     mutationFn: () => call(deleteComment, { params: { id: commentId } }),
     onSuccess: () => {
       let count: number | undefined;
+      let unsolved = false;
       updatePostDetail(queryClient, postId, (p) => {
         const next = removeComment(p, commentId);
         count = next.commentCount;
+        unsolved ||= p.solved === true && next.solved === false;
         return next;
       });
       if (count !== undefined) setCommentCount(queryClient, postId, count);
+      // Issue 33: it was the accepted answer: the lists' Solved goes with it.
+      if (unsolved) patchForumQueries(queryClient, (data) => patchPostIn(data, postId, { solved: false }));
     },
   });
 }

@@ -14,6 +14,8 @@ export type PostsParams = {
   period?: TopPeriod;
   /** Only posts without comments (issue 18). */
   unanswered?: boolean;
+  /** Issue 33: true, only posts with an accepted answer; false, only Q&A posts without one; absent, every post. */
+  solved?: boolean;
   category?: string;
   /** false: pinned posts by their date like any other (absent: on top, as the forum list shows them). */
   pinnedFirst?: boolean;

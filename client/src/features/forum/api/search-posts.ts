@@ -7,7 +7,7 @@ import { rethrowAs, retryListQuery, type PostsParams } from './get-posts';
 import { forumKeys } from './keys';
 
 /** Spec §7 GET /api/forum/search?page&limit&sortBy&q&profession[&category]; q or profession is set. */
-export type SearchPostsParams = Omit<PostsParams, 'sortBy' | 'period' | 'unanswered'> & { sortBy?: Sort; q?: string; profession?: string };
+export type SearchPostsParams = Omit<PostsParams, 'sortBy' | 'period' | 'unanswered' | 'solved'> & { sortBy?: Sort; q?: string; profession?: string };
 
 export const getSearchPostsQueryOptions = (params: SearchPostsParams) =>
   queryOptions({

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { CornerDownRight, Pencil, Reply, Trash2 } from 'lucide-react';
+import { CircleCheck, CircleX, CornerDownRight, Pencil, Reply, Trash2 } from 'lucide-react';
 import type { TComment } from '@common/contracts/forum';
 import type { TUser } from '@common/contracts/auth';
 import { canModerate } from '@common/rules/roles';
@@ -31,6 +31,14 @@ export type ThreadContext = {
   /** The comment to highlight (opened from #comment-{id}, or just posted). */
   highlightId: number | null;
   onPosted: (comment: TComment) => void;
+  /** Issue 33, a post in a Q&A category: the id of the reply accepted as its answer, null for none; absent elsewhere. */
+  acceptedCommentId?: number | null;
+  /** The reader may accept a reply as the answer or unmark it (the post's author or a moderator). */
+  canAcceptAnswer?: boolean;
+  /** Accepts reply `commentId` as the answer, or (null) unmarks it. */
+  onSetAnswer?: (commentId: number | null) => void;
+  /** An answer change is on its way to the server. */
+  answerPending?: boolean;
 };
 
 const actionClasses =
@@ -60,6 +68,9 @@ export function CommentEntry({ node, ctx }: ItemProps) {
   const remove = useDeleteComment(ctx.postId, comment.id);
   const react = useToggleReaction({ kind: 'comment', id: comment.id, postId: ctx.postId });
   const highlighted = ctx.highlightId === comment.id;
+  // Issue 33: the reply accepted as the question's answer (a deleted or hidden one never is).
+  const accepted = !comment.isDeleted && ctx.acceptedCommentId === comment.id;
+  const canChooseAnswer = !comment.isDeleted && !!ctx.canAcceptAnswer && !!ctx.onSetAnswer;
   const name = comment.author?.username ?? 'Anonymous';
   // Moderators delete anyone's comment but edit only their own (issue 18; the server checks the same).
   const canDelete = comment.canEdit || (canModerate(ctx.user) && !!ctx.user?.emailVerified);
@@ -79,9 +90,14 @@ export function CommentEntry({ node, ctx }: ItemProps) {
         tabIndex={-1}
         className={cn(
           'grid scroll-mt-24 gap-2 rounded-xl border p-3 transition-colors duration-700 sm:p-4',
-          highlighted ? 'border-accent-400 bg-accent-100 ring-2 ring-accent-400' : 'border-line bg-card',
+          highlighted ? 'border-accent-400 bg-accent-100 ring-2 ring-accent-400' : accepted ? 'border-green-700 bg-card ring-1 ring-green-700' : 'border-line bg-card',
         )}
       >
+        {accepted && (
+          <p className="inline-flex w-fit items-center gap-1 rounded-full bg-green-100 px-2 py-0.5 text-sm font-semibold text-green-900">
+            <CircleCheck aria-hidden="true" className="size-4" /> Accepted answer
+          </p>
+        )}
         {node.replyingTo && (
           <p className="flex items-center gap-1 text-sm text-muted">
             <CornerDownRight aria-hidden="true" className="size-4" />
@@ -138,6 +154,17 @@ export function CommentEntry({ node, ctx }: ItemProps) {
                 {!ctx.isLocked && (
                   <button type="button" className={actionClasses} onClick={onReply} aria-expanded={ctx.user ? replying : undefined}>
                     <Reply aria-hidden="true" className="size-4" /> Reply
+                  </button>
+                )}
+                {canChooseAnswer && (
+                  <button
+                    type="button"
+                    className={cn(actionClasses, !accepted && 'text-green-900 hover:bg-green-50')}
+                    disabled={ctx.answerPending}
+                    onClick={() => ctx.onSetAnswer?.(accepted ? null : comment.id)}
+                  >
+                    {accepted ? <CircleX aria-hidden="true" className="size-4" /> : <CircleCheck aria-hidden="true" className="size-4" />}
+                    {accepted ? 'Unmark answer' : 'Accept as answer'}
                   </button>
                 )}
                 {comment.canEdit && !editing && (

@@ -41,7 +41,7 @@ export function CommentThread({ post, ctx, loadMore }: Props) {
               key={node.comment.id}
               as="li"
               className={COMMENT_ITEM_CLASSES}
-              watch={[node, ctx.user, ctx.isLocked, ctx.highlightId, myReactions, blocks, readOnly]}
+              watch={[node, ctx.user, ctx.isLocked, ctx.highlightId, myReactions, blocks, readOnly, ctx.acceptedCommentId, ctx.canAcceptAnswer]}
             >
               <CommentEntry node={node} ctx={ctx} />
             </StaticUntilUsed>

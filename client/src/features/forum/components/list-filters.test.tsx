@@ -51,4 +51,10 @@ describe('countActiveFilters', () => {
     expect(countActiveFilters({ category: '', profession: '', sort: 'relevance', q: 'fuel' })).toBe(0);
     expect(countActiveFilters({ category: '', profession: '', sort: 'newest', q: 'fuel' })).toBe(1);
   });
+
+  it('counts Unanswered and the Answers filter (issues 18, 33)', () => {
+    expect(countActiveFilters({ category: 'help', profession: '', sort: 'newest', q: '', solved: 'yes' })).toBe(2);
+    expect(countActiveFilters({ category: '', profession: '', sort: 'newest', q: '', solved: 'no', unanswered: true })).toBe(2);
+    expect(countActiveFilters({ category: '', profession: '', sort: 'newest', q: '', solved: '' })).toBe(0);
+  });
 });

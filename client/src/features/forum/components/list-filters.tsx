@@ -10,8 +10,9 @@ export function countActiveFilters({
   sort,
   q,
   unanswered = false,
-}: Pick<ForumState, 'category' | 'profession' | 'sort' | 'q'> & { unanswered?: boolean }): number {
-  return [category !== '', profession !== '', sort !== defaultSort(q), unanswered].filter(Boolean).length;
+  solved = '',
+}: Pick<ForumState, 'category' | 'profession' | 'sort' | 'q'> & { unanswered?: boolean; solved?: ForumState['solved'] }): number {
+  return [category !== '', profession !== '', sort !== defaultSort(q), unanswered, solved !== ''].filter(Boolean).length;
 }
 
 type Props = {

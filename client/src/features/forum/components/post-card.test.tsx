@@ -80,6 +80,22 @@ describe('PostCard', () => {
     expect(screen.getByRole('button', { name: 'Save' }).getAttribute('aria-pressed')).toBe('false');
   });
 
+  it('marks a solved question beside Pinned, its word for screen readers on a phone too (issue 33)', () => {
+    renderWithProviders(<PostCard post={{ ...post, solved: true }} hrefWith={hrefWith} />);
+    const card = screen.getByRole('article', { name: 'Best van racking for parcels?' });
+    const solved = within(card).getByText('Solved');
+    expect(solved.closest('[aria-hidden="true"]')).toBeNull();
+    expect(solved.parentElement?.getAttribute('title')).toBe('Solved');
+    // Beside Pinned, in the same row.
+    expect(solved.parentElement?.previousElementSibling?.textContent?.trim()).toBe('Pinned');
+  });
+
+  it('shows no Solved badge on an unsolved question or a post outside Q&A', () => {
+    renderWithProviders(<PostCard post={{ ...post, solved: false }} hrefWith={hrefWith} />);
+    renderWithProviders(<PostCard post={{ ...post, id: 8, title: 'Another one' }} hrefWith={hrefWith} />);
+    expect(screen.queryByText('Solved')).toBeNull();
+  });
+
   it('reads Anonymous for a post without an author', () => {
     renderWithProviders(<PostCard post={{ ...post, author: null }} hrefWith={hrefWith} />);
     expect(screen.getByText('Anonymous')).toBeTruthy();

@@ -2,7 +2,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { renderWithProviders } from '@/test/render';
-import { TopPeriodSelect, UnansweredFilter } from './top-filters';
+import { AnswersFilter, TopPeriodSelect, UnansweredFilter } from './top-filters';
 
 describe('TopPeriodSelect', () => {
   it("shows the server's period when none is chosen, and offers all five", async () => {
@@ -27,5 +27,17 @@ describe('UnansweredFilter', () => {
     renderWithProviders(<UnansweredFilter checked={false} onChange={onChange} />);
     await userEvent.setup().click(screen.getByRole('checkbox', { name: 'Unanswered' }));
     expect(onChange).toHaveBeenCalledWith(true);
+  });
+});
+
+describe('AnswersFilter', () => {
+  it('is a select labelled Answers: All, Solved, Unsolved (issue 33)', async () => {
+    const onChange = vi.fn();
+    renderWithProviders(<AnswersFilter value="" onChange={onChange} />);
+    const select = screen.getByRole('combobox', { name: 'Answers' }) as HTMLSelectElement;
+    expect([...select.options].map((o) => o.textContent)).toEqual(['All', 'Solved', 'Unsolved']);
+    expect(select.value).toBe('');
+    await userEvent.setup().selectOptions(select, 'Unsolved');
+    expect(onChange).toHaveBeenCalledWith('no');
   });
 });

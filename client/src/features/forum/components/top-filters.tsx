@@ -1,6 +1,7 @@
 import { useId } from 'react';
 import { TOP_PERIODS, type TopPeriod } from '@common/rules/forum';
 import { inputClasses } from '@/components/ui/form-field';
+import type { SolvedFilter } from '../lib/forum-url-state';
 
 export const PERIOD_LABELS: Record<TopPeriod, string> = {
   day: 'Today',
@@ -44,6 +45,32 @@ export function UnansweredFilter({ checked, onChange }: { checked: boolean; onCh
         <input id={id} type="checkbox" checked={checked} onChange={(e) => onChange(e.target.checked)} className="size-5 accent-brand-800" />
         Unanswered
       </label>
+    </div>
+  );
+}
+
+/** Issue 33: the Answers filter's choices, as the address keeps them (solved=yes / solved=no; none for All). */
+export const ANSWERS_OPTIONS: readonly { value: SolvedFilter; label: string }[] = [
+  { value: '', label: 'All' },
+  { value: 'yes', label: 'Solved' },
+  { value: 'no', label: 'Unsolved' },
+];
+
+/** Issue 33, a Q&A category: every question, those with an accepted answer, or those still without one. */
+export function AnswersFilter({ value, onChange }: { value: SolvedFilter; onChange: (value: SolvedFilter) => void }) {
+  const id = useId();
+  return (
+    <div className="grid gap-1.5">
+      <label htmlFor={id} className="font-semibold">
+        Answers
+      </label>
+      <select id={id} value={value} onChange={(e) => onChange(e.target.value as SolvedFilter)} className={inputClasses}>
+        {ANSWERS_OPTIONS.map((o) => (
+          <option key={o.value} value={o.value}>
+            {o.label}
+          </option>
+        ))}
+      </select>
     </div>
   );
 }

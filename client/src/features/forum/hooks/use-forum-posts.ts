@@ -13,7 +13,7 @@ export function forumListQueryOptions(state: ForumState): ListOptions {
   const { page, sort } = state;
   const category = state.category || undefined;
   if (state.q || state.profession) {
-    // Top and Unanswered are the plain list's (issue 18): a search ranks by match, or by a search sort.
+    // Top, Unanswered and Answers are the plain list's (issues 18, 33): a search ranks by match, or by a search sort.
     const sortBy = sort === 'relevance' || sort === 'top' ? undefined : sort;
     return getSearchPostsQueryOptions({ page, limit: PAGE_SIZE, sortBy, category, q: state.q || undefined, profession: state.profession || undefined }) as ListOptions;
   }
@@ -26,6 +26,8 @@ export function forumListQueryOptions(state: ForumState): ListOptions {
     // Absent parameters stay out of the key and the address (the server's defaults).
     ...(sortBy === 'top' && state.period ? { period: state.period } : {}),
     ...(state.unanswered ? { unanswered: true } : {}),
+    // Issue 33, the Answers filter: the plain list's, like Unanswered.
+    ...(state.solved ? { solved: state.solved === 'yes' } : {}),
   }) as ListOptions;
 }
 

@@ -6,7 +6,7 @@ const next = (s: string, change: Parameters<typeof nextForumParams>[1]) => nextF
 
 describe('parseForumState', () => {
   it('has defaults: no filters, newest, page 1', () => {
-    expect(parseForumState(p(''))).toEqual({ category: '', q: '', profession: '', sort: 'newest', period: '', unanswered: false, page: 1 });
+    expect(parseForumState(p(''))).toEqual({ category: '', q: '', profession: '', sort: 'newest', period: '', unanswered: false, solved: '', page: 1 });
   });
 
   it('reads every field', () => {
@@ -17,8 +17,17 @@ describe('parseForumState', () => {
       sort: 'views',
       period: '',
       unanswered: false,
+      solved: '',
       page: 3,
     });
+  });
+
+  it('reads the Answers filter, solved=yes or solved=no (issue 33)', () => {
+    expect(parseForumState(p('category=help&solved=yes')).solved).toBe('yes');
+    expect(parseForumState(p('solved=no')).solved).toBe('no');
+    // Anything else is every post.
+    expect(parseForumState(p('solved=true')).solved).toBe('');
+    expect(parseForumState(p('solved=')).solved).toBe('');
   });
 
   it('reads Top with its period, and Unanswered (issue 18)', () => {
@@ -54,6 +63,15 @@ describe('nextForumParams', () => {
     expect(next('page=4', { unanswered: true })).toBe('unanswered=1');
     expect(next('unanswered=1&page=2', { unanswered: false })).toBe('');
     expect(clearedForumParams(p('sort=top&period=day&unanswered=1&category=tips')).toString()).toBe('sort=top&period=day');
+  });
+
+  it('writes the Answers filter, back to page 1; All removes it, and clearing the filters too (issue 33)', () => {
+    expect(next('category=help&page=3', { solved: 'yes' })).toBe('category=help&solved=yes');
+    expect(next('category=help&solved=yes&page=2', { solved: 'no' })).toBe('category=help&solved=no');
+    expect(next('category=help&solved=no&page=2', { solved: '' })).toBe('category=help');
+    expect(clearedForumParams(p('category=help&solved=yes&sort=views&page=2')).toString()).toBe('sort=views');
+    // The address read back is the state written.
+    expect(parseForumState(nextForumParams(p('category=help'), { solved: 'no' }))).toMatchObject({ category: 'help', solved: 'no', page: 1 });
   });
 
   it('goes back to page 1 when sort, category, search or profession change', () => {

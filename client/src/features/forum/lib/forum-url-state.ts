@@ -15,8 +15,15 @@ export type ForumState = {
   period: TopPeriod | '';
   /** Only posts without comments (issue 18); the plain list only, not a search. */
   unanswered: boolean;
+  /**
+   * Issue 33, the Answers filter: 'yes' only questions with an accepted answer, 'no' only Q&A questions
+   * without one, '' every post; the plain list only, not a search. Kept as solved=yes / solved=no.
+   */
+  solved: SolvedFilter;
   page: number;
 };
+
+export type SolvedFilter = '' | 'yes' | 'no';
 
 export type ListSort = ListSortBy | 'relevance';
 
@@ -25,7 +32,7 @@ export type ForumChange = Partial<ForumState>;
 export const DEFAULT_SORT: ListSortBy = 'newest';
 
 /** The keys whose change sends the list back to page 1 (spec §4). */
-const FILTER_KEYS = ['category', 'q', 'profession', 'sort', 'period', 'unanswered'] as const;
+const FILTER_KEYS = ['category', 'q', 'profession', 'sort', 'period', 'unanswered', 'solved'] as const;
 
 /** Spec §5: a page below 1 (or not a number) is page 1. */
 export function parsePage(raw: string | null | undefined): number {
@@ -35,6 +42,11 @@ export function parsePage(raw: string | null | undefined): number {
 
 export function parseSort(raw: string | null | undefined): ListSortBy {
   return (LIST_SORTS as readonly string[]).includes(raw ?? '') ? (raw as ListSortBy) : DEFAULT_SORT;
+}
+
+/** Issue 33: solved=yes or solved=no; anything else is every post. */
+export function parseSolved(raw: string | null | undefined): SolvedFilter {
+  return raw === 'yes' || raw === 'no' ? raw : '';
 }
 
 export function parsePeriod(raw: string | null | undefined): TopPeriod | '' {
@@ -70,6 +82,7 @@ export function parseForumState(params: URLSearchParams): ForumState {
     sort,
     period: sort === 'top' ? parsePeriod(params.get('period')) : '',
     unanswered: params.get('unanswered') === '1',
+    solved: parseSolved(params.get('solved')),
     page: parsePage(params.get('page')),
   };
 }
@@ -94,6 +107,7 @@ export function nextForumParams(current: URLSearchParams, change: ForumChange): 
   }
   if (change.period !== undefined) put('period', parsePeriod(change.period));
   if (change.unanswered !== undefined) put('unanswered', change.unanswered ? '1' : '');
+  if (change.solved !== undefined) put('solved', parseSolved(change.solved));
 
   const filterChanged = FILTER_KEYS.some((k) => change[k] !== undefined);
   const page = change.page ?? (filterChanged ? 1 : parsePage(current.get('page')));
@@ -101,9 +115,9 @@ export function nextForumParams(current: URLSearchParams, change: ForumChange): 
   return next;
 }
 
-/** Removes every filter (category, search, profession, unanswered) and the page; the sort stays. */
+/** Removes every filter (category, search, profession, unanswered, answers) and the page; the sort stays. */
 export function clearedForumParams(current: URLSearchParams): URLSearchParams {
-  return nextForumParams(current, { category: '', q: '', profession: '', unanswered: false });
+  return nextForumParams(current, { category: '', q: '', profession: '', unanswered: false, solved: '' });
 }
 
 /** `pathname` with the query string, or the bare path when there is none. */

@@ -31,7 +31,7 @@ import { PostCard } from '../components/post-card';
 import { PostListSkeleton } from '../components/post-list-skeleton';
 import { ProfessionSelect } from '../components/profession-select';
 import { SortSelect } from '../components/sort-select';
-import { TopPeriodSelect, UnansweredFilter } from '../components/top-filters';
+import { AnswersFilter, TopPeriodSelect, UnansweredFilter } from '../components/top-filters';
 import { useForumPosts } from '../hooks/use-forum-posts';
 import { useForumState } from '../hooks/use-forum-state';
 
@@ -55,6 +55,8 @@ export function ForumPage() {
   useAdSlotsAskedEarly('post-content');
   const current = categories?.find((c) => c.slug === category);
   const filtered = !!(q || profession);
+  // Issue 33: Answers (solved or not) is offered in a Q&A category, and wherever it is in force (to turn it off).
+  const answersFilter = !filtered && (current?.isQa === true || state.solved !== '');
   const totalCount = posts.data?.totalCount ?? 0;
   const totalPages = Math.max(1, Math.ceil(totalCount / PAGE_SIZE));
   // While the next page or search loads the previous one stays (dimmed); its counts are not the new ones.
@@ -91,7 +93,7 @@ export function ForumPage() {
               update({ q: text });
             }}
             onClearSearch={() => update({ q: '', profession: '' })}
-            activeFilters={countActiveFilters({ ...state, unanswered: state.unanswered && !filtered })}
+            activeFilters={countActiveFilters({ ...state, unanswered: state.unanswered && !filtered, solved: filtered ? '' : state.solved })}
             filters={
               <>
                 <CategorySelect value={category} onChange={(slug) => update({ category: slug })} />
@@ -102,6 +104,7 @@ export function ForumPage() {
                   <TopPeriodSelect value={state.period} shown={posts.data?.period} onChange={(period) => update({ period })} />
                 )}
                 {!filtered && <UnansweredFilter checked={state.unanswered} onChange={(unanswered) => update({ unanswered })} />}
+                {answersFilter && <AnswersFilter value={state.solved} onChange={(solved) => update({ solved })} />}
               </>
             }
           />
@@ -168,6 +171,11 @@ export function ForumPage() {
                 ) : filtered ? (
                   <p className="rounded-xl border-2 border-dashed border-line bg-card p-5">
                     Try other words, fewer filters, or all categories.
+                  </p>
+                ) : state.solved ? (
+                  <p className="rounded-xl border-2 border-dashed border-line bg-card p-5">
+                    {state.solved === 'yes' ? 'No solved questions here yet.' : 'No unsolved questions here.'} Try all categories, or All under
+                    Answers.
                   </p>
                 ) : state.unanswered || sort === 'top' ? (
                   <p className="rounded-xl border-2 border-dashed border-line bg-card p-5">

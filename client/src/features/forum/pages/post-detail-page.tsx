@@ -3,6 +3,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link, useLocation, useNavigate, useParams } from '@/lib/router';
 import { Eye, Lock, MessageSquare, Pencil, Pin, Trash2 } from 'lucide-react';
 import type { TComment, TPostDetail } from '@common/contracts/forum';
+import { FORUM_MSG } from '@common/rules/forum';
 import { ApiError, errorMessage } from '@/lib/api-client';
 import { Slice } from '@/lib/hydration-slices';
 import { useUser } from '@/lib/auth';
@@ -19,10 +20,12 @@ import { toast } from '@/components/ui/toast';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 // The app's own 404 page, already in the shell: a missing post looks like any other missing page.
 import { NotFoundPage } from '@/app/routes/not-found';
+import { useSetAnswer } from '../api/answer';
 import { nextPageCursor, useLoadMoreComments } from '../api/comments';
 import { useDeletePost, useEditPost } from '../api/edit-post';
 import { getPostQueryOptions, placeholderFromLists } from '../api/get-post';
 import { useToggleReaction } from '../api/reactions';
+import { AcceptedAnswer } from '../components/accepted-answer';
 import { AuthorCard } from '../components/author-card';
 import { CategoryChip } from '../components/category-chip';
 import { CommentComposer } from '../components/comment-composer';
@@ -121,6 +124,13 @@ function PostView({ post, partial }: { post: TPostDetail; partial: boolean }) {
     toast({ title: 'Comment posted', variant: 'success' });
     anchor.focusComment(c.id);
   };
+  // Issue 33: the post's author or a moderator accepts a reply as a Q&A question's answer, or unmarks it.
+  const answer = useSetAnswer(post.id);
+  const setAnswer = (commentId: number | null) =>
+    answer.mutate(commentId, {
+      onSuccess: () => toast({ title: commentId === null ? FORUM_MSG.answerCleared : FORUM_MSG.answerAccepted, variant: 'success' }),
+      onError: (err) => toast({ title: errorMessage(err), variant: 'destructive' }),
+    });
 
   return (
     <div className="mx-auto grid w-full max-w-3xl grid-cols-1 gap-6 px-4 py-6">
@@ -191,6 +201,7 @@ function PostView({ post, partial }: { post: TPostDetail; partial: boolean }) {
             ) : (
               <PostContent html={post.contentHtml} className="text-lg" />
             )}
+            {!partial && post.acceptedAnswer && <AcceptedAnswer answer={post.acceptedAnswer} onGo={anchor.focusComment} />}
           </>
         )}
 
@@ -266,6 +277,10 @@ function PostView({ post, partial }: { post: TPostDetail; partial: boolean }) {
               myReactions: post.userReactions?.commentReactions ?? {},
               highlightId: anchor.highlightId,
               onPosted,
+              acceptedCommentId: post.acceptedAnswer === undefined ? undefined : (post.acceptedAnswer?.commentId ?? null),
+              canAcceptAnswer: post.canAcceptAnswer,
+              onSetAnswer: setAnswer,
+              answerPending: answer.isPending,
             }}
             loadMore={{ pending: more.isPending, error: more.error, run: loadMore }}
           />

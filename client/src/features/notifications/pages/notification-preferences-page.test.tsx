@@ -52,7 +52,7 @@ describe('NotificationPreferencesPage', () => {
     expect(screen.queryByRole('switch', { name: 'Announcements: On site' })).toBeNull();
     expect(screen.queryByRole('switch', { name: 'Weekly digest: Push' })).toBeNull();
     const row = screen.getByRole('rowheader', { name: /Replies/ });
-    expect(within(row).getByText('A comment on your post, or a reply to your comment')).toBeTruthy();
+    expect(within(row).getByText('A comment on your post, a reply to your comment, or your reply accepted as an answer')).toBeTruthy();
     expect(switchOf('Replies: Push').getAttribute('aria-describedby')).toBeTruthy();
   });
 
