@@ -10,14 +10,14 @@ import { ForumPage } from './forum-page';
 const category = testCategory;
 const makePost = testPost;
 
-function stubApi(list: { posts: TPost[]; totalCount: number }) {
+function stubApi(list: { posts: TPost[]; totalCount: number }, categories: object[] = [{ ...category, postCount: 3 }]) {
   const calls: string[] = [];
   vi.stubGlobal(
     'fetch',
     vi.fn(async (url: string) => {
       calls.push(url);
       if (url === '/api/auth/user') return new Response('{"message":"Not signed in"}', { status: 401 });
-      if (url === '/api/forum/categories') return new Response(JSON.stringify([{ ...category, postCount: 3 }]));
+      if (url === '/api/forum/categories') return new Response(JSON.stringify(categories));
       if (url.startsWith('/api/bulletins') || url.startsWith('/api/ads/')) return new Response('[]');
       return new Response(JSON.stringify({ ...list, hasMore: false }));
     }),
@@ -134,60 +134,6 @@ describe('ForumPage', () => {
 const MIN = 60_000;
 const threeDaysAgo = () => new Date(Date.now() - 3 * 24 * 60 * MIN).toISOString();
 
-describe('Answers filter (issue 33)', () => {
-  function stubQa(list: { posts: TPost[]; totalCount: number }) {
-    const calls: string[] = [];
-    vi.stubGlobal(
-      'fetch',
-      vi.fn(async (url: string) => {
-        calls.push(url);
-        if (url === '/api/auth/user') return new Response('{"message":"Not signed in"}', { status: 401 });
-        if (url === '/api/forum/categories') {
-          return new Response(JSON.stringify([{ ...category, postCount: 3, isQa: false }, { id: 2, name: 'Help', slug: 'help', description: '', color: '#15803d', postCount: 2, isQa: true }]));
-        }
-        if (url.startsWith('/api/bulletins') || url.startsWith('/api/ads/')) return new Response('[]');
-        return new Response(JSON.stringify({ ...list, hasMore: false }));
-      }),
-    );
-    return calls;
-  }
-
-  it('is offered in a Q&A category: Solved goes into the address and asks for solved=true, from page 1', async () => {
-    const calls = stubQa({ posts: [makePost(1, { solved: true })], totalCount: 1 });
-    renderWithProviders(
-      <>
-        <ForumPage />
-        <Probe />
-      </>,
-      { route: '/forum?category=help&page=2' },
-    );
-    const answers = (await screen.findByRole('combobox', { name: 'Answers' })) as HTMLSelectElement;
-    expect(answers.value).toBe('');
-    await userEvent.setup().selectOptions(answers, 'Solved');
-    expect(location()).toBe('/forum?category=help&solved=yes');
-    await waitFor(() => expect(calls).toContain('/api/forum/posts?page=1&limit=20&sortBy=newest&category=help&solved=true'));
-    expect(within(await screen.findByRole('article', { name: 'Post number 1' })).getByText('Solved')).toBeTruthy();
-  });
-
-  it('reads Unsolved from the address, and the Filters toggle counts it', async () => {
-    const calls = stubQa({ posts: [makePost(1, { solved: false })], totalCount: 1 });
-    renderWithProviders(<ForumPage />, { route: '/forum?category=help&solved=no' });
-    await screen.findByRole('article', { name: 'Post number 1' });
-    expect(calls).toContain('/api/forum/posts?page=1&limit=20&sortBy=newest&category=help&solved=false');
-    expect(((await screen.findByRole('combobox', { name: 'Answers' })) as HTMLSelectElement).value).toBe('no');
-    // The Filters toggle counts it with the category.
-    expect(screen.getByRole('button', { name: /^Filters/ }).textContent).toContain('2');
-  });
-
-  it('is not offered outside a Q&A category', async () => {
-    stubQa({ posts: [makePost(1)], totalCount: 1 });
-    renderWithProviders(<ForumPage />, { route: '/forum?category=tips' });
-    await screen.findByRole('article', { name: 'Post number 1' });
-    await screen.findByRole('checkbox', { name: 'Unanswered' });
-    expect(screen.queryByRole('combobox', { name: 'Answers' })).toBeNull();
-  });
-});
-
 describe('Latest activity sort', () => {
   it('is offered in the sort menu, goes into the address and asks the list for sortBy=active', async () => {
     const calls = stubApi({ posts: [makePost(1)], totalCount: 1 });
@@ -226,5 +172,45 @@ describe('Latest activity sort', () => {
     expect(within(replied).getByText('last reply 5 minutes ago')).toBeTruthy();
     const quiet = screen.getByRole('article', { name: 'Post number 2' });
     expect(within(quiet).queryByText(/last reply/)).toBeNull();
+  });
+});
+
+describe('Answers filter (issue 33)', () => {
+  const stubQa = (list: { posts: TPost[]; totalCount: number }) =>
+    stubApi(list, [{ ...category, postCount: 3, isQa: false }, { id: 2, name: 'Help', slug: 'help', description: '', color: '#15803d', postCount: 2, isQa: true }]);
+
+  it('is offered in a Q&A category: Solved goes into the address and asks for solved=true, from page 1', async () => {
+    const calls = stubQa({ posts: [makePost(1, { solved: true })], totalCount: 1 });
+    renderWithProviders(
+      <>
+        <ForumPage />
+        <Probe />
+      </>,
+      { route: '/forum?category=help&page=2' },
+    );
+    const answers = (await screen.findByRole('combobox', { name: 'Answers' })) as HTMLSelectElement;
+    expect(answers.value).toBe('');
+    await userEvent.setup().selectOptions(answers, 'Solved');
+    expect(location()).toBe('/forum?category=help&solved=yes');
+    await waitFor(() => expect(calls).toContain('/api/forum/posts?page=1&limit=20&sortBy=newest&category=help&solved=true'));
+    expect(within(await screen.findByRole('article', { name: 'Post number 1' })).getByText('Solved')).toBeTruthy();
+  });
+
+  it('reads Unsolved from the address, and the Filters toggle counts it', async () => {
+    const calls = stubQa({ posts: [makePost(1, { solved: false })], totalCount: 1 });
+    renderWithProviders(<ForumPage />, { route: '/forum?category=help&solved=no' });
+    await screen.findByRole('article', { name: 'Post number 1' });
+    expect(calls).toContain('/api/forum/posts?page=1&limit=20&sortBy=newest&category=help&solved=false');
+    expect(((await screen.findByRole('combobox', { name: 'Answers' })) as HTMLSelectElement).value).toBe('no');
+    // The Filters toggle counts it with the category.
+    expect(screen.getByRole('button', { name: /^Filters/ }).textContent).toContain('2');
+  });
+
+  it('is not offered outside a Q&A category', async () => {
+    stubQa({ posts: [makePost(1)], totalCount: 1 });
+    renderWithProviders(<ForumPage />, { route: '/forum?category=tips' });
+    await screen.findByRole('article', { name: 'Post number 1' });
+    await screen.findByRole('checkbox', { name: 'Unanswered' });
+    expect(screen.queryByRole('combobox', { name: 'Answers' })).toBeNull();
   });
 });
