@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { ZChatAccessReason, ZChatMessage, ZClientMessageId } from './contracts/chat.ts';
-import { ZComment, ZPostCategory, ZReactionSummary } from './contracts/forum.ts';
+import { ZAcceptedAnswer, ZComment, ZPostCategory, ZReactionSummary } from './contracts/forum.ts';
 import { ZNotification } from './contracts/notifications.ts';
 
 // The frames of the real-time socket at /ws (spec §7 "Socket"; docs/API.md "WebSocket /ws").
@@ -140,6 +140,8 @@ export const serverFrames = {
   /** Counts only: whose votes they are (userVote) is each reader's own, from their REST reads. */
   post_votes: z.object({ postId: z.number(), target: z.enum(['post', 'comment']), id: z.number(), upvotes: z.number(), downvotes: z.number() }),
   post_reactions: z.object({ postId: z.number(), target: z.enum(['post', 'comment']), id: z.number(), reactions: ZReactionSummary }),
+  /** Issue 33: a Q&A post's accepted answer changed (null: none now). */
+  post_answer: z.object({ postId: z.number(), acceptedAnswer: ZAcceptedAnswer.nullable() }),
 } satisfies Record<string, z.ZodObject>;
 
 export type ServerFrameType = keyof typeof serverFrames;

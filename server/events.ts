@@ -17,8 +17,8 @@ import { BusAwayError, channel, type EventBus } from './realtime/bus.ts';
 export type DomainEvents = {
   /** A post was written (its row is committed). */
   'post.created': { actor: { id: number; username: string }; post: { id: number; title: string; content: string } };
-  /** Issue 33: a reply was accepted as a Q&A post's answer by someone other than its author. */
-  'answer.accepted': { postId: number; commentId: number; answererId: number; acceptedById: number };
+  /** Issue 33: a Q&A post's accepted answer changed: reply `commentId` (written by `answererId`), or none. */
+  'answer.changed': { postId: number; commentId: number | null; answererId: number | null; acceptedById: number };
   /** A comment was written (its row and the post's counters are committed). */
   'comment.created': {
     actor: { id: number; username: string };

@@ -1,4 +1,6 @@
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { categories } from '../../db/schema/index.ts';
 import { ZComment } from '../../../common/contracts/forum.ts';
 import { REACTION_EMOJI } from '../../../common/reactions.ts';
 import { FORUM_MSG } from '../../../common/rules/forum.ts';
@@ -107,6 +109,23 @@ describe('live threads: subscribe_post and post_* frames', () => {
     // A second delete changes nothing and tells nobody.
     expect((await call(t, 'DELETE', `/api/forum/comments/${c.id}`, { cookie: writer.cookie })).statusCode).toBe(200);
     expect((await settled(r)).filter((f) => f.type === 'post_comment_deleted')).toHaveLength(1);
+  });
+
+  it("a question's accepted answer reaches its readers as the post page shows it, and its clearing (issue 33)", async () => {
+    const qa = await addCategory(t.database.db, 'Questions');
+    await t.database.db.update(categories).set({ isQa: true }).where(eq(categories.id, qa.id));
+    const p = await createPost(t, writer.cookie, qa.id, { title: 'Which van insurer pays out?' });
+    const c = await createComment(t, reader.cookie, p.id, { content: 'Mine paid within a **week**.' });
+    const r = await follow(reader, p.id);
+    const w = await follow(writer, p.id);
+    expect((await call(t, 'PUT', `/api/forum/posts/${p.id}/answer`, { cookie: writer.cookie, body: { commentId: c.id } })).statusCode).toBe(200);
+    const page = (await call(t, 'GET', `/api/forum/posts/${p.id}`)).json();
+    expect(await r.next('post_answer')).toEqual({ type: 'post_answer', postId: p.id, acceptedAnswer: page.acceptedAnswer });
+    expect(page.acceptedAnswer).toMatchObject({ commentId: c.id, excerpt: 'Mine paid within a week.' });
+    expect((await call(t, 'DELETE', `/api/forum/posts/${p.id}/answer`, { cookie: writer.cookie })).statusCode).toBe(200);
+    expect(await r.next('post_answer', (f) => f.acceptedAnswer === null)).toEqual({ type: 'post_answer', postId: p.id, acceptedAnswer: null });
+    // Whoever chose it is not echoed.
+    expect((await settled(w)).filter((f) => f.type === 'post_answer')).toEqual([]);
   });
 
   it('a comment a moderator deletes from the reports queue goes from the open thread too', async () => {

@@ -341,8 +341,12 @@ async function notifyAuthor(
   });
 }
 
-/** Issue 33: the member's reply was accepted as the answer (by the asker or a moderator; blocks apply as to a reply). */
-async function notifyAnswerAccepted(db: Db, to: NotificationPush, e: DomainEvents['answer.accepted']): Promise<void> {
+/**
+ * Issue 33: the member's reply was accepted as the answer (by the asker or a moderator; blocks apply as to
+ * a reply); not when they accepted it themselves, nor when it was cleared.
+ */
+async function notifyAnswerAccepted(db: Db, to: NotificationPush, e: DomainEvents['answer.changed']): Promise<void> {
+  if (e.commentId === null || e.answererId === null || e.answererId === e.acceptedById) return;
   const [row] = await db
     .select({ slug: posts.slug, title: posts.title, accepted: posts.acceptedCommentId, actor: users.username })
     .from(posts)
@@ -449,7 +453,7 @@ export function createNotificationService({
     notifyNewPost: (event: DomainEvents['post.created'], inTx: Db | Tx = db) => notifyNewPost(inTx, to, event),
     notifyNewComment: (event: DomainEvents['comment.created'], inTx: Db | Tx = db) => notifyNewComment(inTx, to, event),
     notifyReviewDecision: (event: DomainEvents['review.decided'], inTx: Db | Tx = db) => notifyReviewDecision(inTx, to, event),
-    notifyAnswerAccepted: (event: DomainEvents['answer.accepted'], inTx: Db | Tx = db) => notifyAnswerAccepted(inTx, to, event),
+    notifyAnswerAccepted: (event: DomainEvents['answer.changed'], inTx: Db | Tx = db) => notifyAnswerAccepted(inTx, to, event),
     notifyFlagChange: (event: DomainEvents['flags.changed'], inTx: Db | Tx = db) => notifyFlagChange(inTx, to, event),
     list: (userId: number, limit: number, before?: number) => listNotifications(db, userId, limit, before),
     unreadCount: (userId: number) => unreadCount(db, userId),

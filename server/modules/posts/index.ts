@@ -21,7 +21,7 @@ export { presentCategory, presentPost, voteType, type AuthorRow, type CategoryRo
 export { hotScore } from './ranking.ts';
 // Latest activity (issue 30): the comment writes keep posts.last_activity_at with this.
 export { lastActivityNow } from './activity.ts';
-export { commentColumns, loadCommentPage, mayDelete, mayEdit, presentComments, type Editor, type Viewer } from './thread.ts';
+export { commentColumns, loadAcceptedAnswer, loadCommentPage, mayDelete, mayEdit, presentComments, type Editor, type Viewer } from './thread.ts';
 export { viewerKey } from './view-counter.ts';
 // Edit history (issue 28): comments keep their earlier versions through the same writer.
 export { recordRevision } from './revisions.ts';

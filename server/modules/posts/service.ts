@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { and, eq, gt, inArray, isNull, ne, sql } from 'drizzle-orm';
-import type { TAcceptedAnswer, THeldAnswer, TCreatePostRequest, TListPostsQuery, TPostDetail, TPostList, TUpdatePostRequest } from '../../../common/contracts/forum.ts';
+import type { THeldAnswer, TCreatePostRequest, TListPostsQuery, TPostDetail, TPostList, TUpdatePostRequest } from '../../../common/contracts/forum.ts';
 import { COMMENTS_PAGE, FORUM_MSG } from '../../../common/rules/forum.ts';
 import { canModerate } from '../../../common/rules/roles.ts';
 import { TRUST_MSG } from '../../../common/rules/trust.ts';
@@ -27,9 +27,9 @@ import {
   type VisitRecorder,
   type WatchedWords,
 } from '../../trust/index.ts';
-import { loadCommentPage, mayAcceptAnswer, mayDelete, mayEdit, type Viewer } from './thread.ts';
+import { loadAcceptedAnswer, loadCommentPage, mayAcceptAnswer, mayDelete, mayEdit, type Viewer } from './thread.ts';
 import { renderContent, type ContentPhotos } from './photos.ts';
-import { presentAuthor, presentPostDetail, type PostDetailRow } from './presenter.ts';
+import { presentPostDetail, type PostDetailRow } from './presenter.ts';
 import { hotScore } from './ranking.ts';
 import { loadReactionSummaries, loadUserReactions } from '../reactions/index.ts';
 import { findPosts, movePost } from './admin-service.ts';
@@ -104,18 +104,6 @@ async function presentLoaded(db: Db, row: PostDetailRow, viewer: Viewer): Promis
   return viewer ? { ...detail, ...qa, bookmarked: saved.has(row.id), ...(held.length > 0 ? { heldComments: held } : {}) } : { ...detail, ...qa };
 }
 
-/** The accepted reply as the question shows it; null without one (a deleted or hidden reply is never accepted: see comments/). */
-async function loadAcceptedAnswer(db: Db, commentId: number | null): Promise<TAcceptedAnswer | null> {
-  if (commentId === null) return null;
-  const [c] = await db
-    .select({ id: comments.id, authorId: comments.authorId, content: comments.content, createdAt: comments.createdAt })
-    .from(comments)
-    .where(and(eq(comments.id, commentId), isNull(comments.deletedAt)));
-  if (!c) return null;
-  const authors = await loadAuthors(db, c.authorId === null ? [] : [c.authorId]);
-  return { commentId: c.id, author: presentAuthor(c.authorId === null ? undefined : authors.get(c.authorId)), excerpt: makeExcerpt(c.content, 280), createdAt: c.createdAt.toISOString() };
-}
-
 /**
  * PUT and DELETE /api/forum/posts/:id/answer (issue 33): the post's author or a moderator marks one of its
  * live replies as the answer (`commentId`), or none (null). In a Q&A category only. The answerer hears of
@@ -149,9 +137,8 @@ async function setAnswer(db: Db, events: Events, user: SessionUser, id: number, 
         details: { commentId: commentId ?? before!.accepted },
       });
     }
-    if (commentId !== null && answerer !== null && answerer !== user.id) {
-      await events.publish('answer.accepted', { postId: id, commentId, answererId: answerer, acceptedById: user.id }, tx);
-    }
+    // Readers of the thread see it change; the answerer hears of it (notifications/).
+    await events.publish('answer.changed', { postId: id, commentId, answererId: answerer, acceptedById: user.id }, tx);
   });
   return getPostDetailById(db, id, user);
 }

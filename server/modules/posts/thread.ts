@@ -1,12 +1,13 @@
 import { and, asc, eq, inArray, isNotNull, isNull, or, sql } from 'drizzle-orm';
-import type { TComment, TCommentList } from '../../../common/contracts/forum.ts';
+import type { TAcceptedAnswer, TComment, TCommentList } from '../../../common/contracts/forum.ts';
 import type { Db } from '../../db/client.ts';
 import { commentVotes, comments } from '../../db/schema/index.ts';
 import { canModerate } from '../../../common/rules/roles.ts';
 import type { SessionUser } from '../../identity/index.ts';
 import { loadReactionSummaries } from '../reactions/index.ts';
 import { loadAuthors } from './list-service.ts';
-import { presentComment, type CommentRow } from './presenter.ts';
+import { makeExcerpt } from '../../lib/markdown.ts';
+import { presentAuthor, presentComment, type CommentRow } from './presenter.ts';
 
 // The thread read: a post's comments as its page shows them. It lives with posts because the post
 // page carries the first page of comments; comments/ (writes, further pages) reads it from here.
@@ -114,4 +115,16 @@ export async function loadCommentPage(
   const hasMore = rows.length > opts.limit;
   const page = hasMore ? rows.slice(0, opts.limit) : rows;
   return { comments: await presentComments(db, page, viewer), hasMore };
+}
+
+/** The accepted reply as the question shows it; null without one (a deleted or hidden reply is never accepted: see comments/). */
+export async function loadAcceptedAnswer(db: Db, commentId: number | null): Promise<TAcceptedAnswer | null> {
+  if (commentId === null) return null;
+  const [c] = await db
+    .select({ id: comments.id, authorId: comments.authorId, content: comments.content, createdAt: comments.createdAt })
+    .from(comments)
+    .where(and(eq(comments.id, commentId), isNull(comments.deletedAt)));
+  if (!c) return null;
+  const authors = await loadAuthors(db, c.authorId === null ? [] : [c.authorId]);
+  return { commentId: c.id, author: presentAuthor(c.authorId === null ? undefined : authors.get(c.authorId)), excerpt: makeExcerpt(c.content, 280), createdAt: c.createdAt.toISOString() };
 }

@@ -169,6 +169,16 @@ describe('useLivePost for a member (socket)', () => {
     expect(cached().comments[0]).toMatchObject({ upvotes: 3, downvotes: 0, reactions: { '👍': { count: 2 } } });
   });
 
+  it('a changed accepted answer (issue 33) shows at once, and its clearing', async () => {
+    const { cached } = setup(me);
+    await waitFor(() => expect(fake.sent).toHaveLength(1));
+    const acceptedAnswer = { commentId: 1, author: null, excerpt: 'Keep every receipt.', createdAt: '2026-11-29T10:00:00.000Z' };
+    await emit({ type: 'post_answer', postId: 1, acceptedAnswer });
+    expect(cached()).toMatchObject({ acceptedAnswer, solved: true });
+    await emit({ type: 'post_answer', postId: 1, acceptedAnswer: null });
+    expect(cached()).toMatchObject({ acceptedAnswer: null, solved: false });
+  });
+
   it('subscribes again when the socket reopens, and lets go on leave', async () => {
     vi.stubGlobal('fetch', vi.fn(async () => new Response(JSON.stringify({ comments: [], hasMore: false }), { status: 200 })));
     const { hook } = setup(me);

@@ -17,6 +17,7 @@ export const LIVE_FRAME_TYPES = [
   'post_edited',
   'post_votes',
   'post_reactions',
+  'post_answer',
 ] as const;
 export type LiveFrame = ServerFrame<(typeof LIVE_FRAME_TYPES)[number]>;
 
@@ -68,6 +69,13 @@ export function applyLiveFrame(queryClient: QueryClient, frame: LiveFrame): Live
         frame.target === 'post' ? { ...p, reactions } : patchCommentIn<TPostDetail>(p, frame.id, { reactions }),
       );
       return frame.target === 'comment' ? { kind: 'patched', commentId: frame.id, patch: { reactions } } : null;
+    }
+    case 'post_answer': {
+      // Issue 33: the question's accepted answer (who may choose it stays as the reader's own read said).
+      const solved = frame.acceptedAnswer !== null;
+      updatePostDetail(queryClient, postId, (p) => ({ ...p, acceptedAnswer: frame.acceptedAnswer, solved }));
+      patchForumQueries(queryClient, (data) => patchPostIn(data, postId, { solved }));
+      return null;
     }
   }
 }
