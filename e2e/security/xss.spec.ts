@@ -790,7 +790,7 @@ test('answer marks: a reply of vectors accepted as the answer shows as text in t
   const [reply] = await db.select({ id: comments.id, content: comments.content }).from(comments).where(eq(comments.postId, seed.commentPost.id)).orderBy(desc(comments.id)).limit(1);
   const marker = seed.commentPost.batches.find((b) => reply!.content.includes(`${b.marker} end`))!.marker;
   await db.update(categories).set({ isQa: true }).where(eq(categories.id, seed.category.id));
-  await db.update(posts).set({ acceptedCommentId: reply!.id }).where(eq(posts.id, seed.commentPost.id));
+  await db.update(posts).set({ acceptedCommentId: reply!.id, qaState: 1 }).where(eq(posts.id, seed.commentPost.id));
   try {
     const watch = await Watch.on(page);
     await asAdmin(page);
@@ -803,7 +803,7 @@ test('answer marks: a reply of vectors accepted as the answer shows as text in t
     await watch.visit('solved card', `/forum?category=${seed.category.slug}&solved=yes`, () => expect(page.getByRole('link', { name: seed.commentPost.title })).toBeVisible());
     watch.expectClean();
   } finally {
-    await db.update(posts).set({ acceptedCommentId: null }).where(eq(posts.id, seed.commentPost.id));
+    await db.update(posts).set({ acceptedCommentId: null, qaState: null }).where(eq(posts.id, seed.commentPost.id));
     await db.update(categories).set({ isQa: false }).where(eq(categories.id, seed.category.id));
   }
 });

@@ -78,6 +78,12 @@ export const posts = pgTable(
      * No foreign key: replies are never removed but with their post.
      */
     acceptedCommentId: integer('accepted_comment_id'),
+    /**
+     * Issue 33: null for a post outside a Q&A category; in one, 1 with an accepted answer and 0 without. Kept
+     * with the post's category and answer (posts/qa-state.ts), so the Solved and Unsolved lists are walks of
+     * two small indexes of the Q&A posts alone.
+     */
+    qaState: smallint('qa_state'),
   },
   (t) => [
     // DESC NULLS FIRST is what a plain ORDER BY … DESC asks for, so the planner can walk these indexes.
@@ -109,10 +115,13 @@ export const posts = pgTable(
     index('posts_unanswered_idx')
       .on(t.isPinned.desc().nullsFirst(), t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst())
       .where(sql`deleted_at is null and comment_count = 0`),
-    // "Solved" (issue 33): live posts with an accepted answer, by date.
-    index('posts_solved_idx')
-      .on(t.isPinned.desc().nullsFirst(), t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst())
-      .where(sql`deleted_at is null and accepted_comment_id is not null`),
+    // The Answers filter (issue 33): a Q&A state's live posts by date, everywhere or in a category.
+    index('posts_qa_idx')
+      .on(t.qaState, t.isPinned.desc().nullsFirst(), t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst())
+      .where(sql`deleted_at is null and qa_state is not null`),
+    index('posts_category_qa_idx')
+      .on(t.categoryId, t.qaState, t.isPinned.desc().nullsFirst(), t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst())
+      .where(sql`deleted_at is null and qa_state is not null`),
     // A member's accepted answers, from their replies (the trust stats' "received").
     index('posts_accepted_comment_idx').on(t.acceptedCommentId).where(sql`accepted_comment_id is not null`),
     index('posts_author_idx').on(t.authorId, t.createdAt.desc().nullsFirst()),

@@ -57,6 +57,9 @@ export async function seedDatabase(
           where c.post_id = p.id and c.deleted_at is null and c.author_id is distinct from p.author_id
           order by c.upvotes desc, c.id limit 1)
         where p.id % 2 = 0 and p.category_id in (select id from categories where is_qa)`);
+      await tx.execute(sql`
+        update posts set qa_state = case when accepted_comment_id is null then 0 else 1 end
+        where category_id in (select id from categories where is_qa)`);
     }
   });
 

@@ -15,7 +15,7 @@ import { categories, posts } from '../../db/schema/index.ts';
 import { badRequest, conflict, notFound } from '../../http-errors.ts';
 import type { SessionUser } from '../../identity/index.ts';
 import { slugify } from '../../lib/markdown.ts';
-import { loadCategories, presentCategory } from '../posts/index.ts';
+import { loadCategories, presentCategory, qaStateOfCategory } from '../posts/index.ts';
 
 type CreateInput = z.output<typeof ZCreateCategoryRequest>;
 type UpdateInput = z.output<typeof ZUpdateCategoryRequest>;
@@ -96,6 +96,8 @@ async function updateCategory(db: Db, admin: SessionUser, id: number, input: Upd
       if (input.slug !== undefined) await assertSlugFree(tx, input.slug, id);
       const changes = Object.fromEntries(Object.entries(input).filter(([, v]) => v !== undefined));
       const [row] = await tx.update(categories).set(changes).where(eq(categories.id, id)).returning(columns);
+      // Its posts become questions, or stop being ones (issue 33: the Answers filter reads posts.qa_state).
+      if (row.isQa !== before.isQa) await tx.update(posts).set({ qaState: qaStateOfCategory(row.isQa) }).where(eq(posts.categoryId, id));
       const changed = Object.fromEntries(
         Object.keys(changes).map((k) => [k, { from: before[k as keyof TAdminCategory], to: row[k as keyof TAdminCategory] }]),
       );

@@ -1,7 +1,7 @@
 import { and, eq, isNotNull, isNull, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
 import { comments, posts } from '../../db/schema/index.ts';
-import { hotScore, lastActivityNow } from '../posts/index.ts';
+import { hotScore, lastActivityNow, qaStateUnsolved } from '../posts/index.ts';
 
 // Flags hide (issue 28 item 5) for comments: hidden is deleted_at and hidden_at together, so every read
 // that leaves deleted comments out leaves it out too; its post's comment_count and hot_score move as a
@@ -49,7 +49,7 @@ async function moveCount(tx: Tx, post: NonNullable<Awaited<ReturnType<typeof loc
  * post's column alone, so it is cleared here, in the same transaction; a restored reply is not re-accepted.
  */
 export async function unacceptRemovedReply(tx: Tx, postId: number, commentId: number): Promise<void> {
-  await tx.update(posts).set({ acceptedCommentId: null }).where(and(eq(posts.id, postId), eq(posts.acceptedCommentId, commentId)));
+  await tx.update(posts).set({ acceptedCommentId: null, qaState: qaStateUnsolved }).where(and(eq(posts.id, postId), eq(posts.acceptedCommentId, commentId)));
 }
 
 /** Hides a live comment on a live post (null when either is gone). */

@@ -5,6 +5,7 @@ import type { Db } from '../../db/client.ts';
 import { categories, posts, users } from '../../db/schema/index.ts';
 import { notFound } from '../../http-errors.ts';
 import type { SessionUser } from '../../identity/index.ts';
+import { qaStateIn } from './qa-state.ts';
 
 // The admin posts tool (find, move). Pin, lock and delete are the post routes' own, audited there.
 
@@ -96,7 +97,7 @@ export async function movePost(db: Db, admin: SessionUser, id: number, categoryI
     const [target] = await tx.select({ id: categories.id }).from(categories).where(eq(categories.id, categoryId));
     if (!target) throw notFound(MODERATION_MSG.categoryNotFound);
     if (post.categoryId === categoryId) return;
-    await tx.update(posts).set({ categoryId, updatedAt: now }).where(eq(posts.id, id));
+    await tx.update(posts).set({ categoryId, qaState: qaStateIn(categoryId), updatedAt: now }).where(eq(posts.id, id));
     // Both counters in id order, the same lock order as every other two-category change.
     for (const [cid, delta] of [
       [post.categoryId, -1],

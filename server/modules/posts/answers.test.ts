@@ -44,9 +44,9 @@ describe.each(testDatabases)('solved answers (%s)', (kind) => {
   };
   const accept = (id: number, commentId: unknown, who: Member | null) => call(t, 'PUT', `/api/forum/posts/${id}/answer`, { cookie: who?.cookie, body: { commentId } });
   const clear = (id: number, who: Member | null) => call(t, 'DELETE', `/api/forum/posts/${id}/answer`, { cookie: who?.cookie });
-  const question = async () => {
+  const question = async (by: Member = answerer) => {
     const post = await createPost(t, asker.cookie, qa.id, { title: `Can I claim mileage on a leased van? ${Math.random()}` });
-    const reply = await createComment(t, answerer.cookie, post.id, { content: 'Not both: **simplified** mileage or the lease, never the two.' });
+    const reply = await createComment(t, by.cookie, post.id, { content: 'Not both: **simplified** mileage or the lease, never the two.' });
     return { post, reply };
   };
 
@@ -169,6 +169,32 @@ describe.each(testDatabases)('solved answers (%s)', (kind) => {
     const bad = await call(t, 'GET', '/api/forum/posts?solved=maybe');
     expect(bad.statusCode).toBe(400);
     expect(bad.json().message).toBe(LIST_MSG.solved);
+  });
+
+  it('the filters follow a post moved, or edited, into or out of a Q&A category, a category switched, and a deleted answer', async () => {
+    const ids = async (query: string) => (await listed(`${query}&limit=50`)).posts.map((p) => p.id);
+    const helper = await member(t);
+    const { post, reply } = await question(helper);
+    await accept(post.id, reply.id, asker);
+    expect(await ids('solved=true')).toContain(post.id);
+    // An admin moves it out of Q&A: no longer a question (its answer is kept, unshown), then back: solved again.
+    expect((await call(t, 'POST', `/api/admin/posts/${post.id}/move`, { cookie: admin.cookie, body: { categoryId: plain.id } })).statusCode).toBe(200);
+    expect(await ids('solved=true')).not.toContain(post.id);
+    expect(await ids('solved=false')).not.toContain(post.id);
+    expect((await detail(post.id)).solved).toBeUndefined();
+    expect((await call(t, 'PATCH', `/api/forum/posts/${post.id}`, { cookie: asker.cookie, body: { categoryId: qa.id } })).statusCode).toBe(200);
+    expect(await ids('solved=true')).toContain(post.id);
+    // Its answer deleted: unsolved.
+    expect((await call(t, 'DELETE', `/api/forum/comments/${reply.id}`, { cookie: helper.cookie })).statusCode).toBe(200);
+    expect(await ids('solved=false')).toContain(post.id);
+    expect(await ids('solved=true')).not.toContain(post.id);
+    // A category switched to Q&A: its posts are unsolved questions; switched off, none.
+    const chat = await createPost(t, asker.cookie, plain.id);
+    expect(await ids('solved=false')).not.toContain(chat.id);
+    await call(t, 'PATCH', `/api/admin/categories/${plain.id}`, { cookie: admin.cookie, body: { isQa: true } });
+    expect(await ids(`solved=false&category=${plain.slug}`)).toContain(chat.id);
+    await call(t, 'PATCH', `/api/admin/categories/${plain.id}`, { cookie: admin.cookie, body: { isQa: false } });
+    expect(await ids('solved=false')).not.toContain(chat.id);
   });
 
   it("an accepted answer counts towards the answerer's trust (received), but never one's own reply to one's own question", async () => {

@@ -19,6 +19,8 @@ export {
 } from './list-service.ts';
 export { presentCategory, presentPost, voteType, type AuthorRow, type CategoryRow, type PostRow } from './presenter.ts';
 export { hotScore } from './ranking.ts';
+// Solved answers (issue 33): posts.qa_state, kept by every write of a post's category or answer.
+export { qaStateOfCategory, qaStateUnsolved } from './qa-state.ts';
 // Latest activity (issue 30): the comment writes keep posts.last_activity_at with this.
 export { lastActivityNow } from './activity.ts';
 export { commentColumns, loadAcceptedAnswer, loadCommentPage, mayDelete, mayEdit, presentComments, type Editor, type Viewer } from './thread.ts';

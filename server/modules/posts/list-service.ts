@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, gte, inArray, isNotNull, isNull, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gte, inArray, isNull, sql, type SQL } from 'drizzle-orm';
 import type { TListPostsQuery, TPost, TPostList } from '../../../common/contracts/forum.ts';
 import { LIST_COUNT_MAX, TOP_PERIOD_MS, topPeriodSince, type ListSortBy, type Sort } from '../../../common/rules/forum.ts';
 import type { Db } from '../../db/client.ts';
@@ -71,11 +71,10 @@ export type PostFilter = {
   /** Only posts created at or after this (Top's period). */
   since?: Date;
   /**
-   * Issue 33: true, only posts with an accepted answer (posts_solved_idx holds exactly those); false, only
-   * posts without one in the Q&A categories (`qaCategoryIds`).
+   * Issue 33: true, only Q&A posts with an accepted answer; false, only those without one (qa_state 1 or 0:
+   * posts_qa_idx, or posts_category_qa_idx in a category, holds exactly those).
    */
   solved?: boolean;
-  qaCategoryIds?: number[];
 };
 
 /** The WHERE of a post list. Later filters (author, profession…) add conditions here. */
@@ -85,12 +84,7 @@ export function postConditions(filter: PostFilter): SQL | undefined {
   // Written as the partial index's predicate (comment_count = 0) so the planner can match it.
   if (filter.unanswered) conditions.push(eq(posts.commentCount, 0));
   if (filter.since !== undefined) conditions.push(gte(posts.createdAt, filter.since));
-  if (filter.solved === true) conditions.push(isNotNull(posts.acceptedCommentId));
-  if (filter.solved === false) {
-    conditions.push(isNull(posts.acceptedCommentId));
-    const qa = filter.qaCategoryIds ?? [];
-    conditions.push(qa.length ? inArray(posts.categoryId, qa) : sql`false`);
-  }
+  if (filter.solved !== undefined) conditions.push(eq(posts.qaState, filter.solved ? 1 : 0));
   if (filter.profession !== undefined) {
     conditions.push(
       sql`${posts.authorId} in (select ${users.id} from ${users} where ${users.avatar} = ${filter.profession} and ${users.deletedAt} is null)`,
@@ -263,7 +257,6 @@ export async function listPosts(db: Db, query: TListPostsQuery, now: Date): Prom
     unanswered: query.unanswered || undefined,
     since: period && period !== 'all' ? new Date(now.getTime() - TOP_PERIOD_MS[period]) : undefined,
     solved: query.solved,
-    qaCategoryIds: query.solved === false ? all.filter((c) => c.isQa).map((c) => c.id) : undefined,
   };
   const rows = await loadPostsPage(db, {
     filter,

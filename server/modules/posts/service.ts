@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { and, eq, gt, inArray, isNull, ne, sql } from 'drizzle-orm';
+import { and, eq, gt, inArray, isNull, ne, sql, type SQL } from 'drizzle-orm';
 import type { THeldAnswer, TCreatePostRequest, TListPostsQuery, TPostDetail, TPostList, TUpdatePostRequest } from '../../../common/contracts/forum.ts';
 import { COMMENTS_PAGE, FORUM_MSG } from '../../../common/rules/forum.ts';
 import { canModerate } from '../../../common/rules/roles.ts';
@@ -30,6 +30,7 @@ import {
 import { loadAcceptedAnswer, loadCommentPage, mayAcceptAnswer, mayDelete, mayEdit, type Viewer } from './thread.ts';
 import { renderContent, type ContentPhotos } from './photos.ts';
 import { presentPostDetail, type PostDetailRow } from './presenter.ts';
+import { qaStateIn } from './qa-state.ts';
 import { hotScore } from './ranking.ts';
 import { loadReactionSummaries, loadUserReactions } from '../reactions/index.ts';
 import { findPosts, movePost } from './admin-service.ts';
@@ -127,7 +128,7 @@ async function setAnswer(db: Db, events: Events, user: SessionUser, id: number, 
     }
     const [before] = await tx.select({ accepted: posts.acceptedCommentId }).from(posts).where(eq(posts.id, id));
     if (before!.accepted === commentId) return;
-    await tx.update(posts).set({ acceptedCommentId: commentId, updatedAt: now }).where(eq(posts.id, id));
+    await tx.update(posts).set({ acceptedCommentId: commentId, qaState: commentId === null ? 0 : 1, updatedAt: now }).where(eq(posts.id, id));
     if (canModerate(user) && post.authorId !== user.id) {
       await recordAudit(tx, {
         actorId: user.id,
@@ -192,9 +193,11 @@ async function assertMayPost(tx: Tx, user: SessionUser, now: Date) {
   if (freeAt) throw limitRefusal(freeAt, now, { again: TRUST_MSG.postAgain, tooFast: postingTooFast });
 }
 
-async function assertCategory(tx: Tx, categoryId: number) {
-  const [category] = await tx.select({ id: categories.id }).from(categories).where(eq(categories.id, categoryId));
+/** The category a post goes into; whether it is Q&A says the new post's qa_state. */
+async function assertCategory(tx: Tx, categoryId: number): Promise<{ isQa: boolean }> {
+  const [category] = await tx.select({ isQa: categories.isQa }).from(categories).where(eq(categories.id, categoryId));
   if (!category) throw badRequest(FORUM_MSG.chooseCategory, { categoryId: FORUM_MSG.chooseCategory });
+  return category;
 }
 
 /** The author's post sent earlier with this clientId (offline writes), if any. */
@@ -248,7 +251,7 @@ async function createPost(
       assertTextAllowed(user.trustLevel, input.content, { field: 'content' });
       await assertMayPost(tx, user, now);
     }
-    await assertCategory(tx, input.categoryId);
+    const { isQa } = await assertCategory(tx, input.categoryId);
     const why = screened ? await holdReason(tx, user, [input.title, input.content], screened.approval, now) : null;
     if (why) {
       const draft = { kind: 'post' as const, authorId: user.id, categoryId: input.categoryId, title: input.title, content: input.content, clientId: input.clientId };
@@ -262,6 +265,8 @@ async function createPost(
       contentHtml,
       excerpt: makeExcerpt(input.content),
       categoryId: input.categoryId,
+      // A question, unsolved, in a Q&A category (issue 33).
+      qaState: isQa ? 0 : null,
       authorId: user.id,
       clientId: input.clientId ?? null,
       hotScore: hotScore(0, 0, 0, now),
@@ -349,7 +354,8 @@ async function updatePost(
       input.content === undefined ? undefined : { text: input.content, ...(await renderContent(uploads, input.content, tx, post.authorId)) };
     // The edit history keeps the version this replaces, in this transaction (issue 28).
     await recordRevision(tx, { postId: id }, post, { title: input.title, content: content?.text }, user.id, now);
-    const changes: Partial<typeof posts.$inferInsert> = { editedAt: now, updatedAt: now };
+    // qa_state is an expression of the target category (issue 33), so the changes are SQL where they need to be.
+    const changes: { [K in keyof typeof posts.$inferInsert]?: (typeof posts.$inferInsert)[K] | SQL } = { editedAt: now, updatedAt: now };
     if (input.title !== undefined) changes.title = input.title;
     if (content) {
       changes.content = content.text;
@@ -360,6 +366,7 @@ async function updatePost(
     if (input.categoryId !== undefined && input.categoryId !== post.categoryId) {
       await assertCategory(tx, input.categoryId);
       changes.categoryId = input.categoryId;
+      changes.qaState = qaStateIn(input.categoryId);
       await tx
         .update(categories)
         .set({ postCount: sql`greatest(${categories.postCount} - 1, 0)` })
