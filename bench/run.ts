@@ -133,7 +133,7 @@ async function main() {
     { name: 'list top (all), page 500', paths: ['/api/forum/posts?sortBy=top&period=all&page=500'], extra: true },
     { name: 'list unanswered, page 1', paths: ['/api/forum/posts?unanswered=true'], extra: true },
     { name: 'list top (week), signed in', paths: ['/api/forum/posts?sortBy=top&period=week'], extra: true, member: true },
-    // Issue 33: the Answers filter, as a miss costs it (Solved: posts_solved_idx; Unsolved: the Q&A categories' posts without one).
+    // Issue 33: the Answers filter, as a miss costs it (posts_qa_idx, or posts_category_qa_idx in a category).
     ...['solved=true', 'solved=false', 'solved=false&category=tax-hmrc'].flatMap((filter) =>
       [1, 500].map((page): Case => ({ name: `list ${filter}, page ${page}, uncached`, paths: [`/api/forum/posts?${filter}&page=${page}`], uncached: true, extra: true })),
     ),
