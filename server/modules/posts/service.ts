@@ -126,8 +126,7 @@ async function setAnswer(db: Db, events: Events, user: SessionUser, id: number, 
       if (!reply) throw notFound(FORUM_MSG.commentNotFound);
       answerer = reply.authorId;
     }
-    const [before] = await tx.select({ accepted: posts.acceptedCommentId }).from(posts).where(eq(posts.id, id));
-    if (before!.accepted === commentId) return;
+    if (post.acceptedCommentId === commentId) return;
     await tx.update(posts).set({ acceptedCommentId: commentId, qaState: commentId === null ? 0 : 1, updatedAt: now }).where(eq(posts.id, id));
     if (canModerate(user) && post.authorId !== user.id) {
       await recordAudit(tx, {
@@ -135,7 +134,7 @@ async function setAnswer(db: Db, events: Events, user: SessionUser, id: number, 
         action: commentId === null ? 'post.answer_clear' : 'post.answer_accept',
         targetType: 'post',
         targetId: id,
-        details: { commentId: commentId ?? before!.accepted },
+        details: { commentId: commentId ?? post.acceptedCommentId },
       });
     }
     // Readers of the thread see it change; the answerer hears of it (notifications/).
@@ -316,6 +315,8 @@ async function lockPost(tx: Tx, id: number) {
       title: posts.title,
       content: posts.content,
       createdAt: posts.createdAt,
+      // Its answer, which setAnswer replaces (issue 33).
+      acceptedCommentId: posts.acceptedCommentId,
     })
     .from(posts)
     .where(eq(posts.id, id))
