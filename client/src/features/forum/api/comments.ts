@@ -132,8 +132,7 @@ export function useEditComment(postId: number, commentId: number) {
  * the accepted answer (issue 33), the question has none any more.
  */
 export function removeComment(post: TPostDetail, commentId: number): TPostDetail {
-  // Issue 33: a deleted reply is no longer the accepted answer (the server clears it in the same step),
-  // whether or not it is among the comments paged in.
+  // Whether or not it is among the comments paged in (the server clears it in the same step).
   const answer = post.acceptedAnswer?.commentId === commentId ? { acceptedAnswer: null, solved: false } : null;
   const target = post.comments.find((c) => c.id === commentId);
   if (!target || target.isDeleted) return answer ? { ...post, ...answer } : post;
