@@ -108,7 +108,12 @@ function layoutProblems(page: Page) {
         const lines = new Set([...range.getClientRects()].filter((r) => r.width > 0).map((r) => Math.round(r.top)));
         // A character's slack: a word may go on in the next text node ('@' and a name).
         const width = measure.measureText(m[0]).width + parseFloat(cs.fontSize);
-        if (lines.size > 1 && (width <= room || width <= column / 2)) problems.push(`broken word "${m[0]}": ${describe(el)}`);
+        // A word inside a run with no space that is wider than its block (a pasted address, a name made of
+        // markup) is where the browser had to break that run: no fault of the layout.
+        const start = node.data.slice(0, m.index).search(/\S*$/);
+        const end = m.index + m[0].length + (/^\S*/.exec(node.data.slice(m.index + m[0].length))?.[0].length ?? 0);
+        const forced = measure.measureText(node.data.slice(start, end)).width > room;
+        if (lines.size > 1 && !forced && (width <= room || width <= column / 2)) problems.push(`broken word "${m[0]}": ${describe(el)}`);
       }
     }
     return problems;
