@@ -55,15 +55,22 @@ const listening = (port: number) =>
     socket.on('error', () => resolve(false));
   });
 
-/** A connection whose request never ends: the server's close waits for it. */
-const hangingRequest = (port: number) =>
-  new Promise<net.Socket>((resolve) => {
-    const socket = net.connect(port, '127.0.0.1', () => {
-      socket.write('GET / HTTP/1.1\r\nHost: localhost\r\n');
-      resolve(socket);
+/**
+ * A connection whose request never ends: the server's close waits for it. Resolved once a whole request
+ * sent after it has been answered, so the server has read its bytes (on a busy machine a signal sent the
+ * moment they were written could find the connection still idle, and the stop would not wait for it).
+ */
+const hangingRequest = async (port: number) => {
+  const socket = await new Promise<net.Socket>((resolve) => {
+    const s = net.connect(port, '127.0.0.1', () => {
+      s.write('GET / HTTP/1.1\r\nHost: localhost\r\n');
+      resolve(s);
     });
-    socket.on('error', () => {});
+    s.on('error', () => {});
   });
+  await fetch(`http://127.0.0.1:${port}/healthz`).then((res) => res.arrayBuffer());
+  return socket;
+};
 
 /** The command line of a running process, as `ps` shows it. */
 const commandLine = (pid: number) => fs.readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0').filter(Boolean).join(' ');
