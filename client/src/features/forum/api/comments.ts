@@ -27,6 +27,19 @@ export function mergeComments(existing: readonly TComment[], incoming: readonly 
   return [...existing, ...added].sort(byTime);
 }
 
+/**
+ * The post page a write answered with (an edit, an answer chosen), in place of the cached one: the comments
+ * paged in with 'Load more', which its first page does not carry, are kept.
+ */
+export function withPageFrom(old: TPostDetail, post: TPostDetail): TPostDetail {
+  return {
+    ...post,
+    viewCount: Math.max(old.viewCount, post.viewCount),
+    comments: mergeComments(post.comments, old.comments),
+    hasMoreComments: old.comments.length > post.comments.length ? old.hasMoreComments : post.hasMoreComments,
+  };
+}
+
 // Comments posted from this page are shown at once, even while older ones are still to be paged in,
 // so they must not count as "loaded up to here" when asking for the next page.
 const postedHere = new Set<number>();

@@ -4,7 +4,7 @@ import { deletePost, updatePost } from '@endpoints/forum';
 import { call } from '@/lib/api-client';
 import { updatePostDetail } from './get-post';
 import { forumKeys } from './keys';
-import { mergeComments } from './comments';
+import { withPageFrom } from './comments';
 
 /** PATCH /api/forum/posts/:id (author or admin): answers with the whole post page. */
 export function useEditPost(postId: number) {
@@ -12,13 +12,7 @@ export function useEditPost(postId: number) {
   return useMutation({
     mutationFn: (input: TUpdatePostRequest) => call(updatePost, { params: { id: postId }, body: input }),
     onSuccess: (post) => {
-      // Keep comments paged in with 'Load more' that the answer (the first page) does not carry.
-      updatePostDetail(queryClient, postId, (old) => ({
-        ...post,
-        viewCount: Math.max(old.viewCount, post.viewCount),
-        comments: mergeComments(post.comments, old.comments),
-        hasMoreComments: old.comments.length > post.comments.length ? old.hasMoreComments : post.hasMoreComments,
-      }));
+      updatePostDetail(queryClient, postId, (old) => withPageFrom(old, post));
       void queryClient.invalidateQueries({ queryKey: forumKeys.posts });
       void queryClient.invalidateQueries({ queryKey: forumKeys.categories });
     },
