@@ -127,26 +127,31 @@ export function sendCached(req: FastifyRequest, reply: FastifyReply, answer: Cac
 }
 
 /**
- * A route's answer as the cache keeps it: the data serialised by the route's own response schema
- * (so it is the same bytes a member's answer would be), or a 404 as the errors plugin words it.
+ * An answer as the cache keeps it, made by `produce`, or a 404 as the errors plugin words it: cheap and safe
+ * to keep, since a missing post, category or feed stays missing until a write.
  */
-export async function loadJson<T, M = undefined>(
-  reply: FastifyReply,
-  produce: () => Promise<T>,
-  metaOf?: (data: T, body: string) => M,
-): Promise<LoadedAnswer<M>> {
+export async function loadAnswer<M = undefined>(produce: () => Promise<LoadedAnswer<M>>): Promise<LoadedAnswer<M>> {
   try {
-    const data = await produce();
-    // The route's serializer (its response schema) always makes a string of JSON.
-    const body = reply.serialize(data) as string;
-    return { body, contentType: JSON_TYPE, meta: metaOf?.(data, body) };
+    return await produce();
   } catch (err) {
-    // Cheap and safe to keep: a missing post or category stays missing until a write.
     if (err instanceof HttpError && err.statusCode === 404 && !err.retryAfter) {
       return { status: 404, body: JSON.stringify({ message: err.message, ...err.body }), contentType: JSON_TYPE };
     }
     throw err;
   }
+}
+
+/**
+ * A route's answer as the cache keeps it: the data serialised by the route's own response schema (so it
+ * is the same bytes a member's answer would be), or a 404 (loadAnswer).
+ */
+export function loadJson<T, M = undefined>(reply: FastifyReply, produce: () => Promise<T>, metaOf?: (data: T, body: string) => M): Promise<LoadedAnswer<M>> {
+  return loadAnswer(async () => {
+    const data = await produce();
+    // The route's serializer (its response schema) always makes a string of JSON.
+    const body = reply.serialize(data) as string;
+    return { body, contentType: JSON_TYPE, meta: metaOf?.(data, body) };
+  });
 }
 
 /**

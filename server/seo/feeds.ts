@@ -3,7 +3,8 @@ import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import type { Config } from '../config.ts';
 import type { Db } from '../db/client.ts';
 import { categories, comments, posts, users } from '../db/schema/index.ts';
-import { sendCached, type GuestCache, type LoadedAnswer } from '../lib/guest-cache.ts';
+import { notFound } from '../http-errors.ts';
+import { loadAnswer, sendCached, type GuestCache } from '../lib/guest-cache.ts';
 import { escapeHtml, seoExcerpt } from '../lib/html.ts';
 
 // Feeds (issue 33 item 4; docs/API.md "Feeds"): RSS 2.0 and Atom for the latest posts, each category and
@@ -131,8 +132,6 @@ function fileParam(file: string): { name: string; format: FeedFormat } | null {
   return m && !m[1]!.includes('\0') ? { name: m[1]!, format: m[2] as FeedFormat } : null;
 }
 
-class NoFeed extends Error {}
-
 export const feedRoutes: FastifyPluginAsync<{ config: Config; db: Db; cache: GuestCache }> = async (app, { config, db, cache }) => {
   const base = config.appUrl;
   const postUrl = (slug: string) => `${base}/forum/posts/${encodeURIComponent(slug)}`;
@@ -203,7 +202,7 @@ export const feedRoutes: FastifyPluginAsync<{ config: Config; db: Db; cache: Gue
       .select({ id: categories.id, name: categories.name, slug: categories.slug, description: categories.description, createdAt: categories.createdAt })
       .from(categories)
       .where(eq(categories.slug, slug));
-    if (!category) throw new NoFeed();
+    if (!category) throw notFound();
     const items = (await latestPosts(category.id)).map(postItem);
     return {
       title: `${config.appName}: ${category.name}`,
@@ -220,7 +219,7 @@ export const feedRoutes: FastifyPluginAsync<{ config: Config; db: Db; cache: Gue
       .select({ id: posts.id, slug: posts.slug, title: posts.title, createdAt: posts.createdAt })
       .from(posts)
       .where(and(eq(posts.slug, slug), isNull(posts.deletedAt)));
-    if (!post) throw new NoFeed();
+    if (!post) throw notFound();
     const rows = await db
       .select({ id: comments.id, html: comments.contentHtml, content: comments.content, createdAt: comments.createdAt, editedAt: comments.editedAt, author: users.username })
       .from(comments)
@@ -250,29 +249,24 @@ export const feedRoutes: FastifyPluginAsync<{ config: Config; db: Db; cache: Gue
     };
   }
 
-  const load = async (format: FeedFormat, make: () => Promise<Feed>): Promise<LoadedAnswer> => {
-    try {
+  const load = (format: FeedFormat, make: () => Promise<Feed>) =>
+    loadAnswer(async () => {
       const feed = await make();
       return { body: format === 'rss' ? rss(feed) : atom(feed), contentType: FEED_TYPES[format] };
-    } catch (err) {
-      // Kept like any other answer: an unknown category or post stays unknown until a write.
-      if (err instanceof NoFeed) return { status: 404, body: JSON.stringify({ message: 'Not found' }), contentType: 'application/json; charset=utf-8' };
-      throw err;
-    }
-  };
+    });
   const send = async (req: FastifyRequest, reply: FastifyReply, key: string, format: FeedFormat, make: () => Promise<Feed>) =>
     sendCached(req, reply, await cache.answer(`feed:${format}:${key}`, () => load(format, make)));
-  const notFound = (reply: FastifyReply) => reply.code(404).send({ message: 'Not found' });
+  const unknownFile = (reply: FastifyReply) => reply.code(404).send({ message: 'Not found' });
 
   for (const format of ['rss', 'atom'] as const) {
     app.get(`/feeds/latest.${format}`, (req, reply) => send(req, reply, 'latest', format, latestFeed));
   }
   app.get<{ Params: { file: string } }>('/feeds/categories/:file', (req, reply) => {
     const file = fileParam(req.params.file);
-    return file ? send(req, reply, `category:${file.name}`, file.format, () => categoryFeedOf(file.name)) : notFound(reply);
+    return file ? send(req, reply, `category:${file.name}`, file.format, () => categoryFeedOf(file.name)) : unknownFile(reply);
   });
   app.get<{ Params: { file: string } }>('/feeds/posts/:file', (req, reply) => {
     const file = fileParam(req.params.file);
-    return file ? send(req, reply, `post:${file.name}`, file.format, () => postFeedOf(file.name)) : notFound(reply);
+    return file ? send(req, reply, `post:${file.name}`, file.format, () => postFeedOf(file.name)) : unknownFile(reply);
   });
 };
