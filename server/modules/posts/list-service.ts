@@ -59,7 +59,7 @@ export const listColumns = {
   categoryId: posts.categoryId,
   authorId: posts.authorId,
   lastActivityAt: posts.lastActivityAt,
-  acceptedCommentId: posts.acceptedCommentId,
+  qaState: posts.qaState,
 };
 
 export type PostFilter = {

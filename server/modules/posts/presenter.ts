@@ -17,7 +17,7 @@ export type CategoryRow = Pick<typeof categories.$inferSelect, 'id' | 'name' | '
 export type PostRow = Pick<
   typeof posts.$inferSelect,
   | 'id' | 'slug' | 'title' | 'excerpt' | 'content' | 'createdAt' | 'viewCount' | 'commentCount' | 'upvotes'
-  | 'downvotes' | 'shareCount' | 'isPinned' | 'isLocked' | 'categoryId' | 'authorId' | 'lastActivityAt' | 'acceptedCommentId'
+  | 'downvotes' | 'shareCount' | 'isPinned' | 'isLocked' | 'categoryId' | 'authorId' | 'lastActivityAt' | 'qaState'
 >;
 
 export type AuthorRow = Pick<typeof users.$inferSelect, 'id' | 'username' | 'firstName' | 'lastName' | 'avatar' | 'statusText' | 'deletedAt'>;
@@ -64,14 +64,14 @@ export function presentPost(
     category: { id: category.id, name: category.name, slug: category.slug, color: category.color, description: category.description },
     author: presentAuthor(author),
     ...(lastReply && p.lastActivityAt > p.createdAt ? { lastReplyAt: p.lastActivityAt.toISOString() } : {}),
-    // Issue 33: a Q&A post says whether it is solved; others say nothing of it.
-    ...(category.isQa ? { solved: p.acceptedCommentId !== null } : {}),
+    // Issue 33: a Q&A post says whether it is solved (its stored state, which the Answers filter reads too); others say nothing of it.
+    ...(p.qaState !== null ? { solved: p.qaState === 1 } : {}),
   };
 }
 
 // ——— Post page and comments ———
 
-export type PostDetailRow = PostRow & Pick<typeof posts.$inferSelect, 'contentHtml' | 'editedAt'>;
+export type PostDetailRow = PostRow & Pick<typeof posts.$inferSelect, 'contentHtml' | 'editedAt' | 'acceptedCommentId'>;
 
 export type CommentRow = Pick<
   typeof comments.$inferSelect,

@@ -61,6 +61,7 @@ const detailColumns = {
   content: posts.content,
   contentHtml: posts.contentHtml,
   editedAt: posts.editedAt,
+  acceptedCommentId: posts.acceptedCommentId,
 };
 
 /** A URL reference to a post: all digits is an id (slugs never are, see uniqueSlug), anything else a slug. */
@@ -100,7 +101,7 @@ async function presentLoaded(db: Db, row: PostDetailRow, viewer: Viewer): Promis
     hasMoreComments: page.hasMore,
   });
   // Issue 33: a Q&A post's accepted answer, and whether this reader may choose it.
-  const qa = category.isQa ? { acceptedAnswer: await loadAcceptedAnswer(db, row.acceptedCommentId), canAcceptAnswer: mayAcceptAnswer(viewer, row.authorId) } : {};
+  const qa = row.qaState !== null ? { acceptedAnswer: await loadAcceptedAnswer(db, row.acceptedCommentId), canAcceptAnswer: mayAcceptAnswer(viewer, row.authorId) } : {};
   // Issue 18: a member's post page says whether they saved it; a guest's (shared, cached) says nothing.
   return viewer ? { ...detail, ...qa, bookmarked: saved.has(row.id), ...(held.length > 0 ? { heldComments: held } : {}) } : { ...detail, ...qa };
 }
