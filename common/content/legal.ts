@@ -174,6 +174,11 @@ export const PRIVACY: ContentPage = {
               'Contract; legitimate interests for service announcements, which you can turn off',
             ],
             [
+              'Your courier profile, if you fill it in: the networks you work for, your vehicle, your home postcode area (only its letters, such as LS or M: never your postcode or district), your years on the road and how you are engaged',
+              'To show other drivers who is giving advice, and let members find drivers by network, area and vehicle in the directory. Each part shows only to whom you choose: everyone (also beside your posts), members, or only you; a part you keep to yourself is never shown and never matched by a directory filter. You can change or clear it at any time in your profile settings',
+              'Consent: you choose what to fill in and who sees it',
+            ],
+            [
               'Pay reports to the Courier Pay Index: network, how you were engaged, vehicle, the area of your postcode (only its letters, such as M or BS: never the full postcode or district), the dates worked, hours, drops, miles, pay and costs',
               'To publish the Courier Pay Index. Only you and our admins ever see a report; the index shows only figures (median and quartiles) that rest on at least 5 reports from at least 5 different members, and reports drop out of it after 24 months. You can edit or delete your reports at any time on the Your pay reports page (/pay/mine)',
               'Consent: you choose to send each report',

@@ -17,6 +17,7 @@ import {
 } from '../rules/forum.ts';
 import { HELD_KINDS, HELD_STATUSES } from '../rules/review.ts';
 import { endpoint } from './endpoint.ts';
+import { ZCourierFacts } from './courier.ts';
 
 // Forum contracts (spec §3 Post/Category, §7; docs/API.md "Posts and comments"): the post list and
 // page, writing posts and comments, and the categories. Limits and messages are in common/rules/forum.ts.
@@ -44,6 +45,8 @@ export const ZPostAuthor = z.object({
   lastName: z.string(),
   avatar: z.string(),
   statusText: z.string(),
+  /** Issue 32: the courier profile's fields its member shows everyone; absent when none. */
+  courier: ZCourierFacts.optional(),
 });
 export type TPostAuthor = z.infer<typeof ZPostAuthor>;
 

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { AVATAR_KEYS } from '../avatars.ts';
 import { CODE_LENGTH, MSG, PASSWORD_MAX } from '../rules/auth.ts';
 import { DIRECTORY_QUERY_MAX, DIRECTORY_SORTS, directorySearchMode, MEMBERS_MSG, STATUS_MAX } from '../rules/members.ts';
+import { ZCourierFacts, ZCourierNetwork, ZCourierVehicle, ZPostcodeArea } from './courier.ts';
 import { ZMessage, ZPassword, ZRegisterRequest, ZResendVerificationRequest, ZUser } from './auth.ts';
 import { endpoint } from './endpoint.ts';
 import { ZListPostsQuery, ZPostList } from './forum.ts';
@@ -114,10 +115,14 @@ export const ZPublicProfile = z.object({
   commentCount: z.number(),
   /** Issue 18: a moderator's profile shows a "Moderator" badge (admins are not singled out). Always sent. */
   isModerator: z.boolean().optional(),
+  /** Issue 32: the courier profile's fields shown to this reader (a verified member: `members` and `everyone`; else `everyone` only). */
+  courier: ZCourierFacts.optional(),
 });
 export type TPublicProfile = z.infer<typeof ZPublicProfile>;
 
 export const ZDirectorySort = z.enum(DIRECTORY_SORTS, { error: MEMBERS_MSG.sortInvalid });
+
+const blankToUndefined = (v: unknown) => (typeof v === 'string' && v.trim() === '' ? undefined : v);
 
 /**
  * GET /api/directory/users query. q is trimmed; blank is no filter; see directorySearchMode. page and
@@ -133,6 +138,10 @@ export const ZDirectoryQuery = z.object({
       .optional(),
   ),
   sort: z.preprocess((v) => (v === '' ? undefined : v), ZDirectorySort.default('username')),
+  /** Issue 32: members who show (to members) that they work for this network, live in this postcode area, drive this vehicle. */
+  network: z.preprocess(blankToUndefined, ZCourierNetwork.optional()),
+  area: z.preprocess(blankToUndefined, ZPostcodeArea.optional()),
+  vehicle: z.preprocess(blankToUndefined, ZCourierVehicle.optional()),
   page: ZListPostsQuery.shape.page,
   limit: ZListPostsQuery.shape.limit,
 });
@@ -145,6 +154,8 @@ export const ZDirectoryUser = z.object({
   avatar: z.string(),
   statusText: z.string(),
   joinedDate: z.string(),
+  /** Issue 32: what the member shows members of their courier profile; absent when nothing. */
+  courier: ZCourierFacts.optional(),
 });
 export type TDirectoryUser = z.infer<typeof ZDirectoryUser>;
 

@@ -35,6 +35,20 @@ export const users = pgTable(
     /** An admin's pin: while set, the member's level is this whatever the job computes. */
     trustLevelPinned: smallint('trust_level_pinned'),
     trustComputedAt: ts('trust_computed_at'),
+    /**
+     * The courier profile (issue 32; common/rules/courier.ts): each field optional, each with who sees
+     * it ('everyone' | 'members' | 'nobody'). The area is a postcode area's letters only, never a postcode.
+     */
+    courierNetworks: text('courier_networks').array().notNull().default(sql`'{}'::text[]`),
+    courierNetworksVisibility: text('courier_networks_visibility').notNull().default('members'),
+    courierVehicle: text('courier_vehicle'),
+    courierVehicleVisibility: text('courier_vehicle_visibility').notNull().default('members'),
+    courierArea: text('courier_area'),
+    courierAreaVisibility: text('courier_area_visibility').notNull().default('members'),
+    courierYears: smallint('courier_years'),
+    courierYearsVisibility: text('courier_years_visibility').notNull().default('members'),
+    courierEngagement: text('courier_engagement'),
+    courierEngagementVisibility: text('courier_engagement_visibility').notNull().default('members'),
     deletedAt: ts('deleted_at'),
     createdAt: ts('created_at').notNull().defaultNow(),
     updatedAt: ts('updated_at').notNull().defaultNow(),
@@ -56,6 +70,18 @@ export const users = pgTable(
     index('users_directory_joined_idx')
       .on(t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst())
       .where(sql`email_verified_at is not null and deleted_at is null`),
+    // The directory's courier filters (issue 32): only a field shown to members (or everyone) is ever
+    // matched, so a filter cannot reveal what a member keeps to themselves. Each predicate is written
+    // exactly as directory-service.ts's filter so the planner proves the index applies.
+    index('users_directory_network_idx')
+      .using('gin', t.courierNetworks)
+      .where(sql`email_verified_at is not null and deleted_at is null and courier_networks_visibility <> 'nobody'`),
+    index('users_directory_area_idx')
+      .on(t.courierArea)
+      .where(sql`email_verified_at is not null and deleted_at is null and courier_area_visibility <> 'nobody'`),
+    index('users_directory_vehicle_idx')
+      .on(t.courierVehicle)
+      .where(sql`email_verified_at is not null and deleted_at is null and courier_vehicle_visibility <> 'nobody'`),
     // Search by profession: the members who picked an avatar.
     index('users_avatar_idx').on(t.avatar),
   ],

@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm';
+import { ZCourierProfile } from '../../../common/contracts/courier.ts';
 import type { Tx } from '../client.ts';
 import { categories, commentVotes, comments, postVotes, posts, users } from '../schema/index.ts';
 import { makeExcerpt, renderMarkdown, slugify } from '../../lib/markdown.ts';
@@ -10,6 +11,7 @@ import { createRng, type Rng } from './prng.ts';
 import { insertDemoPay } from './demo-pay.ts';
 import { insertDemoVisits } from './demo-visits.ts';
 import { recomputeLevels } from '../../trust/recompute.ts';
+import { courierRow } from '../../identity/courier-profile.ts';
 
 // The demo forum: planned in memory first (so every counter is computed from the rows it counts),
 // then written with a handful of multi-row INSERTs inside the caller's transaction.
@@ -247,6 +249,7 @@ export function planDemo(now: Date, passwordHash: string): DemoPlan {
     passwordHash,
     avatar: p.avatar,
     statusText: p.statusText,
+    ...(p.courier && courierRow(ZCourierProfile.parse(p.courier))),
     isAdmin: p.isAdmin,
     // The first demo member is a moderator (issue 18), so the role can be tried out.
     isModerator: i === 1,

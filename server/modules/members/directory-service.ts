@@ -4,6 +4,7 @@ import { DIRECTORY_MAX_RESULTS, directorySearchMode } from '../../../common/rule
 import type { Core } from '../../core.ts';
 import type { Db } from '../../db/client.ts';
 import { users } from '../../db/schema/index.ts';
+import { courierColumns, courierFacts, courierFilterConditions, type CourierRow } from '../../identity/courier-profile.ts';
 
 // GET /api/directory/users (docs/API.md "Directory").
 //
@@ -36,6 +37,15 @@ export function matches(q: string): SQL {
   return sql`(lower(${users.username}) like ${pattern} or lower(${users.statusText}) like ${pattern})`;
 }
 
+/** What narrows the directory: a search and the courier filters (issue 32). */
+type Narrowing = Pick<TDirectoryQuery, 'q' | 'network' | 'area' | 'vehicle'>;
+const narrows = (n: Narrowing) => n.q !== undefined || n.network !== undefined || n.area !== undefined || n.vehicle !== undefined;
+
+/** The conditions of a narrowed directory, each answered by an index (trigram, or a courier filter's partial index). */
+function narrowing(n: Narrowing): SQL {
+  return and(...(n.q === undefined ? [] : [matches(n.q)]), ...courierFilterConditions(n))!;
+}
+
 /** The sorts, on the users table or on a CTE of its columns (same names). */
 type SortColumns = Record<'id' | 'username' | 'createdAt', SQLWrapper>;
 const ORDER = {
@@ -49,6 +59,7 @@ const columns = {
   avatar: users.avatar,
   statusText: users.statusText,
   createdAt: users.createdAt,
+  ...courierColumns,
 };
 
 type Paging = Pick<TDirectoryQuery, 'sort' | 'page' | 'limit'>;
@@ -71,11 +82,12 @@ export function directoryPageQuery(db: Db, query: Paging) {
 /**
  * A page of the candidate matches `m` (a CTE), sorted, with how many candidates there are. `m` is read
  * twice, so PostgreSQL computes it once.
- * - 'search' (step 1): up to SEARCH_SCAN_MAX + 1 matches in any order (a bitmap scan of the trigram indexes).
+ * - 'search' (step 1): up to SEARCH_SCAN_MAX + 1 matches in any order (a bitmap scan of the trigram
+ *   indexes and the courier filters' indexes).
  * - 'newest' (step 2, common searches): the newest DIRECTORY_MAX_RESULTS matches (a walk of users_directory_joined_idx).
  */
-export function candidatesPageQuery(db: Db, query: Paging & { q: string }, candidates: 'search' | 'newest') {
-  const base = db.select(columns).from(users).where(and(listedMember, matches(query.q)));
+export function candidatesPageQuery(db: Db, query: Paging & Narrowing, candidates: 'search' | 'newest') {
+  const base = db.select(columns).from(users).where(and(listedMember, narrowing(query)));
   const m = db
     .$with('m')
     .as(candidates === 'search' ? base.limit(SEARCH_SCAN_MAX + 1) : base.orderBy(...ORDER.joined(users)).limit(DIRECTORY_MAX_RESULTS));
@@ -87,6 +99,16 @@ export function candidatesPageQuery(db: Db, query: Paging & { q: string }, candi
       avatar: m.avatar,
       statusText: m.statusText,
       createdAt: m.createdAt,
+      courierNetworks: m.courierNetworks,
+      courierNetworksVisibility: m.courierNetworksVisibility,
+      courierVehicle: m.courierVehicle,
+      courierVehicleVisibility: m.courierVehicleVisibility,
+      courierArea: m.courierArea,
+      courierAreaVisibility: m.courierAreaVisibility,
+      courierYears: m.courierYears,
+      courierYearsVisibility: m.courierYearsVisibility,
+      courierEngagement: m.courierEngagement,
+      courierEngagementVisibility: m.courierEngagementVisibility,
       total: sql<number>`(select count(*) from ${m})::int`.as('total'),
     })
     .from(m)
@@ -145,15 +167,20 @@ export function cachedValue<T>(load: () => Promise<T>, ttlMs: number, now: () =>
   };
 }
 
-type Row = { id: number; username: string; avatar: string; statusText: string; createdAt: Date };
+type Row = { id: number; username: string; avatar: string; statusText: string; createdAt: Date } & CourierRow;
 
-const presentDirectoryUser = (u: Row): TDirectoryUser => ({
-  id: u.id,
-  username: u.username,
-  avatar: u.avatar,
-  statusText: u.statusText,
-  joinedDate: u.createdAt.toISOString(),
-});
+/** The directory is for verified members: a card shows what its member shows to members. */
+const presentDirectoryUser = (u: Row): TDirectoryUser => {
+  const courier = courierFacts(u, 'members');
+  return {
+    id: u.id,
+    username: u.username,
+    avatar: u.avatar,
+    statusText: u.statusText,
+    joinedDate: u.createdAt.toISOString(),
+    ...(courier && { courier }),
+  };
+};
 
 /** The directory service: buildApp creates it once from the core (it keeps the count of everyone). */
 export function createDirectoryService({ db, clock }: Pick<Core, 'db' | 'clock'>) {
@@ -162,8 +189,8 @@ export function createDirectoryService({ db, clock }: Pick<Core, 'db' | 'clock'>
   const verifiedCount = cachedValue(async () => (await directoryCountQuery(db))[0].n, VERIFIED_COUNT_TTL_MS, () => clock.now().getTime());
 
   /** The page and the number of reachable matches (at most DIRECTORY_MAX_RESULTS). */
-  async function search(query: TDirectoryQuery & { q: string }): Promise<{ rows: Row[]; total: number }> {
-    const run = (p: Paging & { q: string }) => withSettings(db, STEP_SETTINGS.search, (tx) => candidatesPageQuery(tx, p, 'search'));
+  async function search(query: TDirectoryQuery): Promise<{ rows: Row[]; total: number }> {
+    const run = (p: Paging & Narrowing) => withSettings(db, STEP_SETTINGS.search, (tx) => candidatesPageQuery(tx, p, 'search'));
     const offset = offsetOf(query);
     const found = offset < DIRECTORY_MAX_RESULTS ? await run(query) : [];
     // An empty page past the end says nothing of how many there are: one more read, of one row.
@@ -180,7 +207,7 @@ export function createDirectoryService({ db, clock }: Pick<Core, 'db' | 'clock'>
 
     async list(query: TDirectoryQuery): Promise<TDirectoryResponse> {
       // Sequential on purpose: one pooled connection per request.
-      if (!query.q) {
+      if (!narrows(query)) {
         const rows = await directoryPageQuery(db, query);
         const everyone = await verifiedCount.get();
         return {
@@ -190,7 +217,7 @@ export function createDirectoryService({ db, clock }: Pick<Core, 'db' | 'clock'>
           hasMore: rows.length > query.limit,
         };
       }
-      const { rows, total } = await search({ ...query, q: query.q });
+      const { rows, total } = await search(query);
       // Nothing past the last reachable match is shown, so totalCount and the pages agree.
       const offset = offsetOf(query);
       const page = rows.slice(0, Math.max(0, Math.min(query.limit, total - offset)));

@@ -1,3 +1,4 @@
+import type { TCourierProfile } from '../../../common/contracts/courier.ts';
 import { and, asc, eq, isNull } from 'drizzle-orm';
 import type { TUser } from '../../../common/contracts/auth.ts';
 import type { TChatMessage } from '../../../common/contracts/chat.ts';
@@ -28,6 +29,7 @@ import { messagesOf } from '../chat/index.ts';
 import { presentPayReport } from '../pay/index.ts';
 import { voteType } from '../posts/index.ts';
 import type { MemberUploads } from './service.ts';
+import { presentCourierProfile } from '../../identity/courier-profile.ts';
 
 export const EXPORT_FORMAT_VERSION = 1;
 
@@ -35,7 +37,7 @@ export const EXPORT_FORMAT_VERSION = 1;
 export type TDataExport = {
   format: { name: 'kerbside-data-export'; version: number };
   exportedAt: string;
-  profile: TUser & { updatedAt: string; suspended: boolean };
+  profile: TUser & { updatedAt: string; suspended: boolean; courier: TCourierProfile };
   posts: Array<{
     id: number;
     slug: string;
@@ -243,7 +245,7 @@ export async function buildDataExport(db: Db, userId: number, now: Date, uploads
   return {
     format: { name: 'kerbside-data-export', version: EXPORT_FORMAT_VERSION },
     exportedAt: now.toISOString(),
-    profile: { ...presentUser(user), updatedAt: user.updatedAt.toISOString(), suspended: user.suspendedAt !== null },
+    profile: { ...presentUser(user), updatedAt: user.updatedAt.toISOString(), suspended: user.suspendedAt !== null, courier: presentCourierProfile(user) },
     posts: postRows.map((p) => ({
       id: p.id,
       slug: p.slug,

@@ -14,6 +14,7 @@ import {
   requestEmailChange,
   updateProfile,
 } from '../../../common/contracts/members.ts';
+import { getCourierProfile, updateCourierProfile } from '../../../common/contracts/courier.ts';
 import { MEMBERS_MSG } from '../../../common/rules/members.ts';
 import type { Config } from '../../config.ts';
 import { forbidden } from '../../http-errors.ts';
@@ -56,6 +57,10 @@ export const memberRoutes: FastifyPluginAsync<{ config: Config; members: Members
 
   route(app, updateProfile, signedIn, async (req) => presentUser(await members.updateProfile(uid(req), req.body)));
 
+  // Issue 32: the courier profile, read and saved whole.
+  route(app, getCourierProfile, signedIn, async (req) => members.courierProfile(uid(req)));
+  route(app, updateCourierProfile, signedIn, async (req) => members.saveCourierProfile(uid(req), req.body));
+
   // Issue 28: the member's trust level, what it allows and what the next one needs (settings).
   route(app, getTrustStatus, signedIn, async (req) => members.trustStatus(req.user!));
 
@@ -92,7 +97,9 @@ export const memberRoutes: FastifyPluginAsync<{ config: Config; members: Members
       .send(JSON.stringify(data, null, 2));
   });
 
-  route(app, getPublicProfile, signedIn, async (req) => members.publicProfile(req.params.username));
+  // A courier profile's "members" fields are for verified members: an account that has not proved its
+  // email reads what guests read.
+  route(app, getPublicProfile, signedIn, async (req) => members.publicProfile(req.params.username, req.user!.emailVerifiedAt ? 'members' : 'everyone'));
 
   route(app, listMemberPosts, signedIn, async (req) => members.memberPosts(req.params.username, req.query, uid(req)));
 

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { and, desc, eq, isNull, or, sql } from 'drizzle-orm';
 import { DEFAULT_AVATAR } from '../../../common/avatars.ts';
+import type { TCourierProfile } from '../../../common/contracts/courier.ts';
 import type { TPostList } from '../../../common/contracts/forum.ts';
 import type {
   TChangeEmailRequest,
@@ -48,6 +49,7 @@ import { reportWatchedWord, type Hit, type TrustService, type WatchedWords } fro
 import { listColumns, loadCategories, presentPosts } from '../posts/index.ts';
 import type { UploadService } from '../uploads/index.ts';
 import { buildDataExport } from './export-service.ts';
+import { courierColumns, courierFacts, courierRow, emptyCourierProfile, loadCourierProfile, saveCourierProfile, type CourierReader } from '../../identity/courier-profile.ts';
 
 /** `uploads`: a member's photos, in their export and deleted with their account. */
 export type MembersDeps = Pick<Core, 'db' | 'config' | 'mailer' | 'clock' | 'events'> & {
@@ -138,6 +140,10 @@ export function createMembersService({ db, config, mailer, clock, events, identi
       const user = await loadUser(userId);
       return { user, pendingEmail: await pendingEmail(userId) };
     },
+
+    /** Issue 32: the member's own courier profile, every field with who sees it. */
+    courierProfile: (userId: number) => loadCourierProfile(db, userId),
+    saveCourierProfile: (userId: number, profile: TCourierProfile) => saveCourierProfile(db, userId, profile, clock.now()),
 
     /**
      * GET /api/profile/trust (issue 28): the level the member's requests are held to (the session's,
@@ -329,8 +335,9 @@ export function createMembersService({ db, config, mailer, clock, events, identi
     exportData: (userId: number) => buildDataExport(db, userId, clock.now(), uploads),
 
     /** A member's public page. Unverified and deleted accounts have none; a suspended member's stays (their posts still show their name). */
-    async publicProfile(username: string): Promise<TPublicProfile> {
+    async publicProfile(username: string, reader: CourierReader): Promise<TPublicProfile> {
       const u = await findPublicMember(db, username);
+      const courier = courierFacts(u, reader);
       // Sequential on purpose: one pooled connection per request; both read the author indexes.
       const [p] = await db
         .select({ n: sql<number>`count(*)::int` })
@@ -350,6 +357,7 @@ export function createMembersService({ db, config, mailer, clock, events, identi
         postCount: p.n,
         commentCount: c.n,
         isModerator: u.isModerator && !u.isAdmin,
+        ...(courier && { courier }),
       };
     },
 
@@ -385,6 +393,7 @@ async function findPublicMember(db: Db, username: string) {
       deletedAt: users.deletedAt,
       isAdmin: users.isAdmin,
       isModerator: users.isModerator,
+      ...courierColumns,
     })
     .from(users)
     .where(sql`lower(${users.username}) = lower(${username})`) // users_username_lower_key
@@ -426,6 +435,7 @@ export async function deleteAccountRows(tx: Tx, user: Pick<UserRow, 'id' | 'emai
       passwordHash: UNUSABLE_PASSWORD_HASH,
       avatar: DEFAULT_AVATAR,
       statusText: '',
+      ...courierRow(emptyCourierProfile),
       isAdmin: false,
       isModerator: false,
       deletedAt: now,

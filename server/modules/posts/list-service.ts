@@ -4,6 +4,7 @@ import { LIST_COUNT_MAX, TOP_PERIOD_MS, topPeriodSince, type ListSortBy, type So
 import type { Db } from '../../db/client.ts';
 import { bookmarks, categories, postVotes, posts, users } from '../../db/schema/index.ts';
 import { notFound } from '../../http-errors.ts';
+import { courierColumns } from '../../identity/courier-profile.ts';
 import { presentPost, voteType, type AuthorRow, type CategoryRow, type PostRow } from './presenter.ts';
 
 const categoryColumns = {
@@ -202,6 +203,7 @@ export const authorColumns = {
   avatar: users.avatar,
   statusText: users.statusText,
   deletedAt: users.deletedAt,
+  ...courierColumns,
 };
 
 export async function loadAuthors(db: Db, ids: number[]): Promise<Map<number, AuthorRow>> {

@@ -9,6 +9,7 @@ import type {
   TVoteType,
 } from '../../../common/contracts/forum.ts';
 import type { categories, comments, posts, users } from '../../db/schema/index.ts';
+import { courierFacts, type CourierRow } from '../../identity/courier-profile.ts';
 
 // Database rows → the shapes of common/contracts/forum.ts. No queries here.
 
@@ -20,7 +21,7 @@ export type PostRow = Pick<
   | 'downvotes' | 'shareCount' | 'isPinned' | 'isLocked' | 'categoryId' | 'authorId' | 'lastActivityAt' | 'qaState'
 >;
 
-export type AuthorRow = Pick<typeof users.$inferSelect, 'id' | 'username' | 'firstName' | 'lastName' | 'avatar' | 'statusText' | 'deletedAt'>;
+export type AuthorRow = Pick<typeof users.$inferSelect, 'id' | 'username' | 'firstName' | 'lastName' | 'avatar' | 'statusText' | 'deletedAt'> & CourierRow;
 
 export function presentCategory(c: CategoryRow): TCategory {
   return { id: c.id, name: c.name, slug: c.slug, description: c.description, color: c.color, postCount: c.postCount, isQa: c.isQa };
@@ -29,7 +30,9 @@ export function presentCategory(c: CategoryRow): TCategory {
 /** A deleted account shows as 'Anonymous' (null), whether its row is gone or only marked deleted. */
 export function presentAuthor(u: AuthorRow | undefined): TPostAuthor | null {
   if (!u || u.deletedAt) return null;
-  return { username: u.username, firstName: u.firstName, lastName: u.lastName, avatar: u.avatar, statusText: u.statusText };
+  // Beside a post only what its author shows everyone: every reader of a page gets the same bytes.
+  const courier = courierFacts(u, 'everyone');
+  return { username: u.username, firstName: u.firstName, lastName: u.lastName, avatar: u.avatar, statusText: u.statusText, ...(courier && { courier }) };
 }
 
 export const voteType = (value: number | undefined): TVoteType | null =>

@@ -111,6 +111,8 @@ const ACCESS: Record<string, Row> = {
   // ——— Own profile (any signed-in member) ———
   'GET /api/profile': { rule: 'user' },
   'GET /api/profile/trust': { rule: 'user' },
+  'GET /api/profile/courier': { rule: 'user' },
+  'PUT /api/profile/courier': { rule: 'user' },
   'PATCH /api/profile': { rule: 'user' },
   'DELETE /api/profile': { rule: 'user' },
   'POST /api/onboarding': { rule: 'user' },
