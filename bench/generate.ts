@@ -12,6 +12,7 @@ import argon2 from 'argon2';
 import pg from 'pg';
 import { AVATAR_KEYS } from '../common/avatars.ts';
 import { REACTION_EMOJI } from '../common/reactions.ts';
+import { POSTCODE_AREAS } from '../common/rules/courier.ts';
 import { openDatabase } from '../server/db/client.ts';
 import { CATEGORIES } from '../server/db/seed/categories.ts';
 import { seedDatabase } from '../server/db/seed/index.ts';
@@ -101,6 +102,9 @@ async function recreateDatabase(url: string) {
   await client.end();
 }
 
+/** Issue 32: the postcode areas posts are about, busiest first (LS is the bench's busy area). */
+const BENCH_AREAS = ['LS', 'M', 'B', ...POSTCODE_AREAS.filter((a) => !['LS', 'M', 'B'].includes(a))];
+
 async function main() {
   const url = benchDatabaseUrl();
   const started = performance.now();
@@ -167,9 +171,16 @@ async function main() {
               now() - power(1 - (g - 0.5) / $2::int, 0.8) * interval '730 days' as created_at,
               floor(exp(random() * 8))::int as view_count,
               (g % ${PINNED_EVERY} = 1 and g <= ${3 * PINNED_EVERY + 1}) as is_pinned,
-              g % 97 = 0 as is_locked
+              g % 97 = 0 as is_locked,
+              -- Issue 32: 40 % of posts carry a tag (the networks first: Evri, Amazon Flex, DPD most), a
+              -- tenth of those two; 30 % are about a postcode area (LS, M and B most), drawn skewed.
+              case when g % 10 < 4 then (select array_agg(id) from (
+                  select id from (select id, row_number() over (order by id) as n from tags) t
+                  where n in (1 + floor(power(random(), 2) * 24)::int, case when g % 10 = 0 then 17 + g % 8 end)) x)
+                else '{}' end as tag_ids,
+              case when g % 10 >= 7 then array[($4::text[])[1 + floor(power(random(), 3) * cardinality($4::text[]))::int]] else '{}' end as areas
        from generate_series(1, $2::int) g`,
-      [SIZES.members, SIZES.posts, CATEGORIES.length],
+      [SIZES.members, SIZES.posts, CATEGORIES.length, BENCH_AREAS],
     );
     await q(`alter table bench_post add primary key (g)`);
     // 4 to 10 sentences per post, drawn at random from the pool.
@@ -233,7 +244,7 @@ async function main() {
   await step(`posts (${SIZES.posts}, tsvector)`, async () => {
     await q(
       `insert into posts (id, slug, title, content, content_html, excerpt, category_id, author_id, is_pinned, is_locked,
-                          view_count, comment_count, upvotes, downvotes, hot_score, created_at, updated_at, last_activity_at)
+                          view_count, comment_count, upvotes, downvotes, hot_score, created_at, updated_at, last_activity_at, tag_ids, areas)
        overriding system value
        select bp.g, trim(both '-' from lower(regexp_replace(left(title, 60), '[^a-zA-Z0-9]+', '-', 'g'))) || '-' || bp.g,
               title, body, '<p>' || body || '</p>', left(body, 200),
@@ -243,7 +254,8 @@ async function main() {
               sign(s.s) * log(greatest(abs(s.s), 1)) + extract(epoch from bp.created_at) / 45000,
               bp.created_at, bp.created_at,
               -- the newest comment's time, or the post's own without one (GREATEST skips the NULL)
-              greatest(bp.created_at, cc.last)
+              greatest(bp.created_at, cc.last),
+              coalesce(bp.tag_ids, '{}'), bp.areas
        from bench_post bp
        join lateral (
          select case when bp.g % ${RARE_EVERY} = 0 and bp.g <= ${RARE_LAST} then (select t from bench_rare_title where id = 1 + (bp.g / ${RARE_EVERY}) % ${p.rareTitles.length})

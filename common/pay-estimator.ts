@@ -7,18 +7,11 @@
 
 import { NATIONAL_LIVING_WAGE } from './rules/pay.ts';
 
-export const VEHICLES = ['bike', 'motorbike', 'car', 'van', 'ev'] as const;
-export type Vehicle = (typeof VEHICLES)[number];
+export { VEHICLE_LABELS, VEHICLES, type Vehicle } from './rules/trade.ts';
+import { VEHICLES, type Vehicle } from './rules/trade.ts';
 export const PAY_MODELS = ['per_drop', 'per_hour', 'per_day'] as const;
 export type PayModel = (typeof PAY_MODELS)[number];
 
-export const VEHICLE_LABELS: Record<Vehicle, string> = {
-  bike: 'Bicycle or e-bike',
-  motorbike: 'Motorbike or scooter',
-  car: 'Car (petrol or diesel)',
-  van: 'Van (petrol or diesel)',
-  ev: 'Electric car or van',
-};
 export const PAY_MODEL_LABELS: Record<PayModel, string> = { per_drop: 'Per drop', per_hour: 'Per hour', per_day: 'Per day or route' };
 
 export type PayInputs = {

@@ -25,6 +25,11 @@ export const ROUTES: readonly RouteDef[] = [
   { path: '/pay/report', access: 'member', noindex: true },
   { path: '/pay/mine', access: 'member', noindex: true },
   { path: '/pay/:network', access: 'public' },
+  // Issue 32: tags and postcode areas, each with its posts.
+  { path: '/tags', access: 'public' },
+  { path: '/tags/:slug', access: 'public' },
+  { path: '/areas', access: 'public' },
+  { path: '/areas/:code', access: 'public' },
   { path: '/support', access: 'public' },
   { path: '/terms', access: 'public' },
   { path: '/privacy', access: 'public' },
@@ -59,6 +64,8 @@ export const ROUTES: readonly RouteDef[] = [
   { path: '/admin/pay-reports', access: 'admin', noindex: true },
   // Issue 28: the watched words and the review setting (the review queue is on /admin/moderation).
   { path: '/admin/watched-words', access: 'admin', noindex: true },
+  // Issue 32: the tags posts carry.
+  { path: '/admin/tags', access: 'admin', noindex: true },
 ];
 
 const compiled = ROUTES.map((r) => ({

@@ -21,6 +21,8 @@ import { analyticsRoutes, createAnalyticsService } from './modules/analytics/ind
 import { authRoutes, createAuthService } from './modules/auth/index.ts';
 import { backupRoutes, createBackupService } from './modules/backups/index.ts';
 import { bookmarkRoutes, createBookmarkService } from './modules/bookmarks/index.ts';
+import { createLabelService, labelRoutes } from './modules/labels/index.ts';
+import { createVerificationService, verificationRoutes } from './modules/verification/index.ts';
 import { blockRoutes, createBlockService } from './modules/blocks/index.ts';
 import { bulletinRoutes, createBulletinService } from './modules/bulletins/index.ts';
 import { categoryRoutes, createCategoryService } from './modules/categories/index.ts';
@@ -301,6 +303,9 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   await registerLivePosts({ gateway: app.gateway, events, db });
   await app.register(shareRoutes, { shares: createShareService(core) });
   await app.register(bookmarkRoutes, { bookmarks: createBookmarkService(core) });
+  const labels = createLabelService(core);
+  await app.register(labelRoutes, { labels });
+  await app.register(verificationRoutes, { verification: createVerificationService(core) });
   await app.register(pushRoutes, { push });
   // Notifications and chat messages reach members' sockets in every process through the gateway, and
   // their devices by Web Push: a chat message only when they have no socket open in any process.
@@ -364,7 +369,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   if (deps.serveClient) {
     // Not awaited: the renderer loads while the server starts listening; the first page waits for it.
     const renderer = deps.renderer !== undefined ? Promise.resolve(deps.renderer) : loadRenderer(deps.clientDir ?? DEFAULT_CLIENT_DIR);
-    await app.register(webPlugin, { clientDir: deps.clientDir, renderer, pages: { config, services: { posts, categories }, cache: guestCache, members: memberCache } });
+    await app.register(webPlugin, { clientDir: deps.clientDir, renderer, pages: { config, services: { posts, categories, labels }, cache: guestCache, members: memberCache } });
   }
 
   app.addHook('onClose', async () => {

@@ -61,6 +61,8 @@ export type DomainEvents = {
   'ads.changed': Record<string, never>;
   /** A watched word was added or removed: every process compiles its matcher again (server/trust). */
   'watched_words.changed': Record<string, never>;
+  /** Issue 32: a moderator gave or refused a member's verified courier badge, or withdrew it: the member is told. */
+  'verification.decided': { userId: number; network: string; outcome: 'approved' | 'refused' | 'withdrawn'; reason: string | null };
   /**
    * A moderator approved or rejected a held post or comment (issue 28): its author is told. `postId`
    * and `commentId` name what approving published (a rejected comment's post, if it is still there).

@@ -15,7 +15,7 @@ describe('content pages', () => {
   });
 
   it('every link goes to a known page, an anchor on the page or an https site', () => {
-    const known = new Set([...Object.keys(CONTENT_PAGES), '/pay-estimator', '/support', '/forum', '/profile']);
+    const known = new Set([...Object.keys(CONTENT_PAGES), '/pay-estimator', '/support', '/forum', '/profile', '/areas', '/tags']);
     for (const page of pages) {
       const texts = [...page.intro, ...allBlocks(page).flatMap((b) => (b.type === 'list' ? b.items : b.type === 'table' ? [b.caption, ...b.rows.flat()] : [b.text]))];
       for (const t of texts) {

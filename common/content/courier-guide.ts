@@ -470,6 +470,22 @@ export const COURIER_GUIDE: ContentPage = {
       ],
     },
     {
+      id: 'kerbside-for-drivers',
+      heading: 'Kerbside for drivers: your profile, your area, your network',
+      blocks: [
+        {
+          type: 'list',
+          items: [
+            'Courier profile: in [your profile](/profile), say which networks you work for, your vehicle, your home postcode area (its letters only, such as LS: never your postcode), your years on the road and how you are engaged. Each part has its own setting: everyone, members only, or only you. What you keep to yourself is never shown and never found by the directory\u2019s filters.',
+            'Verified courier badge: send one photo of your courier badge, app screen or payslip and a moderator checks it. Your posts then show, for example, \u201cVerified Evri courier\u201d. Only moderators see the photo, and it is deleted as soon as they decide.',
+            'Your area: [postcode area pages](/areas) gather the posts and alerts about a place, the region\u2019s pay figures and the drivers who show that they live there. Follow your area to hear of its new posts and alerts.',
+            'Local alerts: a van theft, a road closure, a depot holding drivers, parking wardens, the weather. An alert names one area and shows at the top of its page for the hours you choose (24 by default). They reach everyone who follows the area by push, so they open once your account reaches the Basic trust level, a few a day.',
+            'Tags: posts carry up to three tags, the networks and topics such as ULEZ, insurance, tax and vans. [Tag pages](/tags) list them and you can follow a tag.',
+          ],
+        },
+      ],
+    },
+    {
       id: 'rights-and-help',
       heading: 'Your rights and where to get help',
       blocks: [

@@ -179,6 +179,11 @@ export const PRIVACY: ContentPage = {
               'Consent: you choose what to fill in and who sees it',
             ],
             [
+              'Proof for the verified courier badge, if you ask for it: one photo of your courier badge, an app screen or a payslip, and the network you name',
+              'So a moderator can check that you drive for that network before your posts show "Verified courier". Only moderators see the photo, on the review screen; it is never published. We keep it as pixels only (its hidden details, such as where it was taken, are removed) and delete it as soon as a moderator decides, or when you cancel. We keep the decision (the network, the date, who decided and any reason) for the badge and the audit log',
+              'Consent: you choose to ask for the badge',
+            ],
+            [
               'Pay reports to the Courier Pay Index: network, how you were engaged, vehicle, the area of your postcode (only its letters, such as M or BS: never the full postcode or district), the dates worked, hours, drops, miles, pay and costs',
               'To publish the Courier Pay Index. Only you and our admins ever see a report; the index shows only figures (median and quartiles) that rest on at least 5 reports from at least 5 different members, and reports drop out of it after 24 months. You can edit or delete your reports at any time on the Your pay reports page (/pay/mine)',
               'Consent: you choose to send each report',
@@ -223,6 +228,7 @@ export const PRIVACY: ContentPage = {
             ['Sign-in sessions', '30 days from sign-in, or until you sign out'],
             ['Verification codes and password reset links', 'Until used or expired, whichever comes first'],
             ['Account, posts, comments, votes and reactions', 'While your account exists. When you delete your account it is anonymised at once: your name, email address, username and profile are removed and your posts and comments show as "Anonymous"'],
+            ['Proof sent for the verified courier badge', 'Until a moderator decides or you cancel the request, then deleted at once; the decision is kept while your account exists'],
             ['Photos', 'While a post, comment or message shows them. A photo you upload but never use is deleted after 24 hours; when you delete your account, your photos are deleted at once'],
             ['Private messages', 'While the conversation exists; after you delete your account, the other member keeps the conversation, with you shown as a deleted member'],
             ['Analytics and page-speed records', '13 months, then deleted'],

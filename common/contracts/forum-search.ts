@@ -16,7 +16,7 @@ const searchText = z.preprocess(
 /**
  * A search needs a text of at least 2 characters, a profession (an avatar key: the posts of members who
  * picked it), or both. Without sortBy, a text search is ordered by relevance and a profession-only one
- * by newest; page, limit and category work as in GET /api/forum/posts.
+ * by newest; page, limit, category, tag and area work as in GET /api/forum/posts.
  */
 export const ZSearchQuery = z
   .object({
@@ -26,6 +26,9 @@ export const ZSearchQuery = z
     limit: ZListPostsQuery.shape.limit,
     sortBy: z.preprocess((v) => (v === '' ? undefined : v), ZSort.optional()),
     category: ZListPostsQuery.shape.category,
+    /** Issue 32: only posts with this tag (slug; unknown: 404) or about this postcode area. */
+    tag: ZListPostsQuery.shape.tag,
+    area: ZListPostsQuery.shape.area,
   })
   .refine((v) => v.q !== undefined || v.profession !== undefined, { message: SEARCH_MSG.tooShort, path: ['q'] });
 export type TSearchQuery = z.infer<typeof ZSearchQuery>;

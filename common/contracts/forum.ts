@@ -17,7 +17,18 @@ import {
 } from '../rules/forum.ts';
 import { HELD_KINDS, HELD_STATUSES } from '../rules/review.ts';
 import { endpoint } from './endpoint.ts';
-import { ZCourierFacts } from './courier.ts';
+import { ZCourierFacts, ZPostcodeArea, ZVerifiedBadge } from './courier.ts';
+import {
+  ALERT_CONTENT_MAX,
+  ALERT_HOURS,
+  ALERT_HOURS_DEFAULT,
+  ALERT_KINDS,
+  ALERT_PLACE_MAX,
+  AREAS_PER_POST_MAX,
+  LABEL_MSG,
+  TAG_SLUG_MAX,
+  TAGS_PER_POST_MAX,
+} from '../rules/labels.ts';
 
 // Forum contracts (spec §3 Post/Category, §7; docs/API.md "Posts and comments"): the post list and
 // page, writing posts and comments, and the categories. Limits and messages are in common/rules/forum.ts.
@@ -47,11 +58,20 @@ export const ZPostAuthor = z.object({
   statusText: z.string(),
   /** Issue 32: the courier profile's fields its member shows everyone; absent when none. */
   courier: ZCourierFacts.optional(),
+  /** Issue 32: the verified courier badge ("Verified Evri courier"); absent when none. */
+  verified: ZVerifiedBadge.optional(),
 });
 export type TPostAuthor = z.infer<typeof ZPostAuthor>;
 
 export const ZVoteType = z.enum(VOTE_TYPES);
 export type TVoteType = z.infer<typeof ZVoteType>;
+
+/** Issue 32: a tag as a post shows it (its page is /tags/{slug}). */
+export const ZPostTag = z.object({ slug: z.string(), name: z.string() });
+export type TPostTag = z.infer<typeof ZPostTag>;
+
+export const ZPostAlert = z.object({ kind: z.enum(ALERT_KINDS), place: z.string(), expiresAt: z.string() });
+export type TPostAlert = z.infer<typeof ZPostAlert>;
 
 /** Spec §3 Post. `author` is null once the author deleted their account (shown as 'Anonymous'). */
 export const ZPost = z.object({
@@ -87,6 +107,11 @@ export const ZPost = z.object({
   lastReplyAt: z.string().optional(),
   /** Issue 33, posts in a Q&A category only: a reply is accepted as the answer. */
   solved: z.boolean().optional(),
+  /** Issue 32: its tags (at most 3) and the postcode areas it is about (at most 3, "LS"). */
+  tags: z.array(ZPostTag),
+  areas: z.array(z.string()),
+  /** Issue 32, a local alert only: its kind, place name ('' when none) and when it stops showing on the area's page. */
+  alert: ZPostAlert.optional(),
 });
 export type TPost = z.infer<typeof ZPost>;
 
@@ -127,6 +152,9 @@ export const ZListPostsQuery = z.object({
     .transform((v) => (v === undefined ? undefined : v === 'true')),
   /** A category slug or numeric id. */
   category: z.preprocess(emptyToUndefined, z.string().trim().min(1).max(100).optional()),
+  /** Issue 32: only posts with this tag (its slug; an unknown one is 404) or about this postcode area. */
+  tag: z.preprocess(emptyToUndefined, z.string().trim().toLowerCase().max(TAG_SLUG_MAX, LABEL_MSG.tagNotFound).optional()),
+  area: z.preprocess(emptyToUndefined, ZPostcodeArea.optional()),
   /** 'false': pinned posts are ordered like the others (the landing's newest posts), not on top. */
   pinnedFirst: z
     .preprocess(emptyToUndefined, z.enum(['true', 'false'], { message: 'pinnedFirst must be true or false' }).default('true'))
@@ -277,13 +305,51 @@ const categoryId = z.coerce
 /** Sent again with the same id (offline writes), a post or comment is answered, not stored twice. */
 const clientId = z.string({ error: FORUM_MSG.clientId }).regex(CLIENT_ID_PATTERN, FORUM_MSG.clientId).optional();
 
-export const ZCreatePostRequest = z.object({ title, content: postContent, categoryId, clientId });
-export type TCreatePostRequest = z.infer<typeof ZCreatePostRequest>;
+const unique = (a: string[]) => new Set(a).size === a.length;
+/** Issue 32: tags by slug (the server knows which exist: an unknown one is 400 `Choose tags from the list`). */
+const postTags = z
+  .array(z.string({ error: LABEL_MSG.tagUnknown }).trim().toLowerCase().max(TAG_SLUG_MAX, LABEL_MSG.tagUnknown), { error: LABEL_MSG.tagUnknown })
+  .max(TAGS_PER_POST_MAX, LABEL_MSG.tagsMax)
+  .refine(unique, LABEL_MSG.repeated);
+const postAreas = z
+  .array(ZPostcodeArea, { error: LABEL_MSG.areaNotFound })
+  .max(AREAS_PER_POST_MAX, LABEL_MSG.areasMax)
+  .refine(unique, LABEL_MSG.repeated);
+const alertPlace = z.string({ error: LABEL_MSG.alertPlace }).trim().max(ALERT_PLACE_MAX, LABEL_MSG.alertPlace);
+/** Issue 32: a local alert: its kind, an optional place name, how many hours it shows (default 24). */
+export const ZAlertRequest = z.object({
+  kind: z.enum(ALERT_KINDS, { error: LABEL_MSG.alertKind }),
+  place: alertPlace.default(''),
+  hours: z
+    .number({ error: LABEL_MSG.alertHours })
+    .refine((h) => (ALERT_HOURS as readonly number[]).includes(h), LABEL_MSG.alertHours)
+    .default(ALERT_HOURS_DEFAULT),
+});
 
-/** Any of the three; the slug stays as it was so links keep working. */
+export const ZCreatePostRequest = z
+  .object({ title, content: postContent, categoryId, clientId, tags: postTags.default([]), areas: postAreas.default([]), alert: ZAlertRequest.optional() })
+  .superRefine((v, ctx) => {
+    if (!v.alert) return;
+    if (v.areas.length !== 1) ctx.addIssue({ code: 'custom', path: ['areas'], message: LABEL_MSG.alertArea });
+    if (v.content.length > ALERT_CONTENT_MAX) ctx.addIssue({ code: 'custom', path: ['content'], message: LABEL_MSG.alertContent });
+  });
+export type TCreatePostRequest = z.infer<typeof ZCreatePostRequest>;
+export type TCreatePostInput = z.input<typeof ZCreatePostRequest>;
+
+/**
+ * Any of these; the slug stays as it was so links keep working. An alert keeps its one area (a change
+ * naming another is refused) and its expiry; its kind and place may be corrected.
+ */
 export const ZUpdatePostRequest = z
-  .object({ title: title.optional(), content: postContent.optional(), categoryId: categoryId.optional() })
-  .refine((v) => v.title !== undefined || v.content !== undefined || v.categoryId !== undefined, { message: FORUM_MSG.nothingToUpdate });
+  .object({
+    title: title.optional(),
+    content: postContent.optional(),
+    categoryId: categoryId.optional(),
+    tags: postTags.optional(),
+    areas: postAreas.optional(),
+    alert: z.object({ kind: ZAlertRequest.shape.kind.optional(), place: alertPlace.optional() }).optional(),
+  })
+  .refine((v) => Object.values(v).some((x) => x !== undefined), { message: FORUM_MSG.nothingToUpdate });
 export type TUpdatePostRequest = z.infer<typeof ZUpdatePostRequest>;
 
 export const ZPinRequest = z.object({ pinned: z.boolean({ error: 'pinned must be true or false' }) });

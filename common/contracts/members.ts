@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { AVATAR_KEYS } from '../avatars.ts';
 import { CODE_LENGTH, MSG, PASSWORD_MAX } from '../rules/auth.ts';
 import { DIRECTORY_QUERY_MAX, DIRECTORY_SORTS, directorySearchMode, MEMBERS_MSG, STATUS_MAX } from '../rules/members.ts';
-import { ZCourierFacts, ZCourierNetwork, ZCourierVehicle, ZPostcodeArea } from './courier.ts';
+import { ZCourierFacts, ZCourierNetwork, ZCourierVehicle, ZPostcodeArea, ZVerifiedBadge } from './courier.ts';
 import { ZMessage, ZPassword, ZRegisterRequest, ZResendVerificationRequest, ZUser } from './auth.ts';
 import { endpoint } from './endpoint.ts';
 import { ZListPostsQuery, ZPostList } from './forum.ts';
@@ -117,6 +117,8 @@ export const ZPublicProfile = z.object({
   isModerator: z.boolean().optional(),
   /** Issue 32: the courier profile's fields shown to this reader (a verified member: `members` and `everyone`; else `everyone` only). */
   courier: ZCourierFacts.optional(),
+  /** Issue 32: the verified courier badge; absent when none. */
+  verified: ZVerifiedBadge.optional(),
 });
 export type TPublicProfile = z.infer<typeof ZPublicProfile>;
 
@@ -156,6 +158,7 @@ export const ZDirectoryUser = z.object({
   joinedDate: z.string(),
   /** Issue 32: what the member shows members of their courier profile; absent when nothing. */
   courier: ZCourierFacts.optional(),
+  verified: ZVerifiedBadge.optional(),
 });
 export type TDirectoryUser = z.infer<typeof ZDirectoryUser>;
 

@@ -1,9 +1,8 @@
 // The courier profile (issue 32 item 1): the networks a member works for, their vehicle, home postcode
 // area, years on the road and how they are engaged, each optional and each with who may see it. The
-// lists are the Pay Index's (rules/pay.ts) and the estimator's vehicles, so a profile and a pay report
+// lists are the trade's (rules/trade.ts), which the Pay Index reads too, so a profile and a pay report
 // name the same things. No zod here: the client imports it as it is (the schemas: contracts/courier.ts).
-import { VEHICLE_LABELS, VEHICLES, type Vehicle } from '../pay-estimator.ts';
-import { PAY_ENGAGEMENT_LABELS, PAY_ENGAGEMENTS, PAY_NETWORKS, POSTCODE_AREA_REGION, type TPayEngagement } from './pay.ts';
+import { PAY_ENGAGEMENT_LABELS, PAY_ENGAGEMENTS, PAY_NETWORKS, POSTCODE_AREA_REGION, VEHICLE_LABELS, VEHICLES, type TPayEngagement, type Vehicle } from './trade.ts';
 
 /**
  * Who sees a field: everyone (guests too, and beside the member's posts), members (signed-in members
@@ -28,6 +27,15 @@ export const COURIER_FIELD_LABELS: Record<TCourierField, string> = {
   area: 'Home postcode area',
   yearsOnRoad: 'Years on the road',
   engagement: 'How you are engaged',
+};
+
+/** The same fields as others read them on a profile. */
+export const COURIER_FACT_LABELS: Record<TCourierField, string> = {
+  networks: 'Networks',
+  vehicle: 'Vehicle',
+  area: 'Postcode area',
+  yearsOnRoad: 'On the road',
+  engagement: 'Works as',
 };
 
 /** The networks a profile may name: the Pay Index's, without its catch-alls ("An agency", "Own customers", "Other"). */
@@ -80,3 +88,40 @@ export function courierFactsLine(f: TCourierFacts): string {
   if (f.engagement) parts.push(courierEngagementLabel(f.engagement));
   return parts.join(' · ');
 }
+
+// ---- The verified courier badge (issue 32 item 2) ----
+
+/** The proof: one photo (a badge, an app screen, a payslip), at most this large as sent. */
+export const VERIFY_PROOF_MAX_MB = 8;
+export const VERIFY_PROOF_TYPES = ['image/jpeg', 'image/png', 'image/webp'] as const;
+/** Requests a member may send in a rolling day (a refused one counts). */
+export const VERIFY_REQUESTS_PER_DAY = 3;
+export const VERIFY_REASON_MAX = 300;
+
+const MONTH = new Intl.DateTimeFormat('en-GB', { month: 'long', year: 'numeric', timeZone: 'Europe/London' });
+/** "Verified Evri courier" */
+export const verifiedBadgeText = (network: string) => `Verified ${courierNetworkName(network)} courier`;
+/** "since November 2026" */
+export const verifiedSinceText = (since: string) => `since ${MONTH.format(new Date(since))}`;
+
+export const VERIFY_MSG = {
+  proofMissing: 'Add a photo of your courier badge, app screen or payslip',
+  proofType: 'The proof must be a photo: JPEG, PNG or WebP',
+  proofTooLarge: `The photo must be at most ${VERIFY_PROOF_MAX_MB} MB`,
+  pending: 'You already have a request waiting for a moderator',
+  alreadyVerified: 'You already have the badge for this network',
+  tooMany: `You can send at most ${VERIFY_REQUESTS_PER_DAY} requests a day: try again tomorrow`,
+  requested: 'Thank you: a moderator will check your proof. It is deleted as soon as they decide.',
+  cancelled: 'Request cancelled and your proof deleted',
+  nothingPending: 'You have no request waiting',
+  badgeRemoved: 'Your badge has been removed',
+  noBadge: 'This member has no verified courier badge',
+  notFound: 'Request not found',
+  decided: 'This request has already been decided',
+  ownRequest: 'Another moderator decides your own request',
+  reasonRequired: 'Give a reason, so the member knows what to do',
+  reasonMax: `A reason is at most ${VERIFY_REASON_MAX} characters`,
+  approved: 'Badge given and the proof deleted',
+  refused: 'Request refused and the proof deleted',
+  withdrawn: 'Badge withdrawn',
+} as const;

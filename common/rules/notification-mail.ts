@@ -25,6 +25,7 @@ export const UNSUBSCRIBE_KIND_WORDS: Record<NotifyKind, string> = {
   replies: 'replies to your posts and comments',
   mentions: 'mentions of your @username',
   followed: 'new comments and posts you follow',
+  alerts: 'local alerts in the areas you follow',
   announcements: 'announcements',
   digest: 'the weekly digest',
 };

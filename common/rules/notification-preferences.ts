@@ -3,7 +3,7 @@
 // and the server's senders read one table of kinds, channels, labels and defaults.
 
 /** What a member can be told of. */
-export const NOTIFY_KINDS = ['chat', 'replies', 'mentions', 'followed', 'announcements', 'digest'] as const;
+export const NOTIFY_KINDS = ['chat', 'replies', 'mentions', 'followed', 'alerts', 'announcements', 'digest'] as const;
 export type NotifyKind = (typeof NOTIFY_KINDS)[number];
 
 /** How it reaches them: the bell and toasts on the site, the phone's notifications, a mail. */
@@ -23,6 +23,8 @@ export const NOTIFY_DEFAULTS: { [K in NotifyKind]: Partial<Record<NotifyChannel,
   replies: { site: true, push: true, email: true },
   mentions: { site: true, push: true, email: true },
   followed: { site: true, push: true, email: false },
+  // Issue 32: a local alert is worth a phone's buzz; a mail only if chosen.
+  alerts: { site: true, push: true, email: false },
   announcements: { push: true, email: true },
   digest: { email: false },
 };
@@ -31,7 +33,8 @@ export const NOTIFY_KIND_LABEL: Record<NotifyKind, { label: string; hint: string
   chat: { label: 'Chat messages', hint: 'A new message in one of your conversations' },
   replies: { label: 'Replies', hint: 'A comment on your post, a reply to your comment, or your reply accepted as an answer' },
   mentions: { label: 'Mentions', hint: 'Someone writes your @username' },
-  followed: { label: 'Followed posts and categories', hint: 'A new comment on a post you follow, or a new post in a category you follow' },
+  followed: { label: 'Followed posts, categories, tags and areas', hint: 'A new comment on a post you follow, or a new post in a category, tag or postcode area you follow' },
+  alerts: { label: 'Local alerts', hint: 'A van theft, road closure, depot delay or other alert in a postcode area you follow' },
   announcements: { label: 'Announcements', hint: 'News from the Kerbside team' },
   digest: { label: 'Weekly digest', hint: 'The most popular posts of the week in the categories you follow' },
 };

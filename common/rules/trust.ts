@@ -109,6 +109,11 @@ export const TRUST_LIMITS = {
   postsPerDay: { 0: 3, 1: 10, 2: 30, 3: 50 },
   /** Comments per day. */
   commentsPerDay: { 0: 20, 1: 60, 2: 200, 3: 300 },
+  /**
+   * Local alerts per day (issue 32): each reaches every follower of its area by push, so a new account
+   * sends none, and no number of fresh accounts can flood an area's phones.
+   */
+  alertsPerDay: { 0: 0, 1: 2, 2: 5, 3: 10 },
 } as const satisfies Record<string, Record<TrustLevel, number>>;
 
 export type TrustLimitName = keyof typeof TRUST_LIMITS;
@@ -129,6 +134,7 @@ export function trustAllowances(level: TrustLevel): string[] {
     `Up to ${plural(l('linksPerItem'), 'link')} and ${plural(l('photosPerItem'), 'photo')} in a post or comment`,
     `Mention up to ${plural(l('mentionsPerItem'), 'member')} at once`,
     `Start up to ${plural(l('chatStartsPerDay'), 'new conversation')} a day`,
+    l('alertsPerDay') === 0 ? 'Local alerts open at the Basic level' : `Send up to ${plural(l('alertsPerDay'), 'local alert')} a day`,
   ];
   if (level === 0) lines.push('Your first posts and comments may wait for a moderator before everyone sees them');
   if (level >= FLAG_MIN_LEVEL) lines.push('Your reports count towards hiding a post or comment until a moderator looks at it');
@@ -172,6 +178,7 @@ export function whenAgain(freeAt: Date, now: Date): string {
 
 export const TRUST_MSG = {
   postAgain: (when: string) => `You can post again ${when}.`,
+  alertAgain: (when: string) => `You can send another alert ${when}.`,
   commentAgain: (when: string) => `You can comment again ${when}.`,
   chatStartAgain: (when: string) => `You can start another conversation ${when}.`,
   tooManyLinks: (max: number) =>

@@ -16,6 +16,7 @@ import {
   categories,
   comments,
   conversations,
+  courierVerifications,
   heldItems,
   jobs,
   messages,
@@ -24,6 +25,7 @@ import {
   reports,
   revisions,
   supportTickets,
+  tags,
   users,
 } from '../../server/db/schema/index.ts';
 import { hashPassword } from '../../server/identity/index.ts';
@@ -805,6 +807,66 @@ test('answer marks: a reply of vectors accepted as the answer shows as text in t
   } finally {
     await db.update(posts).set({ acceptedCommentId: null, qaState: null }).where(eq(posts.id, seed.commentPost.id));
     await db.update(categories).set({ isQa: false }).where(eq(categories.id, seed.category.id));
+  }
+});
+
+test('issue 32 screens: tag names and descriptions, an alert’s place, the tag pages, an area page and a badge refusal reason show as text', async ({ page, db }) => {
+  test.setTimeout(120_000);
+  const vectors = sample(1, 80);
+  // Tags as an admin names and describes them (no markup rendered: text), straight to the database.
+  const made = await db
+    .insert(tags)
+    .values(vectors.map((v, i) => ({ slug: `xss-${seed.stamp}-${i}`, name: `XSS-TAG-${i} ${v.payload}`.slice(0, 40), kind: 'topic' as const, description: `XSS-TAGD-${i} ${v.payload}` })))
+    .returning({ id: tags.id, slug: tags.slug, name: tags.name });
+  // Alerts whose place is a vector (80 characters at most, as the contract allows), in LS.
+  const alertIds: Array<{ slug: string; marker: string }> = [];
+  for (const [i, v] of vectors.slice(0, 12).entries()) {
+    const marker = `XSS-ALERT-${i}`;
+    const content = `${marker} body`;
+    const [row] = await db
+      .insert(posts)
+      .values({
+        slug: `xss-${seed.stamp}-alert-${i}`,
+        title: marker,
+        content,
+        contentHtml: renderMarkdown(content),
+        excerpt: makeExcerpt(content),
+        categoryId: seed.category.id,
+        authorId: seed.author.id,
+        tagIds: made.slice(i, i + 3).map((t) => t.id),
+        areas: ['LS'],
+        alertKind: 'van_theft',
+        alertPlace: v.payload.slice(0, 80),
+        alertExpiresAt: new Date(Date.now() + 24 * 3_600_000),
+        hotScore: hotScore(0, 0, 0, new Date()),
+      })
+      .returning({ slug: posts.slug });
+    alertIds.push({ slug: row!.slug, marker });
+  }
+  const watch = await Watch.on(page);
+  await asAdmin(page);
+  const me = (await (await page.request.get('/api/auth/user')).json()) as { id: number };
+  await db.insert(courierVerifications).values({ userId: me.id, network: 'evri', status: 'refused', decidedAt: new Date(), reason: `XSS-REASON ${vectors[0]!.payload}` });
+  try {
+    await watch.visit('tags page', '/tags', () => allShown(page, made.slice(0, 5).map((_, i) => `XSS-TAG-${i}`)));
+    for (const t of made.filter((_, i) => i % 5 === 0)) {
+      const i = made.indexOf(t);
+      await watch.visit(`tag page ${t.slug}`, `/tags/${t.slug}`, () => allShown(page, [`XSS-TAGD-${i}`]));
+      await watch.visit(`raw tag page ${t.slug}`, `/tags/${t.slug}`, () => allShown(page, [`XSS-TAGD-${i}`]), { app: false });
+    }
+    await watch.visit('area page', '/areas/LS', () => allShown(page, alertIds.slice(0, 5).map((a) => a.marker)));
+    for (const a of alertIds) await watch.visit(`alert ${a.marker}`, `/forum/posts/${a.slug}`, () => allShown(page, [a.marker]));
+    await watch.visit('forum list with tag chips', `/forum?category=${seed.category.slug}&area=LS`, () => allShown(page, [alertIds[0]!.marker]));
+    await watch.visit('admin tags', '/admin/tags', () => allShown(page, [`XSS-TAG-0`]));
+    await watch.visit('badge refusal reason', '/profile', async () => {
+      await page.getByRole('button', { name: 'Verified courier badge' }).click();
+      await allShown(page, ['XSS-REASON']);
+    });
+    watch.expectClean();
+  } finally {
+    await db.delete(courierVerifications).where(eq(courierVerifications.userId, me.id));
+    await db.delete(posts).where(inArray(posts.slug, alertIds.map((a) => a.slug)));
+    await db.delete(tags).where(inArray(tags.id, made.map((t) => t.id)));
   }
 });
 

@@ -37,6 +37,14 @@ export const AUDIT_ACTIONS = {
   'category.update': 'category',
   'category.reorder': 'category',
   'category.delete': 'category',
+  /** Issue 32: the verified courier badge, given, refused (the request's proof deleted either way) or withdrawn. */
+  'courier_badge.approve': 'user',
+  'courier_badge.refuse': 'user',
+  'courier_badge.withdraw': 'user',
+  /** Issue 32: the tags posts carry. */
+  'tag.create': 'tag',
+  'tag.update': 'tag',
+  'tag.delete': 'tag',
   'report.resolve': 'report',
   'report.dismiss': 'report',
   // the review queue and watched words (issue 28)

@@ -16,9 +16,10 @@ export type TableInfo = {
 /** A sequence's last handed-out value (null if never used), carried over so ids are never reused. */
 export type SequenceValue = { table: string; column: string; value: string | null };
 
-// The seed adds the forum categories to any empty database at start-up; a database holding nothing else
-// has never been used, and a restore replaces them with the backup's.
-const FILLED_AT_START = new Set(['categories']);
+// The seed adds the forum categories to any empty database at start-up, and the migrations the starting
+// tags (issue 32); a database holding nothing else has never been used, and a restore replaces them with
+// the backup's.
+const FILLED_AT_START = new Set(['categories', 'tags']);
 
 /** Every table of the public schema, parents before the tables that reference them. */
 export async function listTables(sql: Sql): Promise<TableInfo[]> {

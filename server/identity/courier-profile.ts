@@ -1,5 +1,5 @@
 import { eq, sql, type SQL } from 'drizzle-orm';
-import type { TCourierProfile } from '../../common/contracts/courier.ts';
+import type { TCourierProfile, TVerifiedBadge } from '../../common/contracts/courier.ts';
 import type { TCourierFacts, TProfileVisibility } from '../../common/rules/courier.ts';
 import type { Db } from '../db/client.ts';
 import { users } from '../db/schema/index.ts';
@@ -19,6 +19,9 @@ export const courierColumns = {
   courierYearsVisibility: users.courierYearsVisibility,
   courierEngagement: users.courierEngagement,
   courierEngagementVisibility: users.courierEngagementVisibility,
+  // The verified courier badge (issue 32 item 2), shown with the profile wherever it is.
+  verifiedNetwork: users.verifiedNetwork,
+  verifiedAt: users.verifiedAt,
 };
 export type CourierRow = { [K in keyof typeof courierColumns]: (typeof users.$inferSelect)[K] };
 
@@ -38,6 +41,10 @@ export function courierFacts(row: CourierRow, reader: CourierReader): TCourierFa
   return Object.keys(f).length > 0 ? f : undefined;
 }
 
+/** The member's verified courier badge, shown to everyone; undefined when none. */
+export const verifiedBadge = (row: Pick<CourierRow, 'verifiedNetwork' | 'verifiedAt'>): TVerifiedBadge | undefined =>
+  row.verifiedNetwork && row.verifiedAt ? { network: row.verifiedNetwork, since: row.verifiedAt.toISOString() } : undefined;
+
 /** The member's own profile, every field with its visibility. */
 export function presentCourierProfile(row: CourierRow): TCourierProfile {
   return {
@@ -55,7 +62,7 @@ export function presentCourierProfile(row: CourierRow): TCourierProfile {
 }
 
 /** The row of a profile (what a deleted account is reset to: `courierRow(emptyCourierProfile)`). */
-export function courierRow(p: TCourierProfile): CourierRow {
+export function courierRow(p: TCourierProfile): Omit<CourierRow, 'verifiedNetwork' | 'verifiedAt'> {
   return {
     courierNetworks: p.networks,
     courierNetworksVisibility: p.networksVisibility,

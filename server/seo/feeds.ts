@@ -2,7 +2,9 @@ import { and, desc, eq, isNull } from 'drizzle-orm';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import type { Config } from '../config.ts';
 import type { Db } from '../db/client.ts';
-import { categories, comments, posts, users } from '../db/schema/index.ts';
+import { isPostcodeArea } from '../../common/rules/courier.ts';
+import { areaLabel, tagLabel } from '../../common/rules/labels.ts';
+import { categories, comments, postLabels, posts, tags, users } from '../db/schema/index.ts';
 import { notFound } from '../http-errors.ts';
 import { loadAnswer, sendCached, type GuestCache } from '../lib/guest-cache.ts';
 import { escapeHtml, seoExcerpt } from '../lib/html.ts';
@@ -120,6 +122,14 @@ export const categoryFeed = (config: Config, c: { name: string; slug: string }):
   title: `${config.appName}: ${c.name}`,
   href: `${config.appUrl}/feeds/categories/${encodeURIComponent(c.slug)}`,
 });
+export const tagFeed = (config: Config, t: { name: string; slug: string }): FeedLink => ({
+  title: `${config.appName}: posts tagged ${t.name}`,
+  href: `${config.appUrl}/feeds/tags/${encodeURIComponent(t.slug)}`,
+});
+export const areaFeed = (config: Config, code: string): FeedLink => ({
+  title: `${config.appName}: posts about ${code}`,
+  href: `${config.appUrl}/feeds/areas/${encodeURIComponent(code)}`,
+});
 export const postFeed = (config: Config, p: { title: string; slug: string }): FeedLink => ({
   title: `Replies to “${p.title}”`,
   href: `${config.appUrl}/feeds/posts/${encodeURIComponent(p.slug)}`,
@@ -214,6 +224,51 @@ export const feedRoutes: FastifyPluginAsync<{ config: Config; db: Db; cache: Gue
     };
   }
 
+  /** Issue 32: a label's newest live posts, by post_labels_newest_idx (its pinned and other posts, merged). */
+  async function labelPosts(label: string): Promise<PostRow[]> {
+    const [pinned, rest] = await Promise.all(
+      [true, false].map((isPinned) =>
+        db
+          .select(postColumns)
+          .from(postLabels)
+          .innerJoin(posts, eq(posts.id, postLabels.postId))
+          .innerJoin(categories, eq(categories.id, posts.categoryId))
+          .leftJoin(users, eq(users.id, posts.authorId))
+          .where(and(eq(postLabels.label, label), eq(postLabels.isPinned, isPinned)))
+          .orderBy(desc(postLabels.createdAt), desc(postLabels.postId))
+          .limit(FEED_ITEMS),
+      ),
+    );
+    return [...pinned!, ...rest!].sort((a, b) => b.createdAt.getTime() - a.createdAt.getTime()).slice(0, FEED_ITEMS);
+  }
+
+  async function tagFeedOf(slug: string): Promise<Feed> {
+    const [tag] = await db.select().from(tags).where(eq(tags.slug, slug));
+    if (!tag) throw notFound();
+    const items = (await labelPosts(tagLabel(tag.id))).map(postItem);
+    return {
+      title: tagFeed(config, tag).title,
+      description: tag.description || `The newest posts tagged ${tag.name} on ${config.appName}.`,
+      page: `${base}/tags/${encodeURIComponent(tag.slug)}`,
+      self: tagFeed(config, tag).href,
+      updated: newest(items, tag.createdAt),
+      items,
+    };
+  }
+
+  async function areaFeedOf(code: string): Promise<Feed> {
+    if (!isPostcodeArea(code)) throw notFound();
+    const items = (await labelPosts(areaLabel(code))).map(postItem);
+    return {
+      title: areaFeed(config, code).title,
+      description: `The newest posts about the ${code} postcode area on ${config.appName}.`,
+      page: `${base}/areas/${code}`,
+      self: areaFeed(config, code).href,
+      updated: newest(items, new Date(0)),
+      items,
+    };
+  }
+
   async function postFeedOf(slug: string): Promise<Feed> {
     const [post] = await db
       .select({ id: posts.id, slug: posts.slug, title: posts.title, createdAt: posts.createdAt })
@@ -264,6 +319,14 @@ export const feedRoutes: FastifyPluginAsync<{ config: Config; db: Db; cache: Gue
   app.get<{ Params: { file: string } }>('/feeds/categories/:file', (req, reply) => {
     const file = fileParam(req.params.file);
     return file ? send(req, reply, `category:${file.name}`, file.format, () => categoryFeedOf(file.name)) : unknownFile(reply);
+  });
+  app.get<{ Params: { file: string } }>('/feeds/tags/:file', (req, reply) => {
+    const file = fileParam(req.params.file);
+    return file ? send(req, reply, `tag:${file.name}`, file.format, () => tagFeedOf(file.name)) : unknownFile(reply);
+  });
+  app.get<{ Params: { file: string } }>('/feeds/areas/:file', (req, reply) => {
+    const file = fileParam(req.params.file);
+    return file ? send(req, reply, `area:${file.name}`, file.format, () => areaFeedOf(file.name)) : unknownFile(reply);
   });
   app.get<{ Params: { file: string } }>('/feeds/posts/:file', (req, reply) => {
     const file = fileParam(req.params.file);

@@ -3,18 +3,20 @@ import type { TPost, TPostDetail } from '../../common/contracts/forum.ts';
 import type { Config } from '../config.ts';
 import { HttpError } from '../http-errors.ts';
 import type { CategoryService } from '../modules/categories/index.ts';
+import type { LabelService } from '../modules/labels/index.ts';
 import type { PostService } from '../modules/posts/index.ts';
 import type { PageHead } from './document.ts';
-import { categoryFeed, postFeed, siteFeed } from './feeds.ts';
+import { areaFeed, categoryFeed, postFeed, siteFeed, tagFeed } from './feeds.ts';
 import { seoExcerpt } from '../lib/html.ts';
 import { CONTENT_PAGES } from './content-pages.ts';
+import { areaRegion } from '../../common/rules/labels.ts';
 import { PAY_LICENCE, PAY_WINDOW_MONTHS, payNetworkName } from '../../common/rules/pay.ts';
 
 /** `postId`: the post a post page shows (its views are counted when the page is served from cache). */
 export type RenderedPage = { status: 200 | 404; head: PageHead; postId?: number };
 
 /** The services the pages read the forum from (the app's own, from buildApp). */
-export type PageServices = { posts: PostService; categories: CategoryService };
+export type PageServices = { posts: PostService; categories: CategoryService; labels: LabelService };
 
 const SITE_DESCRIPTION =
   'Kerbside is the free community forum for UK couriers, delivery drivers, owner drivers and logistics workers: real answers on rounds, pay, vans and networks.';
@@ -48,6 +50,10 @@ export async function renderPage(services: PageServices, config: Config, pathnam
       return await postPage(services, config, slug);
     }
     if (route.path === '/forum') return await forumPage(services, config, params);
+    if (route.path === '/tags') return tagsPage(config);
+    if (route.path === '/tags/:slug') return await tagPage(services, config, path.slice(path.lastIndexOf('/') + 1), params);
+    if (route.path === '/areas') return areasPage(config);
+    if (route.path === '/areas/:code') return areaPage(config, path.slice(path.lastIndexOf('/') + 1), params);
     if (route.path === '/') return landingPage(config);
     if (route.path === '/pay') return payIndexPage(config);
     if (route.path === '/pay/:network') {
@@ -96,6 +102,70 @@ async function forumPage(services: PageServices, config: Config, params: URLSear
       description: seoExcerpt(category?.description || SITE_DESCRIPTION),
       canonical: `${config.appUrl}/forum${query.size ? `?${query}` : ''}`,
       feeds: category ? [categoryFeed(config, category)] : [],
+    }),
+  };
+}
+
+// ---- Tags and postcode areas (issue 32): indexable lists of posts ----
+
+const pageParam = (params: URLSearchParams) => Math.max(1, Number.parseInt(params.get('page') ?? '1', 10) || 1);
+
+/** A list page as schema.org sees it: a CollectionPage of the site. */
+const collectionPage = (config: Config, name: string, url: string, description: string) => ({
+  '@context': 'https://schema.org',
+  '@type': 'CollectionPage',
+  name,
+  url,
+  description,
+  isPartOf: { '@type': 'WebSite', name: config.appName, url: `${config.appUrl}/` },
+});
+
+function tagsPage(config: Config): RenderedPage {
+  const url = `${config.appUrl}/tags`;
+  const description = 'Posts by courier network (Evri, Amazon Flex, DPD, Yodel…) and by topic (ULEZ, insurance, tax, vans) on Kerbside.';
+  return { status: 200, head: head(config, { title: title(config, 'Tags'), description, canonical: url, structuredData: [collectionPage(config, 'Tags', url, description)] }) };
+}
+
+/** /tags/{slug}: an unknown tag is a 404 (the tag lookup's). */
+async function tagPage(services: PageServices, config: Config, slug: string, params: URLSearchParams): Promise<RenderedPage> {
+  const tag = await services.labels.getTag(slug);
+  const page = pageParam(params);
+  const url = `${config.appUrl}/tags/${encodeURIComponent(tag.slug)}${page > 1 ? `?page=${page}` : ''}`;
+  const description = seoExcerpt(tag.description || `Posts tagged ${tag.name} on ${config.appName}, the community forum for UK couriers and delivery drivers.`);
+  return {
+    status: 200,
+    head: head(config, {
+      title: title(config, `${tag.name} – Tags`),
+      description,
+      canonical: url,
+      structuredData: [collectionPage(config, `Posts tagged ${tag.name}`, url, description)],
+      feeds: [tagFeed(config, tag)],
+    }),
+  };
+}
+
+function areasPage(config: Config): RenderedPage {
+  const url = `${config.appUrl}/areas`;
+  const description = 'What couriers are saying near you: van thefts, road closures, depots and parking, by UK postcode area.';
+  return { status: 200, head: head(config, { title: title(config, 'Postcode areas'), description, canonical: url, structuredData: [collectionPage(config, 'Postcode areas', url, description)] }) };
+}
+
+/** /areas/{code}: any UK postcode area, in any case (the canonical address is in capitals); anything else is a 404. */
+function areaPage(config: Config, raw: string, params: URLSearchParams): RenderedPage {
+  const code = raw.toUpperCase();
+  const region = areaRegion(code);
+  if (!region) return notFoundPage(config, `/areas/${raw}`);
+  const page = pageParam(params);
+  const url = `${config.appUrl}/areas/${code}${page > 1 ? `?page=${page}` : ''}`;
+  const description = `Local alerts and posts from couriers and delivery drivers in the ${code} postcode area (${region.name}): van thefts, road closures, depots, parking and pay.`;
+  return {
+    status: 200,
+    head: head(config, {
+      title: title(config, `${code} postcode area`),
+      description,
+      canonical: url,
+      structuredData: [collectionPage(config, `The ${code} postcode area`, url, description)],
+      feeds: [areaFeed(config, code)],
     }),
   };
 }
@@ -159,6 +229,9 @@ export function discussionForumPosting(config: Config, post: TPostDetail) {
     headline: post.title,
     text: post.content,
     articleSection: post.category.name,
+    // Issue 32: its tags and areas, as keywords and the places it is about.
+    ...(post.tags.length ? { keywords: post.tags.map((t) => t.name).join(', ') } : {}),
+    ...(post.areas.length ? { spatialCoverage: post.areas.map((a) => ({ '@type': 'Place', name: `${a} postcode area`, url: `${config.appUrl}/areas/${a}` })) } : {}),
     author: person(config, post.author),
     datePublished: post.createdAt,
     ...(post.editedAt ? { dateModified: post.editedAt } : {}),

@@ -1,10 +1,10 @@
-import { and, asc, count, isNull, sql } from 'drizzle-orm';
+import { and, asc, count, gt, isNull, like, sql } from 'drizzle-orm';
 import type { FastifyPluginAsync, FastifyReply } from 'fastify';
 import { ROUTES } from '../../common/routes.ts';
 import { PAY_NETWORKS } from '../../common/rules/pay.ts';
 import type { Config } from '../config.ts';
 import type { Db } from '../db/client.ts';
-import { categories, posts } from '../db/schema/index.ts';
+import { categories, labelCounts, posts, tags } from '../db/schema/index.ts';
 import { escapeHtml } from '../lib/html.ts';
 
 /** The sitemap protocol's limit of URLs per file; above it /sitemap.xml becomes an index. */
@@ -36,11 +36,20 @@ export const sitemapRoutes: FastifyPluginAsync<{ config: Config; db: Db; maxUrls
 
   async function pageUrls(): Promise<Url[]> {
     const cats = await db.select({ slug: categories.slug }).from(categories).orderBy(asc(categories.position), asc(categories.id));
+    const tagRows = await db.select({ slug: tags.slug }).from(tags).orderBy(asc(tags.slug));
+    const areaRows = await db
+      .select({ label: labelCounts.label })
+      .from(labelCounts)
+      .where(and(like(labelCounts.label, 'area:%'), gt(labelCounts.postCount, 0)))
+      .orderBy(asc(labelCounts.label));
     return [
       ...STATIC_PATHS.map((p) => ({ loc: `${base}${p}` })),
       ...cats.map((c) => ({ loc: `${base}/forum?category=${encodeURIComponent(c.slug)}` })),
       // The Courier Pay Index's network pages (/pay itself is a static path).
       ...PAY_NETWORKS.map((n) => ({ loc: `${base}/pay/${n.slug}` })),
+      // Issue 32: every tag's page, and the postcode areas that have posts about them.
+      ...tagRows.map((t) => ({ loc: `${base}/tags/${encodeURIComponent(t.slug)}` })),
+      ...areaRows.map((a) => ({ loc: `${base}/areas/${a.label.slice('area:'.length)}` })),
     ];
   }
 

@@ -1,5 +1,6 @@
 import { and, count, desc, eq, inArray, isNull, notExists } from 'drizzle-orm';
 import type { THeldItem } from '../../common/contracts/forum.ts';
+import type { TAlertKind } from '../../common/rules/labels.ts';
 import { OWN_HELD_MAX, REPEATED_OWN_MSG, type HeldReason } from '../../common/rules/review.ts';
 import { REVIEW_FIRST_ITEMS_DEFAULT, REVIEW_MODES, type ReviewMode } from '../../common/rules/trust.ts';
 import { canModerate } from '../../common/rules/roles.ts';
@@ -93,7 +94,12 @@ export type HeldDraft = {
   title?: string | null;
   content: string;
   clientId?: string | null;
+  /** A post's tags, areas and alert (issue 32), published with it. */
+  postExtras?: HeldPostExtras | null;
 };
+
+/** What a held post carries beside its title and text (issue 32), as its create request named it. */
+export type HeldPostExtras = { tags: string[]; areas: string[]; alert?: { kind: TAlertKind; place: string; hours: number } };
 
 /** The author's held item sent with this clientId (an offline resend of a held write), if any. */
 export async function heldByClientId(tx: Db | Tx, authorId: number, clientId: string | undefined): Promise<HeldRow | undefined> {
@@ -121,6 +127,7 @@ export async function holdItem(tx: Db | Tx, draft: HeldDraft, why: HoldWhy, now:
       title: draft.title ?? null,
       content: draft.content,
       clientId: draft.clientId ?? null,
+      postExtras: draft.postExtras ?? null,
       reason: why.reason,
       matched: why.matched,
       createdAt: now,

@@ -60,6 +60,10 @@ const PayIndexPage = page('../features/pay/pages/pay-index-page.tsx', 'PayIndexP
 const PayNetworkPage = page('../features/pay/pages/pay-network-page.tsx', 'PayNetworkPage');
 const PayReportPage = page('../features/pay/pages/pay-report-page.tsx', 'PayReportPage');
 const MyPayReportsPage = page('../features/pay/pages/my-pay-reports-page.tsx', 'MyPayReportsPage');
+const TagsPage = page('../features/forum/pages/tags-page.tsx', 'TagsPage');
+const TagPage = page('../features/forum/pages/tag-page.tsx', 'TagPage');
+const AreasPage = page('../features/forum/pages/areas-page.tsx', 'AreasPage');
+const AreaPage = page('../features/forum/pages/area-page.tsx', 'AreaPage');
 const AdminPayReportsPage = page('../features/admin/pages/admin-pay-reports-page.tsx', 'AdminPayReportsPage');
 const AdminWatchedWordsPage = page('../features/admin/pages/admin-watched-words-page.tsx', 'AdminWatchedWordsPage');
 
@@ -75,6 +79,10 @@ export const PAGES: Record<string, LazyComponent<ComponentType> | 'home'> = {
   '/pay/report': PayReportPage,
   '/pay/mine': MyPayReportsPage,
   '/pay/:network': PayNetworkPage,
+  '/tags': TagsPage,
+  '/tags/:slug': TagPage,
+  '/areas': AreasPage,
+  '/areas/:code': AreaPage,
   '/support': SupportPage,
   '/terms': TermsPage,
   '/privacy': PrivacyPage,
@@ -107,4 +115,5 @@ export const PAGES: Record<string, LazyComponent<ComponentType> | 'home'> = {
   '/admin/bulletins': AdminBulletinsPage,
   '/admin/pay-reports': AdminPayReportsPage,
   '/admin/watched-words': AdminWatchedWordsPage,
+  '/admin/tags': page('../features/admin/pages/admin-tags-page.tsx', 'AdminTagsPage'),
 };

@@ -2,6 +2,7 @@ import type { QueryKey } from '@tanstack/react-query';
 import { listAdSlots } from '@endpoints/ads';
 import { listBulletins } from '@endpoints/bulletins';
 import { listCategories, listPosts } from '@endpoints/forum';
+import { getLabelFollows, listTags } from '@endpoints/labels';
 import { getMaintenanceStatus } from '@endpoints/maintenance';
 
 // Query keys that more than one feature touches. Features never import each other, so a key one
@@ -18,6 +19,10 @@ export const sharedKeys = {
   bulletins: [listBulletins.path] as const,
   /** The ad slot queries, one per location and device. */
   adSlots: [listAdSlots.path] as const,
+  /** Every tag (issue 32): the editor's picker, the tag pages and the admin list read it; an admin's change refreshes it. */
+  tags: [listTags.path] as const,
+  /** The tags and areas the member follows: their settings and the tag and area pages read and change it. */
+  labelFollows: [getLabelFollows.path] as const,
 };
 
 /** Queries whose data may hold posts or comments: every one of the forum API. */

@@ -18,6 +18,8 @@ export const testPost = (id: number, over: Partial<TPost> = {}): TPost => ({
   shareCount: 0,
   isPinned: false,
   isLocked: false,
+  tags: [],
+  areas: [],
   userVote: null,
   category: testCategory,
   author: { username: 'sam', firstName: 'Sam', lastName: 'D', avatar: 'van', statusText: 'Multi-drop in Leeds' },

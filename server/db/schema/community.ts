@@ -1,4 +1,5 @@
-import { index, integer, pgTable, primaryKey, timestamp } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import { index, integer, pgTable, primaryKey, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { posts } from './forum.ts';
 import { users } from './users.ts';
 
@@ -39,5 +40,36 @@ export const bookmarks = pgTable(
     primaryKey({ columns: [t.userId, t.postId] }),
     index('bookmarks_user_idx').on(t.userId, t.createdAt.desc().nullsFirst(), t.postId.desc().nullsFirst()),
     index('bookmarks_post_idx').on(t.postId),
+  ],
+);
+
+/**
+ * Issue 32 item 2: a member's request for the verified courier badge, with their proof (a photo of a
+ * badge, an app screen or a payslip), kept only until a moderator decides: then the proof is deleted
+ * and the decision kept. The proof is the member's photo re-encoded as WebP (no metadata: no location,
+ * no camera), in the database (base64), never under /uploads; only the review screen reads it.
+ */
+export const courierVerifications = pgTable(
+  'courier_verifications',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    network: text('network').notNull(),
+    status: text('status', { enum: ['pending', 'approved', 'refused', 'cancelled'] }).notNull().default('pending'),
+    /** The proof as WebP, base64; null once decided (or cancelled). */
+    proof: text('proof'),
+    createdAt: ts('created_at').notNull().defaultNow(),
+    decidedAt: ts('decided_at'),
+    decidedBy: integer('decided_by').references(() => users.id, { onDelete: 'set null' }),
+    /** A refusal's reason, told to the member. */
+    reason: text('reason'),
+  },
+  (t) => [
+    index('courier_verifications_pending_idx').on(t.createdAt).where(sql`status = 'pending'`),
+    // One request waiting per member.
+    uniqueIndex('courier_verifications_one_pending_key').on(t.userId).where(sql`status = 'pending'`),
+    index('courier_verifications_user_idx').on(t.userId, t.createdAt),
   ],
 );

@@ -84,6 +84,20 @@ export const posts = pgTable(
      * two small indexes of the Q&A posts alone.
      */
     qaState: smallint('qa_state'),
+    /**
+     * Issue 32: its tags (tags.id, at most 3) and the postcode areas it is about (at most 3, "LS"). The
+     * triggers of drizzle/0021 copy them, with the list's sort keys, into derived.post_labels, so a tag's or
+     * an area's list is a walk of that table's indexes.
+     */
+    tagIds: integer('tag_ids').array().notNull().default(sql`'{}'::integer[]`),
+    areas: text('areas').array().notNull().default(sql`'{}'::text[]`),
+    /**
+     * Issue 32: a local alert (van theft, road closure…) in its one area (areas[0]): its kind, an optional
+     * place name, and when it stops showing at the top of the area's page. Null for any other post.
+     */
+    alertKind: text('alert_kind'),
+    alertPlace: text('alert_place'),
+    alertExpiresAt: ts('alert_expires_at'),
   },
   (t) => [
     // DESC NULLS FIRST is what a plain ORDER BY … DESC asks for, so the planner can walk these indexes.
@@ -131,7 +145,26 @@ export const posts = pgTable(
     // The same text sent again (issue 28): a new member's post is looked up by its text.
     index('posts_text_md5_idx').on(sql`md5(lower(content))`),
     // Text search reads derived.post_search (below), which has the GIN index; posts.search is what it copies.
+    // An area's live alerts, soonest to expire last (issue 32): the top of its page.
+    index('posts_alerts_idx').on(sql`(areas[1])`, t.alertExpiresAt.desc().nullsFirst()).where(sql`deleted_at is null and alert_kind is not null`),
   ],
+);
+
+/**
+ * Issue 32: the tags a post may carry (at most 3): the networks (seeded) and topics, managed by admins.
+ * A post names them by id (posts.tag_ids), so a tag's name and address can change without touching posts.
+ */
+export const tags = pgTable(
+  'tags',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    slug: text('slug').notNull(),
+    name: text('name').notNull(),
+    kind: text('kind', { enum: ['network', 'topic'] }).notNull(),
+    description: text('description').notNull().default(''),
+    createdAt: ts('created_at').notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('tags_slug_key').on(t.slug)],
 );
 
 /**
@@ -168,6 +201,44 @@ export const postSearch = derived.table(
     index('post_search_category_idx').on(t.categoryId, t.postId.desc().nullsFirst()),
   ],
 );
+
+/**
+ * Issue 32: one row per label of a live post, a label being `tag:<id>` or `area:<AREA>`, with the list's
+ * sort keys copied from the post, so a tag's or an area's list (any sort, page 1 or 500) is a walk of one
+ * index here as the whole list is of posts' (never a filter over every post). The triggers of
+ * drizzle/0021_tags_and_areas.sql keep it in step with posts.tag_ids, posts.areas, the sort keys and
+ * deleted_at; a post without labels costs them nothing.
+ */
+export const postLabels = derived.table(
+  'post_labels',
+  {
+    label: text('label').notNull(),
+    postId: integer('post_id')
+      .notNull()
+      .references(() => posts.id, { onDelete: 'cascade' }),
+    isPinned: boolean('is_pinned').notNull(),
+    createdAt: ts('created_at').notNull(),
+    hotScore: doublePrecision('hot_score').notNull(),
+    viewCount: integer('view_count').notNull(),
+    lastActivityAt: ts('last_activity_at').notNull(),
+    topScore: integer('top_score').notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.label, t.postId] }),
+    index('post_labels_post_idx').on(t.postId),
+    index('post_labels_newest_idx').on(t.label, t.isPinned.desc().nullsFirst(), t.createdAt.desc().nullsFirst(), t.postId.desc().nullsFirst()),
+    index('post_labels_popular_idx').on(t.label, t.isPinned.desc().nullsFirst(), t.hotScore.desc().nullsFirst(), t.postId.desc().nullsFirst()),
+    index('post_labels_views_idx').on(t.label, t.isPinned.desc().nullsFirst(), t.viewCount.desc().nullsFirst(), t.postId.desc().nullsFirst()),
+    index('post_labels_active_idx').on(t.label, t.isPinned.desc().nullsFirst(), t.lastActivityAt.desc().nullsFirst(), t.postId.desc().nullsFirst()),
+    index('post_labels_top_idx').on(t.label, t.topScore.desc().nullsFirst(), t.createdAt.desc().nullsFirst(), t.postId.desc().nullsFirst()),
+  ],
+);
+
+/** Issue 32: each label's live posts, kept by a trigger on derived.post_labels (a tag's or an area's totalCount). */
+export const labelCounts = derived.table('label_counts', {
+  label: text('label').primaryKey(),
+  postCount: integer('post_count').notNull(),
+});
 
 export const comments = pgTable(
   'comments',

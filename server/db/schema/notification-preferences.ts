@@ -58,6 +58,22 @@ export const categoryFollows = pgTable(
 );
 
 /**
+ * Issue 32: a member follows a tag or a postcode area (label `tag:<id>` or `area:<AREA>`, as derived.post_labels):
+ * told of each new post carrying it, and of an area's alerts (by push and socket, and by mail if chosen).
+ */
+export const labelFollows = pgTable(
+  'label_follows',
+  {
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    label: text('label').notNull(),
+    createdAt: ts('created_at').notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.label] }), index('label_follows_label_idx').on(t.label)],
+);
+
+/**
  * Where a member's notification mail stands (NOTIFY_EMAIL_DELAY_S): when the last one went (at most one
  * per 15 minutes), what it covered up to (nothing older is mailed again), and the last weekly digest.
  */

@@ -43,6 +43,8 @@ export const heldItems = pgTable(
     parentId: integer('parent_id'),
     title: text('title'),
     content: text('content').notNull(),
+    /** A post's tags, areas and alert (issue 32), as its create request named them; null: none. */
+    postExtras: jsonb('post_extras'),
     /** The author's device's id for the write, so an offline resend is the same held item. */
     clientId: text('client_id'),
     /** Why it was held: link, watched_word, all. */

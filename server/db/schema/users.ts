@@ -49,6 +49,12 @@ export const users = pgTable(
     courierYearsVisibility: text('courier_years_visibility').notNull().default('members'),
     courierEngagement: text('courier_engagement'),
     courierEngagementVisibility: text('courier_engagement_visibility').notNull().default('members'),
+    /**
+     * The verified courier badge (issue 32 item 2): the network a moderator checked the member's proof
+     * for, and when. Shown to everyone ("Verified Evri courier, since November 2026"); null when none.
+     */
+    verifiedNetwork: text('verified_network'),
+    verifiedAt: ts('verified_at'),
     deletedAt: ts('deleted_at'),
     createdAt: ts('created_at').notNull().defaultNow(),
     updatedAt: ts('updated_at').notNull().defaultNow(),

@@ -1,7 +1,8 @@
 import { sql } from 'drizzle-orm';
 import { ZCourierProfile } from '../../../common/contracts/courier.ts';
 import type { Tx } from '../client.ts';
-import { categories, commentVotes, comments, postVotes, posts, users } from '../schema/index.ts';
+import { TAGS_PER_POST_MAX } from '../../../common/rules/labels.ts';
+import { categories, commentVotes, comments, postVotes, posts, tags, users } from '../schema/index.ts';
 import { makeExcerpt, renderMarkdown, slugify } from '../../lib/markdown.ts';
 import { hotScore } from '../../modules/posts/index.ts';
 import type { CategorySlug } from './categories.ts';
@@ -438,6 +439,28 @@ export function planDemo(now: Date, passwordHash: string): DemoPlan {
   return { users: plannedUsers, posts: plannedPosts, comments: plannedComments, postVotes: plannedPostVotes, commentVotes: plannedCommentVotes, now };
 }
 
+/** The demo's tags of a post: the networks and topics its words name, at most 3 (TAGS_PER_POST_MAX). */
+const DEMO_TAG_WORDS: Array<[RegExp, string]> = [
+  [/\bevri\b/i, 'evri'],
+  [/amazon flex/i, 'amazon-flex'],
+  [/\bdpd\b/i, 'dpd'],
+  [/\byodel\b/i, 'yodel'],
+  [/royal mail/i, 'royal-mail'],
+  [/\binpost\b/i, 'inpost'],
+  [/\bparcelforce\b/i, 'parcelforce'],
+  [/\bdeliveroo\b/i, 'deliveroo'],
+  [/uber eats/i, 'uber-eats'],
+  [/\b(ulez|clean air zone|caz)\b/i, 'ulez'],
+  [/\binsurance\b/i, 'insurance'],
+  [/\b(hmrc|self assessment|tax return)\b/i, 'tax'],
+  [/\b(pcn|parking ticket)/i, 'parking'],
+  [/\b(stolen|theft|broken into)\b/i, 'theft'],
+  [/\bdepot\b/i, 'depots'],
+];
+function demoTags(text: string): string[] {
+  return DEMO_TAG_WORDS.filter(([re]) => re.test(text)).map(([, slug]) => slug).slice(0, TAGS_PER_POST_MAX);
+}
+
 /** Multi-row INSERTs of at most `size` rows (PostgreSQL allows 65535 bind parameters per statement). */
 async function insertChunks<T>(rows: T[], size: number, insert: (chunk: T[]) => Promise<unknown>) {
   for (let i = 0; i < rows.length; i += size) await insert(rows.slice(i, i + size));
@@ -457,7 +480,11 @@ export async function insertDemo(tx: Tx, plan: DemoPlan): Promise<DemoCounts> {
   const userIdByName = new Map(userRows.map((u) => [u.username, u.id]));
   const userId = plan.users.map((u) => userIdByName.get(u.username)!);
 
+  // Issue 32: the tags a post's words name (the migrations' starting tags), and every third post by a
+  // member whose courier profile names a home area is about that area.
+  const tagIdBySlug = new Map((await tx.select({ id: tags.id, slug: tags.slug }).from(tags)).map((t) => [t.slug, t.id]));
   const postIdBySlug = new Map<string, number>();
+  let nth = 0;
   await insertChunks(plan.posts, 200, async (chunk) => {
     const rows = await tx
       .insert(posts)
@@ -465,7 +492,9 @@ export async function insertDemo(tx: Tx, plan: DemoPlan): Promise<DemoCounts> {
         chunk.map(({ category, author, controversial: _c, vars: _v, template: _t, ...p }) => {
           const id = categoryId.get(category);
           if (id === undefined) throw new Error(`Demo seed: category '${category}' does not exist`);
-          return { ...p, categoryId: id, authorId: author === null ? null : userId[author] };
+          const area = author === null ? null : plan.users[author]!.courierArea;
+          const tagIds = demoTags(`${p.title} ${p.content}`).flatMap((slug) => tagIdBySlug.get(slug) ?? []);
+          return { ...p, categoryId: id, authorId: author === null ? null : userId[author], tagIds, areas: area && nth++ % 3 === 0 ? [area] : [] };
         }),
       )
       .returning({ id: posts.id, slug: posts.slug });

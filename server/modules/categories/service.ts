@@ -16,6 +16,7 @@ import { badRequest, conflict, notFound } from '../../http-errors.ts';
 import type { SessionUser } from '../../identity/index.ts';
 import { slugify } from '../../lib/markdown.ts';
 import { loadCategories, presentCategory, qaStateOfCategory } from '../posts/index.ts';
+import { isUniqueViolation } from '../../db/errors.ts';
 
 type CreateInput = z.output<typeof ZCreateCategoryRequest>;
 type UpdateInput = z.output<typeof ZUpdateCategoryRequest>;
@@ -56,11 +57,6 @@ async function assertSlugFree(tx: Tx, slug: string, exceptId?: number) {
 }
 
 /** A unique-slug violation that slipped past the check (two admins at once) is the same 409. */
-function isUniqueViolation(err: unknown): boolean {
-  const e = err as { code?: string; cause?: { code?: string } };
-  return e?.code === '23505' || e?.cause?.code === '23505';
-}
-
 async function withSlugConflict<T>(run: () => Promise<T>): Promise<T> {
   try {
     return await run();

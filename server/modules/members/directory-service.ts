@@ -4,7 +4,7 @@ import { DIRECTORY_MAX_RESULTS, directorySearchMode } from '../../../common/rule
 import type { Core } from '../../core.ts';
 import type { Db } from '../../db/client.ts';
 import { users } from '../../db/schema/index.ts';
-import { courierColumns, courierFacts, courierFilterConditions, type CourierRow } from '../../identity/courier-profile.ts';
+import { courierColumns, courierFacts, courierFilterConditions, verifiedBadge, type CourierRow } from '../../identity/courier-profile.ts';
 
 // GET /api/directory/users (docs/API.md "Directory").
 //
@@ -109,6 +109,8 @@ export function candidatesPageQuery(db: Db, query: Paging & Narrowing, candidate
       courierYearsVisibility: m.courierYearsVisibility,
       courierEngagement: m.courierEngagement,
       courierEngagementVisibility: m.courierEngagementVisibility,
+      verifiedNetwork: m.verifiedNetwork,
+      verifiedAt: m.verifiedAt,
       total: sql<number>`(select count(*) from ${m})::int`.as('total'),
     })
     .from(m)
@@ -172,6 +174,7 @@ type Row = { id: number; username: string; avatar: string; statusText: string; c
 /** The directory is for verified members: a card shows what its member shows to members. */
 const presentDirectoryUser = (u: Row): TDirectoryUser => {
   const courier = courierFacts(u, 'members');
+  const verified = verifiedBadge(u);
   return {
     id: u.id,
     username: u.username,
@@ -179,6 +182,7 @@ const presentDirectoryUser = (u: Row): TDirectoryUser => {
     statusText: u.statusText,
     joinedDate: u.createdAt.toISOString(),
     ...(courier && { courier }),
+    ...(verified && { verified }),
   };
 };
 

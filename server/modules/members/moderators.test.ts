@@ -45,6 +45,12 @@ const MODERATOR_ROUTES = [
   'GET /api/admin/review',
   'POST /api/admin/review/:id/approve',
   'POST /api/admin/review/:id/reject',
+  // Issue 32: the verified courier badge's review.
+  'GET /api/admin/courier-verifications',
+  'GET /api/admin/courier-verifications/:id/proof',
+  'POST /api/admin/courier-verifications/:id/approve',
+  'POST /api/admin/courier-verifications/:id/refuse',
+  'POST /api/admin/members/:id/courier-badge/withdraw',
 ];
 
 describe.each(testDatabases)('moderators and timed suspensions on %s', (kind) => {

@@ -23,6 +23,7 @@ import {
   notifications,
   passwordResetTokens,
   payReports,
+  courierVerifications,
   posts,
   sessions,
   shareEvents,
@@ -49,7 +50,8 @@ import { reportWatchedWord, type Hit, type TrustService, type WatchedWords } fro
 import { listColumns, loadCategories, presentPosts } from '../posts/index.ts';
 import type { UploadService } from '../uploads/index.ts';
 import { buildDataExport } from './export-service.ts';
-import { courierColumns, courierFacts, courierRow, emptyCourierProfile, loadCourierProfile, saveCourierProfile, type CourierReader } from '../../identity/courier-profile.ts';
+import { courierColumns, courierFacts, courierRow, emptyCourierProfile, loadCourierProfile, saveCourierProfile, verifiedBadge, type CourierReader } from '../../identity/courier-profile.ts';
+import { isUniqueViolation } from '../../db/errors.ts';
 
 /** `uploads`: a member's photos, in their export and deleted with their account. */
 export type MembersDeps = Pick<Core, 'db' | 'config' | 'mailer' | 'clock' | 'events'> & {
@@ -81,12 +83,6 @@ export const maskEmail = (email: string) => {
   return `${local.slice(0, 1)}•••@${domain}`;
 };
 
-function pgErrorCode(err: unknown): string | undefined {
-  for (let e = err as { code?: unknown; cause?: unknown } | undefined, i = 0; e && i < 5; e = e.cause as typeof e, i++) {
-    if (typeof e.code === 'string' && /^[0-9A-Z]{5}$/.test(e.code)) return e.code;
-  }
-  return undefined;
-}
 
 /** The members service: buildApp creates it once from the core and the identity services. */
 export function createMembersService({ db, config, mailer, clock, events, identity, uploads, trust, words }: MembersDeps) {
@@ -288,7 +284,7 @@ export function createMembersService({ db, config, mailer, clock, events, identi
         });
       } catch (err) {
         // Someone registered the address between the check and the update.
-        if (pgErrorCode(err) === '23505') throw conflict(MEMBERS_MSG.emailTaken);
+        if (isUniqueViolation(err)) throw conflict(MEMBERS_MSG.emailTaken);
         throw err;
       }
       switch (outcome.kind) {
@@ -338,6 +334,7 @@ export function createMembersService({ db, config, mailer, clock, events, identi
     async publicProfile(username: string, reader: CourierReader): Promise<TPublicProfile> {
       const u = await findPublicMember(db, username);
       const courier = courierFacts(u, reader);
+      const verified = verifiedBadge(u);
       // Sequential on purpose: one pooled connection per request; both read the author indexes.
       const [p] = await db
         .select({ n: sql<number>`count(*)::int` })
@@ -358,6 +355,7 @@ export function createMembersService({ db, config, mailer, clock, events, identi
         commentCount: c.n,
         isModerator: u.isModerator && !u.isAdmin,
         ...(courier && { courier }),
+        ...(verified && { verified }),
       };
     },
 
@@ -425,6 +423,8 @@ export async function deleteAccountRows(tx: Tx, user: Pick<UserRow, 'id' | 'emai
   await tx.delete(bookmarks).where(eq(bookmarks.userId, user.id));
   // Their pay reports go too: the index's figures are recomputed without them.
   await tx.delete(payReports).where(eq(payReports.userId, user.id));
+  // Their badge requests (and any proof waiting) go too.
+  await tx.delete(courierVerifications).where(eq(courierVerifications.userId, user.id));
   const placeholders = deletedPlaceholders(user.id);
   await tx
     .update(users)
@@ -436,6 +436,8 @@ export async function deleteAccountRows(tx: Tx, user: Pick<UserRow, 'id' | 'emai
       avatar: DEFAULT_AVATAR,
       statusText: '',
       ...courierRow(emptyCourierProfile),
+      verifiedNetwork: null,
+      verifiedAt: null,
       isAdmin: false,
       isModerator: false,
       deletedAt: now,

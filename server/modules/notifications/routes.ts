@@ -37,6 +37,7 @@ export const notificationRoutes: FastifyPluginAsync<{ notifications: Notificatio
   events.on('comment.created', 'notifications', (event, job) => notifications.notifyNewComment(event, job.db), once);
   // Issue 28: a moderator approved or rejected the member's held post or comment.
   events.on('review.decided', 'notifications', (event, job) => notifications.notifyReviewDecision(event, job.db), once);
+  events.on('verification.decided', 'notifications', (event, job) => notifications.notifyVerification(event, job.db), once);
   events.on('answer.changed', 'notifications', (event, job) => notifications.notifyAnswerAccepted(event, job.db), once);
   // Issue 28: members' flags hid the member's post or comment, or a moderator decided on it.
   events.on('flags.changed', 'notifications', (event, job) => notifications.notifyFlagChange(event, job.db), once);

@@ -6,12 +6,14 @@ import { NOTIFICATION_MSG } from '../../../common/rules/notifications.ts';
 import { REVIEW_NOTICE } from '../../../common/rules/review.ts';
 import { FLAG_NOTICE } from '../../../common/rules/reports.ts';
 import { MENTION_PATTERN } from '../../../common/rules/mentions.ts';
+import { courierNetworkName, verifiedBadgeText } from '../../../common/rules/courier.ts';
+import { ALERT_KIND_LABELS, areaLabel, tagLabel, type TAlertKind } from '../../../common/rules/labels.ts';
 import type { ServerFrame } from '../../../common/ws-events.ts';
 import type { Core } from '../../core.ts';
 import { afterCommit } from '../../db/after-commit.ts';
 import type { Db, Tx } from '../../db/client.ts';
 import type { DomainEvents } from '../../events.ts';
-import { categories, categoryFollows, comments, notificationPreferences, notifications, postFollows, posts, users } from '../../db/schema/index.ts';
+import { categories, categoryFollows, comments, labelFollows, notificationPreferences, notifications, postFollows, posts, tags, users } from '../../db/schema/index.ts';
 import { notFound } from '../../http-errors.ts';
 import { blockersAmong } from '../blocks/index.ts';
 import type { SendToDevices } from '../push/index.ts';
@@ -100,6 +102,18 @@ export const NOTIFICATION_TEXT = {
     title: `New post in ${category}`,
     message: `${actor} posted ${quoted(postTitle)}`,
   }),
+  followedTag: (actor: string, postTitle: string, tag: string) => ({
+    title: `New post tagged ${tag}`,
+    message: `${actor} posted ${quoted(postTitle)}`,
+  }),
+  followedArea: (actor: string, postTitle: string, area: string) => ({
+    title: `New post about ${area}`,
+    message: `${actor} posted ${quoted(postTitle)}`,
+  }),
+  areaAlert: (kind: string, area: string, place: string, postTitle: string) => ({
+    title: `${kind} alert in ${area}${place ? ` (${place})` : ''}`,
+    message: quoted(postTitle),
+  }),
   answerAccepted: (actor: string, postTitle: string) => ({
     title: 'Your answer was accepted',
     message: `${actor} accepted your reply as the answer to ${quoted(postTitle)}`,
@@ -113,6 +127,9 @@ export const NOTIFICATION_KIND: Record<TNotificationType, NotifyKind> = {
   mention: 'mentions',
   followed_post: 'followed',
   followed_category: 'followed',
+  followed_tag: 'followed',
+  followed_area: 'followed',
+  area_alert: 'alerts',
   // A moderator's word on the member's own post or comment: as personal as a reply.
   review: 'replies',
   answer: 'replies',
@@ -163,6 +180,23 @@ async function categoryFollowers(db: Db, categoryId: number): Promise<Map<number
     .leftJoin(notificationPreferences, eq(notificationPreferences.userId, categoryFollows.userId))
     .where(eq(categoryFollows.categoryId, categoryId));
   return new Map(rows.map((r) => [r.userId, r.settings]));
+}
+
+/**
+ * Issue 32: the followers of any of these labels (`tag:<id>`, `area:<AREA>`), alive, with their switches
+ * and the first of the labels they follow, in one query.
+ */
+async function labelFollowers(db: Db, labels: string[]): Promise<Map<number, { settings: Saved; label: string }>> {
+  if (labels.length === 0) return new Map();
+  const rows = await db
+    .select({ userId: labelFollows.userId, label: labelFollows.label, settings: notificationPreferences.settings })
+    .from(labelFollows)
+    .innerJoin(users, and(eq(users.id, labelFollows.userId), isNull(users.deletedAt)))
+    .leftJoin(notificationPreferences, eq(notificationPreferences.userId, labelFollows.userId))
+    .where(inArray(labelFollows.label, labels));
+  const out = new Map<number, { settings: Saved; label: string }>();
+  for (const r of rows.sort((a, b) => labels.indexOf(a.label) - labels.indexOf(b.label))) if (!out.has(r.userId)) out.set(r.userId, { settings: r.settings, label: r.label });
+  return out;
 }
 
 /** Rows per INSERT: a post's followers may be thousands, and a statement takes at most 65,535 parameters. */
@@ -296,17 +330,51 @@ async function notifyNewComment(db: Db, to: NotificationPush, { actor, comment }
  */
 async function notifyNewPost(db: Db, to: NotificationPush, { actor, post }: DomainEvents['post.created']): Promise<void> {
   const [row] = await db
-    .select({ slug: posts.slug, categoryId: posts.categoryId, categoryName: categories.name })
+    .select({
+      slug: posts.slug,
+      categoryId: posts.categoryId,
+      categoryName: categories.name,
+      tagIds: posts.tagIds,
+      areas: posts.areas,
+      alertKind: posts.alertKind,
+      alertPlace: posts.alertPlace,
+    })
     .from(posts)
     .innerJoin(categories, eq(categories.id, posts.categoryId))
     .where(eq(posts.id, post.id));
   if (!row) return;
-  const ids = await mentionedUserIds(db, parseMentions(post.content));
-  const drafts = ids.map((id): Draft => ({ userId: id, type: 'mention', ...NOTIFICATION_TEXT.mentionInPost(actor.username, post.title) }));
+  // Issue 32: a local alert reaches its area's followers first (its own kind of notification, pushed);
+  // then mentions; then the followers of its category, its tags and its areas (one notification each).
+  const drafts: Draft[] = [];
+  const known = new Map<number, Saved>();
+  if (row.alertKind !== null) {
+    const area = row.areas[0]!;
+    const alerted = await labelFollowers(db, [areaLabel(area)]);
+    const text = NOTIFICATION_TEXT.areaAlert(ALERT_KIND_LABELS[row.alertKind as TAlertKind] ?? 'Local', area, row.alertPlace ?? '', post.title);
+    for (const [id, f] of alerted) {
+      drafts.push({ userId: id, type: 'area_alert', ...text });
+      known.set(id, f.settings);
+    }
+  }
+  for (const id of await mentionedUserIds(db, parseMentions(post.content))) {
+    drafts.push({ userId: id, type: 'mention', ...NOTIFICATION_TEXT.mentionInPost(actor.username, post.title) });
+  }
   const followers = await categoryFollowers(db, row.categoryId);
   const followed = NOTIFICATION_TEXT.followedCategory(actor.username, post.title, row.categoryName);
-  for (const id of followers.keys()) drafts.push({ userId: id, type: 'followed_category', ...followed });
-  await deliver(db, to, actor.id, { postId: post.id, commentId: null, postSlug: row.slug }, drafts, { known: followers });
+  for (const [id, settings] of followers) {
+    drafts.push({ userId: id, type: 'followed_category', ...followed });
+    known.set(id, settings);
+  }
+  const labels = [...row.tagIds.map(tagLabel), ...row.areas.map(areaLabel)];
+  const tagNames = row.tagIds.length ? new Map((await db.select({ id: tags.id, name: tags.name }).from(tags).where(inArray(tags.id, row.tagIds))).map((t) => [tagLabel(t.id), t.name])) : new Map<string, string>();
+  for (const [id, f] of await labelFollowers(db, labels)) {
+    const text = f.label.startsWith('tag:')
+      ? { type: 'followed_tag' as const, ...NOTIFICATION_TEXT.followedTag(actor.username, post.title, tagNames.get(f.label) ?? '') }
+      : { type: 'followed_area' as const, ...NOTIFICATION_TEXT.followedArea(actor.username, post.title, f.label.slice('area:'.length)) };
+    drafts.push({ userId: id, ...text });
+    known.set(id, f.settings);
+  }
+  await deliver(db, to, actor.id, { postId: post.id, commentId: null, postSlug: row.slug }, drafts, { known });
 }
 
 /**
@@ -357,6 +425,17 @@ async function notifyAnswerAccepted(db: Db, to: NotificationPush, e: DomainEvent
   const drafts: Draft[] = [{ userId: e.answererId, type: 'answer', ...NOTIFICATION_TEXT.answerAccepted(row.actor, row.title) }];
   await deliver(db, to, e.acceptedById, { postId: e.postId, commentId: e.commentId, postSlug: row.slug }, drafts);
 }
+
+/** Issue 32: the verified courier badge's decisions, as the member is told them. */
+const withStop = (s: string) => (/[.!?]$/.test(s) ? s : `${s}.`);
+const VERIFY_NOTICE = {
+  approved: (network: string) => ({ title: `You are a ${verifiedBadgeText(network)}`, message: 'A moderator checked your proof and gave you the badge. Your proof has been deleted.' }),
+  refused: (network: string, reason: string) => ({
+    title: `Your ${courierNetworkName(network)} badge request was not approved`,
+    message: `Reason: ${withStop(reason)} Your proof has been deleted; you can send another.`,
+  }),
+  withdrawn: (network: string, reason: string) => ({ title: `Your ${verifiedBadgeText(network)} badge was withdrawn`, message: `Reason: ${withStop(reason)}` }),
+};
 
 /** A moderator approved or rejected the member's held post or comment (issue 28). */
 function notifyReviewDecision(db: Db, to: NotificationPush, e: DomainEvents['review.decided']): Promise<void> {
@@ -453,6 +532,8 @@ export function createNotificationService({
     notifyNewPost: (event: DomainEvents['post.created'], inTx: Db | Tx = db) => notifyNewPost(inTx, to, event),
     notifyNewComment: (event: DomainEvents['comment.created'], inTx: Db | Tx = db) => notifyNewComment(inTx, to, event),
     notifyReviewDecision: (event: DomainEvents['review.decided'], inTx: Db | Tx = db) => notifyReviewDecision(inTx, to, event),
+    notifyVerification: (event: DomainEvents['verification.decided'], inTx: Db | Tx = db) =>
+      notifyAuthor(inTx, to, { authorId: event.userId, postId: null, commentId: null }, VERIFY_NOTICE[event.outcome](event.network, event.reason ?? ''), (row) => `verification:${row.id}`),
     notifyAnswerAccepted: (event: DomainEvents['answer.changed'], inTx: Db | Tx = db) => notifyAnswerAccepted(inTx, to, event),
     notifyFlagChange: (event: DomainEvents['flags.changed'], inTx: Db | Tx = db) => notifyFlagChange(inTx, to, event),
     list: (userId: number, limit: number, before?: number) => listNotifications(db, userId, limit, before),

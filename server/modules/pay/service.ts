@@ -33,6 +33,7 @@ import { payIndexSnapshots, payReports, users } from '../../db/schema/index.ts';
 import { badRequest, conflict, notFound } from '../../http-errors.ts';
 import type { SessionUser } from '../../identity/index.ts';
 import type { z } from 'zod';
+import { isUniqueViolation } from '../../db/errors.ts';
 
 type Row = typeof payReports.$inferSelect;
 type ReportInput = z.output<typeof ZPayReportRequest>;
@@ -100,10 +101,6 @@ function columns(input: ReportInput, today: string) {
   };
 }
 
-function isUniqueViolation(err: unknown): boolean {
-  const e = err as { code?: string; cause?: { code?: string } } | undefined;
-  return e?.code === '23505' || e?.cause?.code === '23505';
-}
 const duplicate = () => conflict(PAY_MSG.duplicate, { periodStart: PAY_MSG.duplicate });
 
 // ---- The index ----

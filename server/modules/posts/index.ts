@@ -29,3 +29,4 @@ export { viewerKey } from './view-counter.ts';
 export { recordRevision } from './revisions.ts';
 // Flags hide (issue 28): the reports module hides, restores and upholds a flagged post with these.
 export { hidePost, restorePost, upholdPost, type HiddenPost } from './hide.ts';
+export { loadAllTags, loadTagNames, presentTags, resolveLabels, tagIdsOf, type TagRow } from './tags.ts';

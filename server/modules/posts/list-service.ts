@@ -2,9 +2,10 @@ import { and, asc, count, desc, eq, gte, inArray, isNull, sql, type SQL } from '
 import type { TListPostsQuery, TPost, TPostList } from '../../../common/contracts/forum.ts';
 import { LIST_COUNT_MAX, TOP_PERIOD_MS, topPeriodSince, type ListSortBy, type Sort } from '../../../common/rules/forum.ts';
 import type { Db } from '../../db/client.ts';
-import { bookmarks, categories, postVotes, posts, users } from '../../db/schema/index.ts';
+import { bookmarks, categories, labelCounts, postLabels, postVotes, posts, users } from '../../db/schema/index.ts';
 import { notFound } from '../../http-errors.ts';
 import { courierColumns } from '../../identity/courier-profile.ts';
+import { loadTagNames, resolveLabels } from './tags.ts';
 import { presentPost, voteType, type AuthorRow, type CategoryRow, type PostRow } from './presenter.ts';
 
 const categoryColumns = {
@@ -61,6 +62,11 @@ export const listColumns = {
   authorId: posts.authorId,
   lastActivityAt: posts.lastActivityAt,
   qaState: posts.qaState,
+  tagIds: posts.tagIds,
+  areas: posts.areas,
+  alertKind: posts.alertKind,
+  alertPlace: posts.alertPlace,
+  alertExpiresAt: posts.alertExpiresAt,
 };
 
 export type PostFilter = {
@@ -76,6 +82,12 @@ export type PostFilter = {
    * posts_qa_idx, or posts_category_qa_idx in a category, holds exactly those).
    */
   solved?: boolean;
+  /**
+   * Issue 32: only posts with every one of these labels (`tag:<id>`, `area:<AREA>`). One alone (or with
+   * Top's period) makes a page a walk of derived.post_labels' index for the sort (labelPageQuery); with
+   * other filters, each is a condition on the post.
+   */
+  labels?: string[];
 };
 
 /** The WHERE of a post list. Later filters (author, profession…) add conditions here. */
@@ -86,6 +98,9 @@ export function postConditions(filter: PostFilter): SQL | undefined {
   if (filter.unanswered) conditions.push(eq(posts.commentCount, 0));
   if (filter.since !== undefined) conditions.push(gte(posts.createdAt, filter.since));
   if (filter.solved !== undefined) conditions.push(eq(posts.qaState, filter.solved ? 1 : 0));
+  for (const label of filter.labels ?? []) {
+    conditions.push(sql`exists (select 1 from ${postLabels} where ${postLabels.postId} = ${posts.id} and ${postLabels.label} = ${label})`);
+  }
   if (filter.profession !== undefined) {
     conditions.push(
       sql`${posts.authorId} in (select ${users.id} from ${users} where ${users.avatar} = ${filter.profession} and ${users.deletedAt} is null)`,
@@ -130,6 +145,8 @@ export type PageOptions = {
  * offset + limit of each, so no sort ever covers more than twice the page's reach.
  */
 export function postsPageQuery(db: Db, opts: PageOptions) {
+  const label = onlyLabel(opts.filter);
+  if (label !== undefined) return labelPageQuery(db, label, opts);
   if (opts.sortBy === 'top' && opts.rangeFirst) {
     // A day's or a week's posts are few: read them by date (posts_created_idx, a range) and sort them by
     // score. Walking posts_top_idx instead starts at the best posts of all time and skips every older
@@ -172,6 +189,64 @@ export function postsPageQuery(db: Db, opts: PageOptions) {
     .orderBy(...listOrder(opts.sortBy))
     .limit(opts.limit)
     .offset(opts.offset);
+}
+
+/** The label of a filter of one label and nothing else but Top's period (read from derived.post_labels alone). */
+const onlyLabel = (f: PostFilter): string | undefined =>
+  f.labels?.length === 1 && f.categoryId === undefined && !f.unanswered && f.solved === undefined && f.profession === undefined ? f.labels[0] : undefined;
+
+const LABEL_SORT_COLUMN = {
+  popular: postLabels.hotScore,
+  newest: postLabels.createdAt,
+  views: postLabels.viewCount,
+  active: postLabels.lastActivityAt,
+} as const satisfies Record<Sort, unknown>;
+
+/**
+ * A label's page (issue 32): the same orders as postsPageQuery, on the sort keys derived.post_labels
+ * copies from each post, so a tag's or an area's page 500 walks its index as the whole list's walks
+ * posts' (post_labels_<sort>_idx: label, is_pinned, key, post_id). Top walks post_labels_top_idx, a Top
+ * period reads the label's rows of the period and sorts them.
+ */
+function labelPageQuery(db: Db, label: string, opts: PageOptions) {
+  const l = postLabels;
+  // The page's `id` is the column post_id (loadPostsPage joins on it as the page's id).
+  const id = l.postId;
+  const since = opts.filter.since === undefined ? undefined : gte(l.createdAt, opts.filter.since);
+  if (opts.sortBy === 'top') {
+    return db
+      .select({ id })
+      .from(l)
+      .where(and(eq(l.label, label), since))
+      .orderBy(desc(l.topScore), desc(l.createdAt), desc(l.postId))
+      .limit(opts.limit)
+      .offset(opts.offset);
+  }
+  const key = LABEL_SORT_COLUMN[opts.sortBy];
+  if (opts.pinnedFirst === false) {
+    const reach = opts.offset + opts.limit;
+    const walk = (pinned: boolean) =>
+      db
+        .select({ id, key: sql<number>`${key}`.as('key') })
+        .from(l)
+        .where(and(eq(l.label, label), eq(l.isPinned, pinned)))
+        .orderBy(desc(key), desc(l.postId))
+        .limit(reach);
+    return walk(true).unionAll(walk(false)).orderBy(desc(sql`key`), desc(sql`post_id`)).limit(opts.limit).offset(opts.offset);
+  }
+  return db
+    .select({ id })
+    .from(l)
+    .where(eq(l.label, label))
+    .orderBy(desc(l.isPinned), desc(key), desc(l.postId))
+    .limit(opts.limit)
+    .offset(opts.offset);
+}
+
+/** A label's live posts (derived.label_counts, kept by trigger). */
+async function labelCount(db: Db, label: string): Promise<number> {
+  const [row] = await db.select({ n: labelCounts.postCount }).from(labelCounts).where(eq(labelCounts.label, label));
+  return row?.n ?? 0;
 }
 
 /** One page of list rows: the page's ids (postsPageQuery), then their columns, joined by primary key (a "deferred join"). */
@@ -250,6 +325,9 @@ export async function listPosts(db: Db, query: TListPostsQuery, now: Date): Prom
     if (!category) throw notFound('Category not found');
   }
 
+  // Issue 32: a tag (by slug: an unknown one is a 404, as an unknown category) and a postcode area.
+  const { labels, tagPosts } = await resolveLabels(db, query);
+
   const period = query.sortBy === 'top' ? (query.period ?? topPeriodSince(null, now)) : undefined;
   // An unanswered post's latest activity is its creation (no visible reply), so Unanswered by activity is
   // Unanswered by date: posts_unanswered_idx serves it, where the activity index would skip every answered post.
@@ -259,6 +337,7 @@ export async function listPosts(db: Db, query: TListPostsQuery, now: Date): Prom
     unanswered: query.unanswered || undefined,
     since: period && period !== 'all' ? new Date(now.getTime() - TOP_PERIOD_MS[period]) : undefined,
     solved: query.solved,
+    labels,
   };
   const rows = await loadPostsPage(db, {
     filter,
@@ -271,8 +350,11 @@ export async function listPosts(db: Db, query: TListPostsQuery, now: Date): Prom
   const hasMore = rows.length > query.limit;
   const page = hasMore ? rows.slice(0, query.limit) : rows;
 
+  const label = onlyLabel(filter);
   const totalCount =
-    filter.unanswered || filter.since || filter.solved !== undefined
+    label !== undefined && !filter.since
+      ? (tagPosts ?? (await labelCount(db, label)))
+      : filter.unanswered || filter.since || filter.solved !== undefined || labels.length > 0
       ? await countPosts(db, filter)
       : category
         ? category.postCount
@@ -357,9 +439,10 @@ export async function presentPosts(
   const authors = await loadAuthors(db, authorIds);
   const votes = await loadUserVotes(db, viewerId, rows.map((p) => p.id));
   const saved = await loadUserBookmarks(db, viewerId, rows.map((p) => p.id));
+  const tags = await loadTagNames(db, rows);
   const byId = new Map(all.map((c) => [c.id, c]));
   return rows.map((p) => {
-    const post = presentPost(p, byId.get(p.categoryId)!, p.authorId === null ? undefined : authors.get(p.authorId), votes.get(p.id), opts);
+    const post = presentPost(p, byId.get(p.categoryId)!, p.authorId === null ? undefined : authors.get(p.authorId), votes.get(p.id), { ...opts, tags });
     // A member's lists say which posts they saved; a guest's carry no flag (their answers are shared).
     return viewerId === null ? post : { ...post, bookmarked: saved.has(p.id) };
   });

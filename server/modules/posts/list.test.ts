@@ -273,6 +273,8 @@ describe.each(testDatabases)('forum read API on %s', (kind) => {
         userVote: null,
         category: { id: f.pay.id, name: 'Pay & Rates', slug: 'pay-rates', color: f.pay.color, description: f.pay.description },
         author: { username: 'bob', firstName: 'Bob', lastName: 'Driver', avatar: 'bike', statusText: 'bob status' },
+        tags: [],
+        areas: [],
       });
       expect(body.posts.find((p) => p.title === 'Post 5')?.author).toBeNull(); // author row gone
       expect(body.posts.find((p) => p.title === 'Post 6')?.author).toBeNull(); // account marked deleted

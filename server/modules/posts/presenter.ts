@@ -9,7 +9,9 @@ import type {
   TVoteType,
 } from '../../../common/contracts/forum.ts';
 import type { categories, comments, posts, users } from '../../db/schema/index.ts';
-import { courierFacts, type CourierRow } from '../../identity/courier-profile.ts';
+import type { TAlertKind } from '../../../common/rules/labels.ts';
+import { courierFacts, verifiedBadge, type CourierRow } from '../../identity/courier-profile.ts';
+import { presentTags, type TagNames } from './tags.ts';
 
 // Database rows → the shapes of common/contracts/forum.ts. No queries here.
 
@@ -19,6 +21,7 @@ export type PostRow = Pick<
   typeof posts.$inferSelect,
   | 'id' | 'slug' | 'title' | 'excerpt' | 'content' | 'createdAt' | 'viewCount' | 'commentCount' | 'upvotes'
   | 'downvotes' | 'shareCount' | 'isPinned' | 'isLocked' | 'categoryId' | 'authorId' | 'lastActivityAt' | 'qaState'
+  | 'tagIds' | 'areas' | 'alertKind' | 'alertPlace' | 'alertExpiresAt'
 >;
 
 export type AuthorRow = Pick<typeof users.$inferSelect, 'id' | 'username' | 'firstName' | 'lastName' | 'avatar' | 'statusText' | 'deletedAt'> & CourierRow;
@@ -32,7 +35,8 @@ export function presentAuthor(u: AuthorRow | undefined): TPostAuthor | null {
   if (!u || u.deletedAt) return null;
   // Beside a post only what its author shows everyone: every reader of a page gets the same bytes.
   const courier = courierFacts(u, 'everyone');
-  return { username: u.username, firstName: u.firstName, lastName: u.lastName, avatar: u.avatar, statusText: u.statusText, ...(courier && { courier }) };
+  const verified = verifiedBadge(u);
+  return { username: u.username, firstName: u.firstName, lastName: u.lastName, avatar: u.avatar, statusText: u.statusText, ...(courier && { courier }), ...(verified && { verified }) };
 }
 
 export const voteType = (value: number | undefined): TVoteType | null =>
@@ -47,7 +51,7 @@ export function presentPost(
   category: CategoryRow,
   author: AuthorRow | undefined,
   vote: number | undefined,
-  { lastReply = false }: { lastReply?: boolean } = {},
+  { tags, lastReply = false }: { tags: TagNames; lastReply?: boolean },
 ): TPost {
   return {
     id: p.id,
@@ -69,6 +73,11 @@ export function presentPost(
     ...(lastReply && p.lastActivityAt > p.createdAt ? { lastReplyAt: p.lastActivityAt.toISOString() } : {}),
     // Issue 33: a Q&A post says whether it is solved (its stored state, which the Answers filter reads too); others say nothing of it.
     ...(p.qaState !== null ? { solved: p.qaState === 1 } : {}),
+    tags: presentTags(p.tagIds, tags),
+    areas: p.areas,
+    ...(p.alertKind !== null && p.alertExpiresAt !== null
+      ? { alert: { kind: p.alertKind as TAlertKind, place: p.alertPlace ?? '', expiresAt: p.alertExpiresAt.toISOString() } }
+      : {}),
   };
 }
 
@@ -89,6 +98,7 @@ export function presentPostDetail(
   category: CategoryRow,
   author: AuthorRow | undefined,
   vote: number | undefined,
+  tags: TagNames,
   extra: PostPermissions & {
     reactions: TReactionSummary;
     userReactions: TUserReactions;
@@ -97,7 +107,7 @@ export function presentPostDetail(
   },
 ): TPostDetail {
   return {
-    ...presentPost(p, category, author, vote),
+    ...presentPost(p, category, author, vote, { tags }),
     contentHtml: p.contentHtml,
     editedAt: p.editedAt?.toISOString() ?? null,
     ...extra,

@@ -75,8 +75,8 @@ const postRoutesPlugin: FastifyPluginAsync<{ posts: PostService; cache: GuestCac
   // (until the next write anywhere, or the kept list changes), so a member's list costs a guest's.
   route(app, listPosts, revalidate, async (req, reply) => {
     const query = posts.listQueryFor(req.query, req.user);
-    const { page, limit, sortBy, category, pinnedFirst, period, unanswered, solved } = query;
-    const key = `posts:${page}:${limit}:${sortBy}:${category ?? ''}:${pinnedFirst ? 'pinned' : 'mixed'}:${sortBy === 'top' ? period : ''}:${unanswered ? 'unanswered' : 'all'}:${solved ?? ''}`;
+    const { page, limit, sortBy, category, pinnedFirst, period, unanswered, solved, tag, area } = query;
+    const key = `posts:${page}:${limit}:${sortBy}:${category ?? ''}:${pinnedFirst ? 'pinned' : 'mixed'}:${sortBy === 'top' ? period : ''}:${unanswered ? 'unanswered' : 'all'}:${solved ?? ''}:${tag ?? ''}:${area ?? ''}`;
     // The kept list as its schema wrote it (so nothing the schema leaves out is in it), for members' marks.
     const answer = await cache.answer(key, () => loadJson(reply, () => posts.listPosts(query), (_list, body) => JSON.parse(body) as TPostList));
     const user = req.user;

@@ -1,8 +1,9 @@
 import { randomBytes } from 'node:crypto';
-import { and, eq, gt, inArray, isNull, ne, sql, type SQL } from 'drizzle-orm';
+import { and, eq, gt, inArray, isNotNull, isNull, ne, sql, type SQL } from 'drizzle-orm';
 import type { THeldAnswer, TCreatePostRequest, TListPostsQuery, TPostDetail, TPostList, TUpdatePostRequest } from '../../../common/contracts/forum.ts';
 import { COMMENTS_PAGE, FORUM_MSG } from '../../../common/rules/forum.ts';
 import { canModerate } from '../../../common/rules/roles.ts';
+import { ALERT_CONTENT_MAX, LABEL_MSG } from '../../../common/rules/labels.ts';
 import { TRUST_MSG } from '../../../common/rules/trust.ts';
 import { recordAudit } from '../../audit/index.ts';
 import type { Clock, Core } from '../../core.ts';
@@ -34,6 +35,7 @@ import { qaStateIn } from './qa-state.ts';
 import { hotScore } from './ranking.ts';
 import { loadReactionSummaries, loadUserReactions } from '../reactions/index.ts';
 import { findPosts, movePost } from './admin-service.ts';
+import { loadTagNames, tagIdsOf } from './tags.ts';
 import { listColumns, listPosts, listQueryFor, loadAuthors, loadCategories, loadUserBookmarks, loadUserVotes, withViewerState, type ListViewer } from './list-service.ts';
 import { createViewCounter } from './view-counter.ts';
 import { commentRevisions, postRevisions, recordRevision } from './revisions.ts';
@@ -92,7 +94,8 @@ async function presentLoaded(db: Db, row: PostDetailRow, viewer: Viewer): Promis
   const saved = await loadUserBookmarks(db, viewer?.id ?? null, [row.id]);
   // Issue 28: the reader's own comments awaiting approval, for them alone.
   const held = viewer ? await ownHeldComments(db, row.id, viewer.id) : [];
-  const detail = presentPostDetail(row, category, row.authorId === null ? undefined : authors.get(row.authorId), votes.get(row.id), {
+  const tags = await loadTagNames(db, [row]);
+  const detail = presentPostDetail(row, category, row.authorId === null ? undefined : authors.get(row.authorId), votes.get(row.id), tags, {
     canEdit: mayEdit(viewer, row.authorId),
     canModerate: canModerate(viewer),
     reactions,
@@ -193,6 +196,26 @@ async function assertMayPost(tx: Tx, user: SessionUser, now: Date) {
   if (freeAt) throw limitRefusal(freeAt, now, { again: TRUST_MSG.postAgain, tooFast: postingTooFast });
 }
 
+/**
+ * Issue 32: a local alert reaches every follower of its area by push, so it is the trust level's to send
+ * (TRUST_LIMITS.alertsPerDay: none at level 0) and counted over a rolling day, held ones included.
+ */
+async function assertMayAlert(tx: Tx, user: SessionUser, now: Date) {
+  const max = allowance(user.trustLevel, 'alertsPerDay');
+  if (max === 0) throw forbidden(LABEL_MSG.alertLevel);
+  const since = new Date(now.getTime() - POST_LIMITS.dayMs);
+  const sent = await tx
+    .select({ createdAt: posts.createdAt })
+    .from(posts)
+    .where(and(eq(posts.authorId, user.id), gt(posts.createdAt, since), isNotNull(posts.alertKind)));
+  const held = await tx
+    .select({ createdAt: heldItems.createdAt })
+    .from(heldItems)
+    .where(and(eq(heldItems.authorId, user.id), gt(heldItems.createdAt, since), sql`${heldItems.postExtras} ? 'alert'`, ne(heldItems.status, 'approved')));
+  const freeAt = freeAgainAt([...sent, ...held].map((r) => r.createdAt), max, POST_LIMITS.dayMs);
+  if (freeAt) throw limitRefusal(freeAt, now, { again: TRUST_MSG.alertAgain, tooFast: postingTooFast });
+}
+
 /** The category a post goes into; whether it is Q&A says the new post's qa_state. */
 async function assertCategory(tx: Tx, categoryId: number): Promise<{ isQa: boolean }> {
   const [category] = await tx.select({ isQa: categories.isQa }).from(categories).where(eq(categories.id, categoryId));
@@ -252,9 +275,13 @@ async function createPost(
       await assertMayPost(tx, user, now);
     }
     const { isQa } = await assertCategory(tx, input.categoryId);
+    // Issue 32: its tags must exist; an alert is the author's level's to send (held or not, it counts).
+    const tagIds = await tagIdsOf(tx, input.tags);
+    if (input.alert && !approved) await assertMayAlert(tx, user, now);
     const why = screened ? await holdReason(tx, user, [input.title, input.content], screened.approval, now) : null;
     if (why) {
-      const draft = { kind: 'post' as const, authorId: user.id, categoryId: input.categoryId, title: input.title, content: input.content, clientId: input.clientId };
+      const postExtras = { tags: input.tags, areas: input.areas, ...(input.alert && { alert: input.alert }) };
+      const draft = { kind: 'post' as const, authorId: user.id, categoryId: input.categoryId, title: input.title, content: input.content, clientId: input.clientId, postExtras };
       return { held: await holdItem(tx, draft, why, now) };
     }
 
@@ -267,6 +294,9 @@ async function createPost(
       categoryId: input.categoryId,
       // A question, unsolved, in a Q&A category (issue 33).
       qaState: isQa ? 0 : null,
+      tagIds,
+      areas: input.areas,
+      ...(input.alert && { alertKind: input.alert.kind, alertPlace: input.alert.place, alertExpiresAt: new Date(now.getTime() + input.alert.hours * HOUR) }),
       authorId: user.id,
       clientId: input.clientId ?? null,
       hotScore: hotScore(0, 0, 0, now),
@@ -318,6 +348,9 @@ async function lockPost(tx: Tx, id: number) {
       createdAt: posts.createdAt,
       // Its answer, which setAnswer replaces (issue 33).
       acceptedCommentId: posts.acceptedCommentId,
+      // An alert's one area, which an edit keeps (issue 32).
+      alertKind: posts.alertKind,
+      areas: posts.areas,
     })
     .from(posts)
     .where(eq(posts.id, id))
@@ -351,6 +384,14 @@ async function updatePost(
     const post = await lockPost(tx, id);
     if (!post || post.deletedAt) throw notFound(FORUM_MSG.postNotFound);
     if (!mayEdit(user, post.authorId)) throw forbidden(FORUM_MSG.editOwnPost);
+    // Issue 32: an alert keeps its one area; a post that is no alert has no alert to correct.
+    if (input.alert !== undefined && post.alertKind === null) throw badRequest(LABEL_MSG.alertNotAlert, { alert: LABEL_MSG.alertNotAlert });
+    if (input.areas !== undefined && post.alertKind !== null && (input.areas.length !== 1 || input.areas[0] !== post.areas[0])) {
+      throw badRequest(LABEL_MSG.alertArea, { areas: LABEL_MSG.alertArea });
+    }
+    if (input.content !== undefined && post.alertKind !== null && input.content.length > ALERT_CONTENT_MAX) {
+      throw badRequest(LABEL_MSG.alertContent, { content: LABEL_MSG.alertContent });
+    }
     // Rendered once the post is locked: its photos are its author's, also when an admin edits it (issue 28).
     const content =
       input.content === undefined ? undefined : { text: input.content, ...(await renderContent(uploads, input.content, tx, post.authorId)) };
@@ -359,6 +400,10 @@ async function updatePost(
     // qa_state is an expression of the target category (issue 33), so the changes are SQL where they need to be.
     const changes: { [K in keyof typeof posts.$inferInsert]?: (typeof posts.$inferInsert)[K] | SQL } = { editedAt: now, updatedAt: now };
     if (input.title !== undefined) changes.title = input.title;
+    if (input.tags !== undefined) changes.tagIds = await tagIdsOf(tx, input.tags);
+    if (input.areas !== undefined) changes.areas = input.areas;
+    if (input.alert?.kind !== undefined) changes.alertKind = input.alert.kind;
+    if (input.alert?.place !== undefined) changes.alertPlace = input.alert.place;
     if (content) {
       changes.content = content.text;
       changes.contentHtml = content.contentHtml;

@@ -10,7 +10,7 @@ import type { Db } from '../../db/client.ts';
 import { comments, heldItems, posts, users } from '../../db/schema/index.ts';
 import { conflict, HttpError, notFound } from '../../http-errors.ts';
 import type { SessionUser } from '../../identity/index.ts';
-import { levelOfMember, presentHeldItems, releaseHeldPhotos, type HeldRow } from '../../trust/index.ts';
+import { levelOfMember, presentHeldItems, releaseHeldPhotos, type HeldPostExtras, type HeldRow } from '../../trust/index.ts';
 
 // The review queue (issue 28, item 3; docs/API.md "Review queue and watched words"): held posts and
 // comments for moderators, beside the reports. Approving publishes the item through the forum's own
@@ -160,7 +160,8 @@ async function approve(deps: ReviewDeps, moderator: SessionUser, id: number): Pr
     // The write's own clientId (or one of the item's): published twice, it is the one post.
     const clientId = held.clientId ?? `held-${held.id}`;
     if (held.kind === 'post') {
-      const post = await publish.post(author, { title: held.title!, content: held.content, categoryId: held.categoryId!, clientId });
+      const extras = (held.postExtras as HeldPostExtras | null) ?? { tags: [], areas: [] };
+      const post = await publish.post(author, { title: held.title!, content: held.content, categoryId: held.categoryId!, clientId, ...extras });
       published = { id: post.id, postId: post.id, postTitle: post.title };
     } else {
       const [post] = held.postId === null ? [] : await db.select({ title: posts.title }).from(posts).where(and(eq(posts.id, held.postId), isNull(posts.deletedAt)));

@@ -7,6 +7,7 @@ import type { Db, Tx } from '../../db/client.ts';
 import { users, watchedWords } from '../../db/schema/index.ts';
 import { badRequest, conflict, notFound } from '../../http-errors.ts';
 import { compileWords, loadWatchedWords, phraseProblem, readReviewSettings, writeReviewSettings } from '../../trust/index.ts';
+import { isUniqueViolation } from '../../db/errors.ts';
 
 // The admins' watched words and review setting (issue 28; docs/API.md "Review queue and watched
 // words"). Each change is audited in its own transaction; a change of the words is published in it too
@@ -42,10 +43,6 @@ function compiles(phrase: string): boolean {
   }
 }
 
-const isUniqueViolation = (err: unknown) => {
-  for (let e = err as { code?: unknown; cause?: unknown } | undefined, i = 0; e && i < 5; e = e.cause as typeof e, i++) if (e.code === '23505') return true;
-  return false;
-};
 
 export function createWatchedWordAdmin({ db, clock, events }: Pick<Core, 'db' | 'clock' | 'events'>) {
   const changed = (tx: Tx) => events.publish('watched_words.changed', {}, tx);

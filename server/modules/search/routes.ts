@@ -12,8 +12,8 @@ import type { SearchService } from './service.ts';
 export const searchRoutes: FastifyPluginAsync<{ search: SearchService; cache: GuestCache }> = async (app, { search, cache }) => {
   route(app, searchPosts, { onSend: revalidateOwnAnswer }, async (req, reply) => {
     if (req.user) return search.searchPosts(req.query, req.user.id);
-    const { q, profession, page, limit, sortBy, category } = req.query;
-    const key = `search:${JSON.stringify([q, profession, page, limit, sortBy, category])}`;
+    const { q, profession, page, limit, sortBy, category, tag, area } = req.query;
+    const key = `search:${JSON.stringify([q, profession, page, limit, sortBy, category, tag, area])}`;
     return sendCached(req, reply, await cache.answer(key, () => loadJson(reply, () => search.searchPosts(req.query, null))));
   });
 };

@@ -4,7 +4,7 @@ import type { TPost, TPostList } from '../../../common/contracts/forum.ts';
 import { SEARCH_MAX_RESULTS, type Sort } from '../../../common/rules/forum.ts';
 import type { Clock, Core } from '../../core.ts';
 import type { Db } from '../../db/client.ts';
-import { postSearch, postVotes, posts, users } from '../../db/schema/index.ts';
+import { postLabels, postSearch, postVotes, posts, users } from '../../db/schema/index.ts';
 import { notFound } from '../../http-errors.ts';
 import {
   findCategory,
@@ -17,6 +17,8 @@ import {
   presentPosts,
   type CategoryRow,
   type PostFilter,
+  loadTagNames,
+  resolveLabels,
 } from '../posts/index.ts';
 
 // GET /api/forum/search (docs/API.md "Search").
@@ -138,7 +140,8 @@ export async function searchPosts(db: Db, query: TSearchQuery, viewerId: number 
   const category = query.category === undefined ? undefined : findCategory(all, query.category);
   if (query.category !== undefined && !category) throw notFound('Category not found');
   const categoryId = category?.id;
-  const filter: PostFilter = { categoryId, profession: query.profession };
+  const { labels } = await resolveLabels(db, query);
+  const filter: PostFilter = { categoryId, profession: query.profession, labels };
   const offset = (query.page - 1) * query.limit;
   if (offset >= max) return { ...EMPTY, totalCount: await countCapped(db, filter, query.q, max) };
 
@@ -152,7 +155,7 @@ export async function searchPosts(db: Db, query: TSearchQuery, viewerId: number 
   const where = and(filters, sql`${postSearch.search} @@ ${tsq}`)!;
 
   const [matches, rarest] = await Promise.all([
-    memo(`${text}|${categoryId ?? ''}|${query.profession ?? ''}`, () => estimateRows(db, where)),
+    memo(`${text}|${categoryId ?? ''}|${query.profession ?? ''}|${labels.join(',')}`, () => estimateRows(db, where)),
     rarestWord(db, memo, words),
   ]);
   const estimates: Estimates = { matches, indexed: rarest.rows, posts: all.reduce((sum, c) => sum + c.postCount, 0), inCategory: category?.postCount };
@@ -210,6 +213,10 @@ export async function searchPosts(db: Db, query: TSearchQuery, viewerId: number 
 function searchFilters(filter: PostFilter): SQL | undefined {
   const conditions: SQL[] = [];
   if (filter.categoryId !== undefined) conditions.push(eq(postSearch.categoryId, filter.categoryId));
+  // Issue 32: a tag's and an area's posts (derived.post_labels holds live posts only, as post_search does).
+  for (const label of filter.labels ?? []) {
+    conditions.push(sql`exists (select 1 from ${postLabels} where ${postLabels.postId} = ${postSearch.postId} and ${postLabels.label} = ${label})`);
+  }
   if (filter.profession !== undefined) {
     conditions.push(
       sql`${postSearch.authorId} in (select ${users.id} from ${users} where ${users.avatar} = ${filter.profession} and ${users.deletedAt} is null)`,
@@ -392,9 +399,10 @@ async function presentedInOrder(db: Db, ids: number[], all: CategoryRow[], viewe
   const rows = await pageRows.execute({ ids, viewer: viewerId });
   const byId = new Map(rows.map((r) => [r.post.id, r]));
   const categoryById = new Map(all.map((c) => [c.id, c]));
+  const tags = await loadTagNames(db, rows.map((r) => r.post));
   return ids.flatMap((id) => {
     const r = byId.get(id);
-    return r ? [presentPost(r.post, categoryById.get(r.post.categoryId)!, r.author ?? undefined, r.vote ?? undefined, { lastReply })] : [];
+    return r ? [presentPost(r.post, categoryById.get(r.post.categoryId)!, r.author ?? undefined, r.vote ?? undefined, { lastReply, tags })] : [];
   });
 }
 

@@ -1,5 +1,5 @@
 import type { LucideIcon } from 'lucide-react';
-import { Bookmark, BriefcaseBusiness, CircleUserRound, Inbox, MessagesSquare, ShieldCheck, SquarePen, UserRoundCog, Users } from 'lucide-react';
+import { Bookmark, BriefcaseBusiness, CircleUserRound, Inbox, MapPin, MessagesSquare, ShieldCheck, SquarePen, Tag, UserRoundCog, Users } from 'lucide-react';
 import type { TUser } from '@common/contracts/auth';
 import { canModerate, isAdmin } from '@common/rules/roles';
 
@@ -19,6 +19,9 @@ const member = (u: TUser | null | undefined) => !!u;
 /** The header's links (spec §2), shared by the desktop bar and the mobile menu. */
 export const NAV_ITEMS: readonly NavItem[] = [
   { to: '/forum', label: 'Forum', icon: MessagesSquare, show: () => true },
+  // Issue 32: the forum by tag and by postcode area. The desktop bar has the forum's sidebar for them.
+  { to: '/tags', label: 'Tags', icon: Tag, show: () => true, menuOnly: true },
+  { to: '/areas', label: 'Areas', icon: MapPin, show: () => true, menuOnly: true },
   { to: '/forum/new', label: 'New Post', icon: SquarePen, show: member },
   { to: '/directory/users', label: 'Directory', icon: Users, show: member },
   { to: '/directory/jobs', label: 'Jobs', mobileLabel: 'Job Portal', icon: BriefcaseBusiness, show: member },

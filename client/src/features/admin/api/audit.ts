@@ -43,6 +43,10 @@ const ACTION_LABELS: Record<string, string> = {
   // Issue 33: a moderator's choice of a question's answer.
   'post.answer_accept': 'accepted an answer on post',
   'post.answer_clear': 'cleared the accepted answer of post',
+  // Issue 32: the tags posts carry (the target reads "tag #12").
+  'tag.create': 'created',
+  'tag.update': 'edited',
+  'tag.delete': 'deleted',
   // Issue 29: the background jobs card.
   'job.retry': 'retried the failed', // … job #12
 };

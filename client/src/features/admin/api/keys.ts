@@ -7,12 +7,14 @@ import { listAdminAdSlots } from '@endpoints/ads';
 import { getAnalyticsReport } from '@endpoints/analytics';
 import { getDashboard, listAuditLog, listMembers } from '@endpoints/admin';
 import { getBackupStatus } from '@endpoints/backups';
+import { listVerifications } from '@endpoints/courier';
 import { getJobsSummary } from '@endpoints/jobs';
 import { listAnnouncements, listOutbox } from '@endpoints/admin-emails';
 import { listAdminBulletins } from '@endpoints/bulletins';
 import { listAdminCategories, listAdminPosts, listReports } from '@endpoints/moderation';
 import { getReviewSettings, listHeldItems, listWatchedWords } from '@endpoints/review';
 import { listTickets } from '@endpoints/support';
+import { sharedKeys } from '@/lib/query-keys';
 import type { AnalyticsPeriod } from './analytics';
 
 // The admin screens' query keys. What an admin change shows elsewhere (forum lists, bulletins, ads,
@@ -55,7 +57,11 @@ export const adminKeys = {
     list: (status: THeldStatus, page: number) => [listHeldItems.path, status, page] as const,
   },
   reviewSettings: [getReviewSettings.path] as const,
+  /** Issue 32 item 2: the verified courier badge requests waiting for a moderator. */
+  verifications: [listVerifications.path] as const,
   watchedWords: [listWatchedWords.path] as const,
+  /** The tags (issue 32): the public list, which the editor's picker and the tag pages read too. */
+  tags: sharedKeys.tags,
   posts: {
     all: [listAdminPosts.path] as const,
     search: (q: string) => [listAdminPosts.path, q] as const,

@@ -11,6 +11,7 @@ export const ADMIN_SECTIONS = [
   { path: '/admin/members', label: 'Members' },
   { path: '/admin/moderation', label: 'Moderation', moderator: true },
   { path: '/admin/categories', label: 'Categories' },
+  { path: '/admin/tags', label: 'Tags' },
   { path: '/admin/support', label: 'Support' },
   { path: '/admin/emails', label: 'Emails' },
   { path: '/admin/bulletins', label: 'Bulletins' },

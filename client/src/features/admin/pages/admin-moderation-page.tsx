@@ -9,23 +9,27 @@ import { cn } from '@/lib/cn';
 import { Button } from '@/components/ui/button';
 import { getReportsQueryOptions } from '../api/moderation';
 import { getHeldItemsQueryOptions } from '../api/review';
+import { getVerificationsQueryOptions } from '../api/courier-verifications';
 import { AdminLayout } from '../components/admin-layout';
+import { CourierBadgeQueue } from '../components/courier-badge-queue';
 import { PostTools } from '../components/post-tools';
 import { ReportItem } from '../components/report-item';
 import { ReviewQueue } from '../components/review-queue';
 
 const TAB_LABEL: Record<TReportStatus, string> = { open: 'Open', resolved: 'Resolved', dismissed: 'Dismissed' };
 
-type Queue = 'reports' | 'review';
-const QUEUE_LABEL: Record<Queue, string> = { reports: 'Reports', review: 'Review' };
+type Queue = 'reports' | 'review' | 'badges';
+const QUEUES = ['reports', 'review', 'badges'] as const satisfies readonly Queue[];
+const QUEUE_LABEL: Record<Queue, string> = { reports: 'Reports', review: 'Review', badges: 'Courier badges' };
 
 /**
- * /admin/moderation: the two queues, reports by status and the review queue (issue 28: held posts and
- * comments, `?queue=review`), and the posts tool (pin, lock, move, delete).
+ * /admin/moderation: the queues, reports by status and the review queue (issue 28: held posts and
+ * comments, `?queue=review`) and the courier badge requests (issue 32: `?queue=badges`), and the posts
+ * tool (pin, lock, move, delete).
  */
 export function AdminModerationPage() {
   const [params, setParams] = useSearchParams();
-  const queue: Queue = params.get('queue') === 'review' ? 'review' : 'reports';
+  const queue: Queue = QUEUES.find((q) => q === params.get('queue')) ?? 'reports';
   const raw = params.get('status');
   const status: TReportStatus = (REPORT_STATUSES as readonly string[]).includes(raw ?? '') ? (raw as TReportStatus) : 'open';
   const heldStatus: THeldStatus = (HELD_STATUSES as readonly string[]).includes(raw ?? '') ? (raw as THeldStatus) : 'pending';
@@ -33,6 +37,7 @@ export function AdminModerationPage() {
   const reports = useQuery({ ...getReportsQueryOptions(status, queue === 'reports' ? page : 1) });
   // The review tab's count, whichever queue is open.
   const waiting = useQuery(getHeldItemsQueryOptions('pending', 1));
+  const badges = useQuery(getVerificationsQueryOptions());
 
   const go = (next: { status?: TReportStatus; page?: number }) => {
     const p = new URLSearchParams(params);
@@ -54,14 +59,14 @@ export function AdminModerationPage() {
   };
   const switchTo = (q: Queue) => {
     const p = new URLSearchParams();
-    if (q === 'review') p.set('queue', 'review');
+    if (q !== 'reports') p.set('queue', q);
     setParams(p, { replace: true });
   };
 
   return (
     <AdminLayout title="Moderation">
-      <div role="tablist" aria-label="Queue" className="flex gap-2">
-        {(['reports', 'review'] as const).map((q) => (
+      <div role="tablist" aria-label="Queue" className="flex flex-wrap gap-2">
+        {QUEUES.map((q) => (
           <button
             key={q}
             type="button"
@@ -78,10 +83,15 @@ export function AdminModerationPage() {
             {QUEUE_LABEL[q]}
             {q === 'reports' && reports.data && queue === 'reports' ? ` (${reports.data.openCount})` : ''}
             {q === 'review' && waiting.data ? ` (${waiting.data.pendingCount})` : ''}
+            {q === 'badges' && badges.data ? ` (${badges.data.requests.length})` : ''}
           </button>
         ))}
       </div>
-      {queue === 'review' ? (
+      {queue === 'badges' ? (
+        <div id="queue-panel-badges" role="tabpanel" aria-labelledby="queue-tab-badges">
+          <CourierBadgeQueue />
+        </div>
+      ) : queue === 'review' ? (
         <div id="queue-panel-review" role="tabpanel" aria-labelledby="queue-tab-review">
           <ReviewQueue status={heldStatus} page={page} go={goReview} />
         </div>

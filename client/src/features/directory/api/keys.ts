@@ -1,8 +1,8 @@
 import { listDirectoryUsers } from '@endpoints/members';
-import type { DirectorySort } from '../lib/directory-url-state';
+import type { DirectoryState } from '../lib/directory-url-state';
 
 /** Every directory query key. */
 export const directoryKeys = {
-  /** One search and sort, all of its pages. */
-  users: (params: { q: string; sort: DirectorySort }) => [listDirectoryUsers.path, params] as const,
+  /** One search, sort and set of filters, all of its pages. */
+  users: (params: DirectoryState) => [listDirectoryUsers.path, params] as const,
 };

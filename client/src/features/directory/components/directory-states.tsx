@@ -19,18 +19,23 @@ export function isVerificationError(err: unknown): boolean {
   return !!message && message.includes(MEMBERS_MSG.directoryVerification);
 }
 
-/** Spec §2 empty states: nothing matches the search, or nobody is listed at all. */
-export function DirectoryEmpty({ q, onClear }: { q: string; onClear: () => void }) {
+/** Spec §2 empty states: nothing matches the search or the filters (issue 32), or nobody is listed at all. */
+export function DirectoryEmpty({ q, filtered = false, onClear }: { q: string; filtered?: boolean; onClear: () => void }) {
+  const narrowed = q !== '' || filtered;
   return (
     <div className="grid justify-items-center gap-3 rounded-xl border-2 border-dashed border-line bg-card p-6 text-center">
       <span className="inline-flex size-12 items-center justify-center rounded-full bg-surface">
-        {q ? <SearchX aria-hidden="true" className="size-6" /> : <Users aria-hidden="true" className="size-6" />}
+        {narrowed ? <SearchX aria-hidden="true" className="size-6" /> : <Users aria-hidden="true" className="size-6" />}
       </span>
-      {q ? (
+      {narrowed ? (
         <>
           <h2 className="text-lg font-bold">{DIRECTORY_TEXT.noMatches}</h2>
           <p className="max-w-prose text-muted">
-            No member's username or status contains “{q}”. Try part of a name, a town or a job, like “van” or “Leeds”.
+            {!filtered
+              ? `No member's username or status contains “${q}”. Try part of a name, a town or a job, like “van” or “Leeds”.`
+              : q
+                ? `No member whose username or status contains “${q}” fits these filters. Try fewer filters, or another search.`
+                : 'No member shows other members a courier profile that fits these filters. Try fewer of them.'}
           </p>
           <Button variant="secondary" onClick={onClear}>
             Show all members

@@ -1,8 +1,10 @@
 import { Link } from '@/lib/router';
 import { avatarLabel } from '@common/avatars';
 import type { TDirectoryUser } from '@common/contracts/members';
+import { courierFactsLine } from '@common/rules/courier';
 import { buttonClasses } from '@/components/ui/button';
 import { MessageButton } from '@/components/message-button';
+import { VerifiedBadge } from '@/components/verified-badge';
 import { formatShortMonthYear } from '@/lib/dates';
 import { AvatarHoverCard } from './avatar-hover-card';
 
@@ -14,11 +16,15 @@ type Props = {
   canMessage: boolean;
 };
 
-/** Spec §2 member card: avatar (hover card), @username, member since month/year, status badge, actions. */
+/**
+ * Spec §2 member card: avatar (hover card), @username, member since month/year, status badge, the
+ * courier profile's facts as one line (issue 32), actions.
+ */
 export function MemberCard({ member, canMessage }: Props) {
   const headingId = `member-${member.id}-name`;
   const href = directoryProfileHref(member.username);
   const since = formatShortMonthYear(member.joinedDate);
+  const facts = member.courier ? courierFactsLine(member.courier) : '';
   return (
     <article aria-labelledby={headingId} className="grid h-full content-start gap-3 rounded-xl border border-line bg-card p-4 shadow-sm">
       {/* Under 22.5rem across (a small phone, or large text) the avatar sits above the name, which then has the card's width. */}
@@ -30,12 +36,19 @@ export function MemberCard({ member, canMessage }: Props) {
           </h2>
           <p className="text-sm text-muted">{avatarLabel(member.avatar)}</p>
           {since && <p className="text-sm text-muted">Member since {since}</p>}
+          <VerifiedBadge badge={member.verified} className="mt-1" />
         </div>
       </div>
       {member.statusText && (
         <p className="justify-self-start rounded-lg bg-accent-100 px-2.5 py-1 text-sm font-semibold break-words text-ink">
           <span className="sr-only">Status: </span>
           {member.statusText}
+        </p>
+      )}
+      {facts && (
+        <p className="text-sm break-words text-muted">
+          <span className="sr-only">Courier profile: </span>
+          {facts}
         </p>
       )}
       {/* Side by side while both labels fit on a line, else one a row (issue 30): never a broken word. */}

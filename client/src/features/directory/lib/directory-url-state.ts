@@ -1,3 +1,4 @@
+import { COURIER_NETWORK_SLUGS, COURIER_VEHICLES, isPostcodeArea } from '@common/rules/courier';
 import { DIRECTORY_QUERY_MAX, DIRECTORY_SORTS, directorySearchMode } from '@common/rules/members';
 
 /**
@@ -18,7 +19,13 @@ export const DIRECTORY_SORT_OPTIONS: readonly { value: DirectorySort; label: str
   { value: 'joined', label: 'Recently Joined' },
 ];
 
-export type DirectoryState = { q: string; sort: DirectorySort };
+/**
+ * The address's state: the search, the sort and issue 32's courier filters (a network slug, a postcode
+ * area, a vehicle; '' is any). A filter the server would refuse is dropped, as a search is.
+ */
+export type DirectoryState = { q: string; sort: DirectorySort; network: string; area: string; vehicle: string };
+export const DIRECTORY_FILTERS = ['network', 'area', 'vehicle'] as const;
+export type DirectoryFilter = (typeof DIRECTORY_FILTERS)[number];
 
 export function parseDirectorySort(raw: string | null | undefined): DirectorySort {
   return (DIRECTORY_SORTS as readonly string[]).includes(raw ?? '') ? (raw as DirectorySort) : DEFAULT_DIRECTORY_SORT;
@@ -30,15 +37,33 @@ export function normaliseDirectoryQuery(raw: string | null | undefined): string 
   return q && isSearchableDirectoryQuery(q) ? q : '';
 }
 
-export function parseDirectoryState(params: URLSearchParams): DirectoryState {
-  return { q: normaliseDirectoryQuery(params.get('q')), sort: parseDirectorySort(params.get('sort')) };
+/** A filter's value as the server takes it, or '' (any) for anything else. */
+export function parseDirectoryFilter(filter: DirectoryFilter, raw: string | null | undefined): string {
+  const v = (raw ?? '').trim();
+  if (filter === 'network') return (COURIER_NETWORK_SLUGS as readonly string[]).includes(v) ? v : '';
+  if (filter === 'vehicle') return (COURIER_VEHICLES as readonly string[]).includes(v) ? v : '';
+  return isPostcodeArea(v.toUpperCase()) ? v.toUpperCase() : '';
 }
 
-/** The query string after a change: empty search and the default sort leave no parameter; others are kept. */
+export function parseDirectoryState(params: URLSearchParams): DirectoryState {
+  return {
+    q: normaliseDirectoryQuery(params.get('q')),
+    sort: parseDirectorySort(params.get('sort')),
+    network: parseDirectoryFilter('network', params.get('network')),
+    area: parseDirectoryFilter('area', params.get('area')),
+    vehicle: parseDirectoryFilter('vehicle', params.get('vehicle')),
+  };
+}
+
+/** A courier filter is in force. */
+export const isFiltered = (s: DirectoryState) => DIRECTORY_FILTERS.some((f) => s[f] !== '');
+
+/** The query string after a change: empty search, any filter and the default sort leave no parameter; others are kept. */
 export function nextDirectoryParams(current: URLSearchParams, change: Partial<DirectoryState>): URLSearchParams {
   const next = new URLSearchParams(current);
   const put = (key: string, value: string) => (value ? next.set(key, value) : next.delete(key));
   if (change.q !== undefined) put('q', normaliseDirectoryQuery(change.q));
   if (change.sort !== undefined) put('sort', change.sort === DEFAULT_DIRECTORY_SORT ? '' : parseDirectorySort(change.sort));
+  for (const f of DIRECTORY_FILTERS) if (change[f] !== undefined) put(f, parseDirectoryFilter(f, change[f]));
   return next;
 }

@@ -59,11 +59,17 @@ afterEach(() => {
 describe('UserDirectoryPage', () => {
   it('shows skeletons, then member cards and "Showing X of Y verified members"', async () => {
     stubFetch(() =>
-      list([member(1, 'sam', { statusText: 'Multi-drop, Leeds' }), member(2, 'alex', { avatar: 'van', statusText: 'Owner driver' })], {
-        verifiedCount: 57,
-        totalCount: 57,
-        hasMore: true,
-      }),
+      list(
+        [
+          member(1, 'sam', { statusText: 'Multi-drop, Leeds' }),
+          member(2, 'alex', { avatar: 'van', statusText: 'Owner driver', courier: { networks: ['evri', 'dpd'], vehicle: 'van', area: 'LS', yearsOnRoad: 6, engagement: 'owner_driver' } }),
+        ],
+        {
+          verifiedCount: 57,
+          totalCount: 57,
+          hasMore: true,
+        },
+      ),
     );
     renderPage();
     expect(screen.getAllByTestId('member-skeleton').length).toBeGreaterThan(0);
@@ -74,11 +80,15 @@ describe('UserDirectoryPage', () => {
     expect(within(alex).getByText('Member since Mar 2025')).toBeTruthy();
     expect(within(alex).getByText('Owner driver')).toBeTruthy();
     expect(within(alex).getByText('Van Delivery')).toBeTruthy();
+    // Issue 32: what alex shows members of their courier profile, as one line.
+    expect(within(alex).getByText('Evri, DPD · Van (petrol or diesel) · LS · 6 years on the road · Owner driver')).toBeTruthy();
     expect(within(alex).getByRole('link', { name: 'View Profile' }).getAttribute('href')).toBe('/profile/alex?from=directory');
     expect(within(alex).getByRole('button', { name: 'Message @alex' })).toBeTruthy();
     // Not on your own card.
     const own = screen.getByRole('article', { name: '@sam' });
     expect(within(own).queryByRole('button', { name: /Message/ })).toBeNull();
+    // No courier profile shown: no line for it.
+    expect(within(own).queryByText(/Courier profile/)).toBeNull();
     expect(screen.getByRole('button', { name: 'Load more members' })).toBeTruthy();
   });
 
@@ -111,6 +121,53 @@ describe('UserDirectoryPage', () => {
     await userEvent.selectOptions(screen.getByLabelText('Sort By'), 'Recently Joined');
     expect(screen.getByTestId('where').textContent).toBe('?q=leeds&sort=joined');
     await waitFor(() => expect(calls.at(-1)).toBe('/api/directory/users?q=leeds&sort=joined&page=1&limit=20'));
+  });
+
+  it('filters by network, area and vehicle, each in the address and the query, starting again at page 1', async () => {
+    const calls = stubFetch((url) =>
+      url.searchParams.get('vehicle') === 'ev'
+        ? list([], { verifiedCount: 9 })
+        : url.searchParams.get('page') === '2'
+          ? list([member(3, 'chris')], { verifiedCount: 9, totalCount: 3 })
+          : list([member(1, 'sam'), member(2, 'alex')], { verifiedCount: 9, totalCount: 3, hasMore: true }),
+    );
+    renderPage('/directory/users?q=leeds');
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Load more members' }));
+    await screen.findByRole('article', { name: '@chris' });
+    expect((screen.getByLabelText('Network') as HTMLSelectElement).value).toBe('');
+    expect(screen.getByRole('option', { name: 'Any network' })).toBeTruthy();
+    expect(screen.getByRole('option', { name: 'Any area' })).toBeTruthy();
+    expect(screen.getByRole('option', { name: 'Any vehicle' })).toBeTruthy();
+
+    await user.selectOptions(screen.getByLabelText('Network'), 'Evri');
+    expect(screen.getByTestId('where').textContent).toBe('?q=leeds&network=evri');
+    await waitFor(() => expect(calls.at(-1)).toBe('/api/directory/users?q=leeds&sort=username&network=evri&page=1&limit=20'));
+    expect(await screen.findByText('3 matches for “leeds”', { exact: false })).toBeTruthy();
+
+    await user.selectOptions(screen.getByLabelText('Area'), 'LS');
+    expect(screen.getByTestId('where').textContent).toBe('?q=leeds&network=evri&area=LS');
+    await waitFor(() => expect(calls.at(-1)).toBe('/api/directory/users?q=leeds&sort=username&network=evri&area=LS&page=1&limit=20'));
+
+    await user.selectOptions(screen.getByLabelText('Network'), 'Any network');
+    await user.selectOptions(screen.getByLabelText('Vehicle'), 'Electric car or van');
+    expect(screen.getByTestId('where').textContent).toBe('?q=leeds&area=LS&vehicle=ev');
+    await waitFor(() => expect(calls.at(-1)).toBe('/api/directory/users?q=leeds&sort=username&area=LS&vehicle=ev&page=1&limit=20'));
+    // Nothing fits: the spec's words, and the way back clears the search and the filters.
+    expect(await screen.findByRole('heading', { name: 'No matches found' })).toBeTruthy();
+    await user.click(screen.getByRole('button', { name: 'Show all members' }));
+    expect(screen.getByTestId('where').textContent).toBe('');
+    expect((screen.getByLabelText('Area') as HTMLSelectElement).value).toBe('');
+  });
+
+  it('reads the filters from the address, and says "No matches found" when only they narrow it', async () => {
+    const calls = stubFetch(() => list([], { verifiedCount: 4 }));
+    renderPage('/directory/users?area=ls&vehicle=van');
+    expect(await screen.findByRole('heading', { name: 'No matches found' })).toBeTruthy();
+    expect(calls).toEqual(['/api/directory/users?sort=username&area=LS&vehicle=van&page=1&limit=20']);
+    expect((screen.getByLabelText('Area') as HTMLSelectElement).value).toBe('LS');
+    expect((screen.getByLabelText('Vehicle') as HTMLSelectElement).value).toBe('van');
+    expect(screen.getByText('0 matches', { exact: false })).toBeTruthy();
   });
 
   it('does not send a search the server would refuse, and says why', async () => {

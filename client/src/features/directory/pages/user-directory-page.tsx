@@ -7,23 +7,29 @@ import { Button } from '@/components/ui/button';
 import { Head } from '@/components/ui/head';
 import { getDirectoryUsersQueryOptions } from '../api/get-directory-users';
 import { DirectoryEmpty, DirectoryError } from '../components/directory-states';
+import { DirectoryFilters } from '../components/directory-filters';
 import { DirectorySearch } from '../components/directory-search';
 import { DirectorySortSelect } from '../components/directory-sort-select';
 import { MemberCard, MemberCardSkeletons } from '../components/member-card';
 import { DIRECTORY_MAX_RESULTS } from '@common/rules/members';
-import { nextDirectoryParams, parseDirectoryState, type DirectoryState } from '../lib/directory-url-state';
+import { isFiltered, nextDirectoryParams, parseDirectoryState, type DirectoryState } from '../lib/directory-url-state';
 import { showingText } from '../lib/format';
 import { formatNumber } from '@/lib/format';
 
-/** Spec §2 User directory ('/directory/users'): search and sort in the address, pages joined by 'Load more'. */
+/**
+ * Spec §2 User directory ('/directory/users'): search, sort and the courier filters (issue 32) in the
+ * address, pages joined by 'Load more'.
+ */
 export function UserDirectoryPage() {
   const [params, setParams] = useSearchParams();
   const state = useMemo(() => parseDirectoryState(params), [params]);
   const { q, sort } = state;
+  const filtered = isFiltered(state);
   const { user } = useUser();
   const directory = useInfiniteQuery(getDirectoryUsersQueryOptions(state));
 
-  // Typing replaces the history entry (one Back leaves the page, not one letter); a new sort adds one.
+  // Typing replaces the history entry (one Back leaves the page, not one letter); a new sort or filter
+  // adds one. Any change is a new query, which starts again at page 1.
   const update = (change: Partial<DirectoryState>, replace = false) =>
     setParams(nextDirectoryParams(params, change), { replace, preventScrollReset: true });
 
@@ -43,6 +49,7 @@ export function UserDirectoryPage() {
         <DirectorySearch q={q} onSearch={(text) => update({ q: text }, true)} />
         <DirectorySortSelect value={sort} onChange={(s) => update({ sort: s })} />
       </div>
+      <DirectoryFilters value={state} onChange={(change) => update(change)} />
 
       <section aria-labelledby="directory-results" className="grid grid-cols-1 gap-4">
         <h2 id="directory-results" className="sr-only">
@@ -61,11 +68,12 @@ export function UserDirectoryPage() {
               {settled ? (
                 <>
                   {showingText(members.length, last?.verifiedCount ?? 0)}
-                  {q && last && (
+                  {(q || filtered) && last && (
                     <span className="font-normal">
                       {' · '}
                       {formatNumber(last.totalCount)}
-                      {last.totalCount >= DIRECTORY_MAX_RESULTS ? '+' : ''} {last.totalCount === 1 ? 'match' : 'matches'} for “{q}”
+                      {last.totalCount >= DIRECTORY_MAX_RESULTS ? '+' : ''} {last.totalCount === 1 ? 'match' : 'matches'}
+                      {q && ` for “${q}”`}
                     </span>
                   )}
                 </>
@@ -74,7 +82,9 @@ export function UserDirectoryPage() {
               )}
             </p>
             {members.length === 0 ? (
-              settled && <DirectoryEmpty q={q} onClear={() => update({ q: '' }, true)} />
+              settled && (
+                <DirectoryEmpty q={q} filtered={filtered} onClear={() => update({ q: '', network: '', area: '', vehicle: '' }, true)} />
+              )
             ) : (
               <ul
                 className={cn('grid grid-cols-1 gap-3 transition-opacity sm:grid-cols-2 lg:grid-cols-3', !settled && 'opacity-60')}

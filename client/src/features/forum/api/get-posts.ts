@@ -17,6 +17,9 @@ export type PostsParams = {
   /** Issue 33: true, only posts with an accepted answer; false, only Q&A posts without one; absent, every post. */
   solved?: boolean;
   category?: string;
+  /** Issue 32: a tag's slug (an unknown one is a 404) and a postcode area ('LS'). */
+  tag?: string;
+  area?: string;
   /** false: pinned posts by their date like any other (absent: on top, as the forum list shows them). */
   pinnedFirst?: boolean;
 };

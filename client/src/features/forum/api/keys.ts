@@ -1,5 +1,7 @@
 import { listPosts } from '@endpoints/forum';
+import { getArea, getTag, listAreas } from '@endpoints/labels';
 import { getPostFollow, listCategoryFollows } from '@endpoints/notification-preferences';
+import { getPayIndex } from '@endpoints/pay';
 import { listOwnHeld } from '@endpoints/review';
 import { sharedKeys } from '@/lib/query-keys';
 import type { PostsParams } from './get-posts';
@@ -22,6 +24,17 @@ export const forumKeys = {
   /** A post page by slug, whatever case it was opened with. */
   postPage: (slug: string) => [POST_DETAIL, slug.toLowerCase()] as const,
   categories: sharedKeys.categories,
+  /** Every tag (issue 32), for the editor's picker. */
+  tags: sharedKeys.tags,
+  /** A tag's page head (issue 32), by slug whatever case it was opened with. */
+  tag: (slug: string) => [getTag.path, slug.toLowerCase()] as const,
+  /** The postcode areas with recent posts, and an area's page (its alerts, its members: they differ for a member). */
+  areas: [listAreas.path] as const,
+  area: (code: string) => [getArea.path, code.toUpperCase()] as const,
+  /** The tags and areas the reader follows. */
+  labelFollows: sharedKeys.labelFollows,
+  /** A region's Pay Index figures, as an area's page sums them up (the pay pages' own key: one cache for both). */
+  regionPay: (region: string) => [getPayIndex.path, { region }] as const,
   /** The reader's follow level for a post (follow, mute, none). */
   postFollow: (postId: number) => [getPostFollow.path, postId] as const,
   /** The ids of the categories the reader follows. */

@@ -1,9 +1,11 @@
 import { Link } from '@/lib/router';
 import type { TPostAuthor } from '@common/contracts/forum';
+import { courierFactsLine } from '@common/rules/courier';
 import { formatDateTime, formatMonthYear } from '@/lib/dates';
 import { Time } from '@/components/ui/time';
 import { cn } from '@/lib/cn';
 import { AvatarIcon } from '@/components/ui/avatar-icon';
+import { VerifiedBadge } from '@/components/verified-badge';
 import type { RevisionTarget } from '../api/revisions';
 import { EditedMarker } from './edited-marker';
 
@@ -20,10 +22,14 @@ type Props = {
   className?: string;
 };
 
-/** Avatar, name, status line, member-since (when the API gives it), and the age with '(edited)', which opens the edit history. */
+/**
+ * Avatar, name and its verified courier badge, status line, member-since (when the API gives it), the
+ * courier facts its member shows everyone (issue 32), and the age with '(edited)', which opens the edit history.
+ */
 export function AuthorCard({ author, createdAt, editedAt, history, linkProfile, size = 'md', className }: Props) {
   const name = author?.username ?? 'Anonymous';
   const since = author?.createdAt ? formatMonthYear(author.createdAt) : '';
+  const facts = author?.courier ? courierFactsLine(author.courier) : '';
   return (
     <div className={cn('flex min-w-0 items-center gap-2.5', className)}>
       <AvatarIcon avatar={author?.avatar} size={size === 'md' ? 'md' : 'sm'} />
@@ -37,6 +43,7 @@ export function AuthorCard({ author, createdAt, editedAt, history, linkProfile, 
           ) : (
             <span className={cn('min-w-0 font-semibold wrap-anywhere', !author && 'text-muted')}>{name}</span>
           )}
+          <VerifiedBadge badge={author?.verified} className="self-center" />
           <span className="text-sm text-muted">
             <Time date={createdAt} />
             {editedAt &&
@@ -48,6 +55,12 @@ export function AuthorCard({ author, createdAt, editedAt, history, linkProfile, 
             {author?.statusText && <span className="break-words">{author.statusText}</span>}
             {author?.statusText && since && <span aria-hidden="true"> · </span>}
             {since && <span>Member since {since}</span>}
+          </p>
+        )}
+        {facts && (
+          <p className="mt-0.5 text-sm break-words text-muted">
+            <span className="sr-only">Courier profile: </span>
+            {facts}
           </p>
         )}
       </div>

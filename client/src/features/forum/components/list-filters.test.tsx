@@ -57,4 +57,9 @@ describe('countActiveFilters', () => {
     expect(countActiveFilters({ category: '', profession: '', sort: 'newest', q: '', solved: 'no', unanswered: true })).toBe(2);
     expect(countActiveFilters({ category: '', profession: '', sort: 'newest', q: '', solved: '' })).toBe(0);
   });
+
+  it('counts a tag and a postcode area (issue 32)', () => {
+    expect(countActiveFilters({ category: '', profession: '', sort: 'newest', q: '', tag: 'evri', area: 'LS' })).toBe(2);
+    expect(countActiveFilters({ category: 'tips', profession: '', sort: 'newest', q: '', tag: '', area: 'LS' })).toBe(2);
+  });
 });

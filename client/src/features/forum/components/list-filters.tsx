@@ -11,8 +11,10 @@ export function countActiveFilters({
   q,
   unanswered = false,
   solved = '',
-}: Pick<ForumState, 'category' | 'profession' | 'sort' | 'q'> & { unanswered?: boolean; solved?: ForumState['solved'] }): number {
-  return [category !== '', profession !== '', sort !== defaultSort(q), unanswered, solved !== ''].filter(Boolean).length;
+  tag = '',
+  area = '',
+}: Pick<ForumState, 'category' | 'profession' | 'sort' | 'q'> & { unanswered?: boolean; solved?: ForumState['solved']; tag?: string; area?: string }): number {
+  return [category !== '', profession !== '', sort !== defaultSort(q), unanswered, solved !== '', tag !== '', area !== ''].filter(Boolean).length;
 }
 
 type Props = {

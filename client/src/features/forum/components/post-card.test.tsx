@@ -20,6 +20,8 @@ const post: TPost = {
   shareCount: 0,
   isPinned: true,
   isLocked: false,
+  tags: [],
+  areas: [],
   userVote: null,
   category: { id: 1, name: 'Multi-drop & Parcel Networks', slug: 'multi-drop', description: '', color: '#c2410c' },
   author: { username: 'gaz_transit', firstName: 'Gareth', lastName: 'Price', avatar: 'van', statusText: 'Owner driver, Bristol' },
@@ -101,5 +103,50 @@ describe('PostCard', () => {
     expect(screen.getByText('Anonymous')).toBeTruthy();
     // The bike stands in for the missing profession (spec §2).
     expect(screen.getByRole('link', { name: 'Show posts from Bicycle Courier professionals' })).toBeTruthy();
+  });
+});
+
+// Issue 32: a card's tags and postcode areas are plain links to their pages (from sm up), and an alert
+// says its kind in words; a post with none of them has nothing more than before.
+describe('PostCard tags, areas and alerts', () => {
+  const labelled: TPost = {
+    ...post,
+    tags: [
+      { slug: 'evri', name: 'Evri' },
+      { slug: 'ulez', name: 'ULEZ' },
+    ],
+    areas: ['LS'],
+  };
+
+  it('links each tag and area to its page, as a bare link with its name, folded away on a phone', () => {
+    renderWithProviders(<PostCard post={labelled} hrefWith={hrefWith} />);
+    const card = screen.getByRole('article', { name: 'Best van racking for parcels?' });
+    const evri = within(card).getByRole('link', { name: 'Tag: Evri' });
+    expect(evri.getAttribute('href')).toBe('/tags/evri');
+    expect(within(card).getByRole('link', { name: 'Tag: ULEZ' }).getAttribute('href')).toBe('/tags/ulez');
+    const ls = within(card).getByRole('link', { name: 'LS postcode area' });
+    expect(ls.getAttribute('href')).toBe('/areas/LS');
+    // Lean: the text alone inside each link, the links side by side in one wrapper.
+    expect([evri, ls].map((a) => a.innerHTML)).toEqual(['Evri', 'LS']);
+    expect(evri.parentElement).toBe(ls.parentElement);
+    expect(evri.parentElement?.children).toHaveLength(3);
+    expect(evri.parentElement?.className).toContain('max-sm:hidden');
+  });
+
+  it('marks an alert with its kind in words, at every width', () => {
+    const alert = { kind: 'van_theft', place: 'Kirkstall', expiresAt: new Date(Date.now() + HOUR).toISOString() } as const;
+    renderWithProviders(<PostCard post={{ ...labelled, alert }} hrefWith={hrefWith} />);
+    const badge = within(screen.getByRole('article', { name: 'Best van racking for parcels?' })).getByText('Van theft alert');
+    expect(badge.children).toHaveLength(0);
+    expect(badge.closest('.max-sm\\:hidden, [aria-hidden="true"]')).toBeNull();
+  });
+
+  it('adds nothing to a post without tags, areas or an alert', () => {
+    const { container: plain } = renderWithProviders(<PostCard post={post} hrefWith={hrefWith} />);
+    expect(plain.querySelectorAll('a[href^="/tags/"], a[href^="/areas/"]')).toHaveLength(0);
+    expect(plain.textContent).not.toMatch(/alert/i);
+    // Exactly the elements the labelled card has, less its wrapper and its three links.
+    const { container: withLabels } = renderWithProviders(<PostCard post={labelled} hrefWith={hrefWith} />);
+    expect(withLabels.querySelectorAll('*').length - plain.querySelectorAll('*').length).toBe(4);
   });
 });

@@ -7,9 +7,11 @@ import { Time } from '@/components/ui/time';
 import { plural, formatNumber } from '@/lib/format';
 import { AvatarIcon } from '@/components/ui/avatar-icon';
 import { BlockedContent } from '@/components/blocks/blocked-content';
+import { alertBadge } from '../lib/labels';
 import { professionLabel } from '../lib/summary';
 import { BookmarkButton } from './bookmark-button';
 import { NewMarker } from './new-marker';
+import { hasLabels, PostLabelChips } from './post-labels';
 import { SearchHighlight } from './search-highlight';
 import { ShareMenu } from './share-menu';
 import { VoteControl } from './vote-control';
@@ -85,6 +87,12 @@ function PostCardBody({ post, hrefWith, highlight = '' }: Props) {
             <Lock aria-hidden="true" className="size-3.5" /> <span className="max-sm:sr-only">Locked</span>
           </span>
         )}
+        {/* Issue 32: a local alert says what kind in words, at every width (no icon: the row stays lean). */}
+        {post.alert && (
+          <span className="inline-flex min-h-7 shrink-0 items-center rounded-full bg-red-100 px-2.5 font-semibold text-red-900 max-sm:min-h-6 max-sm:px-2">
+            {alertBadge(post.alert.kind)}
+          </span>
+        )}
         <Time date={post.createdAt} className="shrink-0 text-muted">
           <span className="max-sm:sr-only">{formatAge(post.createdAt)}</span>
           <span aria-hidden="true" className="sm:hidden">
@@ -109,6 +117,12 @@ function PostCardBody({ post, hrefWith, highlight = '' }: Props) {
       {post.excerpt && (
         <p className="line-clamp-3 break-words text-muted max-sm:hidden">
           <SearchHighlight text={post.excerpt} q={highlight} />
+        </p>
+      )}
+      {/* Issue 32: its tags and postcode areas, plain links from sm up (the phone row leaves them to the post page). */}
+      {hasLabels(post) && (
+        <p className="flex flex-wrap gap-1.5 text-sm max-sm:hidden">
+          <PostLabelChips post={post} />
         </p>
       )}
 

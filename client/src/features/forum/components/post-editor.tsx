@@ -1,7 +1,8 @@
-import { useId, useRef, useState, type FormEvent, type KeyboardEvent, type ReactNode } from 'react';
+import { useId, useRef, useState, type FormEvent, type KeyboardEvent, type ReactNode, type RefObject } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { ZCreatePostRequest, type TCreatePostRequest } from '@common/contracts/forum';
 import { POST_CONTENT_MAX, POST_TITLE_MAX } from '@common/rules/forum';
+import { ALERT_CONTENT_MAX, LABEL_MSG } from '@common/rules/labels';
 import { UPLOAD_MSG } from '@common/rules/uploads';
 import { cn } from '@/lib/cn';
 import { Button } from '@/components/ui/button';
@@ -9,30 +10,67 @@ import { useMarkdownPhotos } from '@/components/photo-attach-slot';
 import { inputClasses } from '@/components/ui/form-field';
 import { getCategoriesQueryOptions } from '../api/get-categories';
 import { useDraft } from '../hooks/use-draft';
-import { readFormError } from '@/lib/form-errors';
+import { fieldErrors, readFormError } from '@/lib/form-errors';
 import { MarkdownPreview } from './markdown-preview';
+import { AlertFields, AreasPicker, TagsPicker } from './post-labels-fields';
+import { EMPTY_POST, formList as list, type PostFormValues } from '../lib/post-form-values';
 import { MentionSlot } from '@/components/mentions/mention-slot';
 import { formatNumber } from '@/lib/format';
 import { useReadOnly } from '@/lib/read-only';
 
-/** The form's values as typed (the category as the select gives it). */
-export type PostFormValues = { title: string; categoryId: string; content: string };
-type Field = keyof PostFormValues;
+export { EMPTY_POST, type PostFormValues };
+
+type Field = Exclude<keyof PostFormValues, 'alert'>;
 type Errors = Partial<Record<Field, string>>;
 
-export const EMPTY_POST: PostFormValues = { title: '', categoryId: '', content: '' };
-const FIELDS: Field[] = ['title', 'categoryId', 'content'];
+/** In the order they show: the first with a message is focused. */
+const FIELDS: Field[] = ['title', 'categoryId', 'content', 'tags', 'areas', 'alertKind', 'alertHours', 'alertPlace'];
+
+/** What the server is sent: the alert only while the switch is on. */
+const requestOf = (v: PostFormValues) => ({
+  title: v.title,
+  categoryId: v.categoryId,
+  content: v.content,
+  tags: list(v.tags),
+  areas: list(v.areas),
+  ...(v.alert && { alert: { kind: v.alertKind, place: v.alertPlace, ...(v.alertHours && { hours: Number(v.alertHours) }) } }),
+});
+
+/** The editor's field for a message's path (['alert', 'kind'] from zod, 'alert.kind' from the server). */
+function fieldOf(path: readonly PropertyKey[]): Field | undefined {
+  const [head, sub] = path;
+  if (head === 'alert') return sub === 'place' ? 'alertPlace' : sub === 'hours' ? 'alertHours' : 'alertKind';
+  return FIELDS.includes(head as Field) ? (head as Field) : undefined;
+}
 
 /** The spec's messages from the shared contract, first message per field. */
 export function validatePost(values: PostFormValues): { data?: TCreatePostRequest; errors: Errors } {
-  const r = ZCreatePostRequest.safeParse(values);
+  const r = ZCreatePostRequest.safeParse(requestOf(values));
   if (r.success) return { data: r.data, errors: {} };
   const errors: Errors = {};
   for (const issue of r.error.issues) {
-    const f = issue.path[0] as Field | undefined;
-    if (f && FIELDS.includes(f) && !errors[f]) errors[f] = issue.message;
+    const f = fieldOf(issue.path);
+    if (f && !errors[f]) errors[f] = issue.message;
+  }
+  // The contract checks an alert's one area and short text only once the rest is valid: said at once here.
+  if (values.alert) {
+    if (list(values.areas).length !== 1) errors.areas ??= LABEL_MSG.alertArea;
+    if (values.content.length > ALERT_CONTENT_MAX) errors.content ??= LABEL_MSG.alertContent;
   }
   return { errors };
+}
+
+/** The server's answer to a failed send: its field messages under the fields, anything else above the buttons. */
+function serverErrors(err: unknown): { fields: Errors; message: string | null } {
+  const fields: Errors = {};
+  const named: string[] = [];
+  for (const [key, message] of Object.entries(fieldErrors(err, { status: 400 }))) {
+    const f = fieldOf(key.split('.'));
+    if (!f || !message) continue;
+    fields[f] ??= message;
+    named.push(key);
+  }
+  return { fields, message: readFormError(err, named).message };
 }
 
 type Props<R> = {
@@ -47,16 +85,19 @@ type Props<R> = {
   onCancel?: () => void;
   /** Shown above the fields (e.g. a verification note). */
   notice?: ReactNode;
+  /** 'edit': an existing post: no alert switch; an alert's kind and place change, its area and hours do not. */
+  mode?: 'new' | 'edit';
 };
 
 /**
- * Title, category and markdown content with a preview. Checked with the shared contract before sending;
+ * Title, category and markdown content with a preview, then (issue 32) its tags, postcode areas and whether
+ * it is a local alert (post-labels-fields.tsx). Checked with the shared contract before sending;
  * the server's field messages land under the same fields. Everything typed is kept on the device (draft)
  * and cleared only once the server has the post, so a refresh or a failed send loses nothing.
  * Photos (the Photo button, paste or drop on the text) become `![Photo](url)` lines once uploaded;
  * publishing waits for any still on their way.
  */
-export function PostEditor<R>({ draftKey, initial, submitLabel, onSubmit, onSaved, onCancel, notice }: Props<R>) {
+export function PostEditor<R>({ draftKey, initial, submitLabel, onSubmit, onSaved, onCancel, notice, mode = 'new' }: Props<R>) {
   const draft = useDraft<PostFormValues>(draftKey, initial);
   const values = draft.value;
   const [errors, setErrors] = useState<Errors>({});
@@ -71,14 +112,19 @@ export function PostEditor<R>({ draftKey, initial, submitLabel, onSubmit, onSave
     title: useRef<HTMLInputElement>(null),
     categoryId: useRef<HTMLSelectElement>(null),
     content: useRef<HTMLTextAreaElement>(null),
-  };
+    tags: useRef<HTMLFieldSetElement>(null),
+    areas: useRef<HTMLFieldSetElement>(null),
+    alertKind: useRef<HTMLSelectElement>(null),
+    alertPlace: useRef<HTMLInputElement>(null),
+    alertHours: useRef<HTMLSelectElement>(null),
+  } satisfies Record<Field, RefObject<HTMLElement | null>>;
   const tabRefs = { write: useRef<HTMLButtonElement>(null), preview: useRef<HTMLButtonElement>(null) };
   // Maintenance: everything typed stays (and is kept), but nothing is published until it ends.
   const readOnly = useReadOnly();
   const photos = useMarkdownPhotos(refs.content, (change) => draft.setValue((v) => ({ ...v, content: change(v.content) })), !!readOnly);
   const { uploading } = photos;
 
-  const change = (field: Field, value: string) => {
+  const change = (field: keyof PostFormValues, value: string) => {
     const next = { ...values, [field]: value };
     draft.setValue(next);
     // Quiet until the first submit, then re-checked as you type.
@@ -87,8 +133,11 @@ export function PostEditor<R>({ draftKey, initial, submitLabel, onSubmit, onSave
 
   const focusField = (field: Field) => {
     if (field === 'content') setTab('write');
-    // After the tab switch has rendered the textarea visible.
-    requestAnimationFrame(() => refs[field].current?.focus());
+    // After the tab switch has rendered the textarea visible. A group (tags, areas): its first control.
+    requestAnimationFrame(() => {
+      const el: HTMLElement | null = refs[field].current;
+      (el instanceof HTMLFieldSetElement ? el.querySelector<HTMLElement>('input:not(:disabled), select:not(:disabled), button') : el)?.focus();
+    });
   };
 
   async function submit(e: FormEvent) {
@@ -108,7 +157,7 @@ export function PostEditor<R>({ draftKey, initial, submitLabel, onSubmit, onSave
       result = await onSubmit(data);
     } catch (err) {
       // The form keeps every character; only messages change.
-      const f = readFormError(err, FIELDS);
+      const f = serverErrors(err);
       setErrors(f.fields);
       setFormError(f.message);
       setSending(false);
@@ -130,15 +179,19 @@ export function PostEditor<R>({ draftKey, initial, submitLabel, onSubmit, onSave
     tabRefs[next].current?.focus();
   };
 
-  const described = (field: Field, ...extra: (string | false)[]) =>
+  const described = (field: keyof typeof ids, ...extra: (string | false)[]) =>
     [...extra, errors[field] ? `${ids[field]}-error` : false].filter(Boolean).join(' ') || undefined;
-  const fieldError = (field: Field) =>
+  const fieldError = (field: keyof typeof ids) =>
     errors[field] && (
       <p id={`${ids[field]}-error`} role="alert" className="text-sm font-semibold text-red-800">
         {errors[field]}
       </p>
     );
   const contentLength = values.content.length;
+  // Issue 32: an alert is short (the count says so while the switch is on).
+  const isAlert = values.alert === 'on';
+  const contentMax = isAlert ? ALERT_CONTENT_MAX : POST_CONTENT_MAX;
+  const alertErrors = { alertKind: errors.alertKind, alertPlace: errors.alertPlace, alertHours: errors.alertHours };
 
   return (
     <form onSubmit={submit} noValidate className="grid gap-5" aria-busy={sending || undefined}>
@@ -250,11 +303,11 @@ export function PostEditor<R>({ draftKey, initial, submitLabel, onSubmit, onSave
           <MentionSlot target={refs.content} setText={(text) => change('content', text)} />
           <div className="flex flex-wrap justify-between gap-x-4 gap-y-1 text-sm text-muted">
             <p id={`${ids.content}-hint`}>
-              At least 10 characters. Markdown works: **bold**, *italic*, - lists, [links](https://…). Add photos with the Photo
-              button, or paste or drop them on the text.
+              At least 10 characters{isAlert && `, at most ${formatNumber(ALERT_CONTENT_MAX)} for an alert`}. Markdown works: **bold**, *italic*, - lists,
+              [links](https://…). Add photos with the Photo button, or paste or drop them on the text.
             </p>
-            <p id={`${ids.content}-count`} className={cn('tabular-nums', contentLength > POST_CONTENT_MAX && 'font-semibold text-red-800')}>
-              {formatNumber(contentLength)} / {formatNumber(POST_CONTENT_MAX)}
+            <p id={`${ids.content}-count`} className={cn('tabular-nums', contentLength > contentMax && 'font-semibold text-red-800')}>
+              {formatNumber(contentLength)} / {formatNumber(contentMax)}
             </p>
           </div>
         </div>
@@ -273,6 +326,25 @@ export function PostEditor<R>({ draftKey, initial, submitLabel, onSubmit, onSave
         )}
         {fieldError('content')}
       </div>
+
+      <TagsPicker groupRef={refs.tags} chosen={list(values.tags)} onChange={(slugs) => change('tags', slugs.join(','))} error={errors.tags} />
+      <AreasPicker
+        groupRef={refs.areas}
+        chosen={list(values.areas)}
+        onChange={(areas) => change('areas', areas.join(','))}
+        alert={isAlert}
+        fixed={mode === 'edit' && isAlert}
+        error={errors.areas}
+      />
+      {(mode === 'new' || isAlert) && (
+        <AlertFields
+          values={{ on: isAlert, kind: values.alertKind, place: values.alertPlace, hours: values.alertHours }}
+          onChange={change}
+          errors={alertErrors}
+          editing={mode === 'edit'}
+          refs={refs}
+        />
+      )}
 
       {formError && (
         <p role="alert" className="rounded-xl border-l-8 border-red-700 bg-red-50 p-4 font-semibold text-red-950">

@@ -21,6 +21,8 @@ const post: TPost = {
   shareCount: 0,
   isPinned: false,
   isLocked: false,
+  tags: [],
+  areas: [],
   userVote: null,
   category: { id: 1, name: 'Pay & Rates', slug: 'pay-rates', description: '', color: '#c2410c' },
   author: null,

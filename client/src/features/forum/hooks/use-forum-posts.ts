@@ -13,7 +13,7 @@ export function forumListQueryOptions(state: ForumState): ListOptions {
   const { page, sort } = state;
   const category = state.category || undefined;
   if (state.q || state.profession) {
-    // Top, Unanswered and Answers are the plain list's (issues 18, 33): a search ranks by match, or by a search sort.
+    // Top, Unanswered, Answers, tags and areas are the plain list's (issues 18, 32, 33): a search ranks by match, or by a search sort.
     const sortBy = sort === 'relevance' || sort === 'top' ? undefined : sort;
     return getSearchPostsQueryOptions({ page, limit: PAGE_SIZE, sortBy, category, q: state.q || undefined, profession: state.profession || undefined }) as ListOptions;
   }
@@ -28,6 +28,9 @@ export function forumListQueryOptions(state: ForumState): ListOptions {
     ...(state.unanswered ? { unanswered: true } : {}),
     // Issue 33, the Answers filter: the plain list's, like Unanswered.
     ...(state.solved ? { solved: state.solved === 'yes' } : {}),
+    // Issue 32: a tag and a postcode area, the plain list's too (a search has neither).
+    ...(state.tag ? { tag: state.tag } : {}),
+    ...(state.area ? { area: state.area } : {}),
   }) as ListOptions;
 }
 

@@ -6,7 +6,7 @@ const next = (s: string, change: Parameters<typeof nextForumParams>[1]) => nextF
 
 describe('parseForumState', () => {
   it('has defaults: no filters, newest, page 1', () => {
-    expect(parseForumState(p(''))).toEqual({ category: '', q: '', profession: '', sort: 'newest', period: '', unanswered: false, solved: '', page: 1 });
+    expect(parseForumState(p(''))).toEqual({ category: '', q: '', profession: '', sort: 'newest', period: '', unanswered: false, solved: '', tag: '', area: '', page: 1 });
   });
 
   it('reads every field', () => {
@@ -18,8 +18,18 @@ describe('parseForumState', () => {
       period: '',
       unanswered: false,
       solved: '',
+      tag: '',
+      area: '',
       page: 3,
     });
+  });
+
+  it('reads a tag and a postcode area (issue 32): the tag in lower case, the area in capitals, an unknown area as none', () => {
+    expect(parseForumState(p('tag=Evri&area=ls'))).toMatchObject({ tag: 'evri', area: 'LS' });
+    expect(parseForumState(p('area=M')).area).toBe('M');
+    expect(parseForumState(p('area=ZZ')).area).toBe('');
+    expect(parseForumState(p('area=LS1')).area).toBe('');
+    expect(parseForumState(p('tag=+')).tag).toBe('');
   });
 
   it('reads the Answers filter, solved=yes or solved=no (issue 33)', () => {
@@ -56,6 +66,17 @@ describe('parseForumState', () => {
 });
 
 describe('nextForumParams', () => {
+  it('keeps a tag and an area beside the other filters, back to page 1; clearing removes them (issue 32)', () => {
+    expect(next('category=tips&sort=views&page=3', { tag: 'evri' })).toBe('category=tips&sort=views&tag=evri');
+    expect(next('tag=evri&page=2', { area: 'ls' })).toBe('tag=evri&area=LS');
+    expect(next('tag=evri&area=LS&page=2', { tag: '' })).toBe('area=LS');
+    expect(next('tag=evri&area=LS', { area: 'nowhere' })).toBe('tag=evri');
+    // Paging keeps them.
+    expect(next('tag=evri&area=LS', { page: 2 })).toBe('tag=evri&area=LS&page=2');
+    expect(clearedForumParams(p('tag=evri&area=LS&sort=popular&page=2')).toString()).toBe('sort=popular');
+    expect(parseForumState(nextForumParams(p('sort=active'), { tag: 'evri', area: 'LS' }))).toMatchObject({ sort: 'active', tag: 'evri', area: 'LS', page: 1 });
+  });
+
   it('writes Top\'s period and Unanswered, back to page 1; another sort drops the period (issue 18)', () => {
     expect(next('page=3', { sort: 'top' })).toBe('sort=top');
     expect(next('sort=top&page=2', { period: 'week' })).toBe('sort=top&period=week');

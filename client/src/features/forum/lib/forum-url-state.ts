@@ -1,5 +1,6 @@
 import { findAvatar } from '@common/avatars';
 import { LIST_SORTS, SEARCH_MIN, TOP_PERIODS, type ListSortBy, type TopPeriod } from '@common/rules/forum';
+import { isPostcodeArea } from '@common/rules/courier';
 
 /** Spec §4 Forum list state, kept in the address so a list can be shared, reloaded and gone back to. */
 export type ForumState = {
@@ -20,6 +21,10 @@ export type ForumState = {
    * without one, '' every post; the plain list only, not a search. Kept as solved=yes / solved=no.
    */
   solved: SolvedFilter;
+  /** Issue 32: a tag's slug (lower case), '' for every tag; the plain list only, not a search. */
+  tag: string;
+  /** Issue 32: a postcode area ('LS', upper case), '' for every area; the plain list only, not a search. */
+  area: string;
   page: number;
 };
 
@@ -32,7 +37,7 @@ export type ForumChange = Partial<ForumState>;
 export const DEFAULT_SORT: ListSortBy = 'newest';
 
 /** The keys whose change sends the list back to page 1 (spec §4). */
-const FILTER_KEYS = ['category', 'q', 'profession', 'sort', 'period', 'unanswered', 'solved'] as const;
+const FILTER_KEYS = ['category', 'q', 'profession', 'sort', 'period', 'unanswered', 'solved', 'tag', 'area'] as const;
 
 /** Spec §5: a page below 1 (or not a number) is page 1. */
 export function parsePage(raw: string | null | undefined): number {
@@ -51,6 +56,17 @@ export function parseSolved(raw: string | null | undefined): SolvedFilter {
 
 export function parsePeriod(raw: string | null | undefined): TopPeriod | '' {
   return (TOP_PERIODS as readonly string[]).includes(raw ?? '') ? (raw as TopPeriod) : '';
+}
+
+/** A tag's slug as its address has it (lower case); the server answers 404 for one it does not know. */
+export function parseTag(raw: string | null | undefined): string {
+  return (raw ?? '').trim().toLowerCase();
+}
+
+/** A UK postcode area in capitals ('ls' → 'LS'); anything else is every area. */
+export function parseArea(raw: string | null | undefined): string {
+  const area = (raw ?? '').trim().toUpperCase();
+  return isPostcodeArea(area) ? area : '';
 }
 
 /**
@@ -83,12 +99,14 @@ export function parseForumState(params: URLSearchParams): ForumState {
     period: sort === 'top' ? parsePeriod(params.get('period')) : '',
     unanswered: params.get('unanswered') === '1',
     solved: parseSolved(params.get('solved')),
+    tag: parseTag(params.get('tag')),
+    area: parseArea(params.get('area')),
     page: parsePage(params.get('page')),
   };
 }
 
 /**
- * The query string after `change`. Changing category, search, profession or sort goes back to
+ * The query string after `change`. Changing category, search, profession, sort, tag or area goes back to
  * page 1; page 1 and the default sort leave no parameter; empty values remove theirs. Parameters
  * the list does not own (say, utm_*) are kept.
  */
@@ -108,6 +126,8 @@ export function nextForumParams(current: URLSearchParams, change: ForumChange): 
   if (change.period !== undefined) put('period', parsePeriod(change.period));
   if (change.unanswered !== undefined) put('unanswered', change.unanswered ? '1' : '');
   if (change.solved !== undefined) put('solved', parseSolved(change.solved));
+  if (change.tag !== undefined) put('tag', parseTag(change.tag));
+  if (change.area !== undefined) put('area', parseArea(change.area));
 
   const filterChanged = FILTER_KEYS.some((k) => change[k] !== undefined);
   const page = change.page ?? (filterChanged ? 1 : parsePage(current.get('page')));
@@ -115,9 +135,9 @@ export function nextForumParams(current: URLSearchParams, change: ForumChange): 
   return next;
 }
 
-/** Removes every filter (category, search, profession, unanswered, answers) and the page; the sort stays. */
+/** Removes every filter (category, search, profession, unanswered, answers, tag, area) and the page; the sort stays. */
 export function clearedForumParams(current: URLSearchParams): URLSearchParams {
-  return nextForumParams(current, { category: '', q: '', profession: '', unanswered: false, solved: '' });
+  return nextForumParams(current, { category: '', q: '', profession: '', unanswered: false, solved: '', tag: '', area: '' });
 }
 
 /** `pathname` with the query string, or the bare path when there is none. */

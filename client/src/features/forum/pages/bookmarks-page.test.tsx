@@ -19,6 +19,8 @@ const saved: TPost = {
   shareCount: 0,
   isPinned: false,
   isLocked: false,
+  tags: [],
+  areas: [],
   userVote: null,
   bookmarked: true,
   category: { id: 1, name: 'Tips', slug: 'tips', description: '', color: '#123456' },

@@ -214,3 +214,106 @@ describe('Answers filter (issue 33)', () => {
     expect(screen.queryByRole('combobox', { name: 'Answers' })).toBeNull();
   });
 });
+
+// Issue 32: a tag and a postcode area narrow the list, kept in the address as the other filters are,
+// sent with the list's query, and shown above it as chips that remove themselves.
+describe('Tag and area filters', () => {
+  function stubLabels() {
+    const calls: string[] = [];
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (url: string) => {
+        calls.push(url);
+        if (url === '/api/auth/user') return new Response('{"message":"Not signed in"}', { status: 401 });
+        if (url === '/api/forum/categories') return new Response(JSON.stringify([{ ...category, postCount: 3 }]));
+        if (url === '/api/tags')
+          return new Response(
+            JSON.stringify({
+              tags: [
+                { id: 1, slug: 'dpd', name: 'DPD', kind: 'network', description: '', postCount: 2 },
+                { id: 2, slug: 'evri', name: 'Evri', kind: 'network', description: '', postCount: 5 },
+              ],
+            }),
+          );
+        if (url.startsWith('/api/bulletins') || url.startsWith('/api/ads/')) return new Response('[]');
+        return new Response(JSON.stringify({ posts: [makePost(1, { tags: [{ slug: 'evri', name: 'Evri' }], areas: ['LS'] })], totalCount: 1, hasMore: false }));
+      }),
+    );
+    return calls;
+  }
+
+  const renderForum = (route: string) =>
+    renderWithProviders(
+      <>
+        <ForumPage />
+        <Probe />
+      </>,
+      { route },
+    );
+
+  it('reads them from the address, asks the list for them and shows them as chips', async () => {
+    const calls = stubLabels();
+    renderForum('/forum?tag=evri&area=ls&sort=popular');
+    await screen.findByRole('article', { name: 'Post number 1' });
+    expect(calls).toContain('/api/forum/posts?page=1&limit=20&sortBy=popular&tag=evri&area=LS');
+    const chips = screen.getByRole('group', { name: 'Tag and area filters' });
+    expect(await within(chips).findByRole('button', { name: 'Tag: Evri, remove this filter' })).toBeTruthy();
+    expect(within(chips).getByRole('button', { name: 'Area: LS, remove this filter' })).toBeTruthy();
+    // The phone's Filters toggle counts them beside the sort.
+    expect(screen.getByRole('button', { name: 'Filters 3 active' })).toBeTruthy();
+    expect((screen.getByLabelText('Tag') as HTMLSelectElement).value).toBe('evri');
+    expect((screen.getByLabelText('Postcode area') as HTMLSelectElement).value).toBe('LS');
+  });
+
+  it('removes one with its chip, back to page 1, and the list asks again without it', async () => {
+    const calls = stubLabels();
+    renderForum('/forum?tag=evri&area=LS&page=2');
+    await userEvent.setup().click(await screen.findByRole('button', { name: /^Tag: Evri/ }));
+    expect(location()).toBe('/forum?area=LS');
+    await waitFor(() => expect(calls).toContain('/api/forum/posts?page=1&limit=20&sortBy=newest&area=LS'));
+    await userEvent.setup().click(screen.getByRole('button', { name: /^Area: LS/ }));
+    expect(location()).toBe('/forum');
+    expect(screen.queryByRole('group', { name: 'Tag and area filters' })).toBeNull();
+  });
+
+  it('picks a tag and an area from the filters; their options come when the menu is neared', async () => {
+    const calls = stubLabels();
+    renderForum('/forum?category=tips&page=3');
+    await screen.findByRole('article', { name: 'Post number 1' });
+    const tagSelect = screen.getByLabelText('Tag') as HTMLSelectElement;
+    const areaSelect = screen.getByLabelText('Postcode area') as HTMLSelectElement;
+    // The page carries the prompt alone, and has not asked for the tags.
+    expect(tagSelect.options).toHaveLength(1);
+    expect(areaSelect.options).toHaveLength(1);
+    expect(calls).not.toContain('/api/tags');
+
+    const user = userEvent.setup();
+    tagSelect.focus();
+    await waitFor(() => expect(tagSelect.options).toHaveLength(3));
+    await user.selectOptions(tagSelect, 'Evri');
+    expect(location()).toBe('/forum?category=tips&tag=evri');
+
+    areaSelect.focus();
+    await waitFor(() => expect(areaSelect.options.length).toBeGreaterThan(100));
+    await user.selectOptions(areaSelect, 'LS');
+    expect(location()).toBe('/forum?category=tips&tag=evri&area=LS');
+    await waitFor(() => expect(calls).toContain('/api/forum/posts?page=1&limit=20&sortBy=newest&category=tips&tag=evri&area=LS'));
+  });
+
+  it('leaves them out of a search, which has neither', async () => {
+    const calls = stubLabels();
+    renderForum('/forum?tag=evri&area=LS&q=fuel');
+    await screen.findByRole('article', { name: 'Post number 1' });
+    expect(calls).toContain('/api/forum/search?page=1&limit=20&q=fuel');
+    expect(screen.queryByRole('group', { name: 'Tag and area filters' })).toBeNull();
+    expect(screen.queryByLabelText('Tag')).toBeNull();
+  });
+
+  it('offers the tag and area pages from the sidebar', async () => {
+    stubLabels();
+    renderForum('/forum');
+    const sidebar = screen.getByRole('navigation', { name: 'Browse' });
+    expect(within(sidebar).getByRole('link', { name: 'Tags' }).getAttribute('href')).toBe('/tags');
+    expect(within(sidebar).getByRole('link', { name: 'Postcode areas' }).getAttribute('href')).toBe('/areas');
+  });
+});

@@ -14,9 +14,13 @@ import { buttonClasses } from '@/components/ui/button';
 import { ErrorBoundary } from '@/components/ui/error-boundary';
 import { Head } from '@/components/ui/head';
 import { getCategoriesQueryOptions } from '../api/get-categories';
+import { getTagsQueryOptions } from '../api/get-tags';
 import { AdSlot, useAdSlotsAskedEarly } from '../components/ad-slot';
+import { BrowseNav } from '../components/browse-nav';
 import { BulletinsSlot } from '../components/bulletins-slot';
 import { HeldPostsStrip } from '../components/held-item';
+import { LabelFilterChips } from '../components/label-filter-chips';
+import { AreaSelect, TagSelect } from '../components/label-selects';
 import { CategoryBanner } from '../components/category-banner';
 import { CategoryNav } from '../components/category-nav';
 import { CategorySelect } from '../components/category-select';
@@ -55,6 +59,11 @@ export function ForumPage() {
   useAdSlotsAskedEarly('post-content');
   const current = categories?.find((c) => c.slug === category);
   const filtered = !!(q || profession);
+  // Issue 32: a tag and a postcode area narrow the plain list (a search has neither, as with Unanswered).
+  const tag = filtered ? '' : state.tag;
+  const area = filtered ? '' : state.area;
+  const { data: tags } = useQuery({ ...getTagsQueryOptions(), enabled: tag !== '' });
+  const tagName = tags?.find((t) => t.slug === tag)?.name;
   // Issue 33: Answers (solved or not) is offered in a Q&A category, and wherever it is in force (to turn it off).
   const answersFilter = !filtered && (current?.isQa === true || state.solved !== '');
   const totalCount = posts.data?.totalCount ?? 0;
@@ -93,7 +102,7 @@ export function ForumPage() {
               update({ q: text });
             }}
             onClearSearch={() => update({ q: '', profession: '' })}
-            activeFilters={countActiveFilters({ ...state, unanswered: state.unanswered && !filtered, solved: filtered ? '' : state.solved })}
+            activeFilters={countActiveFilters({ ...state, unanswered: state.unanswered && !filtered, solved: filtered ? '' : state.solved, tag, area })}
             filters={
               <>
                 <CategorySelect value={category} onChange={(slug) => update({ category: slug })} />
@@ -103,6 +112,8 @@ export function ForumPage() {
                 {!filtered && sort === 'top' && (
                   <TopPeriodSelect value={state.period} shown={posts.data?.period} onChange={(period) => update({ period })} />
                 )}
+                {!filtered && <TagSelect value={tag} onChange={(slug) => update({ tag: slug })} />}
+                {!filtered && <AreaSelect value={area} onChange={(code) => update({ area: code })} />}
                 {!filtered && <UnansweredFilter checked={state.unanswered} onChange={(unanswered) => update({ unanswered })} />}
                 {answersFilter && <AnswersFilter value={state.solved} onChange={(solved) => update({ solved })} />}
               </>
@@ -134,6 +145,7 @@ export function ForumPage() {
             {q ? 'Search results' : 'Discussions'}
             {page > 1 && `, page ${page}`}
           </h2>
+          <LabelFilterChips tag={tag} tagName={tagName} area={area} onRemoveTag={() => update({ tag: '' })} onRemoveArea={() => update({ area: '' })} />
 
           {posts.isPending || turningPage ? (
             <PostListSkeleton />
@@ -142,7 +154,7 @@ export function ForumPage() {
               error={posts.error}
               onRetry={() => void posts.refetch()}
               retrying={posts.isFetching}
-              allHref={hrefWith({ category: '', q: '', profession: '' })}
+              allHref={hrefWith({ category: '', q: '', profession: '', tag: '', area: '' })}
             />
           ) : (
             <>
@@ -182,6 +194,10 @@ export function ForumPage() {
                     {state.unanswered ? 'Every discussion here has a reply.' : 'No discussions in this period.'} Try a longer period, all
                     categories{state.unanswered ? ', or turn off Unanswered' : ''}.
                   </p>
+                ) : tag || area ? (
+                  <p className="rounded-xl border-2 border-dashed border-line bg-card p-5">
+                    No discussions with {tag && area ? 'this tag in this area' : tag ? 'this tag' : 'this postcode area'} yet. Remove a filter above to see more.
+                  </p>
                 ) : (
                   <ForumEmptyState signedIn={!!user} />
                 )
@@ -210,6 +226,7 @@ export function ForumPage() {
       <Slice>
         <aside aria-label="Forum sidebar" className="hidden content-start gap-4 lg:grid">
           <CategoryNav current={category} hrefFor={(slug) => hrefWith({ category: slug })} />
+          <BrowseNav />
           <AdSlot location="forum-sidebar" largeOnly />
         </aside>
       </Slice>

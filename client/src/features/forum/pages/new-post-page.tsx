@@ -11,7 +11,8 @@ import { useCreatePost } from '../api/create-post';
 import { isHeld } from '../api/held';
 import { HeldPost } from '../components/held-item';
 import { writeDraft } from '../hooks/use-draft';
-import { EMPTY_POST, PostEditor, type PostFormValues } from '../components/post-editor';
+import { EMPTY_POST, PostEditor } from '../components/post-editor';
+import { postFormValuesOfRequest } from '../lib/post-form-values';
 
 /** The draft of a new post: kept across refreshes and failed sends until the server accepts it. */
 export const NEW_POST_DRAFT_KEY = 'new-post'; // stored as 'kerbside:member:{id}:draft:new-post'
@@ -29,8 +30,7 @@ export function NewPostPage() {
   // Issue 28: the post a moderator checks first. There is no page to go to yet: it is shown here.
   const [held, setHeld] = useState<THeldItem | null>(null);
   const edit = (w: OfflineWrite) => {
-    const values: PostFormValues = { title: String(w.body.title ?? ''), categoryId: String(w.body.categoryId ?? ''), content: String(w.body.content ?? '') };
-    writeDraft(NEW_POST_DRAFT_KEY, values);
+    writeDraft(NEW_POST_DRAFT_KEY, postFormValuesOfRequest(w.body));
     void offlineWrites.discard(w.clientId);
     setEditorKey((k) => k + 1);
   };

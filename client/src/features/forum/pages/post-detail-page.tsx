@@ -31,12 +31,14 @@ import { CategoryChip } from '../components/category-chip';
 import { CommentComposer } from '../components/comment-composer';
 import { CommentThread } from '../components/comment-thread';
 import { PostContent } from '../components/post-content';
+import { AlertBox, PostLabelChips } from '../components/post-labels';
 import { PostModerationBar } from '../components/post-moderation-bar';
 import { ReactionsBar } from '../components/reactions-bar';
 import { BookmarkButton } from '../components/bookmark-button';
 import { ShareMenu } from '../components/share-menu';
 import { VoteControl } from '../components/vote-control';
 import { useCommentAnchor } from '../hooks/use-comment-anchor';
+import { postFormValues } from '../lib/post-form-values';
 import { useLivePost } from '../hooks/use-live-post';
 import { NewCommentsPill } from '../components/new-comments-pill';
 
@@ -166,6 +168,8 @@ function PostView({ post, partial }: { post: TPostDetail; partial: boolean }) {
               <Lock aria-hidden="true" className="size-3.5" /> Locked
             </span>
           )}
+          {/* Issue 32: its tags and postcode areas, each a link to its page. */}
+          <PostLabelChips post={post} />
         </div>
 
         {editing ? (
@@ -175,7 +179,8 @@ function PostView({ post, partial }: { post: TPostDetail; partial: boolean }) {
             </h1>
             <PostEditor
               draftKey={`edit-post:${post.id}`}
-              initial={{ title: post.title, categoryId: String(post.category.id), content: post.content }}
+              initial={postFormValues(post)}
+              mode="edit"
               submitLabel="Save Changes"
               onSubmit={(values) => editPost.mutateAsync(values)}
               onSaved={() => {
@@ -191,6 +196,7 @@ function PostView({ post, partial }: { post: TPostDetail; partial: boolean }) {
               {post.title}
             </h1>
             <AuthorCard author={post.author} createdAt={post.createdAt} editedAt={post.editedAt} history={{ kind: 'post', id: post.id }} linkProfile={!!user} />
+            {post.alert && <AlertBox alert={post.alert} area={post.areas[0]} />}
             {partial ? (
               <div className="grid gap-2">
                 <p className="text-lg whitespace-pre-line">{post.excerpt}</p>

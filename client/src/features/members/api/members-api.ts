@@ -9,7 +9,9 @@ import type {
   TUpdateProfileRequest,
   TVerifyEmailChangeRequest,
 } from '@common/contracts/members';
+import type { TCourierProfile } from '@common/contracts/courier';
 import { PAGE_SIZE } from '@common/rules/site';
+import { getCourierProfile, updateCourierProfile } from '@endpoints/courier';
 import {
   changePassword,
   completeOnboarding,
@@ -27,8 +29,8 @@ import { call } from '@/lib/api-client';
 import { USER_QUERY_KEY } from '@/lib/auth';
 import { memberKeys } from './keys';
 
-// Members calls (docs/API.md "Members"): own profile, onboarding, password, email, sign out
-// everywhere, export, deletion and public profiles.
+// Members calls (docs/API.md "Members"): own profile, courier profile, onboarding, password, email,
+// sign out everywhere, export, deletion and public profiles.
 
 export const getProfileQueryOptions = () =>
   queryOptions({
@@ -41,6 +43,13 @@ export const getTrustStatusQueryOptions = () =>
   queryOptions({
     queryKey: memberKeys.trust,
     queryFn: ({ signal }) => call(getTrustStatus, {}, { signal }),
+  });
+
+/** Issue 32: the member's own courier profile, every field with who sees it. */
+export const getCourierProfileQueryOptions = () =>
+  queryOptions({
+    queryKey: memberKeys.courier,
+    queryFn: ({ signal }) => call(getCourierProfile, {}, { signal }),
   });
 
 export const getPublicProfileQueryOptions = (username: string) =>
@@ -87,6 +96,24 @@ export function useUpdateProfile() {
   return useMutation({
     mutationFn: (body: TUpdateProfileRequest) => call(updateProfile, { body }),
     onSuccess: (user) => applyUser(queryClient, user),
+  });
+}
+
+/**
+ * Saves the whole courier profile. What others see of it (a public profile, directory cards, the
+ * author line of the member's posts and comments) is refreshed when next shown.
+ */
+export function useUpdateCourierProfile() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: TCourierProfile) => call(updateCourierProfile, { body }),
+    onSuccess: (saved) => {
+      queryClient.setQueryData(memberKeys.courier, saved);
+      void queryClient.invalidateQueries({
+        predicate: (q) => q.queryKey[0] !== USER_QUERY_KEY[0] && q.queryKey[0] !== memberKeys.profile[0] && q.queryKey[0] !== memberKeys.courier[0],
+        refetchType: 'none',
+      });
+    },
   });
 }
 

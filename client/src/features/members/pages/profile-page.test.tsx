@@ -24,4 +24,35 @@ describe('ProfilePage', () => {
     expect(document.documentElement.getAttribute('data-theme')).toBe('dark');
     expect(localStorage.getItem('theme')).toBe('dark');
   });
+
+  it('keeps the courier profile one tap away, loading it only when opened', async () => {
+    const calls = stubApi((c) =>
+      c.path === '/api/profile/courier'
+        ? { body: { networks: ['evri'], networksVisibility: 'everyone', vehicle: null, vehicleVisibility: 'members', area: 'LS', areaVisibility: 'members', yearsOnRoad: null, yearsVisibility: 'members', engagement: null, engagementVisibility: 'members' } }
+        : { status: 404, body: { message: 'Not found' } },
+    );
+    const { queryClient } = renderWithProviders(<ProfilePage />);
+    queryClient.setQueryData(USER_QUERY_KEY, testUser());
+    const open = await screen.findByRole('button', { name: 'Courier profile' });
+    expect(open.getAttribute('aria-expanded')).toBe('false');
+    expect(calls.some((c) => c.path === '/api/profile/courier')).toBe(false);
+    await userEvent.setup().click(open);
+    expect(((await screen.findByRole('checkbox', { name: 'Evri' })) as HTMLInputElement).checked).toBe(true);
+    expect((screen.getByLabelText('Home postcode area') as HTMLSelectElement).value).toBe('LS');
+  });
+
+  it('keeps the verified courier badge one tap away, loading it only when opened', async () => {
+    const calls = stubApi((c) =>
+      c.path === '/api/profile/courier/verification'
+        ? { body: { badge: { network: 'evri', since: '2026-11-15T12:00:00.000Z' }, pending: null, lastDecision: null } }
+        : { status: 404, body: { message: 'Not found' } },
+    );
+    const { queryClient } = renderWithProviders(<ProfilePage />);
+    queryClient.setQueryData(USER_QUERY_KEY, testUser());
+    const open = await screen.findByRole('button', { name: 'Verified courier badge' });
+    expect(open.getAttribute('aria-expanded')).toBe('false');
+    expect(calls.some((c) => c.path === '/api/profile/courier/verification')).toBe(false);
+    await userEvent.setup().click(open);
+    expect(await screen.findByText('Verified Evri courier, since November 2026')).toBeTruthy();
+  });
 });

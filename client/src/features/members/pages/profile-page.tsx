@@ -13,12 +13,15 @@ import { getProfileQueryOptions } from '../api/members-api';
 import { BlockedMembers } from '../components/blocked-members';
 import { ChangeEmailSection } from '../components/change-email-section';
 import { ChangePasswordForm } from '../components/change-password-form';
+import { CourierProfileForm } from '../components/courier-profile-form';
 import { DeleteAccountDialog } from '../components/delete-account-dialog';
 import { DownloadDataButton } from '../components/download-data-button';
 import { EditProfileForm } from '../components/edit-profile-form';
+import { FollowedLabels } from '../components/followed-labels';
 import { SettingsSection } from '../components/settings-section';
 import { SignOutEverywhereDialog } from '../components/sign-out-everywhere-dialog';
 import { TrustLevelSection } from '../components/trust-level-section';
+import { VerifiedBadgeSection } from '../components/verified-badge-section';
 
 /** The signed-in member's own profile and account settings ('/profile' and '/dashboard'). */
 export function ProfilePage() {
@@ -26,6 +29,7 @@ export function ProfilePage() {
   // The profile adds the email change waiting for its code; the card never waits for it.
   const profile = useQuery(getProfileQueryOptions());
   const [editing, setEditing] = useState(false);
+  const [courier, setCourier] = useState(false);
   const [password, setPassword] = useState(false);
   const [email, setEmail] = useState<boolean | undefined>(undefined);
   if (!user) return null;
@@ -43,6 +47,23 @@ export function ProfilePage() {
 
       <SettingsSection title="Edit profile" summary="Your names, avatar and status." open={editing} onOpenChange={setEditing}>
         <EditProfileForm user={user} onDone={() => setEditing(false)} />
+      </SettingsSection>
+
+      <SettingsSection
+        title="Courier profile"
+        summary="Your networks, vehicle, postcode area, years on the road and how you are engaged, and who sees each."
+        open={courier}
+        onOpenChange={setCourier}
+      >
+        <CourierProfileForm onDone={() => setCourier(false)} />
+      </SettingsSection>
+
+      <SettingsSection title="Verified courier badge" summary="Show “Verified courier” beside your name: a moderator checks one photo of your proof.">
+        <VerifiedBadgeSection />
+      </SettingsSection>
+
+      <SettingsSection title="Followed tags and areas" summary="The tags and postcode areas whose new posts and local alerts you hear of.">
+        <FollowedLabels />
       </SettingsSection>
 
       <SettingsSection title="Change password" open={password} onOpenChange={setPassword}>

@@ -3,6 +3,7 @@ import { ArrowLeft } from 'lucide-react';
 import { Link, useLocation, useParams, useSearchParams } from '@/lib/router';
 import { avatarLabel } from '@common/avatars';
 import type { TPublicProfile } from '@common/contracts/members';
+import { canModerate } from '@common/rules/roles';
 import { PAGE_SIZE } from '@common/rules/site';
 import { ApiError } from '@/lib/api-client';
 import { useUser } from '@/lib/auth';
@@ -15,8 +16,11 @@ import { Head } from '@/components/ui/head';
 import { BlockButton } from '@/components/blocks/block-button';
 import { MessageButton } from '@/components/message-button';
 import { ReportButton } from '@/components/report-button';
+import { VerifiedBadge } from '@/components/verified-badge';
 import { getMemberPostsQueryOptions, getPublicProfileQueryOptions } from '../api/members-api';
+import { CourierFacts } from '../components/courier-facts';
 import { MemberPostList, PostPager } from '../components/member-post-list';
+import { WithdrawBadgeButton } from '../components/withdraw-badge-button';
 import { formatNumber } from '@/lib/format';
 
 /** Spec §5: a page below 1 (or not a number) is page 1. */
@@ -91,11 +95,13 @@ function ProfileHeader({ profile }: { profile: TPublicProfile }) {
         {profile.isModerator && (
           <p className="justify-self-start rounded-full bg-primary px-2.5 py-0.5 text-xs font-semibold text-white">Moderator</p>
         )}
+        <VerifiedBadge badge={profile.verified} className="justify-self-start" />
         <p className="font-semibold">{avatarLabel(profile.avatar)}</p>
         {since && <p className="text-sm text-muted">Member since {since}</p>}
         {profile.statusText && (
           <p className="justify-self-start rounded-lg bg-accent-100 px-2.5 py-1 text-sm font-semibold break-words">{profile.statusText}</p>
         )}
+        <CourierFacts facts={profile.courier} />
         <dl className="mt-1 flex flex-wrap gap-x-6 gap-y-2">
           <div className="flex flex-col-reverse">
             <dt className="text-sm text-muted">{profile.postCount === 1 ? 'Post' : 'Posts'}</dt>
@@ -117,6 +123,7 @@ function ProfileHeader({ profile }: { profile: TPublicProfile }) {
                 <MessageButton recipientId={profile.id} recipientName={`@${profile.username}`} />
                 <ReportButton targetType="user" targetId={profile.id} targetLabel={`@${profile.username}`} />
                 <BlockButton member={{ id: profile.id, username: profile.username }} />
+                {canModerate(user) && profile.verified && <WithdrawBadgeButton member={profile} badge={profile.verified} />}
               </>
             )
           )}

@@ -1,3 +1,4 @@
+import { TriangleAlert } from 'lucide-react';
 import { Link } from '@/lib/router';
 import type { TNotification } from '@common/contracts/notifications';
 import { cn } from '@/lib/cn';
@@ -31,6 +32,13 @@ export function NotificationItem({ notification: n, isNew, onOpen }: Props) {
         />
         <span className="min-w-0 flex-1">
           {unread && <span className="sr-only">Unread: </span>}
+          {/* Issue 32: an alert in an area the member follows stands out from the followed posts around it. */}
+          {n.type === 'area_alert' && (
+            <span className="mb-1 inline-flex items-center gap-1 rounded-full bg-accent-100 px-2 py-0.5 text-xs font-bold text-ink">
+              <TriangleAlert aria-hidden="true" className="size-3.5" />
+              Local alert<span className="sr-only">: </span>
+            </span>
+          )}
           <span className={cn('block leading-snug', unread ? 'font-bold' : 'font-semibold')}>{n.title}</span>
           <span className="mt-0.5 line-clamp-2 block text-sm break-words text-muted">{n.message}</span>
           <Time date={n.createdAt} className="mt-1 block text-xs text-muted" />

@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { NOTIFY_DEFAULTS, NOTIFY_PREFS_MSG } from '@common/rules/notification-preferences';
+import { NOTIFY_DEFAULTS, NOTIFY_KIND_LABEL, NOTIFY_PREFS_MSG } from '@common/rules/notification-preferences';
 import { renderWithProviders } from '@/test/render';
 import { NotificationPreferencesPage } from './notification-preferences-page';
 
@@ -45,15 +45,27 @@ describe('NotificationPreferencesPage', () => {
     expect(screen.getByRole('heading', { level: 1, name: 'Notification preferences' })).toBeTruthy();
     expect(screen.getByTestId('push-device-control')).toBeTruthy();
     await screen.findByRole('table');
-    expect(screen.getAllByRole('switch')).toHaveLength(15);
+    expect(screen.getAllByRole('switch')).toHaveLength(18);
     expect(switchOf('Chat messages: On site').getAttribute('aria-checked')).toBe('true');
-    expect(switchOf('Followed posts and categories: Email').getAttribute('aria-checked')).toBe('false');
+    expect(switchOf('Followed posts, categories, tags and areas: Email').getAttribute('aria-checked')).toBe('false');
     expect(switchOf('Weekly digest: Email').getAttribute('aria-checked')).toBe('false');
     expect(screen.queryByRole('switch', { name: 'Announcements: On site' })).toBeNull();
     expect(screen.queryByRole('switch', { name: 'Weekly digest: Push' })).toBeNull();
     const row = screen.getByRole('rowheader', { name: /Replies/ });
     expect(within(row).getByText('A comment on your post, a reply to your comment, or your reply accepted as an answer')).toBeTruthy();
     expect(switchOf('Replies: Push').getAttribute('aria-describedby')).toBeTruthy();
+  });
+
+  it("issue 32: a 'Local alerts' row, on site and on the phone by default, not by email; a flip is saved", async () => {
+    const { calls } = stubServer();
+    renderWithProviders(<NotificationPreferencesPage />);
+    await screen.findByRole('table');
+    const row = screen.getByRole('rowheader', { name: /Local alerts/ });
+    expect(within(row).getByText(NOTIFY_KIND_LABEL.alerts.hint)).toBeTruthy();
+    expect(['On site', 'Push', 'Email'].map((c) => switchOf(`Local alerts: ${c}`).getAttribute('aria-checked'))).toEqual(['true', 'true', 'false']);
+    await userEvent.click(switchOf('Local alerts: Email'));
+    await waitFor(() => expect(calls.filter((c) => c.method === 'PUT').map((c) => c.body)).toEqual([{ preferences: { alerts: { email: true } } }]));
+    expect(switchOf('Local alerts: Email').getAttribute('aria-checked')).toBe('true');
   });
 
   it('a flip is saved at once (that switch only) with the saved toast, and reached by keyboard', async () => {
