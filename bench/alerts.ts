@@ -1,7 +1,7 @@
 // Local alerts' fan-out (issue 32; bench/README.md "Alerts"). `npx tsx bench/alerts.ts`.
 //
 // Recreates its own database (ALERTS_BENCH_DATABASE_URL; the name must contain "bench"), adds N verified
-// members who follow the LS postcode area (and one author at trust level 2), starts the real app
+// members who follow the LS postcode area (and one author, pinned at trust level 2 as an admin would), starts the real app
 // (bench/chat-serve.ts: production settings, logs off), opens every follower's socket, then the author
 // sends ROUNDS alerts to LS through the API, one at a time. For each alert it measures, from the moment
 // the POST is sent: when each follower's socket hears its `notification:new` (type area_alert), and when
@@ -53,8 +53,8 @@ async function setUp(): Promise<{ author: Member; followers: Member[]; categoryI
   await sql.connect();
   const ids = (
     await sql.query(
-      `insert into users (email, username, first_name, last_name, password_hash, email_verified_at, onboarded_at, trust_level, created_at)
-       select 'alerts' || g || '@example.test', 'alerts' || g, 'Bench', 'Driver', 'not-a-hash', now(), now(), 2, now() - interval '90 days'
+      `insert into users (email, username, first_name, last_name, password_hash, email_verified_at, onboarded_at, trust_level, trust_level_pinned, created_at)
+       select 'alerts' || g || '@example.test', 'alerts' || g, 'Bench', 'Driver', 'not-a-hash', now(), now(), 2, 2, now() - interval '90 days'
        from generate_series(0, $1) g returning id`,
       [FOLLOWERS],
     )

@@ -194,7 +194,7 @@ export function accountLockedMail(opts: { appName: string; firstName: string; fa
 // Notification mails (issue 16): what a member missed while away, and the weekly digest. Every one
 // carries, per kind, a link that stops that kind's mails, and a link to the preferences page.
 
-export type NotificationMailKind = 'chat' | 'replies' | 'mentions' | 'followed';
+export type NotificationMailKind = 'chat' | 'replies' | 'mentions' | 'followed' | 'alerts';
 
 /** One line of a notification mail: what happened, an excerpt, and where it is. */
 export type NotificationMailItem = { title: string; excerpt: string; url: string };
@@ -216,6 +216,7 @@ const KIND_COUNT: Record<NotificationMailKind, (n: number) => string> = {
   replies: (n) => plural(n, 'reply', 'replies'),
   mentions: (n) => plural(n, 'mention', 'mentions'),
   followed: (n) => plural(n, 'update on what you follow', 'updates on what you follow'),
+  alerts: (n) => plural(n, 'local alert', 'local alerts'),
 };
 
 const KIND_HEADING: Record<NotificationMailKind, string> = {
@@ -223,13 +224,15 @@ const KIND_HEADING: Record<NotificationMailKind, string> = {
   replies: 'Replies',
   mentions: 'Mentions',
   followed: 'Posts you follow',
+  alerts: 'Local alerts',
 };
 
 const KIND_STOP: Record<NotificationMailKind, string> = {
   chat: 'Stop emails about chat messages',
   replies: 'Stop emails about replies',
   mentions: 'Stop emails about mentions',
-  followed: 'Stop emails about posts and categories you follow',
+  followed: 'Stop emails about posts, categories, tags and areas you follow',
+  alerts: 'Stop emails about local alerts',
 };
 
 const smallLink = (url: string, label: string) =>

@@ -74,7 +74,7 @@ describe.each(testDatabases)('notification mail (%s)', (kind) => {
   }
 
   /** A reply to `to`'s post by `from` (its comment and the bell's row), at `createdAt`. */
-  async function reply(from: Member, to: Member, createdAt: Date, opts: { type?: 'comment' | 'reply' | 'mention' | 'followed_post'; readAt?: Date } = {}) {
+  async function reply(from: Member, to: Member, createdAt: Date, opts: { type?: 'comment' | 'reply' | 'mention' | 'followed_post' | 'area_alert' | 'answer'; readAt?: Date } = {}) {
     const p = await insertPost(db, { categoryId, authorId: to.id });
     const c = await insertComment(db, { postId: p.id, authorId: from.id });
     await db.update(comments).set({ content: 'Try the **north** gate after six.' }).where(eq(comments.id, c.id));
@@ -203,6 +203,24 @@ describe.each(testDatabases)('notification mail (%s)', (kind) => {
     expect(mail.subject).toBe('You have 1 mention on Kerbside');
     expect(mail.text).not.toContain('/inbox/');
     expect(await mailsTo(gus)).toEqual([]);
+  });
+
+  it('mails local alerts only to a member who chose it, and accepted answers as replies (issues 32, 33)', async () => {
+    const [alice, hana, ivo] = [await member(t), await member(t), await member(t)];
+    const now = new Date();
+    expect(NOTIFY_DEFAULTS.alerts.email).toBe(false);
+    await setSwitches(hana, { alerts: { email: true } });
+    await reply(alice, hana, now, { type: 'area_alert' });
+    await reply(alice, ivo, now, { type: 'area_alert' });
+    await reply(alice, ivo, now, { type: 'answer' });
+    await run(at(now, 16));
+    const [mail] = await mailsTo(hana);
+    expect(mail.subject).toBe('You have 1 local alert on Kerbside');
+    expect(mail.text).toContain('Local alerts:');
+    expect(mail.text).toContain('Stop emails about local alerts');
+    const [ivoMail, ...more] = await mailsTo(ivo);
+    expect(more).toEqual([]);
+    expect(ivoMail.subject).toBe('You have 1 reply on Kerbside');
   });
 
   it('mails nobody unverified, suspended or deleted', async () => {

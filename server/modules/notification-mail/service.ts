@@ -1,3 +1,4 @@
+import type { TNotificationType } from '../../../common/contracts/notifications.ts';
 import { and, desc, eq, gt, inArray, isNull, lte, or, sql, type SQL } from 'drizzle-orm';
 import {
   DIGEST_EVERY_MS,
@@ -15,6 +16,7 @@ import { makeExcerpt } from '../../lib/markdown.ts';
 import { chatPushMessage } from '../chat/index.ts';
 import { digestMail, notificationMail, type DigestPost, type NotificationMailItem, type NotificationMailKind, type NotificationMailSection } from '../../mail/templates.ts';
 import { signUnsubscribeToken, unsubscribeHeaders, unsubscribeSecret, unsubscribeUrl } from './unsubscribe.ts';
+import { NOTIFICATION_KIND } from '../notifications/index.ts';
 
 // The notification mail (issue 16; docs/API.md "Notification mail"): every minute, as a scheduled job
 // of the runner (one process each minute), mails each member who is away what they have not seen, one
@@ -32,9 +34,9 @@ const EVERY_MS = 60_000;
 const MAX_PAGES = 10;
 const EXCERPT_CHARS = 160;
 
-/** The notification types of the bell, as the kinds a member switches. */
-const KIND_OF_TYPE = { comment: 'replies', reply: 'replies', mention: 'mentions', followed_post: 'followed', followed_category: 'followed', review: 'replies' } as const;
-const MAIL_KINDS: NotificationMailKind[] = ['chat', 'replies', 'mentions', 'followed'];
+/** The notification types of the bell, as the kinds a member switches (the notifications module's own map). */
+const KIND_OF_TYPE = NOTIFICATION_KIND as Record<TNotificationType, NotificationMailKind>;
+const MAIL_KINDS: NotificationMailKind[] = ['chat', 'replies', 'mentions', 'followed', 'alerts'];
 
 /**
  * Whether a member's email switch for `kind` is on, in SQL: their saved boolean, else the default

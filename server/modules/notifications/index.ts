@@ -1,2 +1,2 @@
 export { notificationRoutes } from './routes.ts';
-export { createNotificationService, type NotificationService } from './service.ts';
+export { createNotificationService, NOTIFICATION_KIND, type NotificationService } from './service.ts';
