@@ -1,10 +1,10 @@
 import { crc32, deflateSync } from 'node:zlib';
-import type { Browser, Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { eq } from 'drizzle-orm';
 import { VERIFY_MSG } from '../common/rules/courier.ts';
 import { users } from '../server/db/schema/index.ts';
 import { expect, test } from './fixtures.ts';
-import { signIn, toastTitled } from './support/ui.ts';
+import { fitsWidth, secondBrowser, signIn, toastTitled } from './support/ui.ts';
 
 // The verified courier badge (issue 32 item 2), on a 390 px phone and on desktop: a member sends a
 // photo of their proof for Evri from their settings; an admin sees the photo on the moderation page's
@@ -34,30 +34,6 @@ function solidPng(width: number, height: number, rgb: [number, number, number]):
   return Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), chunk('IHDR', header), chunk('IDAT', deflateSync(pixels)), chunk('IEND', Buffer.alloc(0))]);
 }
 
-/** Another person's browser, on the same kind of device, with the cookie choice made. */
-async function otherBrowser(browser: Browser, baseURL: string | undefined, use: object) {
-  const context = await browser.newContext({
-    ...use,
-    baseURL,
-    locale: 'en-GB',
-    timezoneId: 'Europe/London',
-    storageState: {
-      cookies: [],
-      origins: [
-        {
-          origin: baseURL ?? '',
-          localStorage: [
-            { name: 'cookie_consent', value: 'true' },
-            { name: 'cookie_preferences', value: JSON.stringify({ necessary: true, analytics: false, marketing: false, functional: false }) },
-          ],
-        },
-      ],
-    },
-  });
-  return { context, page: await context.newPage() };
-}
-
-const fits = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth);
 const thisMonth = () => new Intl.DateTimeFormat('en-GB', { month: 'long', year: 'numeric', timeZone: 'Europe/London' }).format(new Date());
 
 async function openBadgeSettings(page: Page) {
@@ -100,7 +76,7 @@ for (const [name, use] of [
       await expect(page.getByText('Only moderators see it, on their review screen. It is never published.')).toBeVisible();
       await page.getByLabel('Network', { exact: true }).selectOption({ label: 'Evri' });
       await page.getByLabel('Photo of your proof').setInputFiles({ name: 'evri-badge.png', mimeType: 'image/png', buffer: solidPng(48, 32, [29, 63, 114]) });
-      expect(await fits(page)).toBe(true);
+      expect(await fitsWidth(page)).toBe(true);
       await page.getByRole('button', { name: 'Send for checking' }).click();
       await expect(toastTitled(page, VERIFY_MSG.requested)).toBeVisible();
       await expect(page.getByText('Waiting for a moderator:')).toBeVisible();
@@ -108,7 +84,7 @@ for (const [name, use] of [
       await expect(page.getByRole('button', { name: 'Cancel request' })).toBeVisible();
 
       // An admin finds it in the moderation page's "Courier badges" queue, sees the photo, approves.
-      const mod = await otherBrowser(browser, baseURL, use);
+      const mod = await secondBrowser(browser, baseURL, { consent: true, device: use });
       await signIn(mod.page, admin);
       await mod.page.goto('/admin/moderation');
       await mod.page.getByRole('tab', { name: /^Courier badges/ }).click();
@@ -119,19 +95,19 @@ for (const [name, use] of [
       const proof = item.getByRole('img', { name: `Proof sent by @${courier.username} for Evri` });
       await proof.scrollIntoViewIfNeeded();
       await expect.poll(() => proof.evaluate((img: HTMLImageElement) => (img.complete ? img.naturalWidth : 0))).toBeGreaterThan(0);
-      expect(await fits(mod.page)).toBe(true);
+      expect(await fitsWidth(mod.page)).toBe(true);
       await item.getByRole('button', { name: 'Approve' }).click();
       await expect(toastTitled(mod.page, VERIFY_MSG.approved)).toBeVisible();
       await expect(item).toHaveCount(0);
 
       // A guest sees the badge beside the member's name on their post, with its month for a pointer.
-      const guest = await otherBrowser(browser, baseURL, use);
+      const guest = await secondBrowser(browser, baseURL, { consent: true, device: use });
       await guest.page.goto(`/forum/posts/${post.slug}`);
       await expect(guest.page.getByRole('heading', { level: 1, name: title })).toBeVisible();
       const badge = guest.page.getByTitle(`Verified Evri courier, since ${thisMonth()}`);
       await expect(badge).toBeVisible();
       await expect(badge).toContainText('Verified Evri courier');
-      expect(await fits(guest.page)).toBe(true);
+      expect(await fitsWidth(guest.page)).toBe(true);
       await guest.context.close();
 
       // The member's settings show the badge and the way to take it off.
@@ -146,7 +122,7 @@ for (const [name, use] of [
       await header.getByRole('button', { name: 'Withdraw badge' }).click();
       const dialog = mod.page.getByRole('dialog', { name: `Withdraw @${courier.username}’s badge?` });
       await dialog.getByLabel('Reason (the member is told)').fill('Sent by mistake: they drive for DPD');
-      expect(await fits(mod.page)).toBe(true);
+      expect(await fitsWidth(mod.page)).toBe(true);
       await dialog.getByRole('button', { name: 'Withdraw badge' }).click();
       await expect(toastTitled(mod.page, VERIFY_MSG.withdrawn)).toBeVisible();
       await expect(dialog).toHaveCount(0);

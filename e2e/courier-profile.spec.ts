@@ -1,6 +1,6 @@
-import type { Browser, Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures.ts';
-import { signIn, toastTitled } from './support/ui.ts';
+import { fitsWidth, secondBrowser, signIn, toastTitled } from './support/ui.ts';
 
 // The courier profile (issue 32 item 1), on a 390 px phone and on desktop: a member fills it in their
 // settings, each field with who sees it; a guest sees beside their post only what they show everyone,
@@ -9,30 +9,6 @@ import { signIn, toastTitled } from './support/ui.ts';
 
 const PHONE = { viewport: { width: 390, height: 844 }, deviceScaleFactor: 3, isMobile: true, hasTouch: true } as const;
 
-/** Another person's browser, on the same kind of device, with the cookie choice made. */
-async function otherBrowser(browser: Browser, baseURL: string | undefined, use: object) {
-  const context = await browser.newContext({
-    ...use,
-    baseURL,
-    locale: 'en-GB',
-    timezoneId: 'Europe/London',
-    storageState: {
-      cookies: [],
-      origins: [
-        {
-          origin: baseURL ?? '',
-          localStorage: [
-            { name: 'cookie_consent', value: 'true' },
-            { name: 'cookie_preferences', value: JSON.stringify({ necessary: true, analytics: false, marketing: false, functional: false }) },
-          ],
-        },
-      ],
-    },
-  });
-  return { context, page: await context.newPage() };
-}
-
-const fits = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth);
 
 async function openCourierProfile(page: Page) {
   await page.goto('/profile');
@@ -59,7 +35,7 @@ for (const [name, use] of [
       await page.getByLabel('Who sees this: Home postcode area').selectOption({ label: 'Members only' });
       await page.getByLabel('Vehicle', { exact: true }).selectOption({ label: 'Van (petrol or diesel)' });
       await page.getByLabel('Who sees this: Vehicle').selectOption({ label: 'Only me' });
-      expect(await fits(page)).toBe(true);
+      expect(await fitsWidth(page)).toBe(true);
       await page.getByRole('button', { name: 'Save courier profile' }).click();
       await expect(toastTitled(page, 'Courier profile saved')).toBeVisible();
       // Kept: it loads as saved.
@@ -79,7 +55,7 @@ for (const [name, use] of [
       await api.dispose();
 
       // A guest sees Evri beside their name, and nothing else of the profile.
-      const guest = await otherBrowser(browser, baseURL, use);
+      const guest = await secondBrowser(browser, baseURL, { consent: true, device: use });
       await guest.page.goto(`/forum/posts/${post.slug}`);
       await expect(guest.page.getByRole('heading', { level: 1, name: title })).toBeVisible();
       const line = guest.page.locator('p', { has: guest.page.getByText('Courier profile:', { exact: true }) });
@@ -88,7 +64,7 @@ for (const [name, use] of [
       await guest.context.close();
 
       // Another verified member sees Evri and LS on their profile, not the van.
-      const other = await otherBrowser(browser, baseURL, use);
+      const other = await secondBrowser(browser, baseURL, { consent: true, device: use });
       await signIn(other.page, reader);
       await other.page.goto(`/profile/${courier.username}`);
       const facts = other.page.locator('dl').filter({ hasText: 'Networks' });
@@ -105,7 +81,7 @@ for (const [name, use] of [
       await expect(other.page).toHaveURL(/\/directory\/users\?area=LS$/);
       await expect(card).toBeVisible();
       await expect(card).toContainText('Evri · LS');
-      expect(await fits(other.page)).toBe(true);
+      expect(await fitsWidth(other.page)).toBe(true);
 
       await other.page.getByLabel('Area').selectOption({ label: 'Any area' });
       await other.page.getByLabel('Vehicle').selectOption({ label: 'Van (petrol or diesel)' });
@@ -128,12 +104,12 @@ test.describe('the courier profile with large text', () => {
     await cdp.send('Page.setFontSizes', { fontSizes: { standard: 32, fixed: 26 } });
     await openCourierProfile(page);
     await page.getByRole('checkbox', { name: 'Royal Mail' }).check();
-    expect(await fits(page)).toBe(true);
+    expect(await fitsWidth(page)).toBe(true);
     // A tap target for every network: the whole row, at least 44 px high.
     const box = await page.getByRole('group', { name: 'Networks you work for' }).locator('label').first().boundingBox();
     expect(box!.height).toBeGreaterThanOrEqual(44);
     await page.goto('/directory/users?area=LS');
     await expect(page.getByLabel('Area')).toHaveValue('LS');
-    expect(await fits(page)).toBe(true);
+    expect(await fitsWidth(page)).toBe(true);
   });
 });

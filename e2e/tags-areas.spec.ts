@@ -1,7 +1,7 @@
-import type { APIRequestContext, Page } from '@playwright/test';
+import type { APIRequestContext } from '@playwright/test';
 import { LABEL_MSG } from '../common/rules/labels.ts';
 import { expect, test, type Account } from './fixtures.ts';
-import { signIn, toastTitled } from './support/ui.ts';
+import { fitsWidth, signIn, toastTitled } from './support/ui.ts';
 
 // Tags, postcode areas and local alerts as readers meet them (issue 32), on a 390 px phone and on
 // desktop: a member's post tagged Evri and about LS is on the Evri tag's page, the LS area's page and
@@ -10,7 +10,6 @@ import { signIn, toastTitled } from './support/ui.ts';
 
 const PHONE = { viewport: { width: 390, height: 844 }, deviceScaleFactor: 3, isMobile: true, hasTouch: true } as const;
 
-const fits = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth);
 
 /** A request context signed in as `who`, sending the Origin the app checks on writes. */
 async function apiAs(playwright: { request: { newContext: (o: object) => Promise<APIRequestContext> } }, baseURL: string, who: Account) {
@@ -63,7 +62,7 @@ for (const [name, use] of [
       await expect(page.getByRole('heading', { level: 1, name: 'Evri' })).toBeVisible();
       await expect(page.getByRole('button', { name: 'Sign in to follow' })).toBeVisible();
       await expect(page.getByRole('region', { name: 'Posts tagged Evri' }).getByRole('link', { name: title })).toBeVisible();
-      expect(await fits(page)).toBe(true);
+      expect(await fitsWidth(page)).toBe(true);
 
       // The area's page, opened in lower case: the alert at the top, the post among its posts.
       await page.goto('/areas/ls');
@@ -80,7 +79,7 @@ for (const [name, use] of [
       const [alertsBox, postsBox] = await Promise.all([alerts.boundingBox(), posts.boundingBox()]);
       expect(alertsBox!.y).toBeLessThan(postsBox!.y);
       await expect(page.getByRole('region', { name: 'Pay in Yorkshire and the Humber' })).toBeVisible();
-      expect(await fits(page)).toBe(true);
+      expect(await fitsWidth(page)).toBe(true);
 
       // The alert's own page says what and until when.
       await alerts.getByRole('link', { name: alertTitle }).click();

@@ -47,9 +47,10 @@ export async function signIn(page: Page, account: Pick<Account, 'email' | 'passw
  * A second person on another device: their own cookies, same site, en-GB in London. Unlike the
  * fixtures' default context it has no stored cookie choice, so the consent banner shows; with
  * `consent: true` it starts with "necessary only" chosen (unless the page stores another choice).
+ * `device`: the same kind of device as the test's own (its viewport, touch and scale options).
  */
-export async function secondBrowser(browser: Browser, baseURL: string | undefined, options: { consent?: boolean } = {}) {
-  const context = await browser.newContext({ baseURL, locale: 'en-GB', timezoneId: 'Europe/London' });
+export async function secondBrowser(browser: Browser, baseURL: string | undefined, options: { consent?: boolean; device?: object } = {}) {
+  const context = await browser.newContext({ ...options.device, baseURL, locale: 'en-GB', timezoneId: 'Europe/London' });
   if (options.consent) {
     await context.addInitScript(() => {
       if (!localStorage.getItem('cookie_consent')) {
@@ -72,3 +73,6 @@ export function socketAuthenticated(page: Page): Promise<void> {
     });
   });
 }
+
+/** Nothing on the page scrolls sideways. */
+export const fitsWidth = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth);

@@ -1,5 +1,6 @@
 import { eq, sql, type SQL } from 'drizzle-orm';
 import type { TCourierProfile, TVerifiedBadge } from '../../common/contracts/courier.ts';
+import type { TDirectoryUser } from '../../common/contracts/members.ts';
 import type { TCourierFacts, TProfileVisibility } from '../../common/rules/courier.ts';
 import type { Db } from '../db/client.ts';
 import { users } from '../db/schema/index.ts';
@@ -44,6 +45,23 @@ export function courierFacts(row: CourierRow, reader: CourierReader): TCourierFa
 /** The member's verified courier badge, shown to everyone; undefined when none. */
 export const verifiedBadge = (row: Pick<CourierRow, 'verifiedNetwork' | 'verifiedAt'>): TVerifiedBadge | undefined =>
   row.verifiedNetwork && row.verifiedAt ? { network: row.verifiedNetwork, since: row.verifiedAt.toISOString() } : undefined;
+
+/** What `reader` may see of a member's courier profile and their badge, as the answers carry them (absent when none). */
+export function courierShown(row: CourierRow, reader: CourierReader): { courier?: TCourierFacts; verified?: TVerifiedBadge } {
+  const courier = courierFacts(row, reader);
+  const verified = verifiedBadge(row);
+  return { ...(courier && { courier }), ...(verified && { verified }) };
+}
+
+/** A member as a card shows them (the directory, an area's members). */
+export const presentMemberCard = (u: { id: number; username: string; avatar: string; statusText: string; createdAt: Date } & CourierRow, reader: CourierReader): TDirectoryUser => ({
+  id: u.id,
+  username: u.username,
+  avatar: u.avatar,
+  statusText: u.statusText,
+  joinedDate: u.createdAt.toISOString(),
+  ...courierShown(u, reader),
+});
 
 /** The member's own profile, every field with its visibility. */
 export function presentCourierProfile(row: CourierRow): TCourierProfile {

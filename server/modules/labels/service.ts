@@ -8,7 +8,7 @@ import type { Core } from '../../core.ts';
 import type { Db, Tx } from '../../db/client.ts';
 import { labelCounts, labelFollows, postLabels, posts, tags, users } from '../../db/schema/index.ts';
 import { conflict, notFound } from '../../http-errors.ts';
-import { courierColumns, courierFacts, verifiedBadge, type CourierReader } from '../../identity/courier-profile.ts';
+import { courierColumns, presentMemberCard, type CourierReader } from '../../identity/courier-profile.ts';
 import type { SessionUser } from '../../identity/index.ts';
 import { listColumns, loadCategories, loadTagNames, presentPosts, type TagRow } from '../posts/index.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
@@ -129,11 +129,7 @@ export function createLabelService({ db, clock }: Pick<Core, 'db' | 'clock'>) {
         .where(and(sql`email_verified_at is not null and deleted_at is null and courier_area_visibility <> 'nobody'`, eq(users.courierArea, area), shown, isNull(users.suspendedAt)))
         .orderBy(asc(sql`lower(${users.username})`), asc(users.id))
         .limit(AREA_MEMBERS);
-      const members = memberRows.map((u) => {
-        const courier = courierFacts(u, reader);
-        const verified = verifiedBadge(u);
-        return { id: u.id, username: u.username, avatar: u.avatar, statusText: u.statusText, joinedDate: u.createdAt.toISOString(), ...(courier && { courier }), ...(verified && { verified }) };
-      });
+      const members = memberRows.map((u) => presentMemberCard(u, reader));
       return { area: presentArea(area, postCount, activity.get(area)), alerts, members };
     },
 

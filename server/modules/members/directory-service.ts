@@ -4,7 +4,7 @@ import { DIRECTORY_MAX_RESULTS, directorySearchMode } from '../../../common/rule
 import type { Core } from '../../core.ts';
 import type { Db } from '../../db/client.ts';
 import { users } from '../../db/schema/index.ts';
-import { courierColumns, courierFacts, courierFilterConditions, verifiedBadge, type CourierRow } from '../../identity/courier-profile.ts';
+import { courierColumns, courierFilterConditions, presentMemberCard, type CourierRow } from '../../identity/courier-profile.ts';
 
 // GET /api/directory/users (docs/API.md "Directory").
 //
@@ -172,19 +172,7 @@ export function cachedValue<T>(load: () => Promise<T>, ttlMs: number, now: () =>
 type Row = { id: number; username: string; avatar: string; statusText: string; createdAt: Date } & CourierRow;
 
 /** The directory is for verified members: a card shows what its member shows to members. */
-const presentDirectoryUser = (u: Row): TDirectoryUser => {
-  const courier = courierFacts(u, 'members');
-  const verified = verifiedBadge(u);
-  return {
-    id: u.id,
-    username: u.username,
-    avatar: u.avatar,
-    statusText: u.statusText,
-    joinedDate: u.createdAt.toISOString(),
-    ...(courier && { courier }),
-    ...(verified && { verified }),
-  };
-};
+const presentDirectoryUser = (u: Row): TDirectoryUser => presentMemberCard(u, 'members');
 
 /** The directory service: buildApp creates it once from the core (it keeps the count of everyone). */
 export function createDirectoryService({ db, clock }: Pick<Core, 'db' | 'clock'>) {

@@ -50,7 +50,7 @@ import { reportWatchedWord, type Hit, type TrustService, type WatchedWords } fro
 import { listColumns, loadCategories, presentPosts } from '../posts/index.ts';
 import type { UploadService } from '../uploads/index.ts';
 import { buildDataExport } from './export-service.ts';
-import { courierColumns, courierFacts, courierRow, emptyCourierProfile, loadCourierProfile, saveCourierProfile, verifiedBadge, type CourierReader } from '../../identity/courier-profile.ts';
+import { courierColumns, courierRow, courierShown, emptyCourierProfile, loadCourierProfile, saveCourierProfile, type CourierReader } from '../../identity/courier-profile.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
 
 /** `uploads`: a member's photos, in their export and deleted with their account. */
@@ -333,8 +333,7 @@ export function createMembersService({ db, config, mailer, clock, events, identi
     /** A member's public page. Unverified and deleted accounts have none; a suspended member's stays (their posts still show their name). */
     async publicProfile(username: string, reader: CourierReader): Promise<TPublicProfile> {
       const u = await findPublicMember(db, username);
-      const courier = courierFacts(u, reader);
-      const verified = verifiedBadge(u);
+
       // Sequential on purpose: one pooled connection per request; both read the author indexes.
       const [p] = await db
         .select({ n: sql<number>`count(*)::int` })
@@ -354,8 +353,7 @@ export function createMembersService({ db, config, mailer, clock, events, identi
         postCount: p.n,
         commentCount: c.n,
         isModerator: u.isModerator && !u.isAdmin,
-        ...(courier && { courier }),
-        ...(verified && { verified }),
+        ...courierShown(u, reader),
       };
     },
 

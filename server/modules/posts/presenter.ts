@@ -10,7 +10,7 @@ import type {
 } from '../../../common/contracts/forum.ts';
 import type { categories, comments, posts, users } from '../../db/schema/index.ts';
 import type { TAlertKind } from '../../../common/rules/labels.ts';
-import { courierFacts, verifiedBadge, type CourierRow } from '../../identity/courier-profile.ts';
+import { courierShown, type CourierRow } from '../../identity/courier-profile.ts';
 import { presentTags, type TagNames } from './tags.ts';
 
 // Database rows → the shapes of common/contracts/forum.ts. No queries here.
@@ -34,9 +34,7 @@ export function presentCategory(c: CategoryRow): TCategory {
 export function presentAuthor(u: AuthorRow | undefined): TPostAuthor | null {
   if (!u || u.deletedAt) return null;
   // Beside a post only what its author shows everyone: every reader of a page gets the same bytes.
-  const courier = courierFacts(u, 'everyone');
-  const verified = verifiedBadge(u);
-  return { username: u.username, firstName: u.firstName, lastName: u.lastName, avatar: u.avatar, statusText: u.statusText, ...(courier && { courier }), ...(verified && { verified }) };
+  return { username: u.username, firstName: u.firstName, lastName: u.lastName, avatar: u.avatar, statusText: u.statusText, ...courierShown(u, 'everyone') };
 }
 
 export const voteType = (value: number | undefined): TVoteType | null =>
