@@ -368,8 +368,11 @@ async function notifyNewPost(db: Db, to: NotificationPush, { actor, post }: Doma
   const labels = [...row.tagIds.map(tagLabel), ...row.areas.map(areaLabel)];
   const tagNames = row.tagIds.length ? new Map((await db.select({ id: tags.id, name: tags.name }).from(tags).where(inArray(tags.id, row.tagIds))).map((t) => [tagLabel(t.id), t.name])) : new Map<string, string>();
   for (const [id, f] of await labelFollowers(db, labels)) {
-    const text = f.label.startsWith('tag:')
-      ? { type: 'followed_tag' as const, ...NOTIFICATION_TEXT.followedTag(actor.username, post.title, tagNames.get(f.label) ?? '') }
+    const tagName = tagNames.get(f.label);
+    // A tag an admin removed since the post was written: its followers follow nothing any more.
+    if (f.label.startsWith('tag:') && tagName === undefined) continue;
+    const text = tagName !== undefined
+      ? { type: 'followed_tag' as const, ...NOTIFICATION_TEXT.followedTag(actor.username, post.title, tagName) }
       : { type: 'followed_area' as const, ...NOTIFICATION_TEXT.followedArea(actor.username, post.title, f.label.slice('area:'.length)) };
     drafts.push({ userId: id, ...text });
     known.set(id, f.settings);
