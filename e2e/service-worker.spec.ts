@@ -103,8 +103,12 @@ test('a post opened online reads offline, and the offline page lists it', async 
   await page.goto(`/forum/posts/${opened.slug}`);
   await expect(page.getByRole('heading', { level: 1, name: opened.title })).toBeVisible();
   await page.goto('/forum');
+  // The heading shows at once from the list's copy of the post; the page's own answer may come later
+  // (on a loaded machine, after the test went offline): it is what the worker keeps, so wait for it.
+  const answered = page.waitForResponse((r) => new URL(r.url()).pathname === `/api/forum/posts/${throughApp.slug}` && r.ok());
   await page.getByRole('link', { name: throughApp.title }).click();
   await expect(page.getByRole('heading', { level: 1, name: throughApp.title })).toBeVisible();
+  await answered;
 
   await context.setOffline(true);
   try {
