@@ -1,3 +1,4 @@
+import { BreadcrumbTrail } from '../components/breadcrumb-trail';
 import { useQuery } from '@tanstack/react-query';
 import { Link, useLocation, useParams } from '@/lib/router';
 import type { TPost } from '@common/contracts/forum';
@@ -62,23 +63,7 @@ function AreaView({ code, region, missingPath }: { code: string; region: { slug:
     <div className="mx-auto grid w-full max-w-6xl grid-cols-1 content-start gap-4 px-4 py-4 sm:gap-6 sm:py-6 lg:grid-cols-[minmax(0,1fr)_18rem] lg:gap-x-8">
       <Head title={`${code} postcode area`} />
       <div className="grid gap-3 lg:col-span-2">
-        <nav aria-label="Breadcrumb" className="text-sm">
-          <ol className="flex flex-wrap items-center gap-1 text-muted">
-            <li>
-              <Link to="/forum" className="link">
-                Forum
-              </Link>
-            </li>
-            <li className="before:mr-1 before:content-['›']">
-              <Link to="/areas" className="link">
-                Postcode areas
-              </Link>
-            </li>
-            <li className="font-semibold text-ink before:mr-1 before:font-normal before:text-muted before:content-['›']" aria-current="page">
-              {code}
-            </li>
-          </ol>
-        </nav>
+        <BreadcrumbTrail steps={[{ label: 'Forum', to: '/forum' }, { label: 'Postcode areas', to: '/areas' }, { label: code }]} />
         <header className="flex flex-wrap items-start justify-between gap-3">
           <div className="grid min-w-0 flex-1 basis-60 gap-1">
             <h1 className="text-2xl font-extrabold sm:text-3xl">{code} postcode area</h1>

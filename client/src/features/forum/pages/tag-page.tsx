@@ -1,3 +1,4 @@
+import { BreadcrumbTrail } from '../components/breadcrumb-trail';
 import { useQuery } from '@tanstack/react-query';
 import { Link, useLocation, useParams } from '@/lib/router';
 import { TAG_KIND_LABELS } from '@common/rules/labels';
@@ -41,25 +42,7 @@ export function TagPage() {
   return (
     <div className="mx-auto grid w-full max-w-4xl grid-cols-1 content-start gap-4 px-4 py-4 sm:gap-6 sm:py-6">
       {t && <Head title={`${t.name} – Tags`} />}
-      <nav aria-label="Breadcrumb" className="text-sm">
-        <ol className="flex flex-wrap items-center gap-1 text-muted">
-          <li>
-            <Link to="/forum" className="link">
-              Forum
-            </Link>
-          </li>
-          <li className="before:mr-1 before:content-['›']">
-            <Link to="/tags" className="link">
-              Tags
-            </Link>
-          </li>
-          {t && (
-            <li className="font-semibold text-ink before:mr-1 before:font-normal before:text-muted before:content-['›']" aria-current="page">
-              {t.name}
-            </li>
-          )}
-        </ol>
-      </nav>
+      <BreadcrumbTrail steps={[{ label: 'Forum', to: '/forum' }, { label: 'Tags', to: '/tags' }, ...(t ? [{ label: t.name }] : [])]} />
 
       {t ? (
         <header className="flex flex-wrap items-start justify-between gap-3 rounded-xl border border-line bg-card p-4 shadow-sm sm:p-5">

@@ -1,3 +1,4 @@
+import { BreadcrumbTrail } from '../components/breadcrumb-trail';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@/lib/router';
 import type { TTag } from '@common/contracts/labels';
@@ -19,18 +20,7 @@ export function TagsPage() {
   return (
     <div className="mx-auto grid w-full max-w-4xl grid-cols-1 content-start gap-4 px-4 py-4 sm:gap-6 sm:py-6">
       <Head title="Tags" />
-      <nav aria-label="Breadcrumb" className="text-sm">
-        <ol className="flex flex-wrap items-center gap-1 text-muted">
-          <li>
-            <Link to="/forum" className="link">
-              Forum
-            </Link>
-          </li>
-          <li className="font-semibold text-ink before:mr-1 before:font-normal before:text-muted before:content-['›']" aria-current="page">
-            Tags
-          </li>
-        </ol>
-      </nav>
+      <BreadcrumbTrail steps={[{ label: 'Forum', to: '/forum' }, { label: 'Tags' }]} />
       <header className="grid gap-1">
         <h1 className="text-2xl font-extrabold sm:text-3xl">Tags</h1>
         <p className="text-muted">
