@@ -14,14 +14,20 @@ import { BusAwayError, channel, type EventBus } from './realtime/bus.ts';
  *
  * Payloads are plain JSON (they are stored, and cross processes on the bus).
  */
+/**
+ * Who wrote a post or comment, as others are told: `username` is the anonymous label when it was written
+ * anonymously (issue 32), and `id` the account (blocks and limits apply to it; it is never shown).
+ */
+export type EventActor = { id: number; username: string; anonymous?: true };
+
 export type DomainEvents = {
   /** A post was written (its row is committed). */
-  'post.created': { actor: { id: number; username: string }; post: { id: number; title: string; content: string } };
+  'post.created': { actor: EventActor; post: { id: number; title: string; content: string } };
   /** Issue 33: a Q&A post's accepted answer changed: reply `commentId` (written by `answererId`), or none. */
   'answer.changed': { postId: number; commentId: number | null; answererId: number | null; acceptedById: number };
   /** A comment was written (its row and the post's counters are committed). */
   'comment.created': {
-    actor: { id: number; username: string };
+    actor: EventActor;
     comment: { id: number; postId: number; parentId: number | null; content: string };
     /** The post's comment_count after it (live threads). */
     commentCount: number;

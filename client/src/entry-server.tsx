@@ -8,7 +8,7 @@ import { App } from '@/app';
 import { ForumPage, LandingPage, pageSource, PAGES } from '@/app/pages';
 import { setTransport } from '@/lib/api-client';
 import type { TUser } from '@common/contracts/auth';
-import { getBlocksQueryOptions } from '@/components/blocks/use-blocks';
+import { getAnonymousBlocksQueryOptions, getBlocksQueryOptions } from '@/components/blocks/use-blocks';
 import { getUserQueryOptions, USER_QUERY_KEY } from '@/lib/auth';
 import { createQueryClient } from '@/lib/query-client';
 import { StaticRouter } from '@/lib/router';
@@ -70,10 +70,10 @@ export async function renderApp(opts: { url: string; fetch: PageFetch; notFound:
     .run(opts.fetch, async () => {
       // Who is asking decides the page ('/' is the landing page for guests, the list for members).
       await queryClient.prefetchQuery(getUserQueryOptions());
-      // A member's blocks are asked by the rows of a list or a thread, once they have rendered: asked
-      // now, they cost no further render of the whole page (issue 31).
+      // A member's blocks (by name, and from anonymous content) are asked by the rows of a list or a
+      // thread, once they have rendered: asked now, they cost no further render of the whole page (issue 31).
       const user = queryClient.getQueryData<TUser | null>(USER_QUERY_KEY);
-      if (user) await queryClient.prefetchQuery(getBlocksQueryOptions(user.id));
+      if (user) await Promise.all([queryClient.prefetchQuery(getBlocksQueryOptions(user.id)), queryClient.prefetchQuery(getAnonymousBlocksQueryOptions(user.id))]);
       const tree = () => (
         <StaticRouter location={opts.url}>
           <App queryClient={queryClient} notFoundAt={opts.notFound ? pathname : undefined} />

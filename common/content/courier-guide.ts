@@ -481,6 +481,7 @@ export const COURIER_GUIDE: ContentPage = {
             'Your area: [postcode area pages](/areas) gather the posts and alerts about a place, the region\u2019s pay figures and the drivers who show that they live there. Follow your area to hear of its new posts and alerts.',
             'Local alerts: a van theft, a road closure, a depot holding drivers, parking wardens, the weather. An alert names one area and shows at the top of its page for the hours you choose (24 by default). They reach everyone who follows the area by push, so they open once your account reaches the Basic trust level, a few a day.',
             'Tags: posts carry up to three tags, the networks and topics such as ULEZ, insurance, tax and vans. [Tag pages](/tags) list them and you can follow a tag.',
+            'Speaking anonymously: in the categories that allow it (Multi-drop & Parcel Networks to start with), a member at the Member trust level can post or reply anonymously. Readers see only \u201cA Kerbside member\u201d, or \u201cA verified Evri courier in LS\u201d with the parts you choose to show: never your name, profile or other posts, and your profile\u2019s counts leave it out. You can still edit or delete it, and replies reach you. The rules still apply to you: moderators can remove it, and an admin can find out who wrote it only by giving a reason that every admin can read.',
           ],
         },
       ],

@@ -184,6 +184,11 @@ export const PRIVACY: ContentPage = {
               'Consent: you choose to ask for the badge',
             ],
             [
+              'Who wrote an anonymous post or reply: we keep your account on it, with the label readers see (such as "A verified Evri courier in LS")',
+              'So the rules, limits, blocks and suspensions still apply to what you write anonymously, and so you can edit or delete it and hear of replies. Nobody else is shown that it is yours. An admin can see who wrote it only by recording a reason, which every admin can read in the audit log; we do this for abuse, threats or a legal request',
+              'Legitimate interests: a safe forum; you choose to post anonymously',
+            ],
+            [
               'Pay reports to the Courier Pay Index: network, how you were engaged, vehicle, the area of your postcode (only its letters, such as M or BS: never the full postcode or district), the dates worked, hours, drops, miles, pay and costs',
               'To publish the Courier Pay Index. Only you and our admins ever see a report; the index shows only figures (median and quartiles) that rest on at least 5 reports from at least 5 different members, and reports drop out of it after 24 months. You can edit or delete your reports at any time on the Your pay reports page (/pay/mine)',
               'Consent: you choose to send each report',

@@ -37,6 +37,8 @@ export const ZRecentPost = z.object({
   slug: z.string(),
   title: z.string(),
   authorUsername: z.string().nullable(),
+  /** Issue 32: written anonymously, the label shown instead of the author (who is then null). */
+  anonymousAs: z.string().optional(),
   categoryName: z.string().nullable(),
   commentCount: z.number(),
   createdAt: z.string(),

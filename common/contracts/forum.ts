@@ -43,6 +43,8 @@ export const ZCategory = z.object({
   postCount: z.number(),
   /** Issue 33: a Q&A category, where a post's author or a moderator accepts one reply as the answer. */
   isQa: z.boolean(),
+  /** Issue 32 (ADR 0022): members at trust level 2 may post and reply here anonymously. */
+  allowAnonymous: z.boolean(),
 });
 export type TCategory = z.infer<typeof ZCategory>;
 
@@ -93,6 +95,11 @@ export const ZPost = z.object({
   userVote: ZVoteType.nullable(),
   category: ZPostCategory,
   author: ZPostAuthor.nullable(),
+  /**
+   * Issue 32 (ADR 0022): written anonymously: the label shown instead of the author ("A verified Evri courier
+   * in LS"); `author` is then null. Absent otherwise.
+   */
+  anonymousAs: z.string().optional(),
   /** Issue 18, signed-in readers only (absent for guests): the reader saved the post (bookmarks). */
   bookmarked: z.boolean().optional(),
   /**
@@ -217,6 +224,8 @@ export const ZComment = z.object({
   downvotes: z.number(),
   userVote: ZVoteType.nullable(),
   author: ZPostAuthor.nullable(),
+  /** Issue 32: as ZPost's. */
+  anonymousAs: z.string().optional(),
   /** The reader may edit and delete it (its author, or an admin). */
   canEdit: z.boolean(),
   reactions: ZReactionSummary,
@@ -244,6 +253,8 @@ export const ZHeldItem = z.object({
   parentId: z.number().nullable(),
   /** A rejected item's reason, as the moderator gave it. */
   rejectReason: z.string().nullable(),
+  /** Issue 32: written anonymously, the label it will be published under. */
+  anonymousAs: z.string().optional(),
 });
 export type THeldItem = z.infer<typeof ZHeldItem>;
 
@@ -255,6 +266,8 @@ export type THeldAnswer = z.infer<typeof ZHeldAnswer>;
 export const ZAcceptedAnswer = z.object({
   commentId: z.number(),
   author: ZPostAuthor.nullable(),
+  /** Issue 32: as ZPost's. */
+  anonymousAs: z.string().optional(),
   /** Its text, plain and cut short (the whole reply is in the thread). */
   excerpt: z.string(),
   createdAt: z.string(),
@@ -326,8 +339,30 @@ export const ZAlertRequest = z.object({
     .default(ALERT_HOURS_DEFAULT),
 });
 
+/**
+ * Issue 32 (ADR 0022): write anonymously, showing the chosen parts of the label: the network of one's
+ * verified courier badge, the home area of one's courier profile.
+ */
+export const ZAnonymousRequest = z.object(
+  {
+    network: z.boolean({ error: 'network must be true or false' }).default(false),
+    area: z.boolean({ error: 'area must be true or false' }).default(false),
+  },
+  { error: 'anonymous must be an object' },
+);
+export type TAnonymousRequest = z.infer<typeof ZAnonymousRequest>;
+
 export const ZCreatePostRequest = z
-  .object({ title, content: postContent, categoryId, clientId, tags: postTags.default([]), areas: postAreas.default([]), alert: ZAlertRequest.optional() })
+  .object({
+    title,
+    content: postContent,
+    categoryId,
+    clientId,
+    tags: postTags.default([]),
+    areas: postAreas.default([]),
+    alert: ZAlertRequest.optional(),
+    anonymous: ZAnonymousRequest.optional(),
+  })
   .superRefine((v, ctx) => {
     if (!v.alert) return;
     if (v.areas.length !== 1) ctx.addIssue({ code: 'custom', path: ['areas'], message: LABEL_MSG.alertArea });
@@ -366,6 +401,8 @@ export const ZCreateCommentRequest = z.object({
   /** The comment this one replies to (of the same post); absent or null for a top-level comment. */
   parentId: z.number({ error: FORUM_MSG.parentGone }).int(FORUM_MSG.parentGone).min(1, FORUM_MSG.parentGone).max(2_147_483_647, FORUM_MSG.parentGone).nullish(),
   clientId,
+  /** Issue 32: as a post's (the post's category must allow it). */
+  anonymous: ZAnonymousRequest.optional(),
 });
 export type TCreateCommentRequest = z.infer<typeof ZCreateCommentRequest>;
 

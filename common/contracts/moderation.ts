@@ -54,6 +54,8 @@ export const ZAdminPost = z.object({
   createdAt: z.string(),
   category: z.object({ id: z.number(), name: z.string(), slug: z.string(), color: z.string() }),
   author: z.object({ username: z.string() }).nullable(),
+  /** Issue 32: written anonymously, the label shown instead of the author (who is then null). */
+  anonymousAs: z.string().optional(),
 });
 export type TAdminPost = z.infer<typeof ZAdminPost>;
 
@@ -121,6 +123,8 @@ export const ZReportTarget = z.object({
   authorUsername: z.string().nullable(),
   /** Their id (null: gone), for the queue's "Suspend chat" (issue 18). Always sent; optional for older fixtures. */
   authorId: z.number().nullable().optional(),
+  /** Issue 32: written anonymously, the label shown instead of the author (who is then null). */
+  anonymousAs: z.string().optional(),
   /**
    * Hidden by members' flags, waiting for a moderator (issue 28): resolving upholds the flags (it stays
    * removed), dismissing rejects them (it is restored). Always sent for posts and comments.
@@ -232,6 +236,8 @@ export const ZAdminCategory = z.object({
   position: z.number(),
   postCount: z.number(),
   isQa: z.boolean(),
+  /** Issue 32: members at trust level 2 may post and reply here anonymously. */
+  allowAnonymous: z.boolean(),
 });
 export type TAdminCategory = z.infer<typeof ZAdminCategory>;
 export const ZAdminCategoryList = z.array(ZAdminCategory);
@@ -260,12 +266,14 @@ export const ZCreateCategoryRequest = z.object({
   color,
   /** Issue 33: a Q&A category. */
   isQa: z.boolean({ error: 'isQa must be true or false' }).default(false),
+  /** Issue 32: anonymous posts and replies allowed. */
+  allowAnonymous: z.boolean({ error: 'allowAnonymous must be true or false' }).default(false),
 });
-export type TCreateCategoryRequest = { name: string; slug?: string; description?: string; color: string; isQa?: boolean };
+export type TCreateCategoryRequest = { name: string; slug?: string; description?: string; color: string; isQa?: boolean; allowAnonymous?: boolean };
 
 /** PATCH /api/admin/categories/:id: any of the fields. */
 export const ZUpdateCategoryRequest = z
-  .object({ name: name.optional(), slug: slug.optional(), description: description.optional(), color: color.optional(), isQa: z.boolean({ error: 'isQa must be true or false' }).optional() })
+  .object({ name: name.optional(), slug: slug.optional(), description: description.optional(), color: color.optional(), isQa: z.boolean({ error: 'isQa must be true or false' }).optional(), allowAnonymous: z.boolean({ error: 'allowAnonymous must be true or false' }).optional() })
   .refine((v) => Object.values(v).some((x) => x !== undefined), MODERATION_MSG.nothingToUpdate);
 export type TUpdateCategoryRequest = Partial<TCreateCategoryRequest>;
 

@@ -48,6 +48,7 @@ export type TReviewQuery = z.infer<typeof ZReviewQuery>;
 
 /** A held item as the queue shows it: the item, its author, why it was held, and the decision. */
 export const ZAdminHeldItem = ZHeldItem.extend({
+  /** Null too when written anonymously (its `anonymousAs` says so): moderators judge the words, not the account. */
   author: z.object({ id: z.number(), username: z.string(), joinedAt: z.string(), trustLevel: z.number() }).nullable(),
   reason: z.enum(HELD_REASONS),
   /** The watched word that held it (the admin's phrase), if one did. */

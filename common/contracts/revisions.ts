@@ -17,6 +17,8 @@ export const ZRevisionVersion = z.object({
   writtenAt: z.string(),
   /** Who wrote it: the author, or the admin who edited it; null once their account is gone. */
   writtenBy: z.object({ username: z.string() }).nullable(),
+  /** Issue 32: written by the anonymous author: their label (writtenBy is then null). */
+  anonymousAs: z.string().optional(),
 });
 export type TRevisionVersion = z.infer<typeof ZRevisionVersion>;
 

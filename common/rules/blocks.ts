@@ -5,4 +5,6 @@ export const BLOCK_MSG = {
   self: 'You cannot block yourself.',
   memberNotFound: 'Member not found',
   userIdInvalid: 'userId must be a member id',
+  /** Issue 32: blocking from anonymous content that is gone or was not anonymous. */
+  contentNotFound: 'Post or reply not found',
 } as const;

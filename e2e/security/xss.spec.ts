@@ -810,6 +810,30 @@ test('answer marks: a reply of vectors accepted as the answer shows as text in t
   }
 });
 
+test('anonymous labels: a label of vectors (only ever made from fixed words, but stored text all the same) shows as text on the list, the post page, its reply and the feed', async ({ page, db }) => {
+  // The first list page's posts and the comments post's newest reply written "anonymously" under a vector each.
+  const onPage = seed.posts.slice(0, 20);
+  const vectors = sample(2, 150);
+  const label = (i: number) => `XSS-ANON-${i} ${vectors[i % vectors.length]!.payload}`;
+  const [reply] = await db.select({ id: comments.id }).from(comments).where(eq(comments.postId, seed.commentPost.id)).orderBy(desc(comments.id)).limit(1);
+  for (const [i, p] of onPage.entries()) await db.update(posts).set({ anonymousAs: label(i) }).where(eq(posts.slug, p.slug));
+  await db.update(comments).set({ anonymousAs: label(onPage.length) }).where(eq(comments.id, reply!.id));
+  try {
+    const watch = await Watch.on(page);
+    await asAdmin(page);
+    const markers = onPage.map((_, i) => `XSS-ANON-${i}`);
+    await watch.visit('anonymous list', `/forum?category=${seed.category.slug}`, () => allShown(page, markers));
+    await watch.visit('raw anonymous list', `/forum?category=${seed.category.slug}`, () => allShown(page, markers), { app: false });
+    await watch.visit('anonymous post', `/forum/posts/${onPage[0]!.slug}`, () => allShown(page, ['XSS-ANON-0']));
+    await watch.visit('anonymous reply', `/forum/posts/${seed.commentPost.slug}`, () => allShown(page, [`XSS-ANON-${onPage.length}`]));
+    await watch.visit('raw anonymous reply', `/forum/posts/${seed.commentPost.slug}`, () => allShown(page, [`XSS-ANON-${onPage.length}`]), { app: false });
+    watch.expectClean();
+  } finally {
+    await db.update(posts).set({ anonymousAs: null }).where(inArray(posts.slug, onPage.map((p) => p.slug)));
+    await db.update(comments).set({ anonymousAs: null }).where(eq(comments.id, reply!.id));
+  }
+});
+
 test('issue 32 screens: tag names and descriptions, an alert’s place, the tag pages, an area page and a badge refusal reason show as text', async ({ page, db }) => {
   test.setTimeout(120_000);
   const vectors = sample(1, 80);

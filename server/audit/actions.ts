@@ -32,6 +32,9 @@ export const AUDIT_ACTIONS = {
   'post.answer_accept': 'post',
   'post.answer_clear': 'post',
   'comment.delete': 'comment',
+  /** Issue 32: an admin learned who wrote an anonymous post or reply, with the reason they gave. */
+  'post.reveal_author': 'post',
+  'comment.reveal_author': 'comment',
   'upload.remove': 'upload',
   'category.create': 'category',
   'category.update': 'category',

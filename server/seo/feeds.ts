@@ -1,4 +1,4 @@
-import { and, desc, eq, isNull } from 'drizzle-orm';
+import { and, desc, eq, isNull, sql } from 'drizzle-orm';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import type { Config } from '../config.ts';
 import type { Db } from '../db/client.ts';
@@ -154,7 +154,8 @@ export const feedRoutes: FastifyPluginAsync<{ config: Config; db: Db; cache: Gue
     html: posts.contentHtml,
     createdAt: posts.createdAt,
     editedAt: posts.editedAt,
-    author: users.username,
+    // Issue 32: an anonymous post's label, never its account.
+    author: sql<string | null>`coalesce(${posts.anonymousAs}, ${users.username})`,
     categoryName: categories.name,
     categorySlug: categories.slug,
   };
@@ -276,7 +277,7 @@ export const feedRoutes: FastifyPluginAsync<{ config: Config; db: Db; cache: Gue
       .where(and(eq(posts.slug, slug), isNull(posts.deletedAt)));
     if (!post) throw notFound();
     const rows = await db
-      .select({ id: comments.id, html: comments.contentHtml, content: comments.content, createdAt: comments.createdAt, editedAt: comments.editedAt, author: users.username })
+      .select({ id: comments.id, html: comments.contentHtml, content: comments.content, createdAt: comments.createdAt, editedAt: comments.editedAt, author: sql<string | null>`coalesce(${comments.anonymousAs}, ${users.username})` })
       .from(comments)
       .leftJoin(users, eq(users.id, comments.authorId))
       .where(and(eq(comments.postId, post.id), isNull(comments.deletedAt)))

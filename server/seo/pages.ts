@@ -85,7 +85,9 @@ function head(config: Config, fields: Partial<PageHead> & Pick<PageHead, 'title'
 }
 
 const postUrl = (config: Config, slug: string) => `${config.appUrl}/forum/posts/${encodeURIComponent(slug)}`;
-const authorName = (a: TPost['author']) => a?.username ?? 'Anonymous';
+/** Who wrote it, as a byline: the username, the anonymous label (issue 32), or 'Anonymous' for a deleted account. */
+type Byline = Pick<TPost, 'author' | 'anonymousAs'>;
+const authorName = (w: Byline) => w.author?.username ?? w.anonymousAs ?? 'Anonymous';
 
 async function forumPage(services: PageServices, config: Config, params: URLSearchParams): Promise<RenderedPage> {
   const categories = await services.categories.listCategories();
@@ -174,10 +176,10 @@ function landingPage(config: Config): RenderedPage {
   return { status: 200, head: head(config, { title: title(config), canonical: `${config.appUrl}/` }) };
 }
 
-const person = (config: Config, a: TPost['author']) => ({
+const person = (config: Config, w: Byline) => ({
   '@type': 'Person',
-  name: authorName(a),
-  ...(a ? { url: `${config.appUrl}/profile/${encodeURIComponent(a.username)}` } : {}),
+  name: authorName(w),
+  ...(w.author ? { url: `${config.appUrl}/profile/${encodeURIComponent(w.author.username)}` } : {}),
 });
 
 /**
@@ -186,18 +188,18 @@ const person = (config: Config, a: TPost['author']) => ({
  */
 export function qaPage(config: Config, post: TPostDetail) {
   const url = postUrl(config, post.slug);
-  const answer = (a: { id: number; text: string; createdAt: string; author: TPost['author']; upvotes?: number }) => ({
+  const answer = (a: Byline & { id: number; text: string; createdAt: string; upvotes?: number }) => ({
     '@type': 'Answer',
     '@id': `${url}#comment-${a.id}`,
     url: `${url}#comment-${a.id}`,
     text: a.text,
     datePublished: a.createdAt,
-    author: person(config, a.author),
+    author: person(config, a),
     ...(a.upvotes !== undefined ? { upvoteCount: a.upvotes } : {}),
   });
   const accepted = post.acceptedAnswer;
-  const replies = post.comments.filter((c) => !c.isDeleted).map((c) => ({ id: c.id, text: c.content, createdAt: c.createdAt, author: c.author, upvotes: c.upvotes }));
-  const acceptedReply = accepted ? (replies.find((r) => r.id === accepted.commentId) ?? { id: accepted.commentId, text: accepted.excerpt, createdAt: accepted.createdAt, author: accepted.author }) : null;
+  const replies = post.comments.filter((c) => !c.isDeleted).map((c) => ({ id: c.id, text: c.content, createdAt: c.createdAt, author: c.author, anonymousAs: c.anonymousAs, upvotes: c.upvotes }));
+  const acceptedReply = accepted ? (replies.find((r) => r.id === accepted.commentId) ?? { id: accepted.commentId, text: accepted.excerpt, createdAt: accepted.createdAt, author: accepted.author, anonymousAs: accepted.anonymousAs }) : null;
   return {
     '@context': 'https://schema.org',
     '@type': 'QAPage',
@@ -207,7 +209,7 @@ export function qaPage(config: Config, post: TPostDetail) {
       name: post.title,
       text: post.content,
       datePublished: post.createdAt,
-      author: person(config, post.author),
+      author: person(config, post),
       answerCount: post.commentCount,
       upvoteCount: post.upvotes,
       ...(acceptedReply ? { acceptedAnswer: answer(acceptedReply) } : {}),
@@ -232,7 +234,7 @@ export function discussionForumPosting(config: Config, post: TPostDetail) {
     // Issue 32: its tags and areas, as keywords and the places it is about.
     ...(post.tags.length ? { keywords: post.tags.map((t) => t.name).join(', ') } : {}),
     ...(post.areas.length ? { spatialCoverage: post.areas.map((a) => ({ '@type': 'Place', name: `${a} postcode area`, url: `${config.appUrl}/areas/${a}` })) } : {}),
-    author: person(config, post.author),
+    author: person(config, post),
     datePublished: post.createdAt,
     ...(post.editedAt ? { dateModified: post.editedAt } : {}),
     commentCount: post.commentCount,
@@ -245,7 +247,7 @@ export function discussionForumPosting(config: Config, post: TPostDetail) {
         '@id': `${url}#comment-${c.id}`,
         url: `${url}#comment-${c.id}`,
         text: c.content,
-        author: person(config, c.author),
+        author: person(config, c),
         datePublished: c.createdAt,
         interactionStatistic: [counter('LikeAction', c.upvotes)],
       })),
@@ -262,7 +264,7 @@ async function postPage(services: PageServices, config: Config, slug: string): P
       description: seoExcerpt(post.excerpt || post.content),
       canonical: postUrl(config, post.slug),
       ogType: 'article',
-      article: { publishedTime: post.createdAt, modifiedTime: post.editedAt ?? undefined, author: authorName(post.author), section: post.category.name },
+      article: { publishedTime: post.createdAt, modifiedTime: post.editedAt ?? undefined, author: authorName(post), section: post.category.name },
       // A Q&A category's post (it carries acceptedAnswer, null or not) is a question with answers.
       structuredData: [post.acceptedAnswer !== undefined ? qaPage(config, post) : discussionForumPosting(config, post)],
       feeds: [postFeed(config, post)],

@@ -96,6 +96,8 @@ export type HeldDraft = {
   clientId?: string | null;
   /** A post's tags, areas and alert (issue 32), published with it. */
   postExtras?: HeldPostExtras | null;
+  /** Issue 32: written anonymously, the label it is published under (frozen now). */
+  anonymousAs?: string | null;
 };
 
 /** What a held post carries beside its title and text (issue 32), as its create request named it. */
@@ -128,6 +130,7 @@ export async function holdItem(tx: Db | Tx, draft: HeldDraft, why: HoldWhy, now:
       content: draft.content,
       clientId: draft.clientId ?? null,
       postExtras: draft.postExtras ?? null,
+      anonymousAs: draft.anonymousAs ?? null,
       reason: why.reason,
       matched: why.matched,
       createdAt: now,
@@ -203,6 +206,7 @@ export async function presentHeldItems(db: Db | Tx, rows: HeldRow[]): Promise<TH
     post: r.postId === null ? null : (onPosts.get(r.postId) ?? null),
     parentId: r.parentId,
     rejectReason: r.rejectReason,
+    ...(r.anonymousAs !== null ? { anonymousAs: r.anonymousAs } : {}),
   }));
 }
 

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { index, integer, pgTable, primaryKey, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
-import { posts } from './forum.ts';
+import { comments, posts } from './forum.ts';
 import { users } from './users.ts';
 
 const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
@@ -22,6 +22,35 @@ export const memberBlocks = pgTable(
     createdAt: ts('created_at').notNull().defaultNow(),
   },
   (t) => [primaryKey({ columns: [t.blockerId, t.blockedId] }), index('member_blocks_blocked_idx').on(t.blockedId)],
+);
+
+/**
+ * Issue 32 (ADR 0022): a block made from anonymous content. It blocks the account (notifications and
+ * messages from it stop, as member_blocks'), but is its own row, never merged with a block by name: a
+ * row that changed when its blocker blocked someone by name would tell them who wrote it. The blocker's
+ * list shows only the content's label.
+ */
+export const anonymousBlocks = pgTable(
+  'anonymous_blocks',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    blockerId: integer('blocker_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    blockedId: integer('blocked_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    postId: integer('post_id').references(() => posts.id, { onDelete: 'set null' }),
+    commentId: integer('comment_id').references(() => comments.id, { onDelete: 'set null' }),
+    anonymousAs: text('anonymous_as').notNull(),
+    createdAt: ts('created_at').notNull().defaultNow(),
+  },
+  (t) => [
+    index('anonymous_blocks_blocker_idx').on(t.blockerId, t.createdAt),
+    index('anonymous_blocks_blocked_idx').on(t.blockedId),
+    uniqueIndex('anonymous_blocks_post_key').on(t.blockerId, t.postId).where(sql`post_id is not null`),
+    uniqueIndex('anonymous_blocks_comment_key').on(t.blockerId, t.commentId).where(sql`comment_id is not null`),
+  ],
 );
 
 /** A member's saved posts, newest saved first. */

@@ -28,6 +28,8 @@ export const categories = pgTable('categories', {
   postCount: integer('post_count').notNull().default(0),
   /** Q&A (issue 33): a post's author or a moderator may accept one reply as the answer. */
   isQa: boolean('is_qa').notNull().default(false),
+  /** Issue 32 (ADR 0022): members at trust level 2 may post and reply here anonymously. */
+  allowAnonymous: boolean('allow_anonymous').notNull().default(false),
   createdAt: ts('created_at').notNull().defaultNow(),
 });
 
@@ -98,6 +100,11 @@ export const posts = pgTable(
     alertKind: text('alert_kind'),
     alertPlace: text('alert_place'),
     alertExpiresAt: ts('alert_expires_at'),
+    /**
+     * Issue 32 (ADR 0022): written anonymously: the label readers see instead of the account ("A verified
+     * Evri courier in LS"), frozen at writing. author_id stays, so limits, blocks, flags and suspensions apply.
+     */
+    anonymousAs: text('anonymous_as'),
   },
   (t) => [
     // DESC NULLS FIRST is what a plain ORDER BY … DESC asks for, so the planner can walk these indexes.
@@ -261,6 +268,8 @@ export const comments = pgTable(
     deletedAt: ts('deleted_at'),
     /** Hidden by members' flags until a moderator decides (issue 28); deletedAt is set with it, so no read shows it. */
     hiddenAt: ts('hidden_at'),
+    /** Issue 32 (ADR 0022): as posts.anonymous_as. */
+    anonymousAs: text('anonymous_as'),
   },
   (t) => [
     index('comments_post_idx').on(t.postId, t.createdAt, t.id),

@@ -45,6 +45,8 @@ export const heldItems = pgTable(
     content: text('content').notNull(),
     /** A post's tags, areas and alert (issue 32), as its create request named them; null: none. */
     postExtras: jsonb('post_extras'),
+    /** Issue 32: written anonymously, the label it will be published under; null: under the account. */
+    anonymousAs: text('anonymous_as'),
     /** The author's device's id for the write, so an offline resend is the same held item. */
     clientId: text('client_id'),
     /** Why it was held: link, watched_word, all. */

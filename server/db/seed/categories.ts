@@ -1,6 +1,7 @@
 // The forum's categories, created on every empty database (demo or not). Colours are Tailwind 700/800
 // shades: each reads as text on white at WCAG AA (4.5:1 or better; checked by the seed tests).
-export type SeedCategory = { slug: string; name: string; description: string; color: string; isQa?: boolean };
+// Multi-drop is where drivers fear for their rounds when they speak: it is open to anonymous posts (issue 32).
+export type SeedCategory = { slug: string; name: string; description: string; color: string; isQa?: boolean; allowAnonymous?: boolean };
 
 export const CATEGORIES = [
   {
@@ -20,6 +21,7 @@ export const CATEGORIES = [
     name: 'Multi-drop & Parcel Networks',
     description: 'Evri, DPD, Yodel, Amazon Flex, Royal Mail, Parcelforce and the rest: depots, routes, scanners and drop counts.',
     color: '#c2410c',
+    allowAnonymous: true,
   },
   {
     slug: 'food-delivery',

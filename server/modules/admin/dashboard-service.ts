@@ -1,4 +1,4 @@
-import { and, count, desc, eq, gte, isNotNull, isNull } from 'drizzle-orm';
+import { and, count, desc, eq, gte, isNotNull, isNull, sql } from 'drizzle-orm';
 import type { TDashboard } from '../../../common/contracts/admin.ts';
 import { londonDayStart } from '../../../common/london-day.ts';
 import type { Core } from '../../core.ts';
@@ -46,7 +46,9 @@ async function buildDashboard(db: Db, maintenance: MaintenanceReader, disk: Disk
       id: posts.id,
       slug: posts.slug,
       title: posts.title,
-      authorUsername: users.username,
+      // Issue 32: an anonymous post's account stays out of the admin's view too (revealing it takes a reason).
+      authorUsername: sql<string | null>`case when ${posts.anonymousAs} is null then ${users.username} end`,
+      anonymousAs: posts.anonymousAs,
       categoryName: categories.name,
       commentCount: posts.commentCount,
       createdAt: posts.createdAt,
@@ -73,7 +75,7 @@ async function buildDashboard(db: Db, maintenance: MaintenanceReader, disk: Disk
       verified: s.verifiedAt !== null,
       createdAt: s.createdAt.toISOString(),
     })),
-    recentPosts: recent.map((p) => ({ ...p, createdAt: p.createdAt.toISOString() })),
+    recentPosts: recent.map(({ anonymousAs, ...p }) => ({ ...p, ...(anonymousAs !== null ? { anonymousAs } : {}), createdAt: p.createdAt.toISOString() })),
     maintenance: await maintenance.current(),
     disk: { freeBytes: space.freeBytes, totalBytes: space.totalBytes, reserveBytes: space.reserveBytes, databaseRoomBytes: space.databaseRoomBytes, writable: space.writable },
   };

@@ -1,4 +1,5 @@
 import type { FastifyPluginAsync } from 'fastify';
+import { createAnonymousBlock, deleteAnonymousBlock, listAnonymousBlocks } from '../../../common/contracts/anonymous.ts';
 import { createMemberBlock, deleteMemberBlock, listMemberBlocks } from '../../../common/contracts/blocks.ts';
 import { requireUser } from '../../identity/index.ts';
 import { route } from '../../lib/route.ts';
@@ -17,6 +18,16 @@ export const blockRoutes: FastifyPluginAsync<{ blocks: BlockService }> = async (
 
   route(app, deleteMemberBlock, guard, async (req, reply) => {
     await blocks.unblock(req.user!.id, req.params.userId);
+    return reply.code(204).send();
+  });
+
+  // Issue 32: blocking whoever wrote anonymous content, without learning who (ADR 0022).
+  route(app, listAnonymousBlocks, guard, async (req) => blocks.listAnonymous(req.user!.id));
+
+  route(app, createAnonymousBlock, guard, async (req, reply) => reply.code(201).send(await blocks.blockAnonymous(req.user!.id, req.body)));
+
+  route(app, deleteAnonymousBlock, guard, async (req, reply) => {
+    await blocks.unblockAnonymous(req.user!.id, req.params.id);
     return reply.code(204).send();
   });
 };

@@ -1,9 +1,11 @@
-import { and, asc, eq, inArray, or, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, or, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
+import type { TAnonymousBlock, TAnonymousBlockRequest } from '../../../common/contracts/anonymous.ts';
 import type { TBlockedMember } from '../../../common/contracts/blocks.ts';
+import { ANONYMOUS_BLOCK_NAME } from '../../../common/rules/anonymous.ts';
 import { BLOCK_MSG } from '../../../common/rules/blocks.ts';
 import type { Core } from '../../core.ts';
 import type { Db } from '../../db/client.ts';
-import { memberBlocks, users } from '../../db/schema/index.ts';
+import { anonymousBlocks, comments, memberBlocks, posts, users } from '../../db/schema/index.ts';
 import { badRequest, notFound } from '../../http-errors.ts';
 
 // Member blocking (issue 18; docs/API.md "Blocks"): the one place that writes member_blocks and the
@@ -69,17 +71,24 @@ export function blockedBy(blocker: number, member: SQLWrapper): SQL<boolean> {
  */
 export async function blockersAmong(db: Db, blocked: number, candidates: readonly number[]): Promise<Set<number>> {
   if (candidates.length === 0) return new Set();
+  const ids = [...candidates];
+  // Blocks by name and blocks made from anonymous content (issue 32) alike: both stop the account.
   const rows = await db
     .select({ id: memberBlocks.blockerId })
     .from(memberBlocks)
-    .where(and(eq(memberBlocks.blockedId, blocked), inArray(memberBlocks.blockerId, [...candidates])));
+    .where(and(eq(memberBlocks.blockedId, blocked), inArray(memberBlocks.blockerId, ids)))
+    .union(db.select({ id: anonymousBlocks.blockerId }).from(anonymousBlocks).where(and(eq(anonymousBlocks.blockedId, blocked), inArray(anonymousBlocks.blockerId, ids))));
   return new Set(rows.map((r) => r.id));
 }
 
-/** Whether either of two members blocked the other (chat: neither starts nor sends). */
+/**
+ * Whether either of two members blocked the other (chat: neither starts nor sends), or `b` blocked `a`
+ * from anonymous content (issue 32): then `a`, the one acting, is refused — but not the other way, which
+ * would tell the blocker whose the content was.
+ */
 export async function blockedEitherWay(db: Db, a: number, b: number): Promise<boolean> {
-  const rows = await db.select({ x: memberBlocks.blockerId }).from(memberBlocks).where(eitherWay(a, b)).limit(1);
-  return rows.length > 0;
+  const [row] = await db.select({ blocked: blockExistsEitherWay(sql`${a}::int`, sql`${b}::int`) }).from(sql`(select 1) as one`);
+  return row.blocked;
 }
 
 const eitherWay = (a: number | SQLWrapper, b: number | SQLWrapper) =>
@@ -87,7 +96,59 @@ const eitherWay = (a: number | SQLWrapper, b: number | SQLWrapper) =>
 
 /** blockedEitherWay as an SQL boolean, for a query that reads it beside other things (chat's send context). */
 export function blockExistsEitherWay(a: SQLWrapper, b: SQLWrapper): SQL<boolean> {
-  return sql<boolean>`exists (select 1 from ${memberBlocks} where ${eitherWay(a, b)})`;
+  return sql<boolean>`(exists (select 1 from ${memberBlocks} where ${eitherWay(a, b)})
+    or exists (select 1 from ${anonymousBlocks} where ${and(eq(anonymousBlocks.blockerId, b), eq(anonymousBlocks.blockedId, a))}))`;
+}
+
+// ---- Blocks made from anonymous content (issue 32, ADR 0022) ----
+
+type AnonymousRow = typeof anonymousBlocks.$inferSelect;
+
+const presentAnonymous = (r: AnonymousRow): TAnonymousBlock => ({
+  id: r.id,
+  name: ANONYMOUS_BLOCK_NAME,
+  anonymousAs: r.anonymousAs,
+  postId: r.postId,
+  commentId: r.commentId,
+  blockedAt: r.createdAt.toISOString(),
+});
+
+async function listAnonymousBlocks(db: Db, me: number): Promise<TAnonymousBlock[]> {
+  const rows = await db.select().from(anonymousBlocks).where(eq(anonymousBlocks.blockerId, me)).orderBy(asc(anonymousBlocks.createdAt), asc(anonymousBlocks.id));
+  return rows.map(presentAnonymous);
+}
+
+/**
+ * Blocks whoever wrote an anonymous post or reply, which must be live and anonymous (else 404, the same
+ * for all: the answer says nothing more of it). Blocking the same content again answers the same block;
+ * one's own is 400 as blocking oneself by name is.
+ */
+async function blockAnonymous(db: Db, me: number, target: TAnonymousBlockRequest): Promise<TAnonymousBlock> {
+  const [content] =
+    target.postId !== undefined
+      ? await db
+          .select({ authorId: posts.authorId, anonymousAs: posts.anonymousAs })
+          .from(posts)
+          .where(and(eq(posts.id, target.postId), isNull(posts.deletedAt)))
+      : await db
+          .select({ authorId: comments.authorId, anonymousAs: comments.anonymousAs })
+          .from(comments)
+          .where(and(eq(comments.id, target.commentId!), isNull(comments.deletedAt)));
+  if (!content || content.anonymousAs === null) throw notFound(BLOCK_MSG.contentNotFound);
+  const values = { blockerId: me, postId: target.postId ?? null, commentId: target.commentId ?? null, anonymousAs: content.anonymousAs };
+  if (content.authorId === me) throw badRequest(BLOCK_MSG.self);
+  // A deleted account's content: nobody left to block.
+  if (content.authorId === null) throw notFound(BLOCK_MSG.contentNotFound);
+  await db.insert(anonymousBlocks).values({ ...values, blockedId: content.authorId }).onConflictDoNothing();
+  const [row] = await db
+    .select()
+    .from(anonymousBlocks)
+    .where(and(eq(anonymousBlocks.blockerId, me), target.postId !== undefined ? eq(anonymousBlocks.postId, target.postId) : eq(anonymousBlocks.commentId, target.commentId!)));
+  return presentAnonymous(row!);
+}
+
+async function unblockAnonymous(db: Db, me: number, id: number): Promise<void> {
+  await db.delete(anonymousBlocks).where(and(eq(anonymousBlocks.blockerId, me), eq(anonymousBlocks.id, id)));
 }
 
 /** The blocks service: buildApp creates it once; the blocks routes and the chat's alias routes share it. */
@@ -96,6 +157,9 @@ export function createBlockService({ db }: Pick<Core, 'db'>) {
     list: (me: number) => listBlocks(db, me),
     block: (me: number, userId: number) => block(db, me, userId),
     unblock: (me: number, userId: number) => unblock(db, me, userId),
+    listAnonymous: (me: number) => listAnonymousBlocks(db, me),
+    blockAnonymous: (me: number, target: TAnonymousBlockRequest) => blockAnonymous(db, me, target),
+    unblockAnonymous: (me: number, id: number) => unblockAnonymous(db, me, id),
   };
 }
 export type BlockService = ReturnType<typeof createBlockService>;

@@ -30,6 +30,7 @@ const columns = {
   position: categories.position,
   postCount: categories.postCount,
   isQa: categories.isQa,
+  allowAnonymous: categories.allowAnonymous,
 };
 
 /** GET /api/forum/categories: every category in display order. */
@@ -76,9 +77,9 @@ async function createCategory(db: Db, admin: SessionUser, input: CreateInput): P
       const [{ last }] = await tx.select({ last: max(categories.position) }).from(categories);
       const [row] = await tx
         .insert(categories)
-        .values({ name: input.name, slug, description: input.description, color: input.color, isQa: input.isQa, position: (last ?? -1) + 1 })
+        .values({ name: input.name, slug, description: input.description, color: input.color, isQa: input.isQa, allowAnonymous: input.allowAnonymous, position: (last ?? -1) + 1 })
         .returning(columns);
-      await recordAudit(tx, { actorId: admin.id, action: 'category.create', targetType: 'category', targetId: row.id, details: { name: row.name, slug, ...(row.isQa ? { isQa: true } : {}) } });
+      await recordAudit(tx, { actorId: admin.id, action: 'category.create', targetType: 'category', targetId: row.id, details: { name: row.name, slug, ...(row.isQa ? { isQa: true } : {}), ...(row.allowAnonymous ? { allowAnonymous: true } : {}) } });
       return row;
     }),
   );

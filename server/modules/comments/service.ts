@@ -20,7 +20,9 @@ import type { SessionUser } from '../../identity/index.ts';
 import { assertTextAllowed, heldByClientId, holdItem, holdReason, presentHeldItem, reportWatchedWord, type HeldRow, type WatchedWords } from '../../trust/index.ts';
 import { unacceptRemovedReply } from './hide.ts';
 import {
+  anonymousLabelFor,
   commentColumns,
+  eventActor,
   hotScore,
   lastActivityNow,
   loadCommentPage,
@@ -29,6 +31,7 @@ import {
   presentComments,
   recordRevision,
   renderContent,
+  type AnonymousInput,
   type ContentPhotos,
   type Viewer,
 } from '../posts/index.ts';
@@ -39,6 +42,7 @@ async function lockLivePost(tx: Tx, postId: number) {
     .select({
       id: posts.id,
       isLocked: posts.isLocked,
+      categoryId: posts.categoryId,
       upvotes: posts.upvotes,
       downvotes: posts.downvotes,
       commentCount: posts.commentCount,
@@ -130,7 +134,7 @@ async function createComment(
   words: WatchedWords,
   user: SessionUser,
   postId: number,
-  raw: TCreateCommentRequest,
+  raw: TCreateCommentRequest & AnonymousInput,
   approved = false,
 ): Promise<TComment | THeldAnswer> {
   const screened = approved ? null : words.screen({ content: raw.content }, { content: 'comment' });
@@ -153,9 +157,10 @@ async function createComment(
         .where(and(eq(comments.id, input.parentId), eq(comments.postId, postId), isNull(comments.deletedAt)));
       if (!parent) throw badRequest(FORUM_MSG.parentGone, { parentId: FORUM_MSG.parentGone });
     }
+    const anonymousAs = await anonymousLabelFor(tx, user, post.categoryId, input, approved);
     const why = screened ? await holdReason(tx, user, [input.content], screened.approval, clock.now()) : null;
     if (why) {
-      const draft = { kind: 'comment' as const, authorId: user.id, postId, parentId: input.parentId ?? null, content: input.content, clientId: input.clientId };
+      const draft = { kind: 'comment' as const, authorId: user.id, postId, parentId: input.parentId ?? null, content: input.content, clientId: input.clientId, anonymousAs };
       return { held: await holdItem(tx, draft, why, clock.now()) };
     }
     const [inserted] = await tx
@@ -163,6 +168,7 @@ async function createComment(
       .values({
         postId,
         authorId: user.id,
+        anonymousAs,
         parentId: input.parentId ?? null,
         content: input.content,
         contentHtml,
@@ -182,7 +188,7 @@ async function createComment(
     if (screened?.flag) await reportWatchedWord(tx, { type: 'comment', id: inserted.id }, screened.flag, clock.now());
     // In the outbox of this transaction: notifications and live threads once it commits.
     const { id, parentId, content } = inserted;
-    await events.publish('comment.created', { actor: { id: user.id, username: user.username }, comment: { id, postId, parentId, content }, commentCount }, tx);
+    await events.publish('comment.created', { actor: eventActor(user, anonymousAs), comment: { id, postId, parentId, content }, commentCount }, tx);
     return { row: inserted, created: true, commentCount };
   });
   if ('held' in outcome) return { held: true, heldItem: await presentHeldItem(db, outcome.held), message: TRUST_MSG.heldNotice };
@@ -307,7 +313,7 @@ export function createCommentService({
     /** A member's comment, or the held item when the review queue holds it (issue 28). */
     createComment: (user: SessionUser, postId: number, input: TCreateCommentRequest) => createComment(db, clock, events, uploads, words, user, postId, input),
     /** A held comment a moderator approved, published as its author (the review queue, modules/review). */
-    publishHeld: async (author: SessionUser, postId: number, input: TCreateCommentRequest) =>
+    publishHeld: async (author: SessionUser, postId: number, input: TCreateCommentRequest & AnonymousInput) =>
       (await createComment(db, clock, events, uploads, words, author, postId, input, true)) as TComment,
     updateComment: (user: SessionUser, commentId: number, input: TUpdateCommentRequest) =>
       updateComment(db, events, uploads, words, user, commentId, input, clock.now()),

@@ -162,11 +162,11 @@ export function createMemberAdminService({ db, config, mailer, clock, jobs, log,
     const [p] = await db
       .select({ n: count() })
       .from(posts)
-      .where(and(eq(posts.authorId, id), isNull(posts.deletedAt)));
+      .where(and(eq(posts.authorId, id), isNull(posts.deletedAt), isNull(posts.anonymousAs)));
     const [c] = await db
       .select({ n: count() })
       .from(comments)
-      .where(and(eq(comments.authorId, id), isNull(comments.deletedAt)));
+      .where(and(eq(comments.authorId, id), isNull(comments.deletedAt), isNull(comments.anonymousAs)));
     const [s] = await db
       .select({ n: count(), lastSeen: max(sessions.lastSeenAt) })
       .from(sessions)

@@ -16,6 +16,7 @@ import { nextLevelNeeds, TRUST_LEVEL_NAMES, trustAllowances, type TrustLevel } f
 import type { Core } from '../../core.ts';
 import type { Db, Tx } from '../../db/client.ts';
 import {
+  anonymousBlocks,
   bookmarks,
   memberBlocks,
   comments,
@@ -330,7 +331,10 @@ export function createMembersService({ db, config, mailer, clock, events, identi
     /** GET /api/auth/me/export: everything of the member, as of now. */
     exportData: (userId: number) => buildDataExport(db, userId, clock.now(), uploads),
 
-    /** A member's public page. Unverified and deleted accounts have none; a suspended member's stays (their posts still show their name). */
+    /**
+     * A member's public page. Unverified and deleted accounts have none; a suspended member's stays (their posts still show their name).
+     * Its counts leave out what they wrote anonymously (issue 32): a count that moves with an anonymous post would name its author.
+     */
     async publicProfile(username: string, reader: CourierReader): Promise<TPublicProfile> {
       const u = await findPublicMember(db, username);
 
@@ -338,12 +342,12 @@ export function createMembersService({ db, config, mailer, clock, events, identi
       const [p] = await db
         .select({ n: sql<number>`count(*)::int` })
         .from(posts)
-        .where(and(eq(posts.authorId, u.id), isNull(posts.deletedAt)));
+        .where(and(eq(posts.authorId, u.id), isNull(posts.deletedAt), isNull(posts.anonymousAs)));
       const [c] = await db
         .select({ n: sql<number>`count(*)::int` })
         .from(comments)
         .innerJoin(posts, eq(posts.id, comments.postId))
-        .where(and(eq(comments.authorId, u.id), isNull(comments.deletedAt), isNull(posts.deletedAt)));
+        .where(and(eq(comments.authorId, u.id), isNull(comments.deletedAt), isNull(comments.anonymousAs), isNull(posts.deletedAt)));
       return {
         id: u.id,
         username: u.username,
@@ -360,7 +364,8 @@ export function createMembersService({ db, config, mailer, clock, events, identi
     /** Their live posts, newest first, in the forum list's shape (posts_author_idx: author_id, created_at desc). */
     async memberPosts(username: string, query: { page: number; limit: number }, viewerId: number | null): Promise<TPostList> {
       const u = await findPublicMember(db, username);
-      const mine = and(eq(posts.authorId, u.id), isNull(posts.deletedAt));
+      // Issue 32: what they wrote anonymously is not theirs here, in the list nor its count.
+      const mine = and(eq(posts.authorId, u.id), isNull(posts.deletedAt), isNull(posts.anonymousAs));
       const rows = await db
         .select(listColumns)
         .from(posts)
@@ -418,6 +423,7 @@ export async function deleteAccountRows(tx: Tx, user: Pick<UserRow, 'id' | 'emai
   await tx.delete(loginFailures).where(eq(loginFailures.email, user.email));
   // Chat messages stay for the other member (the sender shows as a deleted member); their blocks go.
   await tx.delete(memberBlocks).where(or(eq(memberBlocks.blockerId, user.id), eq(memberBlocks.blockedId, user.id)));
+  await tx.delete(anonymousBlocks).where(or(eq(anonymousBlocks.blockerId, user.id), eq(anonymousBlocks.blockedId, user.id)));
   await tx.delete(bookmarks).where(eq(bookmarks.userId, user.id));
   // Their pay reports go too: the index's figures are recomputed without them.
   await tx.delete(payReports).where(eq(payReports.userId, user.id));

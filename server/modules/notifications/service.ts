@@ -419,7 +419,13 @@ async function notifyAuthor(
 async function notifyAnswerAccepted(db: Db, to: NotificationPush, e: DomainEvents['answer.changed']): Promise<void> {
   if (e.commentId === null || e.answererId === null || e.answererId === e.acceptedById) return;
   const [row] = await db
-    .select({ slug: posts.slug, title: posts.title, accepted: posts.acceptedCommentId, actor: users.username })
+    // The asker who wrote anonymously (issue 32) is named by the question's label, never the account.
+    .select({
+      slug: posts.slug,
+      title: posts.title,
+      accepted: posts.acceptedCommentId,
+      actor: sql<string>`case when ${posts.authorId} = ${e.acceptedById} and ${posts.anonymousAs} is not null then ${posts.anonymousAs} else ${users.username} end`,
+    })
     .from(posts)
     .innerJoin(users, eq(users.id, e.acceptedById))
     .where(and(eq(posts.id, e.postId), isNull(posts.deletedAt)));

@@ -23,6 +23,7 @@ const adminPostColumns = {
   categoryColor: categories.color,
   authorUsername: users.username,
   authorDeletedAt: users.deletedAt,
+  anonymousAs: posts.anonymousAs,
 };
 
 type AdminPostRow = Awaited<ReturnType<typeof selectAdminPosts>>[number];
@@ -37,7 +38,10 @@ function presentAdminPost(r: AdminPostRow): TAdminPost {
     commentCount: r.commentCount,
     createdAt: r.createdAt.toISOString(),
     category: { id: r.categoryId, name: r.categoryName, slug: r.categorySlug, color: r.categoryColor },
-    author: r.authorUsername && !r.authorDeletedAt ? { username: r.authorUsername } : null,
+    // Issue 32: admins too see an anonymous post's label here; the account takes a reveal, with a reason.
+    ...(r.anonymousAs !== null
+      ? { author: null, anonymousAs: r.anonymousAs }
+      : { author: r.authorUsername && !r.authorDeletedAt ? { username: r.authorUsername } : null }),
   };
 }
 

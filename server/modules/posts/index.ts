@@ -27,6 +27,9 @@ export { commentColumns, loadAcceptedAnswer, loadCommentPage, mayDelete, mayEdit
 export { viewerKey } from './view-counter.ts';
 // Edit history (issue 28): comments keep their earlier versions through the same writer.
 export { recordRevision } from './revisions.ts';
+// A protected voice (issue 32): comments write anonymously through the same rule.
+export { anonymousLabelFor, anonymousVoice, eventActor, type AnonymousInput } from './anonymous.ts';
+export { presentByline } from './presenter.ts';
 // Flags hide (issue 28): the reports module hides, restores and upholds a flagged post with these.
 export { hidePost, restorePost, upholdPost, type HiddenPost } from './hide.ts';
 export { loadAllTags, loadTagNames, presentTags, resolveLabels, tagIdsOf, type TagRow } from './tags.ts';

@@ -16,6 +16,7 @@ const categoryColumns = {
   color: categories.color,
   postCount: categories.postCount,
   isQa: categories.isQa,
+  allowAnonymous: categories.allowAnonymous,
 };
 
 /** Every category in display order. The table is small (a few dozen rows at most), so it is read whole. */
@@ -67,6 +68,7 @@ export const listColumns = {
   alertKind: posts.alertKind,
   alertPlace: posts.alertPlace,
   alertExpiresAt: posts.alertExpiresAt,
+  anonymousAs: posts.anonymousAs,
 };
 
 export type PostFilter = {
@@ -104,6 +106,8 @@ export function postConditions(filter: PostFilter): SQL | undefined {
   if (filter.profession !== undefined) {
     conditions.push(
       sql`${posts.authorId} in (select ${users.id} from ${users} where ${users.avatar} = ${filter.profession} and ${users.deletedAt} is null)`,
+      // Issue 32: an anonymous post is nobody's as far as a filter by author goes (it would narrow down who).
+      isNull(posts.anonymousAs),
     );
   }
   return and(...conditions);

@@ -133,7 +133,7 @@ describe.each(testDatabases)('forum read API on %s', (kind) => {
       expect(res.statusCode).toBe(200);
       const body = ZCategoryList.parse(res.json());
       expect(body.map((c) => c.slug)).toEqual(CATEGORIES.map((c) => c.slug));
-      expect(Object.keys(body[0]).sort()).toEqual(['color', 'description', 'id', 'isQa', 'name', 'postCount', 'slug']);
+      expect(Object.keys(body[0]).sort()).toEqual(['allowAnonymous', 'color', 'description', 'id', 'isQa', 'name', 'postCount', 'slug']);
       expect(body.find((c) => c.slug === 'pay-rates')?.postCount).toBe(59);
       expect(body.find((c) => c.slug === 'insurance')?.postCount).toBe(3);
       expect(body.find((c) => c.slug === 'off-topic')).toMatchObject({ postCount: 0, name: 'Off Topic', color: '#0369a1' });

@@ -15,19 +15,29 @@ import { presentTags, type TagNames } from './tags.ts';
 
 // Database rows → the shapes of common/contracts/forum.ts. No queries here.
 
-export type CategoryRow = Pick<typeof categories.$inferSelect, 'id' | 'name' | 'slug' | 'description' | 'color' | 'postCount' | 'isQa'>;
+export type CategoryRow = Pick<typeof categories.$inferSelect, 'id' | 'name' | 'slug' | 'description' | 'color' | 'postCount' | 'isQa' | 'allowAnonymous'>;
 
 export type PostRow = Pick<
   typeof posts.$inferSelect,
   | 'id' | 'slug' | 'title' | 'excerpt' | 'content' | 'createdAt' | 'viewCount' | 'commentCount' | 'upvotes'
   | 'downvotes' | 'shareCount' | 'isPinned' | 'isLocked' | 'categoryId' | 'authorId' | 'lastActivityAt' | 'qaState'
-  | 'tagIds' | 'areas' | 'alertKind' | 'alertPlace' | 'alertExpiresAt'
+  | 'tagIds' | 'areas' | 'alertKind' | 'alertPlace' | 'alertExpiresAt' | 'anonymousAs'
 >;
 
 export type AuthorRow = Pick<typeof users.$inferSelect, 'id' | 'username' | 'firstName' | 'lastName' | 'avatar' | 'statusText' | 'deletedAt'> & CourierRow;
 
 export function presentCategory(c: CategoryRow): TCategory {
-  return { id: c.id, name: c.name, slug: c.slug, description: c.description, color: c.color, postCount: c.postCount, isQa: c.isQa };
+  return { id: c.id, name: c.name, slug: c.slug, description: c.description, color: c.color, postCount: c.postCount, isQa: c.isQa, allowAnonymous: c.allowAnonymous };
+}
+
+/**
+ * Who wrote it, as readers see it. Written anonymously (issue 32, ADR 0022): no author, the frozen label
+ * instead — every reader, the author and admins included, gets the same bytes (an admin reveals through
+ * their own audited route). A deleted account shows as 'Anonymous' (null), whether its row is gone or only
+ * marked deleted.
+ */
+export function presentByline(anonymousAs: string | null, u: AuthorRow | undefined): { author: TPostAuthor | null; anonymousAs?: string } {
+  return anonymousAs !== null ? { author: null, anonymousAs } : { author: presentAuthor(u) };
 }
 
 /** A deleted account shows as 'Anonymous' (null), whether its row is gone or only marked deleted. */
@@ -67,7 +77,7 @@ export function presentPost(
     isLocked: p.isLocked,
     userVote: voteType(vote),
     category: { id: category.id, name: category.name, slug: category.slug, color: category.color, description: category.description },
-    author: presentAuthor(author),
+    ...presentByline(p.anonymousAs, author),
     ...(lastReply && p.lastActivityAt > p.createdAt ? { lastReplyAt: p.lastActivityAt.toISOString() } : {}),
     // Issue 33: a Q&A post says whether it is solved (its stored state, which the Answers filter reads too); others say nothing of it.
     ...(p.qaState !== null ? { solved: p.qaState === 1 } : {}),
@@ -85,7 +95,7 @@ export type PostDetailRow = PostRow & Pick<typeof posts.$inferSelect, 'contentHt
 
 export type CommentRow = Pick<
   typeof comments.$inferSelect,
-  'id' | 'postId' | 'parentId' | 'authorId' | 'content' | 'contentHtml' | 'upvotes' | 'downvotes' | 'createdAt' | 'editedAt' | 'deletedAt'
+  'id' | 'postId' | 'parentId' | 'authorId' | 'content' | 'contentHtml' | 'upvotes' | 'downvotes' | 'createdAt' | 'editedAt' | 'deletedAt' | 'anonymousAs'
 > & { hiddenAt?: Date | null };
 
 /** What the reader may do, decided by the service (it knows who is asking). */
@@ -135,7 +145,7 @@ export function presentComment(
     upvotes: c.upvotes,
     downvotes: c.downvotes,
     userVote: deleted ? null : voteType(vote),
-    author: deleted ? null : presentAuthor(author),
+    ...(deleted ? { author: null } : presentByline(c.anonymousAs, author)),
     canEdit: !deleted && canEdit,
     reactions: deleted ? {} : (reactions ?? {}),
   };

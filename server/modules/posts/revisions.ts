@@ -55,6 +55,7 @@ type Current = {
   title: string | null;
   content: string;
   authorId: number | null;
+  anonymousAs: string | null;
   createdAt: Date;
   removed: boolean;
   hidden: boolean;
@@ -86,7 +87,11 @@ async function history(db: Db, kind: 'post' | 'comment', current: Current): Prom
   const [{ n }] = rows.length < REVISIONS_SHOWN ? [{ n: rows.length }] : await db.select({ n: count() }).from(revisions).where(where);
   const total = Number(n) + 1;
   const names = await usernames(db, [current.authorId, ...rows.map((r) => r.editedBy)]);
-  const writer = (id: number | null) => (id === null ? null : names.has(id) ? { username: names.get(id)! } : null);
+  // The anonymous author's versions (issue 32) carry their label: an admin's edit names the admin, never them.
+  const writer = (id: number | null): Pick<TRevisionVersion, 'writtenBy' | 'anonymousAs'> =>
+    id !== null && id === current.authorId && current.anonymousAs !== null
+      ? { writtenBy: null, anonymousAs: current.anonymousAs }
+      : { writtenBy: id !== null && names.has(id) ? { username: names.get(id)! } : null };
   // Who wrote the version older revisions[i] replaced: the editor of revisions[i + 1], or the author for the original.
   const writerOf = (i: number) => (i < rows.length ? writer(rows[i].editedBy) : writer(current.authorId));
 
@@ -97,7 +102,7 @@ async function history(db: Db, kind: 'post' | 'comment', current: Current): Prom
       content: current.content,
       // Written when it replaced the newest earlier version (editedAt also moves on a category move).
       writtenAt: (rows.length > 0 ? rows[0].replacedAt : current.createdAt).toISOString(),
-      writtenBy: rows.length > 0 ? writerOf(0) : writer(current.authorId),
+      ...(rows.length > 0 ? writerOf(0) : writer(current.authorId)),
     },
   ];
   for (let i = 0; i < rows.length && versions.length < REVISIONS_SHOWN; i++) {
@@ -108,7 +113,7 @@ async function history(db: Db, kind: 'post' | 'comment', current: Current): Prom
       content: rows[i].content,
       writtenAt: rows[i].writtenAt.toISOString(),
       // The original (number 1) is the author's; any later one was written by the next older revision's editor.
-      writtenBy: number === 1 ? writer(current.authorId) : writerOf(i + 1),
+      ...(number === 1 ? writer(current.authorId) : writerOf(i + 1)),
     });
   }
   return { kind, id: current.id, removed: current.removed, hidden: current.hidden, versions, total };
@@ -122,6 +127,7 @@ export async function postRevisions(db: Db, viewer: Viewer, id: number): Promise
       title: posts.title,
       content: posts.content,
       authorId: posts.authorId,
+      anonymousAs: posts.anonymousAs,
       createdAt: posts.createdAt,
       deletedAt: posts.deletedAt,
       hiddenAt: posts.hiddenAt,
@@ -139,6 +145,7 @@ export async function commentRevisions(db: Db, viewer: Viewer, id: number): Prom
       id: comments.id,
       content: comments.content,
       authorId: comments.authorId,
+      anonymousAs: comments.anonymousAs,
       createdAt: comments.createdAt,
       deletedAt: comments.deletedAt,
       hiddenAt: comments.hiddenAt,

@@ -4,7 +4,9 @@ import { acceptAnswer, clearAnswer, createPost, deletePost, getPost, listPosts, 
 import { listAdminPosts, movePost } from '../../../common/contracts/moderation.ts';
 import { listCommentRevisions, listPostRevisions } from '../../../common/contracts/revisions.ts';
 import { FORUM_MSG } from '../../../common/rules/forum.ts';
-import { requireModerator, requireVerified } from '../../identity/index.ts';
+import { getAnonymousVoice, revealCommentAuthor, revealPostAuthor } from '../../../common/contracts/anonymous.ts';
+import { requireAdmin, requireModerator, requireVerified } from '../../identity/index.ts';
+import { anonymousVoice } from './anonymous.ts';
 import type { TPostList } from '../../../common/contracts/forum.ts';
 import { etagOf, JSON_TYPE, loadJson, ownValidator, revalidateOwnAnswer, sendCached, type CachedAnswer, type GuestCache } from '../../lib/guest-cache.ts';
 import { route } from '../../lib/route.ts';
@@ -151,6 +153,12 @@ const postRoutesPlugin: FastifyPluginAsync<{ posts: PostService; cache: GuestCac
   route(app, listAdminPosts, admin, async (req) => ({ posts: await posts.findPosts(req.query.q) }));
 
   route(app, movePost, admin, async (req) => posts.movePost(req.user!, req.params.id, req.body.categoryId));
+
+  // Issue 32, a protected voice (ADR 0022): what the editor may offer; an admin's reveal, with a reason.
+  route(app, getAnonymousVoice, verified, async (req) => anonymousVoice(req.user!));
+  const adminOnly = { preValidation: requireAdmin };
+  route(app, revealPostAuthor, adminOnly, async (req) => posts.revealAuthor(req.user!, 'post', req.params.id, req.body.reason));
+  route(app, revealCommentAuthor, adminOnly, async (req) => posts.revealAuthor(req.user!, 'comment', req.params.id, req.body.reason));
 
   // Edit history (issue 28): "edited" opens it for everyone; removed posts and comments for moderators only.
   route(app, listPostRevisions, {}, async (req) => posts.postRevisions(req.user ?? null, req.params.id));

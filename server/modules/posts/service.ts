@@ -36,6 +36,8 @@ import { hotScore } from './ranking.ts';
 import { loadReactionSummaries, loadUserReactions } from '../reactions/index.ts';
 import { findPosts, movePost } from './admin-service.ts';
 import { loadTagNames, tagIdsOf } from './tags.ts';
+import { anonymousLabelFor, eventActor, revealAuthor, type AnonymousInput } from './anonymous.ts';
+import { ANONYMOUS_MSG } from '../../../common/rules/anonymous.ts';
 import { listColumns, listPosts, listQueryFor, loadAuthors, loadCategories, loadUserBookmarks, loadUserVotes, withViewerState, type ListViewer } from './list-service.ts';
 import { createViewCounter } from './view-counter.ts';
 import { commentRevisions, postRevisions, recordRevision } from './revisions.ts';
@@ -217,8 +219,8 @@ async function assertMayAlert(tx: Tx, user: SessionUser, now: Date) {
 }
 
 /** The category a post goes into; whether it is Q&A says the new post's qa_state. */
-async function assertCategory(tx: Tx, categoryId: number): Promise<{ isQa: boolean }> {
-  const [category] = await tx.select({ isQa: categories.isQa }).from(categories).where(eq(categories.id, categoryId));
+async function assertCategory(tx: Tx, categoryId: number): Promise<{ isQa: boolean; allowAnonymous: boolean }> {
+  const [category] = await tx.select({ isQa: categories.isQa, allowAnonymous: categories.allowAnonymous }).from(categories).where(eq(categories.id, categoryId));
   if (!category) throw badRequest(FORUM_MSG.chooseCategory, { categoryId: FORUM_MSG.chooseCategory });
   return category;
 }
@@ -254,7 +256,7 @@ async function createPost(
   uploads: ContentPhotos,
   words: WatchedWords,
   user: SessionUser,
-  raw: TCreatePostRequest,
+  raw: TCreatePostRequest & AnonymousInput,
   approved = false,
 ): Promise<TPostDetail | THeldAnswer> {
   const screened = approved ? null : words.screen({ title: raw.title, content: raw.content }, { title: 'title', content: 'post' });
@@ -275,13 +277,14 @@ async function createPost(
       await assertMayPost(tx, user, now);
     }
     const { isQa } = await assertCategory(tx, input.categoryId);
+    const anonymousAs = await anonymousLabelFor(tx, user, input.categoryId, input, approved);
     // Issue 32: its tags must exist; an alert is the author's level's to send (held or not, it counts).
     const tagIds = await tagIdsOf(tx, input.tags);
     if (input.alert && !approved) await assertMayAlert(tx, user, now);
     const why = screened ? await holdReason(tx, user, [input.title, input.content], screened.approval, now) : null;
     if (why) {
       const postExtras = { tags: input.tags, areas: input.areas, ...(input.alert && { alert: input.alert }) };
-      const draft = { kind: 'post' as const, authorId: user.id, categoryId: input.categoryId, title: input.title, content: input.content, clientId: input.clientId, postExtras };
+      const draft = { kind: 'post' as const, authorId: user.id, categoryId: input.categoryId, title: input.title, content: input.content, clientId: input.clientId, postExtras, anonymousAs };
       return { held: await holdItem(tx, draft, why, now) };
     }
 
@@ -298,6 +301,7 @@ async function createPost(
       areas: input.areas,
       ...(input.alert && { alertKind: input.alert.kind, alertPlace: input.alert.place, alertExpiresAt: new Date(now.getTime() + input.alert.hours * HOUR) }),
       authorId: user.id,
+      anonymousAs,
       clientId: input.clientId ?? null,
       hotScore: hotScore(0, 0, 0, now),
       createdAt: now,
@@ -320,7 +324,7 @@ async function createPost(
         await uploads.recordUses(tx, { type: 'post', id: row.id }, photoIds, user.id);
         if (screened?.flag) await reportWatchedWord(tx, { type: 'post', id: row.id }, screened.flag, now);
         // In the outbox of this transaction: followers and mentions hear of it once it commits.
-        await events.publish('post.created', { actor: { id: user.id, username: user.username }, post: { id: row.id, title: input.title, content: input.content } }, tx);
+        await events.publish('post.created', { actor: eventActor(user, anonymousAs), post: { id: row.id, title: input.title, content: input.content } }, tx);
         return { id: row.id, created: true };
       }
       const repeated = await postByClientId(tx, user.id, input.clientId);
@@ -351,6 +355,7 @@ async function lockPost(tx: Tx, id: number) {
       // An alert's one area, which an edit keeps (issue 32).
       alertKind: posts.alertKind,
       areas: posts.areas,
+      anonymousAs: posts.anonymousAs,
     })
     .from(posts)
     .where(eq(posts.id, id))
@@ -411,7 +416,11 @@ async function updatePost(
       await uploads.recordUses(tx, { type: 'post', id }, content.photoIds, post.authorId);
     }
     if (input.categoryId !== undefined && input.categoryId !== post.categoryId) {
-      await assertCategory(tx, input.categoryId);
+      const target = await assertCategory(tx, input.categoryId);
+      // Issue 32: its author cannot carry an anonymous post where anonymity is closed; an admin's move keeps it anonymous.
+      if (post.anonymousAs !== null && !target.allowAnonymous && !user.isAdmin) {
+        throw badRequest(ANONYMOUS_MSG.categoryClosed, { categoryId: ANONYMOUS_MSG.categoryClosed });
+      }
       changes.categoryId = input.categoryId;
       changes.qaState = qaStateIn(input.categoryId);
       await tx
@@ -529,13 +538,14 @@ export function createPostService({
      * A held post a moderator approved, published as its author (the review queue, modules/review):
      * followers and mentions hear of it now. Inside no transaction of the caller's.
      */
-    publishHeld: async (author: SessionUser, input: TCreatePostRequest) => (await createPost(db, clock, events, uploads, words, author, input, true)) as TPostDetail,
+    publishHeld: async (author: SessionUser, input: TCreatePostRequest & AnonymousInput) => (await createPost(db, clock, events, uploads, words, author, input, true)) as TPostDetail,
     updatePost: (user: SessionUser, id: number, input: TUpdatePostRequest) => updatePost(db, events, uploads, words, user, id, input, clock.now()),
     deletePost: (user: SessionUser, id: number) => deletePost(db, user, id, clock.now()),
     moderatePost: (admin: SessionUser, id: number, change: { isPinned: boolean } | { isLocked: boolean }) => moderatePost(db, admin, id, change, clock.now()),
     /** Issue 33: accept a reply as a Q&A post's answer, or (null) clear it. */
     setAnswer: (user: SessionUser, id: number, commentId: number | null) => setAnswer(db, events, user, id, commentId, clock.now()),
     findPosts: (q: string | undefined) => findPosts(db, q),
+    revealAuthor: (admin: SessionUser, kind: 'post' | 'comment', id: number, reason: string) => revealAuthor(db, admin, kind, id, reason),
     movePost: (admin: SessionUser, id: number, categoryId: number) => movePost(db, admin, id, categoryId, clock.now()),
     /** Edit history (issue 28): a post's or comment's versions; a removed one's for moderators only. */
     postRevisions: (viewer: Viewer, id: number) => postRevisions(db, viewer, id),

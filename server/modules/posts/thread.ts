@@ -7,7 +7,7 @@ import type { SessionUser } from '../../identity/index.ts';
 import { loadReactionSummaries } from '../reactions/index.ts';
 import { loadAuthors } from './list-service.ts';
 import { makeExcerpt } from '../../lib/markdown.ts';
-import { presentAuthor, presentComment, type CommentRow } from './presenter.ts';
+import { presentByline, presentComment, type CommentRow } from './presenter.ts';
 
 // The thread read: a post's comments as its page shows them. It lives with posts because the post
 // page carries the first page of comments; comments/ (writes, further pages) reads it from here.
@@ -49,6 +49,7 @@ export const commentColumns = {
   editedAt: comments.editedAt,
   deletedAt: comments.deletedAt,
   hiddenAt: comments.hiddenAt,
+  anonymousAs: comments.anonymousAs,
 };
 
 /** The viewer's votes on the given comments, as commentId → 1 | -1. */
@@ -121,10 +122,10 @@ export async function loadCommentPage(
 export async function loadAcceptedAnswer(db: Db, commentId: number | null): Promise<TAcceptedAnswer | null> {
   if (commentId === null) return null;
   const [c] = await db
-    .select({ id: comments.id, authorId: comments.authorId, content: comments.content, createdAt: comments.createdAt })
+    .select({ id: comments.id, authorId: comments.authorId, anonymousAs: comments.anonymousAs, content: comments.content, createdAt: comments.createdAt })
     .from(comments)
     .where(and(eq(comments.id, commentId), isNull(comments.deletedAt)));
   if (!c) return null;
   const authors = await loadAuthors(db, c.authorId === null ? [] : [c.authorId]);
-  return { commentId: c.id, author: presentAuthor(c.authorId === null ? undefined : authors.get(c.authorId)), excerpt: makeExcerpt(c.content, 280), createdAt: c.createdAt.toISOString() };
+  return { commentId: c.id, ...presentByline(c.anonymousAs, c.authorId === null ? undefined : authors.get(c.authorId)), excerpt: makeExcerpt(c.content, 280), createdAt: c.createdAt.toISOString() };
 }

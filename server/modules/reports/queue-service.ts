@@ -49,6 +49,12 @@ async function loadTargets(db: Db, refs: Array<{ type: TReportTargetType; id: nu
   });
   for (const r of refs) out.set(keyOf(r.type, r.id), blank(r.type, r.id));
 
+  /**
+   * Issue 32: moderators act on anonymous content without the account (an admin reveals it, audited). Its
+   * author's own reports still count against them: only the queue's answer leaves the account out.
+   */
+  const queueByline = (r: { author: string | null; authorId: number | null; anonymousAs: string | null }) =>
+    r.anonymousAs !== null ? { authorUsername: null, authorId: null, anonymousAs: r.anonymousAs } : { authorUsername: r.author, authorId: r.authorId };
   const postIds = ids('post');
   if (postIds.length > 0) {
     const rows = await db
@@ -59,6 +65,7 @@ async function loadTargets(db: Db, refs: Array<{ type: TReportTargetType; id: nu
         content: posts.content,
         deletedAt: posts.deletedAt,
         hiddenAt: posts.hiddenAt,
+        anonymousAs: posts.anonymousAs,
         author: users.username,
         authorId: users.id,
       })
@@ -73,8 +80,7 @@ async function loadTargets(db: Db, refs: Array<{ type: TReportTargetType; id: nu
         label: p.title,
         postTitle: p.title,
         postSlug: p.slug,
-        authorUsername: p.author,
-        authorId: p.authorId,
+        ...queueByline(p),
         hidden: p.hiddenAt !== null,
         removedContent: p.deletedAt === null ? null : p.content,
       });
@@ -92,6 +98,7 @@ async function loadTargets(db: Db, refs: Array<{ type: TReportTargetType; id: nu
         postTitle: posts.title,
         postSlug: posts.slug,
         postDeletedAt: posts.deletedAt,
+        anonymousAs: comments.anonymousAs,
         author: users.username,
         authorId: users.id,
       })
@@ -109,8 +116,7 @@ async function loadTargets(db: Db, refs: Array<{ type: TReportTargetType; id: nu
         postTitle: c.postTitle,
         postSlug: c.postSlug,
         commentExcerpt: excerpt(c.content),
-        authorUsername: c.author,
-        authorId: c.authorId,
+        ...queueByline(c),
         hidden: c.hiddenAt !== null,
         removedContent: live ? null : c.content,
       });

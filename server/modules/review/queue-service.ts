@@ -10,6 +10,7 @@ import type { Db } from '../../db/client.ts';
 import { comments, heldItems, posts, users } from '../../db/schema/index.ts';
 import { conflict, HttpError, notFound } from '../../http-errors.ts';
 import type { SessionUser } from '../../identity/index.ts';
+import type { AnonymousInput } from '../posts/index.ts';
 import { levelOfMember, presentHeldItems, releaseHeldPhotos, type HeldPostExtras, type HeldRow } from '../../trust/index.ts';
 
 // The review queue (issue 28, item 3; docs/API.md "Review queue and watched words"): held posts and
@@ -19,8 +20,8 @@ import { levelOfMember, presentHeldItems, releaseHeldPhotos, type HeldPostExtras
 
 /** The forum's create paths for an approved item, as its author (posts and comments services' publishHeld). */
 export type Publish = {
-  post(author: SessionUser, input: TCreatePostRequest): Promise<{ id: number; slug: string; title: string }>;
-  comment(author: SessionUser, postId: number, input: TCreateCommentRequest): Promise<{ id: number; postId: number }>;
+  post(author: SessionUser, input: TCreatePostRequest & AnonymousInput): Promise<{ id: number; slug: string; title: string }>;
+  comment(author: SessionUser, postId: number, input: TCreateCommentRequest & AnonymousInput): Promise<{ id: number; postId: number }>;
 };
 
 /**
@@ -73,7 +74,8 @@ async function presentForQueue(db: Db, rows: HeldRow[]): Promise<TAdminHeldItem[
   const byId = new Map(found.filter((u) => u.deletedAt === null).map((u) => [u.id, u]));
   const hrefs = await hrefsOf(db, rows);
   return rows.map((r, i) => {
-    const author = byId.get(r.authorId);
+    // Issue 32: an anonymous write is judged by its words: the queue names no account (base[i] carries its label).
+    const author = r.anonymousAs === null ? byId.get(r.authorId) : undefined;
     const decider = r.decidedBy === null ? undefined : byId.get(r.decidedBy);
     const decided = r.status !== 'pending';
     return {
@@ -161,12 +163,12 @@ async function approve(deps: ReviewDeps, moderator: SessionUser, id: number): Pr
     const clientId = held.clientId ?? `held-${held.id}`;
     if (held.kind === 'post') {
       const extras = (held.postExtras as HeldPostExtras | null) ?? { tags: [], areas: [] };
-      const post = await publish.post(author, { title: held.title!, content: held.content, categoryId: held.categoryId!, clientId, ...extras });
+      const post = await publish.post(author, { title: held.title!, content: held.content, categoryId: held.categoryId!, clientId, ...extras, anonymousAs: held.anonymousAs });
       published = { id: post.id, postId: post.id, postTitle: post.title };
     } else {
       const [post] = held.postId === null ? [] : await db.select({ title: posts.title }).from(posts).where(and(eq(posts.id, held.postId), isNull(posts.deletedAt)));
       if (!post) throw conflict(REVIEW_MSG.postGone);
-      const comment = await publish.comment(author, held.postId!, { content: held.content, parentId: held.parentId, clientId });
+      const comment = await publish.comment(author, held.postId!, { content: held.content, parentId: held.parentId, clientId, anonymousAs: held.anonymousAs });
       published = { id: comment.id, postId: comment.postId, postTitle: post.title };
     }
   } catch (err) {
@@ -187,7 +189,8 @@ async function approve(deps: ReviewDeps, moderator: SessionUser, id: number): Pr
       action: 'review.approve',
       targetType: 'held_item',
       targetId: id,
-      details: { kind: held.kind, authorId: held.authorId, publishedId: published.id, reason: held.reason, matched: held.matched },
+      // An anonymous item's account stays out of the log (issue 32): only a reveal, with its reason, names it.
+      details: { kind: held.kind, ...(held.anonymousAs === null ? { authorId: held.authorId } : {}), publishedId: published.id, reason: held.reason, matched: held.matched },
     });
     await events.publish(
       'review.decided',
@@ -228,7 +231,7 @@ async function reject(deps: ReviewDeps, moderator: SessionUser, id: number, reas
       action: 'review.reject',
       targetType: 'held_item',
       targetId: id,
-      details: { kind: done.kind, authorId: done.authorId, reason, heldFor: done.reason, matched: done.matched },
+      details: { kind: done.kind, ...(done.anonymousAs === null ? { authorId: done.authorId } : {}), reason, heldFor: done.reason, matched: done.matched },
     });
     // The post a rejected comment was written on, if it is still there (the notification links to it).
     const [post] =

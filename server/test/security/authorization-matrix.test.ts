@@ -151,6 +151,8 @@ const ACCESS: Record<string, Row> = {
   'GET /api/forum/comments/:id/revisions': { rule: 'public' },
   'POST /api/forum/posts/share': { rule: 'public' },
   'POST /api/forum/posts': { rule: 'verified' },
+  // Issue 32: the editor's question (anonymity itself needs trust level 2: anonymous.test.ts).
+  'GET /api/forum/anonymous-voice': { rule: 'verified' },
   'PATCH /api/forum/posts/:id': {
     rule: 'verified',
     owned: (c) => ({ url: `/api/forum/posts/${c.memberPost.id}`, body: { title: 'Taken over by someone else', content: 'This edit must never reach the post.' } }),
@@ -233,6 +235,9 @@ const ACCESS: Record<string, Row> = {
   'GET /api/blocks': { rule: 'user' },
   'POST /api/blocks': { rule: 'user' },
   'DELETE /api/blocks/:userId': { rule: 'user' },
+  'GET /api/blocks/anonymous': { rule: 'user' },
+  'POST /api/blocks/anonymous': { rule: 'user' },
+  'DELETE /api/blocks/anonymous/:id': { rule: 'user' },
 
   // ——— Admin ———
   'GET /api/admin/dashboard': { rule: 'admin' },
@@ -258,6 +263,9 @@ const ACCESS: Record<string, Row> = {
   'POST /api/admin/jobs/:id/retry': { rule: 'admin' },
   'GET /api/admin/posts': { rule: 'moderator' },
   'POST /api/admin/posts/:id/move': { rule: 'moderator' },
+  // Issue 32: a reveal is an admin's alone (moderators act on anonymous content without the account).
+  'POST /api/admin/posts/:id/reveal': { rule: 'admin' },
+  'POST /api/admin/comments/:id/reveal': { rule: 'admin' },
   'GET /api/admin/reports': { rule: 'moderator' },
   'POST /api/admin/reports/:id/resolve': { rule: 'moderator' },
   'POST /api/admin/reports/:id/dismiss': { rule: 'moderator' },

@@ -19,12 +19,13 @@ export const AVATAR_ICONS: Record<string, LucideIcon> = {
   Zap,
 };
 
-const sizes = { sm: 'size-8 p-1.5', md: 'size-10 p-2', lg: 'size-16 p-3.5' } as const;
+/** An avatar's box at each size, shared with the anonymous author's (components/anonymous-author.tsx). */
+export const AVATAR_SIZES = { sm: 'size-8 p-1.5', md: 'size-10 p-2', lg: 'size-16 p-3.5' } as const;
 
 type Props = {
   /** Avatar key; missing keys draw the bike (preview fallback), unknown keys read 'Courier Professional'. */
   avatar?: string | null;
-  size?: keyof typeof sizes;
+  size?: keyof typeof AVATAR_SIZES;
   className?: string;
   /** Decorative when the label is already written beside it. */
   decorative?: boolean;
@@ -40,7 +41,7 @@ export function AvatarIcon({ avatar, size = 'md', className, decorative }: Props
       aria-label={decorative ? undefined : label}
       aria-hidden={decorative ? true : undefined}
       title={decorative ? undefined : label}
-      className={cn('inline-flex shrink-0 items-center justify-center rounded-full text-white', sizes[size], className)}
+      className={cn('inline-flex shrink-0 items-center justify-center rounded-full text-white', AVATAR_SIZES[size], className)}
       style={{ backgroundColor: option?.color ?? '#475569' }}
     >
       <Icon aria-hidden="true" className="size-full" />

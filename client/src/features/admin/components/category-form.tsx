@@ -1,5 +1,6 @@
 import { useId, useState, type FormEvent } from 'react';
 import { ZCreateCategoryRequest, type TAdminCategory, type TCreateCategoryRequest } from '@common/contracts/moderation';
+import { ANONYMOUS_TRUST_LEVEL } from '@common/rules/anonymous';
 import { formErrors, zodFieldErrors } from '@/lib/form-errors';
 import { FormField, inputClasses } from '@/components/ui/form-field';
 import { FormActions } from './form-actions';
@@ -16,8 +17,8 @@ type Props = {
 type Errors = Partial<Record<'name' | 'slug' | 'description' | 'color' | 'form', string>>;
 
 /**
- * Name, slug (optional: made from the name), description, colour and whether it is a Q&A category (issue 33),
- * checked with the server's own rules.
+ * Name, slug (optional: made from the name), description, colour, whether it is a Q&A category (issue 33)
+ * and whether it takes anonymous posts and replies (issue 32), checked with the server's own rules.
  */
 export function CategoryForm({ initial, submitLabel, pending, onSubmit, onCancel }: Props) {
   const [name, setName] = useState(initial?.name ?? '');
@@ -25,26 +26,29 @@ export function CategoryForm({ initial, submitLabel, pending, onSubmit, onCancel
   const [description, setDescription] = useState(initial?.description ?? '');
   const [color, setColor] = useState(initial?.color ?? '#2563eb');
   const [isQa, setIsQa] = useState(initial?.isQa ?? false);
+  const [allowAnonymous, setAllowAnonymous] = useState(initial?.allowAnonymous ?? false);
   const [errors, setErrors] = useState<Errors>({});
   const descId = useId();
   const colorId = useId();
   const qaId = useId();
+  const anonymousId = useId();
 
   const submit = async (e: FormEvent) => {
     e.preventDefault();
-    const parsed = ZCreateCategoryRequest.safeParse({ name, slug, description, color, isQa });
+    const parsed = ZCreateCategoryRequest.safeParse({ name, slug, description, color, isQa, allowAnonymous });
     if (!parsed.success) {
       setErrors(zodFieldErrors(parsed.error));
       return;
     }
     setErrors({});
     try {
-      await onSubmit({ name, slug: slug.trim() || undefined, description, color, isQa });
+      await onSubmit({ name, slug: slug.trim() || undefined, description, color, isQa, allowAnonymous });
       if (!initial) {
         setName('');
         setSlug('');
         setDescription('');
         setIsQa(false);
+        setAllowAnonymous(false);
       }
     } catch (err) {
       setErrors(formErrors(err, 'Could not save the category.'));
@@ -119,6 +123,17 @@ export function CategoryForm({ initial, submitLabel, pending, onSubmit, onCancel
       <label htmlFor={qaId} className="flex min-h-11 cursor-pointer items-center gap-2 font-semibold">
         <input id={qaId} type="checkbox" checked={isQa} onChange={(e) => setIsQa(e.target.checked)} className="size-5 shrink-0 accent-brand-800" />
         Q&amp;A: members can mark a reply as the answer
+      </label>
+      {/* Issue 32 (ADR 0022): trusted members may post and reply here under a label instead of their name. */}
+      <label htmlFor={anonymousId} className="flex min-h-11 cursor-pointer items-center gap-2 font-semibold">
+        <input
+          id={anonymousId}
+          type="checkbox"
+          checked={allowAnonymous}
+          onChange={(e) => setAllowAnonymous(e.target.checked)}
+          className="size-5 shrink-0 accent-brand-800"
+        />
+        Allow anonymous posts (trust level {ANONYMOUS_TRUST_LEVEL} and up)
       </label>
       <FormActions submitLabel={submitLabel} pending={pending} onCancel={onCancel} />
     </form>

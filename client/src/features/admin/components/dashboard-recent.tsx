@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import { Link } from '@/lib/router';
 import type { TDashboard } from '@common/contracts/admin';
 import { Time } from '@/components/ui/time';
+import { AnonymousAuthor } from '@/components/anonymous-author';
 
 function Panel({ title, children }: { title: string; children: ReactNode }) {
   return (
@@ -45,7 +46,7 @@ export function DashboardRecent({ data }: { data: TDashboard }) {
                   {p.title}
                 </Link>
                 <span className="text-sm text-muted">
-                  {p.authorUsername ? `@${p.authorUsername}` : 'Anonymous'}
+                  {p.anonymousAs !== undefined ? <AnonymousAuthor label={p.anonymousAs} /> : p.authorUsername ? `@${p.authorUsername}` : 'Anonymous'}
                   {p.categoryName ? ` in ${p.categoryName}` : ''} · {p.commentCount} {p.commentCount === 1 ? 'reply' : 'replies'} ·{' '}
                   <Time date={p.createdAt} />
                 </span>

@@ -59,3 +59,16 @@ describe('HeldQueueItem: suspending the author (issue 28)', () => {
     expect(screen.queryByRole('button', { name: /^Suspend/ })).toBeNull();
   });
 });
+
+// Issue 32 (ADR 0022): moderators judge an anonymous item's words, not its account.
+describe('HeldQueueItem: an anonymous item', () => {
+  it('is by its label, with no link to the author and no suspension', () => {
+    stubApi(() => ({ body: {} }));
+    renderItem({ ...held, author: null, anonymousAs: 'A verified Evri courier in LS' });
+    expect(screen.getByRole('article', { name: 'Held post by A verified Evri courier in LS' })).toBeTruthy();
+    expect(screen.getByTestId('anonymous-author').textContent).toBe('A verified Evri courier in LS, Anonymous');
+    expect(screen.queryByText('By a deleted member')).toBeNull();
+    expect(screen.queryByRole('link', { name: /^@/ })).toBeNull();
+    expect(screen.queryByRole('button', { name: /^Suspend/ })).toBeNull();
+  });
+});

@@ -8,6 +8,7 @@ import { Link } from '@/lib/router';
 import { Button } from '@/components/ui/button';
 import { inputClasses } from '@/components/ui/form-field';
 import { Time } from '@/components/ui/time';
+import { AnonymousAuthor } from '@/components/anonymous-author';
 import { toast } from '@/components/ui/toast';
 import { useDecideHeldItem } from '../api/review';
 import { MemberActionDialog, suspendFromQueueSpec } from './member-action-dialog';
@@ -27,6 +28,8 @@ export function HeldQueueItem({ item }: { item: TAdminHeldItem }) {
   // A spammer's held item: its author can be suspended from here too (issue 28), whatever the decision.
   const [suspended, setSuspended] = useState<string | null>(null);
   const author = item.author;
+  // Issue 32: an anonymous item is judged by its words; its author is null here, its label said instead.
+  const byline = item.anonymousAs ?? (author ? `@${author.username}` : 'a deleted member');
 
   const run = (outcome: 'approve' | 'reject') =>
     decide.mutate(outcome === 'approve' ? { id: item.id, outcome } : { id: item.id, outcome, reason: reason.trim() }, {
@@ -36,7 +39,7 @@ export function HeldQueueItem({ item }: { item: TAdminHeldItem }) {
 
   return (
     <li>
-      <article aria-label={`Held ${kind.label.toLowerCase()} by ${item.author ? `@${item.author.username}` : 'a deleted member'}`} className="grid gap-3 rounded-xl border border-line bg-card p-4">
+      <article aria-label={`Held ${kind.label.toLowerCase()} by ${byline}`} className="grid gap-3 rounded-xl border border-line bg-card p-4">
         <div className="flex flex-wrap items-center gap-2 text-sm">
           <span className="inline-flex items-center gap-1 rounded-full bg-surface px-2 py-0.5 font-semibold">
             <kind.Icon aria-hidden="true" className="size-3.5" /> {kind.label}
@@ -51,7 +54,11 @@ export function HeldQueueItem({ item }: { item: TAdminHeldItem }) {
         </div>
 
         <p className="text-sm">
-          {item.author ? (
+          {item.anonymousAs !== undefined ? (
+            <>
+              By <AnonymousAuthor label={item.anonymousAs} className="font-semibold" />
+            </>
+          ) : item.author ? (
             <>
               By{' '}
               <Link to={`/profile/${encodeURIComponent(item.author.username)}`} className="link font-semibold">

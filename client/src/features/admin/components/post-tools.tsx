@@ -6,6 +6,7 @@ import type { TCategory } from '@common/contracts/forum';
 import type { TAdminPost } from '@common/contracts/moderation';
 import { errorMessage } from '@/lib/api-client';
 import { Time } from '@/components/ui/time';
+import { AnonymousAuthor } from '@/components/anonymous-author';
 import { plural } from '@/lib/format';
 import { Button } from '@/components/ui/button';
 import { inputClasses } from '@/components/ui/form-field';
@@ -101,7 +102,9 @@ function PostToolItem({ post, categories }: { post: TAdminPost; categories: TCat
             </span>
           )}
           <span className="text-muted">
-            <Time date={post.createdAt} /> by {post.author ? `@${post.author.username}` : 'Anonymous'} · {plural(post.commentCount, 'reply', 'replies')}
+            <Time date={post.createdAt} /> by{' '}
+            {post.anonymousAs !== undefined ? <AnonymousAuthor label={post.anonymousAs} /> : post.author ? `@${post.author.username}` : 'Anonymous'} ·{' '}
+            {plural(post.commentCount, 'reply', 'replies')}
           </span>
         </div>
         <Link to={`/forum/posts/${post.slug}`} className="link font-semibold break-words">

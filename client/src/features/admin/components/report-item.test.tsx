@@ -236,3 +236,15 @@ describe('ReportItem account suspension (issue 28)', () => {
     expect(screen.queryByRole('button', { name: /^Suspend @/ })).toBeNull();
   });
 });
+
+// Issue 32 (ADR 0022): a report on anonymous content names its label, never the account.
+describe('ReportItem: anonymous content', () => {
+  it('says who wrote it by the label, and offers no suspension of an author it cannot name', () => {
+    stubApi(() => ({ body: {} }));
+    renderItem({ ...base, photos: [], target: { ...base.target, authorUsername: null, authorId: null, anonymousAs: 'A Kerbside member in LS' } });
+    const article = screen.getByRole('article');
+    expect(article.textContent).toContain('Written by A Kerbside member in LS, Anonymous');
+    expect(article.textContent).not.toContain('@alex');
+    expect(screen.queryByRole('button', { name: /^Suspend/ })).toBeNull();
+  });
+});

@@ -8,6 +8,7 @@ import { UPLOAD_MSG } from '@common/rules/uploads';
 import { isWatchedWordReport } from '@common/rules/review';
 import { errorMessage } from '@/lib/api-client';
 import { Time } from '@/components/ui/time';
+import { AnonymousAuthor } from '@/components/anonymous-author';
 import { cn } from '@/lib/cn';
 import { Button } from '@/components/ui/button';
 import { Modal } from '@/components/ui/dialog';
@@ -114,10 +115,18 @@ export function ReportItem({ report }: { report: TAdminReport }) {
             <p className="font-semibold text-muted italic">{target.label} (no longer on the site)</p>
           )}
           {target.type === 'comment' && target.postTitle && <p className="text-sm text-muted">On “{target.postTitle}”</p>}
-          {target.authorUsername && target.type !== 'user' && (
+          {target.anonymousAs !== undefined ? (
+            // Issue 32: moderators act on the words, not the account (only an admin's reveal names it, on the post page).
             <p className="text-sm text-muted">
-              {target.type === 'message' ? 'Sent' : 'Written'} by @{target.authorUsername}
+              Written by <AnonymousAuthor label={target.anonymousAs} />
             </p>
+          ) : (
+            target.authorUsername &&
+            target.type !== 'user' && (
+              <p className="text-sm text-muted">
+                {target.type === 'message' ? 'Sent' : 'Written'} by @{target.authorUsername}
+              </p>
+            )
           )}
         </div>
 

@@ -2,6 +2,7 @@ import { useId, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { ArrowDown, ArrowUp, Pencil, Trash2 } from 'lucide-react';
 import type { TAdminCategory } from '@common/contracts/moderation';
+import { ANONYMOUS_TRUST_LEVEL } from '@common/rules/anonymous';
 import { errorMessage } from '@/lib/api-client';
 import { plural } from '@/lib/format';
 import { Button } from '@/components/ui/button';
@@ -107,6 +108,12 @@ function CategoryRow({ category, others, first, last, ordering, onMove }: RowPro
               {category.isQa && (
                 <span title="Q&A: members can mark a reply as the answer" className="rounded-full bg-green-100 px-2 py-0.5 text-xs font-semibold text-green-900">
                   Q&amp;A
+                </span>
+              )}
+              {/* Issue 32: trusted members may post and reply here anonymously. */}
+              {category.allowAnonymous && (
+                <span title={`Anonymous posts allowed (trust level ${ANONYMOUS_TRUST_LEVEL} and up)`} className="rounded-full bg-slate-200 px-2 py-0.5 text-xs font-semibold text-ink">
+                  Anonymous
                 </span>
               )}
             </div>

@@ -1,3 +1,4 @@
+import { getAnonymousVoice } from '@endpoints/anonymous';
 import { listPosts } from '@endpoints/forum';
 import { getArea, getTag, listAreas } from '@endpoints/labels';
 import { getPostFollow, listCategoryFollows } from '@endpoints/notification-preferences';
@@ -41,4 +42,6 @@ export const forumKeys = {
   categoryFollows: [listCategoryFollows.path] as const,
   /** The reader's own posts and comments awaiting approval (issue 28). */
   ownHeld: [listOwnHeld.path] as const,
+  /** Whether the member may write anonymously, and what their label can show (issue 32): per member. */
+  anonymousVoice: (userId: number) => [getAnonymousVoice.path, userId] as const,
 };

@@ -2,6 +2,7 @@ import { ArrowDown, CircleCheck } from 'lucide-react';
 import type { TAcceptedAnswer } from '@common/contracts/forum';
 import { Link } from '@/lib/router';
 import { BlockedContent } from '@/components/blocks/blocked-content';
+import { AnonymousAuthor } from '@/components/anonymous-author';
 
 type Props = {
   answer: TAcceptedAnswer;
@@ -23,10 +24,12 @@ export function AcceptedAnswer({ answer, onGo }: Props) {
           <CircleCheck aria-hidden="true" className="size-5 shrink-0" />
           Accepted answer
         </h2>
-        <p className="text-sm text-muted">by {answer.author ? `@${answer.author.username}` : 'Anonymous'}</p>
+        <p className="text-sm text-muted">
+          by {answer.anonymousAs !== undefined ? <AnonymousAuthor label={answer.anonymousAs} /> : answer.author ? `@${answer.author.username}` : 'Anonymous'}
+        </p>
       </div>
-      {/* A reply by someone the reader blocked stays hidden here too (issue 18). */}
-      <BlockedContent author={answer.author} what="comment">
+      {/* A reply by someone the reader blocked stays hidden here too (issue 18; an anonymous one, issue 32, when blocked from it). */}
+      <BlockedContent author={answer.author} anonymous={answer.anonymousAs !== undefined ? { commentId: id } : undefined} what="comment">
         <p className="break-words whitespace-pre-line text-ink">{answer.excerpt}</p>
       </BlockedContent>
       <Link

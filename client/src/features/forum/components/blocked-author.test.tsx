@@ -1,7 +1,9 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { screen } from '@testing-library/react';
+import type { TAnonymousBlock } from '@common/contracts/anonymous';
 import type { TBlockedMember } from '@common/contracts/blocks';
 import type { TComment, TPost, TPostDetail } from '@common/contracts/forum';
+import { ANONYMOUS_BLOCK_NAME } from '@common/rules/anonymous';
 import { renderWithProviders } from '@/test/render';
 import { stubApi } from '@/test/stub-api';
 import { testUser } from '@/test/users';
@@ -14,10 +16,11 @@ import { PostCard } from './post-card';
 const me = testUser();
 const gaz: TBlockedMember = { id: 21, username: 'Gaz_Transit', avatar: 'van', blockedAt: '2026-11-20T10:00:00.000Z' };
 
-function memberApi(blocks: TBlockedMember[]) {
+function memberApi(blocks: TBlockedMember[], anonymous: TAnonymousBlock[] = []) {
   return stubApi((c) => {
     if (c.path === '/api/auth/user') return { body: me };
     if (c.path === '/api/blocks') return { body: blocks };
+    if (c.path === '/api/blocks/anonymous') return { body: anonymous };
     return { status: 404, body: { message: 'Not found' } };
   });
 }
@@ -62,5 +65,38 @@ describe('in the forum', () => {
     expect((await screen.findByRole('group', { name: 'Hidden comment' })).id).toBe('comment-1');
     expect(screen.queryByText('Blocked words')).toBeNull();
     expect(screen.getByText('Kim replies')).toBeTruthy();
+  });
+
+  // Issue 32 (ADR 0022): anonymous content collapses for the block made from it, never for a name.
+  describe('anonymous', () => {
+    const LABEL = 'A verified Evri courier in LS';
+    const block = (over: Partial<TAnonymousBlock>): TAnonymousBlock => ({ id: 5, name: ANONYMOUS_BLOCK_NAME, anonymousAs: LABEL, postId: null, commentId: null, blockedAt: '2026-11-20T10:00:00.000Z', ...over });
+    const anonymousPost = { ...post, author: null, anonymousAs: LABEL } as TPost;
+
+    it('a card collapses when blocked from that post, and not because its author is blocked by name', async () => {
+      memberApi([gaz], [block({ postId: 7 })]);
+      renderWithProviders(
+        <>
+          <PostCard post={anonymousPost} hrefWith={() => '/forum'} />
+          <PostCard post={{ ...anonymousPost, id: 8, slug: 'other', title: 'Another anonymous post' }} hrefWith={() => '/forum'} />
+        </>,
+      );
+      expect((await screen.findByRole('group', { name: 'Hidden post' })).textContent).toContain('Hidden: you blocked this anonymous author');
+      expect(screen.queryByText(post.title)).toBeNull();
+      expect(screen.getByText('Another anonymous post')).toBeTruthy();
+    });
+
+    it('a reply collapses when blocked from that reply, keeping its anchor', async () => {
+      memberApi([], [block({ commentId: 1 })]);
+      const reply = (id: number, content: string) =>
+        ({ id, postId: 7, parentId: null, content, contentHtml: `<p>${content}</p>`, createdAt: '2026-11-24T10:00:00.000Z', editedAt: null, isDeleted: false, upvotes: 0, downvotes: 0, userVote: null, author: null, anonymousAs: LABEL, canEdit: false, reactions: {} }) as unknown as TComment;
+      const detail = { ...post, comments: [reply(1, 'Blocked words'), reply(2, 'Other anonymous words')], hasMoreComments: false } as unknown as TPostDetail;
+      renderWithProviders(
+        <CommentThread post={detail} ctx={{ postId: 7, isLocked: false, user: me, myReactions: {}, highlightId: null, onPosted: () => {} }} loadMore={{ pending: false, error: null, run: () => {} }} />,
+      );
+      expect((await screen.findByRole('group', { name: 'Hidden comment' })).id).toBe('comment-1');
+      expect(screen.queryByText('Blocked words')).toBeNull();
+      expect(screen.getByText('Other anonymous words')).toBeTruthy();
+    });
   });
 });

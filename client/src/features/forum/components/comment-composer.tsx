@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import type { TComment } from '@common/contracts/forum';
 import type { TUser } from '@common/contracts/auth';
 import { openAuthDialog } from '@/lib/auth-dialog';
@@ -5,8 +6,11 @@ import { PENDING_TEXT } from '@/lib/offline-writes';
 import { TRUST_MSG } from '@common/rules/trust';
 import { Button } from '@/components/ui/button';
 import { toast } from '@/components/ui/toast';
+import { authorName } from '@/components/anonymous-author';
+import { useAnonymousOffer } from '../api/anonymous-voice';
 import { useCreateComment } from '../api/comments';
 import { isHeld } from '../api/held';
+import { AnonymousChoice, anonymousRequest, NO_ANONYMOUS_CHOICE } from './anonymous-choice';
 import { CommentForm } from './comment-form';
 import { LockedNotice } from './locked-notice';
 
@@ -15,11 +19,13 @@ export const commentDraftKey = (postId: number, parentId?: number | null) => (pa
 
 type Props = {
   postId: number;
+  /** The post's category: where it allows anonymous replies (issue 32), the box offers "Reply anonymously". */
+  categoryId?: number;
   /** undefined while the session check runs, null for a guest. */
   user: TUser | null | undefined;
   isLocked: boolean;
   /** The comment replied to; absent for a new top-level comment. */
-  parent?: Pick<TComment, 'id' | 'author'>;
+  parent?: Pick<TComment, 'id' | 'author' | 'anonymousAs'>;
   onPosted: (comment: TComment) => void;
   onCancel?: () => void;
   autoFocus?: boolean;
@@ -29,9 +35,12 @@ type Props = {
  * Who may comment decides what shows: members get the box, guests a way in, unverified members the
  * reason, and everyone sees a locked post's notice instead.
  */
-export function CommentComposer({ postId, user, isLocked, parent, onPosted, onCancel, autoFocus }: Props) {
+export function CommentComposer({ postId, categoryId, user, isLocked, parent, onPosted, onCancel, autoFocus }: Props) {
   // The user is known by the time anything is sent (the box shows only for a verified member).
   const create = useCreateComment(postId, user?.id ?? 0);
+  // Issue 32: asked only where the box shows (a verified member, an open post).
+  const anonymousOffer = useAnonymousOffer(isLocked ? undefined : categoryId);
+  const [anonymous, setAnonymous] = useState(NO_ANONYMOUS_CHOICE);
   if (isLocked) return <LockedNotice />;
   if (user === undefined) return null;
   if (user === null) {
@@ -55,7 +64,7 @@ export function CommentComposer({ postId, user, isLocked, parent, onPosted, onCa
       </p>
     );
   }
-  const replyTo = parent ? (parent.author?.username ?? 'Anonymous') : null;
+  const replyTo = parent ? authorName(parent) : null;
   return (
     <CommentForm
       draftKey={commentDraftKey(postId, parent?.id)}
@@ -65,8 +74,12 @@ export function CommentComposer({ postId, user, isLocked, parent, onPosted, onCa
       submitLabel={parent ? 'Reply' : 'Post Comment'}
       autoFocus={autoFocus}
       onCancel={onCancel}
+      options={<AnonymousChoice offer={anonymousOffer} value={anonymous} onChange={setAnonymous} kind="reply" />}
       onSubmit={async (content) => {
-        const comment = await create.mutateAsync({ content, parentId: parent?.id ?? null });
+        const chosen = anonymousRequest(anonymous, anonymousOffer);
+        const comment = await create.mutateAsync({ content, parentId: parent?.id ?? null, ...(chosen && { anonymous: chosen }) });
+        // The server has it (or the device keeps it): the next reply starts with the choice unmade.
+        setAnonymous(NO_ANONYMOUS_CHOICE);
         if (comment && isHeld(comment)) {
           // Issue 28: held for a moderator; the thread shows it to its author, awaiting approval.
           toast({ title: TRUST_MSG.awaitingApproval, description: TRUST_MSG.heldNotice });

@@ -1,4 +1,4 @@
-import { useId, useRef, useState, type FormEvent } from 'react';
+import { useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import type * as ForumContract from '@common/contracts/forum';
 import { COMMENT_MAX } from '@common/rules/forum';
 import { UPLOAD_MSG } from '@common/rules/uploads';
@@ -26,6 +26,8 @@ type Props = {
   onSubmit: (content: string) => Promise<unknown>;
   onCancel?: () => void;
   autoFocus?: boolean;
+  /** Shown under the text, above the buttons: a reply's "Reply anonymously" (issue 32). */
+  options?: ReactNode;
   className?: string;
 };
 
@@ -51,7 +53,7 @@ async function checkComment(text: string): Promise<string | null> {
  * Photos (the Photo button, paste or drop) become `![Photo](url)` lines once uploaded; sending waits
  * for any still on their way.
  */
-export function CommentForm({ draftKey, initial = '', label, showLabel, submitLabel, placeholder, onSubmit, onCancel, autoFocus, className }: Props) {
+export function CommentForm({ draftKey, initial = '', label, showLabel, submitLabel, placeholder, onSubmit, onCancel, autoFocus, options, className }: Props) {
   const draft = useDraft(draftKey, initial);
   const [error, setError] = useState<string | null>(null);
   const [formError, setFormError] = useState<string | null>(null);
@@ -152,6 +154,7 @@ export function CommentForm({ draftKey, initial = '', label, showLabel, submitLa
           {length > 0 && `${formatNumber(length)} / ${formatNumber(COMMENT_MAX)}`}
         </p>
       </div>
+      {options}
       {formError && (
         <p id={formErrorId} role="alert" className="rounded-lg border-l-4 border-red-700 bg-red-50 p-3 text-sm font-semibold text-red-950">
           {formError}

@@ -2,24 +2,28 @@ import { useState } from 'react';
 import { CircleCheck, CircleX, CornerDownRight, Pencil, Reply, Trash2 } from 'lucide-react';
 import type { TComment } from '@common/contracts/forum';
 import type { TUser } from '@common/contracts/auth';
-import { canModerate } from '@common/rules/roles';
+import { canModerate, isAdmin } from '@common/rules/roles';
 import { HIDDEN_COMMENT_TEXT } from '@common/rules/reports';
 import { errorMessage } from '@/lib/api-client';
 import { openAuthDialog } from '@/lib/auth-dialog';
 import { cn } from '@/lib/cn';
 import { toast } from '@/components/ui/toast';
+import { AnonymousBlockButton } from '@/components/blocks/anonymous-block-button';
 import { BlockButton } from '@/components/blocks/block-button';
 import { BlockedContent } from '@/components/blocks/blocked-content';
+import { authorName } from '@/components/anonymous-author';
 import { ReportButton } from '@/components/report-button';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { useDeleteComment, useEditComment } from '../api/comments';
 import { useToggleReaction } from '../api/reactions';
+import { isReadersOwn } from '../lib/authorship';
 import type { CommentNode } from '../lib/comment-tree';
 import { AuthorCard } from './author-card';
 import { CommentComposer } from './comment-composer';
 import { CommentForm } from './comment-form';
 import { PostContent } from './post-content';
 import { ReactionsBar } from './reactions-bar';
+import { RevealAuthorButton } from './reveal-author-button';
 import { VoteControl } from './vote-control';
 
 export type ThreadContext = {
@@ -31,6 +35,8 @@ export type ThreadContext = {
   /** The comment to highlight (opened from #comment-{id}, or just posted). */
   highlightId: number | null;
   onPosted: (comment: TComment) => void;
+  /** The post's category, whose setting says whether replies may be anonymous (issue 32). */
+  categoryId?: number;
   /** Issue 33, a post in a Q&A category: the id of the reply accepted as its answer, null for none; absent elsewhere. */
   acceptedCommentId?: number | null;
   /** The reader may accept a reply as the answer or unmark it (the post's author or a moderator). */
@@ -71,9 +77,13 @@ export function CommentEntry({ node, ctx }: ItemProps) {
   // Issue 33: the reply accepted as the question's answer (a deleted or hidden one never is).
   const accepted = !comment.isDeleted && ctx.acceptedCommentId === comment.id;
   const canChooseAnswer = !comment.isDeleted && !!ctx.canAcceptAnswer && !!ctx.onSetAnswer;
-  const name = comment.author?.username ?? 'Anonymous';
+  const name = authorName(comment);
+  // Issue 32: written anonymously (its author is then null).
+  const anonymous = !comment.isDeleted && comment.anonymousAs !== undefined;
   // Moderators delete anyone's comment but edit only their own (issue 18; the server checks the same).
   const canDelete = comment.canEdit || (canModerate(ctx.user) && !!ctx.user?.emailVerified);
+  // Someone else's (a deleted account's is not reported or blocked): Report and Block.
+  const others = !!ctx.user && (!!comment.author || anonymous) && !isReadersOwn(comment, ctx.user);
 
   const onReply = () => {
     if (ctx.user === null) openAuthDialog('signin');
@@ -83,7 +93,12 @@ export function CommentEntry({ node, ctx }: ItemProps) {
   return (
     <>
       {/* A blocked author's comment is one line until Shown; its replies (others') stay below. */}
-      <BlockedContent author={comment.isDeleted ? null : comment.author} what="comment" id={`comment-${comment.id}`}>
+      <BlockedContent
+        author={comment.isDeleted ? null : comment.author}
+        anonymous={anonymous ? { commentId: comment.id } : undefined}
+        what="comment"
+        id={`comment-${comment.id}`}
+      >
       <article
         id={`comment-${comment.id}`}
         aria-label={comment.isDeleted ? (comment.isHidden ? 'Comment hidden for review' : 'Deleted comment') : `Comment by ${name}`}
@@ -101,7 +116,11 @@ export function CommentEntry({ node, ctx }: ItemProps) {
         {node.replyingTo && (
           <p className="flex items-center gap-1 text-sm text-muted">
             <CornerDownRight aria-hidden="true" className="size-4" />
-            {node.replyingTo.username ? (
+            {node.replyingTo.anonymousAs !== undefined ? (
+              <span>
+                replying to <span className="font-semibold">{node.replyingTo.anonymousAs}</span>
+              </span>
+            ) : node.replyingTo.username ? (
               <span>
                 replying to <span className="font-semibold">@{node.replyingTo.username}</span>
               </span>
@@ -117,6 +136,7 @@ export function CommentEntry({ node, ctx }: ItemProps) {
           <>
             <AuthorCard
               author={comment.author}
+              anonymousAs={comment.anonymousAs}
               createdAt={comment.createdAt}
               editedAt={comment.editedAt}
               history={{ kind: 'comment', id: comment.id }}
@@ -177,10 +197,10 @@ export function CommentEntry({ node, ctx }: ItemProps) {
                     <Trash2 aria-hidden="true" className="size-4" /> Delete
                   </button>
                 )}
-                {ctx.user && comment.author && comment.author.username !== ctx.user.username && (
-                  <ReportButton targetType="comment" targetId={comment.id} targetLabel={`${name}'s comment`} />
-                )}
-                {ctx.user && comment.author && comment.author.username !== ctx.user.username && <BlockButton member={comment.author} />}
+                {others && <ReportButton targetType="comment" targetId={comment.id} targetLabel={`${name}'s comment`} />}
+                {others && (anonymous ? <AnonymousBlockButton target={{ commentId: comment.id }} /> : comment.author && <BlockButton member={comment.author} />)}
+                {/* Issue 32: only an admin may learn who wrote it, with a reason (audited). */}
+                {anonymous && isAdmin(ctx.user) && <RevealAuthorButton target={{ kind: 'comment', id: comment.id }} />}
               </div>
             </div>
           </>
@@ -192,6 +212,7 @@ export function CommentEntry({ node, ctx }: ItemProps) {
         <div className="ml-3 border-l-2 border-brand-100 pl-3 sm:ml-6 sm:pl-4">
           <CommentComposer
             postId={ctx.postId}
+            categoryId={ctx.categoryId}
             user={ctx.user}
             isLocked={ctx.isLocked}
             parent={comment}

@@ -5,6 +5,7 @@ import { errorMessage } from '@/lib/api-client';
 import { useReadOnly } from '@/lib/read-only';
 import { StaticUntilUsed } from '@/lib/static-until-used';
 import { useBlocks } from '@/components/blocks/use-blocks';
+import { authorName } from '@/components/anonymous-author';
 import { offlineWrites, PENDING_TEXT, usePendingWrites, type OfflineWrite } from '@/lib/offline-writes';
 import { buildCommentTree } from '../lib/comment-tree';
 import { COMMENT_ITEM_CLASSES, CommentEntry, type ThreadContext } from './comment-item';
@@ -26,7 +27,9 @@ export function CommentThread({ post, ctx, loadMore }: Props) {
   const held = post.heldComments ?? [];
   // What a comment shows besides its own data: a static one (StaticUntilUsed) comes alive when one changes.
   const myReactions = JSON.stringify(ctx.myReactions);
-  const blocks = useBlocks().query.data;
+  const { query: blockQuery, anonymousQuery } = useBlocks();
+  const blocks = blockQuery.data;
+  const anonymousBlocks = anonymousQuery.data;
   const readOnly = useReadOnly();
   return (
     <div className="grid gap-4">
@@ -41,7 +44,7 @@ export function CommentThread({ post, ctx, loadMore }: Props) {
               key={node.comment.id}
               as="li"
               className={COMMENT_ITEM_CLASSES}
-              watch={[node, ctx.user, ctx.isLocked, ctx.highlightId, myReactions, blocks, readOnly, ctx.acceptedCommentId, ctx.canAcceptAnswer]}
+              watch={[node, ctx.user, ctx.isLocked, ctx.highlightId, myReactions, blocks, anonymousBlocks, readOnly, ctx.acceptedCommentId, ctx.canAcceptAnswer]}
             >
               <CommentEntry node={node} ctx={ctx} />
             </StaticUntilUsed>
@@ -87,6 +90,8 @@ function PendingComment({ write, post, username, userId }: { write: OfflineWrite
   const content = typeof write.body.content === 'string' ? write.body.content : '';
   const parentId = typeof write.body.parentId === 'number' ? write.body.parentId : null;
   const parent = parentId === null ? undefined : post.comments.find((c) => c.id === parentId);
+  // Issue 32: sent anonymously, it will carry a label, not this name: said, so nobody is surprised.
+  const anonymously = typeof write.body.anonymous === 'object' && write.body.anonymous !== null;
   return (
     <li>
       <article
@@ -96,7 +101,8 @@ function PendingComment({ write, post, username, userId }: { write: OfflineWrite
       >
         <p className="text-sm font-semibold">
           {username}
-          {parent && <span className="font-normal text-muted"> · reply to {parent.author?.username ?? 'Anonymous'}</span>}
+          {anonymously && <span className="font-normal text-muted"> · anonymously</span>}
+          {parent && <span className="font-normal text-muted"> · reply to {authorName(parent)}</span>}
         </p>
         <p className="break-words whitespace-pre-wrap">{content}</p>
         {write.error ? (

@@ -4,6 +4,7 @@ import type { THeldItem } from '@common/contracts/forum';
 import { TRUST_MSG } from '@common/rules/trust';
 import { Time } from '@/components/ui/time';
 import { Link } from '@/lib/router';
+import { AnonymousAuthor } from '@/components/anonymous-author';
 import { getOwnHeldQueryOptions } from '../api/held';
 import { CategoryChip } from './category-chip';
 
@@ -29,6 +30,12 @@ export function HeldPost({ item }: { item: THeldItem }) {
         <Time date={item.createdAt} className="text-muted" />
       </div>
       <p className="font-bold break-words">{item.title}</p>
+      {/* Issue 32: the label it will be published under. */}
+      {item.anonymousAs !== undefined && (
+        <p className="text-sm text-muted">
+          To be published as <AnonymousAuthor label={item.anonymousAs} className="font-semibold text-ink" />
+        </p>
+      )}
     </article>
   );
 }

@@ -4,7 +4,7 @@ import { Link } from '@/lib/router';
 import { cn } from '@/lib/cn';
 import { useReadOnly } from '@/lib/read-only';
 import { StaticUntilUsed } from '@/lib/static-until-used';
-import { useBlocks } from '@/components/blocks/use-blocks';
+import { anonymousPostTarget, useBlocks } from '@/components/blocks/use-blocks';
 import { buttonClasses } from '@/components/ui/button';
 import { useForumPosts } from '../hooks/use-forum-posts';
 import { useForumState } from '../hooks/use-forum-state';
@@ -35,7 +35,7 @@ type Props = {
 export function LabelPostList({ tag = '', area = '', title, empty }: Props) {
   const { state, hrefWith, update } = useForumState();
   const { sort, page } = state;
-  const { isBlockedName } = useBlocks();
+  const { blockedWho } = useBlocks();
   const readOnly = useReadOnly();
   const posts = useForumPosts({ ...state, category: '', q: '', profession: '', unanswered: false, solved: '', tag, area });
   const totalCount = posts.data?.totalCount ?? 0;
@@ -88,7 +88,7 @@ export function LabelPostList({ tag = '', area = '', title, empty }: Props) {
         <>
           <ul className={cn('grid grid-cols-1 gap-2 transition-opacity sm:gap-3', !settled && 'opacity-60')} aria-busy={!settled || undefined}>
             {posts.data.posts.map((post) => (
-              <StaticUntilUsed key={post.id} as="li" watch={[post, isBlockedName(post.author?.username ?? ''), readOnly]}>
+              <StaticUntilUsed key={post.id} as="li" watch={[post, blockedWho(post.author, anonymousPostTarget(post)), readOnly]}>
                 <PostCard post={post} hrefWith={forumHref} />
               </StaticUntilUsed>
             ))}

@@ -7,6 +7,8 @@ import { Time } from '@/components/ui/time';
 import { plural, formatNumber } from '@/lib/format';
 import { AvatarIcon } from '@/components/ui/avatar-icon';
 import { BlockedContent } from '@/components/blocks/blocked-content';
+import { anonymousPostTarget } from '@/components/blocks/use-blocks';
+import { AnonymousAuthor, AnonymousAvatar } from '@/components/anonymous-author';
 import { alertBadge } from '../lib/labels';
 import { professionLabel } from '../lib/summary';
 import { BookmarkButton } from './bookmark-button';
@@ -38,9 +40,11 @@ export const postPath = (slug: string) => `/forum/posts/${encodeURIComponent(slu
  * screen readers, and the short forms beside them are hidden from them.
  */
 export function PostCard(props: Props) {
-  // Issue 18: a blocked author's card is one line in the list until Shown.
+  // Issue 18: a blocked author's card is one line in the list until Shown (an anonymous one, issue 32,
+  // only when blocked from this very post).
+  const { post } = props;
   return (
-    <BlockedContent author={props.post.author} what="post">
+    <BlockedContent author={post.author} anonymous={anonymousPostTarget(post)} what="post">
       <PostCardBody {...props} />
     </BlockedContent>
   );
@@ -49,8 +53,10 @@ export function PostCard(props: Props) {
 function PostCardBody({ post, hrefWith, highlight = '' }: Props) {
   const titleId = `post-${post.id}-title`;
   const href = postPath(post.slug);
+  // Issue 32: the label alone, whatever else came with it: nothing of an anonymous author's account is drawn.
+  const author = post.anonymousAs === undefined ? post.author : null;
   // Spec §2: the avatar filters by the author's profession; the bike when there is none.
-  const profession = post.author?.avatar || PREVIEW_FALLBACK_AVATAR;
+  const profession = author?.avatar || PREVIEW_FALLBACK_AVATAR;
   const score = post.upvotes - post.downvotes;
 
   return (
@@ -127,22 +133,31 @@ function PostCardBody({ post, hrefWith, highlight = '' }: Props) {
       )}
 
       <div className="flex min-w-0 items-center gap-2.5 text-sm">
-        <Link
-          to={hrefWith({ profession })}
-          aria-label={`Show posts from ${professionLabel(profession)} professionals`}
-          title={`Posts from ${professionLabel(profession)} professionals`}
-          className="shrink-0 rounded-full max-sm:hidden"
-        >
-          <AvatarIcon avatar={profession} size="md" decorative />
-        </Link>
+        {post.anonymousAs !== undefined ? (
+          // Issue 32: no profession filter: the author's avatar would narrow down who wrote it.
+          <AnonymousAvatar size="md" decorative className="max-sm:hidden" />
+        ) : (
+          <Link
+            to={hrefWith({ profession })}
+            aria-label={`Show posts from ${professionLabel(profession)} professionals`}
+            title={`Posts from ${professionLabel(profession)} professionals`}
+            className="shrink-0 rounded-full max-sm:hidden"
+          >
+            <AvatarIcon avatar={profession} size="md" decorative />
+          </Link>
+        )}
         <span className="min-w-0">
           <span className="block font-semibold max-sm:font-normal max-sm:text-muted">
             <span aria-hidden="true" className="sm:hidden">
               ·{' '}
             </span>
-            {post.author?.username ?? 'Anonymous'}
+            {post.anonymousAs !== undefined ? (
+              <AnonymousAuthor label={post.anonymousAs} markerClassName="max-sm:sr-only" />
+            ) : (
+              (author?.username ?? 'Anonymous')
+            )}
           </span>
-          {post.author?.statusText && <span className="block truncate text-muted max-sm:hidden">{post.author.statusText}</span>}
+          {author?.statusText && <span className="block truncate text-muted max-sm:hidden">{author.statusText}</span>}
         </span>
       </div>
 

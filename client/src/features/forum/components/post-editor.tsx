@@ -8,19 +8,21 @@ import { cn } from '@/lib/cn';
 import { Button } from '@/components/ui/button';
 import { useMarkdownPhotos } from '@/components/photo-attach-slot';
 import { inputClasses } from '@/components/ui/form-field';
+import { useAnonymousOffer } from '../api/anonymous-voice';
 import { getCategoriesQueryOptions } from '../api/get-categories';
 import { useDraft } from '../hooks/use-draft';
 import { fieldErrors, readFormError } from '@/lib/form-errors';
 import { MarkdownPreview } from './markdown-preview';
 import { AlertFields, AreasPicker, TagsPicker } from './post-labels-fields';
-import { EMPTY_POST, formList as list, type PostFormValues } from '../lib/post-form-values';
+import { anonymousChoiceOf, anonymousFields, EMPTY_POST, formList as list, NOT_ANONYMOUS, type PostFormValues } from '../lib/post-form-values';
+import { AnonymousChoice, anonymousRequest } from './anonymous-choice';
 import { MentionSlot } from '@/components/mentions/mention-slot';
 import { formatNumber } from '@/lib/format';
 import { useReadOnly } from '@/lib/read-only';
 
 export { EMPTY_POST, type PostFormValues };
 
-type Field = Exclude<keyof PostFormValues, 'alert'>;
+type Field = Exclude<keyof PostFormValues, 'alert' | keyof typeof NOT_ANONYMOUS>;
 type Errors = Partial<Record<Field, string>>;
 
 /** In the order they show: the first with a message is focused. */
@@ -85,13 +87,17 @@ type Props<R> = {
   onCancel?: () => void;
   /** Shown above the fields (e.g. a verification note). */
   notice?: ReactNode;
-  /** 'edit': an existing post: no alert switch; an alert's kind and place change, its area and hours do not. */
+  /**
+   * 'edit': an existing post: no alert switch; an alert's kind and place change, its area and hours do not;
+   * nor is "Post anonymously" offered (who a post is shown as is settled when it is written).
+   */
   mode?: 'new' | 'edit';
 };
 
 /**
- * Title, category and markdown content with a preview, then (issue 32) its tags, postcode areas and whether
- * it is a local alert (post-labels-fields.tsx). Checked with the shared contract before sending;
+ * Title, category and markdown content with a preview, then (issue 32) its tags, postcode areas, whether
+ * it is a local alert (post-labels-fields.tsx), and whether it is posted anonymously, where its category
+ * allows it (anonymous-choice.tsx). Checked with the shared contract before sending;
  * the server's field messages land under the same fields. Everything typed is kept on the device (draft)
  * and cleared only once the server has the post, so a refresh or a failed send loses nothing.
  * Photos (the Photo button, paste or drop on the text) become `![Photo](url)` lines once uploaded;
@@ -124,12 +130,17 @@ export function PostEditor<R>({ draftKey, initial, submitLabel, onSubmit, onSave
   const photos = useMarkdownPhotos(refs.content, (change) => draft.setValue((v) => ({ ...v, content: change(v.content) })), !!readOnly);
   const { uploading } = photos;
 
-  const change = (field: keyof PostFormValues, value: string) => {
-    const next = { ...values, [field]: value };
+  const update = (patch: Partial<PostFormValues>) => {
+    const next = { ...values, ...patch };
     draft.setValue(next);
     // Quiet until the first submit, then re-checked as you type.
     if (submitted) setErrors(validatePost(next).errors);
   };
+  const change = (field: keyof PostFormValues, value: string) => update({ [field]: value });
+  // Issue 32: a category that takes no anonymous posts takes the choice with it, so it never comes back unseen.
+  const changeCategory = (categoryId: string) =>
+    update({ categoryId, ...(categories.data?.find((c) => String(c.id) === categoryId)?.allowAnonymous ? {} : NOT_ANONYMOUS) });
+  const anonymousOffer = useAnonymousOffer(mode === 'new' && values.categoryId ? Number(values.categoryId) : undefined);
 
   const focusField = (field: Field) => {
     if (field === 'content') setTab('write');
@@ -151,10 +162,11 @@ export function PostEditor<R>({ draftKey, initial, submitLabel, onSubmit, onSave
       focusField(FIELDS.find((f) => found[f])!);
       return;
     }
+    const anonymous = anonymousRequest(anonymousChoiceOf(values), anonymousOffer);
     setSending(true);
     let result: R;
     try {
-      result = await onSubmit(data);
+      result = await onSubmit(anonymous ? { ...data, anonymous } : data);
     } catch (err) {
       // The form keeps every character; only messages change.
       const f = serverErrors(err);
@@ -236,7 +248,7 @@ export function PostEditor<R>({ draftKey, initial, submitLabel, onSubmit, onSave
           ref={refs.categoryId}
           id={ids.categoryId}
           value={values.categoryId}
-          onChange={(e) => change('categoryId', e.target.value)}
+          onChange={(e) => changeCategory(e.target.value)}
           aria-invalid={errors.categoryId ? true : undefined}
           aria-describedby={described('categoryId')}
           className={inputClasses}
@@ -344,6 +356,10 @@ export function PostEditor<R>({ draftKey, initial, submitLabel, onSubmit, onSave
           editing={mode === 'edit'}
           refs={refs}
         />
+      )}
+
+      {mode === 'new' && (
+        <AnonymousChoice offer={anonymousOffer} value={anonymousChoiceOf(values)} onChange={(c) => update(anonymousFields(c))} kind="post" />
       )}
 
       {formError && (

@@ -9,6 +9,7 @@ import { Button } from '@/components/ui/button';
 import { toast } from '@/components/ui/toast';
 import { updatePostDetail } from '../api/get-post';
 import { forumKeys } from '../api/keys';
+import { RevealAuthorButton } from './reveal-author-button';
 
 type Change = { pin: boolean } | { lock: boolean };
 
@@ -29,7 +30,7 @@ function useModeratePost(postId: number) {
 
 /**
  * An admin's or moderator's pin and lock switches on the post page (delete is the author's Delete,
- * which admins and moderators also get; issue 18).
+ * which admins and moderators also get; issue 18), and on an anonymous post an admin's Reveal author (issue 32).
  */
 export function PostModerationBar({ post }: { post: TPostDetail }) {
   const moderate = useModeratePost(post.id);
@@ -62,6 +63,7 @@ export function PostModerationBar({ post }: { post: TPostDetail }) {
         {post.isLocked ? <LockOpen aria-hidden="true" className="size-4" /> : <Lock aria-hidden="true" className="size-4" />}
         {post.isLocked ? 'Unlock' : 'Lock'}
       </Button>
+      {isAdmin(user) && post.anonymousAs !== undefined && <RevealAuthorButton target={{ kind: 'post', id: post.id }} />}
     </div>
   );
 }

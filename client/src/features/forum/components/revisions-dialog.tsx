@@ -5,6 +5,7 @@ import { errorMessage } from '@/lib/api-client';
 import { Modal } from '@/components/ui/dialog';
 import { Spinner } from '@/components/ui/spinner';
 import { Time } from '@/components/ui/time';
+import { AnonymousAuthor } from '@/components/anonymous-author';
 import { getRevisionsQueryOptions, type RevisionTarget } from '../api/revisions';
 import { changed, wordDiff, type DiffPart } from '../lib/word-diff';
 
@@ -62,7 +63,9 @@ function Version({ version, older, current }: { version: TRevisionVersion; older
           {current ? ` · ${REVISION_MSG.current}` : original ? ` · ${REVISION_MSG.original}` : ''}
         </span>
         <span className="text-muted">
-          {version.writtenBy ? `@${version.writtenBy.username}` : 'Anonymous'} · <Time date={version.writtenAt} />
+          {/* Issue 32: an anonymous author's versions carry their label (the editor is the author). */}
+          {version.anonymousAs !== undefined ? <AnonymousAuthor label={version.anonymousAs} /> : version.writtenBy ? `@${version.writtenBy.username}` : 'Anonymous'} ·{' '}
+          <Time date={version.writtenAt} />
         </span>
       </p>
       {version.title !== null && (title && changed(title) ? <Diff parts={title} className="font-semibold" /> : <p className="font-semibold break-words">{version.title}</p>)}

@@ -10,6 +10,8 @@ export type TreeComment = {
   parentId: number | null;
   isDeleted?: boolean;
   author: { username: string } | null;
+  /** Issue 32: written anonymously, its label (the author is then null). */
+  anonymousAs?: string;
 };
 
 export type CommentNode<C extends TreeComment> = {
@@ -18,9 +20,10 @@ export type CommentNode<C extends TreeComment> = {
   depth: number;
   /**
    * Set on replies deeper than the last level, which are drawn at that level beside the comment they
-   * answer: that comment's author, or null when it was deleted or its author is gone.
+   * answer: that comment's author, or null when it was deleted or its author is gone; its label when it
+   * was written anonymously (issue 32).
    */
-  replyingTo?: { username: string | null };
+  replyingTo?: { username: string | null; anonymousAs?: string };
   children: CommentNode<C>[];
 };
 
@@ -71,10 +74,11 @@ export function buildCommentTree<C extends TreeComment>(comments: readonly C[], 
       children: flat.map((k) => {
         // Drawn beside the comments they answer rather than under them: say whom they answer.
         const parent = byId.get(k.parentId!);
+        const shown = parent && !parent.isDeleted ? parent : undefined;
         return {
           comment: k,
           depth: Math.min(depth + 1, maxDepth - 1),
-          replyingTo: { username: parent && !parent.isDeleted ? (parent.author?.username ?? null) : null },
+          replyingTo: shown?.anonymousAs !== undefined ? { username: null, anonymousAs: shown.anonymousAs } : { username: shown?.author?.username ?? null },
           children: [],
         };
       }),

@@ -9,7 +9,7 @@ import { useReadOnly } from '@/lib/read-only';
 import { StaticUntilUsed } from '@/lib/static-until-used';
 import { lazyNamed } from '@/lib/lazy';
 import { trackAction } from '@/lib/track';
-import { useBlocks } from '@/components/blocks/use-blocks';
+import { anonymousPostTarget, useBlocks } from '@/components/blocks/use-blocks';
 import { buttonClasses } from '@/components/ui/button';
 import { ErrorBoundary } from '@/components/ui/error-boundary';
 import { Head } from '@/components/ui/head';
@@ -51,7 +51,7 @@ export function ForumPage() {
   const { q, profession, category, sort, page } = state;
   const { user } = useUser();
   // What a row shows besides its post: a static row (StaticUntilUsed) comes alive when one changes.
-  const { isBlockedName } = useBlocks();
+  const { blockedWho } = useBlocks();
   const readOnly = useReadOnly();
   const posts = useForumPosts(state);
   const { data: categories } = useQuery(getCategoriesQueryOptions());
@@ -208,7 +208,7 @@ export function ForumPage() {
                 >
                   {posts.data.posts.map((post, i, all) => (
                     <Fragment key={post.id}>
-                      <StaticUntilUsed as="li" watch={[post, q, isBlockedName(post.author?.username ?? ''), readOnly]}>
+                      <StaticUntilUsed as="li" watch={[post, q, blockedWho(post.author, anonymousPostTarget(post)), readOnly]}>
                         <PostCard post={post} hrefWith={hrefWith} highlight={q} />
                       </StaticUntilUsed>
                       {(i + 1) % AD_EVERY === 0 && i < all.length - 1 && <AdSlot location="post-content" as="li" />}

@@ -13,8 +13,10 @@ import { trackAction } from '@/lib/track';
 import { Button } from '@/components/ui/button';
 import { Head } from '@/components/ui/head';
 import { PageLoading } from '@/components/ui/spinner';
+import { AnonymousBlockButton } from '@/components/blocks/anonymous-block-button';
 import { BlockButton } from '@/components/blocks/block-button';
 import { BlockedContent } from '@/components/blocks/blocked-content';
+import { anonymousPostTarget } from '@/components/blocks/use-blocks';
 import { ReportButton } from '@/components/report-button';
 import { toast } from '@/components/ui/toast';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
@@ -38,6 +40,7 @@ import { BookmarkButton } from '../components/bookmark-button';
 import { ShareMenu } from '../components/share-menu';
 import { VoteControl } from '../components/vote-control';
 import { useCommentAnchor } from '../hooks/use-comment-anchor';
+import { isReadersOwn } from '../lib/authorship';
 import { postFormValues } from '../lib/post-form-values';
 import { useLivePost } from '../hooks/use-live-post';
 import { NewCommentsPill } from '../components/new-comments-pill';
@@ -103,7 +106,10 @@ function PostView({ post, partial }: { post: TPostDetail; partial: boolean }) {
   const deletePost = useDeletePost(post.id);
   const react = useToggleReaction({ kind: 'post', id: post.id, postId: post.id });
   // Members may report others' posts (the server refuses your own).
-  const reportable = !!user && post.author?.username !== user.username;
+  const own = isReadersOwn(post, user);
+  const reportable = !!user && !own;
+  // Issue 32: written anonymously (its author is then null).
+  const anonymous = post.anonymousAs !== undefined;
   const more = useLoadMoreComments(post.id);
   const loadMore = () => {
     const after = nextPageCursor(post.comments);
@@ -153,7 +159,7 @@ function PostView({ post, partial }: { post: TPostDetail; partial: boolean }) {
       </nav>
 
       {/* Issue 18: a blocked author's post is one line until Shown (the comments below stay). */}
-      <BlockedContent author={post.author} what="post">
+      <BlockedContent author={post.author} anonymous={anonymousPostTarget(post)} what="post">
       {/* grid-cols-1 is one column no wider than the card: an implicit one took the title's longest word's width at 200 % text. */}
       <article aria-labelledby="post-title" className="grid min-w-0 grid-cols-1 gap-4 rounded-2xl border border-line bg-card p-4 shadow-sm sm:p-6">
         <div className="flex flex-wrap items-center gap-2 text-sm">
@@ -195,7 +201,14 @@ function PostView({ post, partial }: { post: TPostDetail; partial: boolean }) {
             <h1 id="post-title" className="text-2xl leading-tight font-extrabold break-words sm:text-3xl">
               {post.title}
             </h1>
-            <AuthorCard author={post.author} createdAt={post.createdAt} editedAt={post.editedAt} history={{ kind: 'post', id: post.id }} linkProfile={!!user} />
+            <AuthorCard
+              author={post.author}
+              anonymousAs={post.anonymousAs}
+              createdAt={post.createdAt}
+              editedAt={post.editedAt}
+              history={{ kind: 'post', id: post.id }}
+              linkProfile={!!user}
+            />
             {post.alert && <AlertBox alert={post.alert} area={post.areas[0]} />}
             {partial ? (
               <div className="grid gap-2">
@@ -228,7 +241,7 @@ function PostView({ post, partial }: { post: TPostDetail; partial: boolean }) {
                 <BookmarkButton postId={post.id} bookmarked={post.bookmarked} />
                 {user?.emailVerified && (
                   <Suspense fallback={null}>
-                    <PostFollowControl postId={post.id} isAuthor={post.author?.username === user.username} />
+                    <PostFollowControl postId={post.id} isAuthor={own} />
                   </Suspense>
                 )}
                 <p className="ml-auto flex flex-wrap items-center gap-x-4 text-sm text-muted">
@@ -257,7 +270,7 @@ function PostView({ post, partial }: { post: TPostDetail; partial: boolean }) {
                   </Button>
                 )}
                 {reportable && <ReportButton targetType="post" targetId={post.id} targetLabel="this post" className="ml-auto" />}
-                {reportable && post.author && <BlockButton member={post.author} />}
+                {reportable && (anonymous ? <AnonymousBlockButton target={{ postId: post.id }} /> : post.author && <BlockButton member={post.author} />)}
               </div>
             )}
             {post.canModerate && <PostModerationBar post={post} />}
@@ -272,12 +285,13 @@ function PostView({ post, partial }: { post: TPostDetail; partial: boolean }) {
             {plural(post.commentCount, 'reply', 'replies')}
           </h2>
           <Slice>
-            <CommentComposer postId={post.id} user={user} isLocked={post.isLocked} onPosted={onPosted} />
+            <CommentComposer postId={post.id} categoryId={post.category.id} user={user} isLocked={post.isLocked} onPosted={onPosted} />
           </Slice>
           <CommentThread
             post={post}
             ctx={{
               postId: post.id,
+              categoryId: post.category.id,
               isLocked: post.isLocked,
               user,
               myReactions: post.userReactions?.commentReactions ?? {},
