@@ -4,11 +4,9 @@ import { ZCreateReportRequest, type TCreateReportRequest, type TReportTargetType
 import { REPORT_MSG, REPORT_REASON_MAX, REPORT_REASON_MIN } from '@common/rules/reports';
 import { createReport } from '@endpoints/reports';
 import { call, errorMessage } from '@/lib/api-client';
-import { Button } from '@/components/ui/button';
 import { Modal } from '@/components/ui/dialog';
-import { inputClasses } from '@/components/ui/form-field';
+import { ReasonField, ReasonFormActions } from '@/components/ui/reason-field';
 import { toast } from '@/components/ui/toast';
-import { cn } from '@/lib/cn';
 
 export type ReportDialogProps = {
   open: boolean;
@@ -32,7 +30,6 @@ export function ReportDialog({ open, onOpenChange, targetType, targetId, targetL
   const [error, setError] = useState<string | null>(null);
   const send = useSendReport();
   const fieldId = useId();
-  const errorId = `${fieldId}-error`;
 
   const close = (o: boolean) => {
     if (send.isPending) return;
@@ -69,40 +66,22 @@ export function ReportDialog({ open, onOpenChange, targetType, targetId, targetL
   return (
     <Modal open={open} onOpenChange={close} title={`Report ${targetLabel}`} description="Tell the admins what breaks the community guidelines. Your report stays private.">
       <form onSubmit={onSubmit} noValidate className="grid gap-4">
-        <div className="grid gap-1.5">
-          <label htmlFor={fieldId} className="font-semibold">
-            Reason
-          </label>
-          <textarea
-            id={fieldId}
-            value={reason}
-            onChange={(e) => {
-              setReason(e.target.value);
-              if (error) setError(null);
-            }}
-            required
-            minLength={REPORT_REASON_MIN}
-            maxLength={REPORT_REASON_MAX}
-            rows={4}
-            aria-invalid={error ? true : undefined}
-            aria-describedby={error ? errorId : undefined}
-            className={cn(inputClasses, 'min-h-28 resize-y')}
-            placeholder="For example: spam, abuse, a scam, personal details…"
-          />
-          {error && (
-            <p id={errorId} role="alert" className="text-sm font-semibold text-red-800">
-              {error}
-            </p>
-          )}
-        </div>
-        <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-          <Button variant="secondary" onClick={() => close(false)} disabled={send.isPending}>
-            Cancel
-          </Button>
-          <Button type="submit" variant="danger" disabled={send.isPending} aria-busy={send.isPending || undefined}>
-            {send.isPending ? 'Sending…' : 'Send report'}
-          </Button>
-        </div>
+        <ReasonField
+          id={fieldId}
+          label="Reason"
+          value={reason}
+          onChange={(text) => {
+            setReason(text);
+            if (error) setError(null);
+          }}
+          error={error}
+          minLength={REPORT_REASON_MIN}
+          maxLength={REPORT_REASON_MAX}
+          rows={4}
+          minHeightClass="min-h-28"
+          placeholder="For example: spam, abuse, a scam, personal details…"
+        />
+        <ReasonFormActions onCancel={() => close(false)} pending={send.isPending} submitLabel="Send report" pendingLabel="Sending…" />
       </form>
     </Modal>
   );

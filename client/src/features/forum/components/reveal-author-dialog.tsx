@@ -4,12 +4,10 @@ import { ZRevealRequest, type TRevealAnswer } from '@common/contracts/anonymous'
 import { ANONYMOUS_MSG, REVEAL_REASON_MAX } from '@common/rules/anonymous';
 import { revealCommentAuthor, revealPostAuthor } from '@endpoints/anonymous';
 import { call, errorMessage } from '@/lib/api-client';
-import { cn } from '@/lib/cn';
-import { formatNumber } from '@/lib/format';
 import { Link } from '@/lib/router';
 import { Button } from '@/components/ui/button';
 import { Modal } from '@/components/ui/dialog';
-import { inputClasses } from '@/components/ui/form-field';
+import { ReasonField, ReasonFormActions } from '@/components/ui/reason-field';
 
 /** The anonymous post or reply whose author an admin asks for. */
 export type RevealTarget = { kind: 'post' | 'comment'; id: number };
@@ -46,8 +44,6 @@ export function RevealAuthorDialog({ open, onOpenChange, target }: Props) {
   const [answer, setAnswer] = useState<TRevealAnswer | null>(null);
   const reveal = useRevealAuthor(target);
   const fieldId = useId();
-  const errorId = `${fieldId}-error`;
-  const countId = `${fieldId}-count`;
 
   const close = (o: boolean) => {
     if (reveal.isPending) return;
@@ -99,41 +95,26 @@ export function RevealAuthorDialog({ open, onOpenChange, target }: Props) {
         </div>
       ) : (
         <form onSubmit={onSubmit} noValidate className="grid gap-4">
-          <div className="grid gap-1.5">
-            <label htmlFor={fieldId} className="font-semibold">
-              {REVEAL_TEXT.reason}
-            </label>
-            <textarea
-              id={fieldId}
-              value={reason}
-              onChange={(e) => {
-                setReason(e.target.value);
-                if (error) setError(null);
-              }}
-              required
-              maxLength={REVEAL_REASON_MAX}
-              rows={4}
-              aria-invalid={error ? true : undefined}
-              aria-describedby={[error ? errorId : null, countId].filter(Boolean).join(' ')}
-              className={cn(inputClasses, 'min-h-28 resize-y')}
-            />
-            <p id={countId} className="text-right text-sm text-muted tabular-nums">
-              {formatNumber(reason.length)} / {formatNumber(REVEAL_REASON_MAX)}
-            </p>
-            {error && (
-              <p id={errorId} role="alert" className="text-sm font-semibold text-red-800">
-                {error}
-              </p>
-            )}
-          </div>
-          <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-            <Button variant="secondary" onClick={() => close(false)} disabled={reveal.isPending}>
-              Cancel
-            </Button>
-            <Button type="submit" variant="danger" disabled={reveal.isPending} aria-busy={reveal.isPending || undefined}>
-              {reveal.isPending ? REVEAL_TEXT.pending : REVEAL_TEXT.submit}
-            </Button>
-          </div>
+          <ReasonField
+            id={fieldId}
+            label={REVEAL_TEXT.reason}
+            value={reason}
+            onChange={(text) => {
+              setReason(text);
+              if (error) setError(null);
+            }}
+            error={error}
+            maxLength={REVEAL_REASON_MAX}
+            rows={4}
+            minHeightClass="min-h-28"
+            showCount
+          />
+          <ReasonFormActions
+            onCancel={() => close(false)}
+            pending={reveal.isPending}
+            submitLabel={REVEAL_TEXT.submit}
+            pendingLabel={REVEAL_TEXT.pending}
+          />
         </form>
       )}
     </Modal>

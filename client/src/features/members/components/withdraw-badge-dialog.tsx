@@ -1,11 +1,9 @@
 import { useId, useState, type FormEvent } from 'react';
 import { VERIFY_MSG, VERIFY_REASON_MAX } from '@common/rules/courier';
-import { Button } from '@/components/ui/button';
 import { Modal } from '@/components/ui/dialog';
-import { inputClasses } from '@/components/ui/form-field';
+import { ReasonField, ReasonFormActions } from '@/components/ui/reason-field';
 import { toast } from '@/components/ui/toast';
 import { failureText } from '@/lib/form-errors';
-import { cn } from '@/lib/cn';
 import { useWithdrawBadge } from '../api/verification';
 
 export type WithdrawBadgeDialogProps = {
@@ -22,7 +20,6 @@ export function WithdrawBadgeDialog({ open, onOpenChange, member, badgeText }: W
   const [error, setError] = useState<string | null>(null);
   const withdraw = useWithdrawBadge(member);
   const fieldId = useId();
-  const errorId = `${fieldId}-error`;
 
   const close = (o: boolean) => {
     if (withdraw.isPending) return;
@@ -61,39 +58,21 @@ export function WithdrawBadgeDialog({ open, onOpenChange, member, badgeText }: W
       description={`“${badgeText}” comes off their posts, comments, profile and directory card. They are told, with your reason.`}
     >
       <form onSubmit={onSubmit} noValidate className="grid gap-4">
-        <div className="grid gap-1.5">
-          <label htmlFor={fieldId} className="font-semibold">
-            Reason (the member is told)
-          </label>
-          <textarea
-            id={fieldId}
-            value={reason}
-            onChange={(e) => {
-              setReason(e.target.value);
-              if (error) setError(null);
-            }}
-            required
-            maxLength={VERIFY_REASON_MAX}
-            rows={3}
-            aria-invalid={error ? true : undefined}
-            aria-describedby={error ? errorId : undefined}
-            className={cn(inputClasses, 'min-h-24 resize-y')}
-            placeholder="For example: they no longer drive for this network"
-          />
-          {error && (
-            <p id={errorId} role="alert" className="text-sm font-semibold text-red-800">
-              {error}
-            </p>
-          )}
-        </div>
-        <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-          <Button variant="secondary" onClick={() => close(false)} disabled={withdraw.isPending}>
-            Cancel
-          </Button>
-          <Button type="submit" variant="danger" disabled={withdraw.isPending} aria-busy={withdraw.isPending || undefined}>
-            {withdraw.isPending ? 'Withdrawing…' : 'Withdraw badge'}
-          </Button>
-        </div>
+        <ReasonField
+          id={fieldId}
+          label="Reason (the member is told)"
+          value={reason}
+          onChange={(text) => {
+            setReason(text);
+            if (error) setError(null);
+          }}
+          error={error}
+          maxLength={VERIFY_REASON_MAX}
+          rows={3}
+          minHeightClass="min-h-24"
+          placeholder="For example: they no longer drive for this network"
+        />
+        <ReasonFormActions onCancel={() => close(false)} pending={withdraw.isPending} submitLabel="Withdraw badge" pendingLabel="Withdrawing…" />
       </form>
     </Modal>
   );
