@@ -142,6 +142,16 @@ export const serverFrames = {
   post_reactions: z.object({ postId: z.number(), target: z.enum(['post', 'comment']), id: z.number(), reactions: ZReactionSummary }),
   /** Issue 33: a Q&A post's accepted answer changed (null: none now). */
   post_answer: z.object({ postId: z.number(), acceptedAnswer: ZAcceptedAnswer.nullable() }),
+  /**
+   * Issue 33: a poll's counts after a vote, or that it closed. Counts only, and only to readers who may see
+   * them (the author's choice: everyone, those who voted, or all once closed); never who voted.
+   */
+  post_poll: z.object({
+    postId: z.number(),
+    options: z.array(z.object({ id: z.number(), votes: z.number() })),
+    voters: z.number(),
+    closed: z.boolean(),
+  }),
 } satisfies Record<string, z.ZodObject>;
 
 export type ServerFrameType = keyof typeof serverFrames;

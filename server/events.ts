@@ -25,6 +25,8 @@ export type DomainEvents = {
   'post.created': { actor: EventActor; post: { id: number; title: string; content: string } };
   /** Issue 33: a Q&A post's accepted answer changed: reply `commentId` (written by `answererId`), or none. */
   'answer.changed': { postId: number; commentId: number | null; answererId: number | null; acceptedById: number };
+  /** Issue 33: a post's poll changed (a vote, or it closed): readers of the thread get its counts (live-posts). */
+  'poll.changed': { postId: number };
   /** A comment was written (its row and the post's counters are committed). */
   'comment.created': {
     actor: EventActor;

@@ -159,6 +159,11 @@ export const PRIVACY: ContentPage = {
               'Contract',
             ],
             [
+              'Poll votes: the options you chose in a poll, and when',
+              'To count the poll and let you change or withdraw your vote. Only the counts are ever shown: nobody, not even the poll\u2019s author, sees who voted for what. They are in your data download',
+              'Contract',
+            ],
+            [
               'Photos you attach to posts, comments and messages',
               'To show them where you put them. Before a photo is stored we remove every piece of hidden information in the file, including where and when it was taken (GPS location and camera details), and keep resized copies so it loads quickly on a phone',
               'Contract',
@@ -232,7 +237,7 @@ export const PRIVACY: ContentPage = {
           rows: [
             ['Sign-in sessions', '30 days from sign-in, or until you sign out'],
             ['Verification codes and password reset links', 'Until used or expired, whichever comes first'],
-            ['Account, posts, comments, votes and reactions', 'While your account exists. When you delete your account it is anonymised at once: your name, email address, username and profile are removed and your posts and comments show as "Anonymous"'],
+            ['Account, posts, comments, votes (poll votes too) and reactions', 'While your account exists. When you delete your account it is anonymised at once: your name, email address, username and profile are removed and your posts and comments show as "Anonymous"'],
             ['Proof sent for the verified courier badge', 'Until a moderator decides or you cancel the request, then deleted at once; the decision is kept while your account exists'],
             ['Photos', 'While a post, comment or message shows them. A photo you upload but never use is deleted after 24 hours; when you delete your account, your photos are deleted at once'],
             ['Private messages', 'While the conversation exists; after you delete your account, the other member keeps the conversation, with you shown as a deleted member'],

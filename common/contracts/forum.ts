@@ -17,6 +17,7 @@ import {
 } from '../rules/forum.ts';
 import { HELD_KINDS, HELD_STATUSES } from '../rules/review.ts';
 import { endpoint } from './endpoint.ts';
+import { ZPoll, ZPollRequest, ZPollVoteRequest } from './polls.ts';
 import { ZCourierFacts, ZPostcodeArea, ZVerifiedBadge } from './courier.ts';
 import {
   ALERT_CONTENT_MAX,
@@ -119,6 +120,8 @@ export const ZPost = z.object({
   areas: z.array(z.string()),
   /** Issue 32, a local alert only: its kind, place name ('' when none) and when it stops showing on the area's page. */
   alert: ZPostAlert.optional(),
+  /** Issue 33: it carries a poll (the post page has it whole, `poll`). Absent otherwise. */
+  hasPoll: z.literal(true).optional(),
 });
 export type TPost = z.infer<typeof ZPost>;
 
@@ -292,6 +295,8 @@ export const ZPostDetail = ZPost.extend({
   acceptedAnswer: ZAcceptedAnswer.nullable().optional(),
   /** Issue 33: the reader may accept or clear the answer (the post's author or a moderator, in a Q&A category). */
   canAcceptAnswer: z.boolean().optional(),
+  /** Issue 33: its poll, as this reader may see it; absent without one. */
+  poll: ZPoll.optional(),
 });
 export type TPostDetail = z.infer<typeof ZPostDetail>;
 
@@ -362,6 +367,8 @@ export const ZCreatePostRequest = z
     areas: postAreas.default([]),
     alert: ZAlertRequest.optional(),
     anonymous: ZAnonymousRequest.optional(),
+    /** Issue 33: one poll; the post's title is its question. */
+    poll: ZPollRequest.optional(),
   })
   .superRefine((v, ctx) => {
     if (!v.alert) return;
@@ -563,4 +570,25 @@ export const listCategories = endpoint({
   path: '/api/forum/categories',
   responses: { 200: ZCategoryList },
   errors: [],
+});
+
+// ——— Polls (issue 33 part 1) ———
+
+/** A verified member at the Basic trust level or above votes, changes or (with an empty list) withdraws their vote. */
+export const votePoll = endpoint({
+  method: 'PUT',
+  path: '/api/forum/posts/:id/poll/vote',
+  params: ZTargetParams,
+  body: ZPollVoteRequest,
+  responses: { 200: ZPoll },
+  errors: [400, 401, 403, 404, 409, 429],
+});
+
+/** Its author or a moderator closes it now (audited for a moderator closing another's). */
+export const closePoll = endpoint({
+  method: 'POST',
+  path: '/api/forum/posts/:id/poll/close',
+  params: ZTargetParams,
+  responses: { 200: ZPoll },
+  errors: [400, 401, 403, 404, 409],
 });

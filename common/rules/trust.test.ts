@@ -88,10 +88,12 @@ describe('TRUST_LIMITS', () => {
       'Mention up to 2 members at once',
       'Start up to 3 new conversations a day',
       'Local alerts open at the Basic level',
+      'Voting in polls opens at the Basic level',
       'Your first posts and comments may wait for a moderator before everyone sees them',
     ]);
     expect(trustAllowances(2)).toContain('Up to 30 posts and 200 comments a day');
     expect(trustAllowances(2)).toContain('Send up to 5 local alerts a day');
+    expect(trustAllowances(2)).toContain('Cast up to 200 poll votes a day');
     expect(trustAllowances(2)).toContain('Your reports count towards hiding a post or comment until a moderator looks at it');
   });
 });

@@ -114,6 +114,11 @@ export const TRUST_LIMITS = {
    * sends none, and no number of fresh accounts can flood an area's phones.
    */
   alertsPerDay: { 0: 0, 1: 2, 2: 5, 3: 10 },
+  /**
+   * Poll votes per day (issue 33; a changed vote counts again): none at level 0, so no number of fresh
+   * accounts can stuff a poll.
+   */
+  pollVotesPerDay: { 0: 0, 1: 50, 2: 200, 3: 300 },
 } as const satisfies Record<string, Record<TrustLevel, number>>;
 
 export type TrustLimitName = keyof typeof TRUST_LIMITS;
@@ -135,6 +140,7 @@ export function trustAllowances(level: TrustLevel): string[] {
     `Mention up to ${plural(l('mentionsPerItem'), 'member')} at once`,
     `Start up to ${plural(l('chatStartsPerDay'), 'new conversation')} a day`,
     l('alertsPerDay') === 0 ? 'Local alerts open at the Basic level' : `Send up to ${plural(l('alertsPerDay'), 'local alert')} a day`,
+    l('pollVotesPerDay') === 0 ? 'Voting in polls opens at the Basic level' : `Cast up to ${plural(l('pollVotesPerDay'), 'poll vote')} a day`,
   ];
   if (level === 0) lines.push('Your first posts and comments may wait for a moderator before everyone sees them');
   if (level >= FLAG_MIN_LEVEL) lines.push('Your reports count towards hiding a post or comment until a moderator looks at it');

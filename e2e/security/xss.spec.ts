@@ -21,6 +21,8 @@ import {
   jobs,
   messages,
   notifications,
+  pollOptions,
+  polls,
   posts,
   reports,
   revisions,
@@ -831,6 +833,36 @@ test('anonymous labels: a label of vectors (only ever made from fixed words, but
   } finally {
     await db.update(posts).set({ anonymousAs: null }).where(inArray(posts.slug, onPage.map((p) => p.slug)));
     await db.update(comments).set({ anonymousAs: null }).where(eq(comments.id, reply!.id));
+  }
+});
+
+test('poll options: a poll of vectors shows each option as text on the post page, before and after voting, with and without the app', async ({ page, db }) => {
+  // Ten options (the most a poll has), each a vector of at most 80 characters (the contract's limit), straight to the tables.
+  const vectors = sample(1, 70).slice(0, 10);
+  const [post] = await db
+    .insert(posts)
+    .values({
+      slug: `xss-${seed.stamp}-poll`,
+      title: 'XSS-POLL question',
+      content: 'XSS-POLL body',
+      contentHtml: renderMarkdown('XSS-POLL body'),
+      excerpt: 'XSS-POLL body',
+      categoryId: seed.category.id,
+      authorId: seed.author.id,
+      hasPoll: true,
+      hotScore: hotScore(0, 0, 0, new Date()),
+    })
+    .returning({ id: posts.id, slug: posts.slug });
+  await db.insert(polls).values({ postId: post!.id, results: 'always' });
+  await db.insert(pollOptions).values(vectors.map((v, i) => ({ postId: post!.id, position: i, text: `XSS-OPT-${i} ${v.payload}`.slice(0, 80) })));
+  try {
+    const watch = await Watch.on(page);
+    const markers = vectors.map((_, i) => `XSS-OPT-${i}`);
+    await watch.visit('poll options', `/forum/posts/${post!.slug}`, () => allShown(page, markers));
+    await watch.visit('raw poll options', `/forum/posts/${post!.slug}`, () => allShown(page, markers), { app: false });
+    watch.expectClean();
+  } finally {
+    await db.delete(posts).where(eq(posts.id, post!.id));
   }
 });
 

@@ -31,6 +31,8 @@ export const AUDIT_ACTIONS = {
   /** A moderator accepted a reply as another member's question's answer, or cleared it (issue 33). */
   'post.answer_accept': 'post',
   'post.answer_clear': 'post',
+  /** A moderator closed another member's poll early (issue 33). */
+  'post.poll_close': 'post',
   'comment.delete': 'comment',
   /** Issue 32: an admin learned who wrote an anonymous post or reply, with the reason they gave. */
   'post.reveal_author': 'post',

@@ -1,6 +1,7 @@
 import { and, count, desc, eq, inArray, isNull, notExists } from 'drizzle-orm';
 import type { THeldItem } from '../../common/contracts/forum.ts';
 import type { TAlertKind } from '../../common/rules/labels.ts';
+import type { TPollRequest } from '../../common/contracts/polls.ts';
 import { OWN_HELD_MAX, REPEATED_OWN_MSG, type HeldReason } from '../../common/rules/review.ts';
 import { REVIEW_FIRST_ITEMS_DEFAULT, REVIEW_MODES, type ReviewMode } from '../../common/rules/trust.ts';
 import { canModerate } from '../../common/rules/roles.ts';
@@ -101,7 +102,7 @@ export type HeldDraft = {
 };
 
 /** What a held post carries beside its title and text (issue 32), as its create request named it. */
-export type HeldPostExtras = { tags: string[]; areas: string[]; alert?: { kind: TAlertKind; place: string; hours: number } };
+export type HeldPostExtras = { tags: string[]; areas: string[]; alert?: { kind: TAlertKind; place: string; hours: number }; poll?: TPollRequest };
 
 /** The author's held item sent with this clientId (an offline resend of a held write), if any. */
 export async function heldByClientId(tx: Db | Tx, authorId: number, clientId: string | undefined): Promise<HeldRow | undefined> {

@@ -105,6 +105,8 @@ export const posts = pgTable(
      * Evri courier in LS"), frozen at writing. author_id stays, so limits, blocks, flags and suspensions apply.
      */
     anonymousAs: text('anonymous_as'),
+    /** Issue 33: it carries a poll (table polls), so a list card can say so without reading it. */
+    hasPoll: boolean('has_poll').notNull().default(false),
   },
   (t) => [
     // DESC NULLS FIRST is what a plain ORDER BY … DESC asks for, so the planner can walk these indexes.
@@ -278,6 +280,59 @@ export const comments = pgTable(
     uniqueIndex('comments_author_client_key').on(t.authorId, t.clientId).where(sql`client_id is not null`),
     // The same text sent again (issue 28: a spam wave repeats itself): a new member's comment is looked up by its text.
     index('comments_text_md5_idx').on(sql`md5(lower(content))`),
+  ],
+);
+
+/**
+ * Issue 33 (ADR 0023): a post's one poll. Counts are kept on the rows (options' vote_count, the poll's
+ * voter_count) by the vote's own transaction, so a page reads a poll of any size in one small read.
+ */
+export const polls = pgTable('polls', {
+  postId: integer('post_id')
+    .primaryKey()
+    .references(() => posts.id, { onDelete: 'cascade' }),
+  multiple: boolean('multiple').notNull().default(false),
+  /** When readers see counts: always, after_vote, after_close (common/rules/polls.ts). */
+  results: text('results').notNull(),
+  closesAt: ts('closes_at'),
+  /** Closed early by its author or a moderator. */
+  closedAt: ts('closed_at'),
+  voterCount: integer('voter_count').notNull().default(0),
+  createdAt: ts('created_at').notNull().defaultNow(),
+});
+
+export const pollOptions = pgTable(
+  'poll_options',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    postId: integer('post_id')
+      .notNull()
+      .references(() => polls.postId, { onDelete: 'cascade' }),
+    position: smallint('position').notNull(),
+    text: text('text').notNull(),
+    voteCount: integer('vote_count').notNull().default(0),
+  },
+  (t) => [uniqueIndex('poll_options_post_position_key').on(t.postId, t.position)],
+);
+
+/** A member's vote for one option (several rows for a multiple-choice poll). Never shown by name. */
+export const pollVotes = pgTable(
+  'poll_votes',
+  {
+    optionId: integer('option_id')
+      .notNull()
+      .references(() => pollOptions.id, { onDelete: 'cascade' }),
+    postId: integer('post_id').notNull(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: ts('created_at').notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.optionId, t.userId] }),
+    index('poll_votes_post_user_idx').on(t.postId, t.userId),
+    // The day's votes of a member (their trust level's allowance).
+    index('poll_votes_user_created_idx').on(t.userId, t.createdAt),
   ],
 );
 

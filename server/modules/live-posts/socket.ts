@@ -7,7 +7,7 @@ import { comments, posts, users } from '../../db/schema/index.ts';
 import type { Events } from '../../events.ts';
 import { badRequest, notFound } from '../../http-errors.ts';
 import type { Gateway, SocketContext } from '../../realtime/gateway.ts';
-import { commentColumns, loadAcceptedAnswer, mayEdit, presentComments, type Editor } from '../posts/index.ts';
+import { commentColumns, loadAcceptedAnswer, mayEdit, pollFrame, presentComments, type Editor } from '../posts/index.ts';
 
 /**
  * Live threads (docs/API.md "Live threads"): a member's socket follows a few posts (`subscribe_post`)
@@ -120,6 +120,15 @@ export async function registerLivePosts(opts: { gateway: Gateway; events: Events
     events.onEveryProcess('reactions.changed', ({ actorId, postId, target, id, reactions }) =>
       toAll(postId, { type: 'post_reactions', postId, target, id, reactions }, actorId),
     ),
+    // Issue 33: a poll's counts, to the followers who may see them (pollFrame decides who).
+    events.onEveryProcess('poll.changed', async ({ postId }) => {
+      const here = of(postId);
+      if (here.length === 0) return;
+      const ids = [...new Set(here.flatMap((f) => (f.viewer ? [f.viewer.id] : [])))];
+      const shown = await pollFrame(db, postId, ids, new Date());
+      if (!shown) return;
+      for (const f of here) if (shown.audience === 'all' || (f.viewer && shown.audience.has(f.viewer.id))) f.ctx.send(shown.frame);
+    }),
     // Issue 33: presented once here, for every follower (the answer is the same for all of them).
     events.onEveryProcess('answer.changed', async ({ postId, commentId, acceptedById }) => {
       if (of(postId).length === 0) return;

@@ -15,6 +15,8 @@ import {
   memberBlocks,
   notifications,
   payReports,
+  pollOptions,
+  pollVotes,
   postFollows,
   postReactions,
   postVotes,
@@ -68,6 +70,8 @@ export type TDataExport = {
   votes: {
     posts: Array<{ postId: number; postSlug: string; vote: 'upvote' | 'downvote' | null; createdAt: string }>;
     comments: Array<{ commentId: number; postId: number; vote: 'upvote' | 'downvote' | null; createdAt: string }>;
+    /** Issue 33: their poll votes, one per option chosen. */
+    polls: Array<{ postId: number; postSlug: string; option: string; createdAt: string }>;
   };
   reactions: {
     posts: Array<{ postId: number; postSlug: string; emoji: string; createdAt: string }>;
@@ -168,6 +172,14 @@ export async function buildDataExport(db: Db, userId: number, now: Date, uploads
     .innerJoin(comments, eq(comments.id, commentVotes.commentId))
     .where(eq(commentVotes.userId, userId))
     .orderBy(asc(commentVotes.createdAt), asc(commentVotes.commentId));
+
+  const pollVoteRows = await db
+    .select({ postId: pollVotes.postId, postSlug: posts.slug, option: pollOptions.text, createdAt: pollVotes.createdAt })
+    .from(pollVotes)
+    .innerJoin(pollOptions, eq(pollOptions.id, pollVotes.optionId))
+    .innerJoin(posts, eq(posts.id, pollVotes.postId))
+    .where(eq(pollVotes.userId, userId))
+    .orderBy(asc(pollVotes.createdAt), asc(pollVotes.optionId));
 
   const postReactionRows = await db
     .select({ postId: postReactions.postId, postSlug: posts.slug, emoji: postReactions.emoji, createdAt: postReactions.createdAt })
@@ -270,6 +282,7 @@ export async function buildDataExport(db: Db, userId: number, now: Date, uploads
     votes: {
       posts: postVoteRows.map((v) => ({ postId: v.postId, postSlug: v.postSlug, vote: voteType(v.value), createdAt: v.createdAt.toISOString() })),
       comments: commentVoteRows.map((v) => ({ commentId: v.commentId, postId: v.postId, vote: voteType(v.value), createdAt: v.createdAt.toISOString() })),
+      polls: pollVoteRows.map((v) => ({ ...v, createdAt: v.createdAt.toISOString() })),
     },
     reactions: {
       posts: postReactionRows.map((r) => ({ ...r, createdAt: r.createdAt.toISOString() })),

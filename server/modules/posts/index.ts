@@ -30,6 +30,8 @@ export { recordRevision } from './revisions.ts';
 // A protected voice (issue 32): comments write anonymously through the same rule.
 export { anonymousLabelFor, anonymousVoice, eventActor, type AnonymousInput } from './anonymous.ts';
 export { presentByline } from './presenter.ts';
+// Polls (issue 33): the live threads send a poll's counts to whoever may see them.
+export { pollFrame } from './polls.ts';
 // Flags hide (issue 28): the reports module hides, restores and upholds a flagged post with these.
 export { hidePost, restorePost, upholdPost, type HiddenPost } from './hide.ts';
 export { loadAllTags, loadTagNames, presentTags, resolveLabels, tagIdsOf, type TagRow } from './tags.ts';

@@ -69,6 +69,7 @@ export const listColumns = {
   alertPlace: posts.alertPlace,
   alertExpiresAt: posts.alertExpiresAt,
   anonymousAs: posts.anonymousAs,
+  hasPoll: posts.hasPoll,
 };
 
 export type PostFilter = {

@@ -21,7 +21,7 @@ export type PostRow = Pick<
   typeof posts.$inferSelect,
   | 'id' | 'slug' | 'title' | 'excerpt' | 'content' | 'createdAt' | 'viewCount' | 'commentCount' | 'upvotes'
   | 'downvotes' | 'shareCount' | 'isPinned' | 'isLocked' | 'categoryId' | 'authorId' | 'lastActivityAt' | 'qaState'
-  | 'tagIds' | 'areas' | 'alertKind' | 'alertPlace' | 'alertExpiresAt' | 'anonymousAs'
+  | 'tagIds' | 'areas' | 'alertKind' | 'alertPlace' | 'alertExpiresAt' | 'anonymousAs' | 'hasPoll'
 >;
 
 export type AuthorRow = Pick<typeof users.$inferSelect, 'id' | 'username' | 'firstName' | 'lastName' | 'avatar' | 'statusText' | 'deletedAt'> & CourierRow;
@@ -86,6 +86,7 @@ export function presentPost(
     ...(p.alertKind !== null && p.alertExpiresAt !== null
       ? { alert: { kind: p.alertKind as TAlertKind, place: p.alertPlace ?? '', expiresAt: p.alertExpiresAt.toISOString() } }
       : {}),
+    ...(p.hasPoll ? { hasPoll: true as const } : {}),
   };
 }
 

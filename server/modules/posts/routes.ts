@@ -1,6 +1,6 @@
 import type { FastifyPluginAsync } from 'fastify';
 import fp from 'fastify-plugin';
-import { acceptAnswer, clearAnswer, createPost, deletePost, getPost, listPosts, lockPost, pinPost, updatePost } from '../../../common/contracts/forum.ts';
+import { acceptAnswer, clearAnswer, closePoll, createPost, deletePost, getPost, listPosts, lockPost, pinPost, updatePost, votePoll } from '../../../common/contracts/forum.ts';
 import { listAdminPosts, movePost } from '../../../common/contracts/moderation.ts';
 import { listCommentRevisions, listPostRevisions } from '../../../common/contracts/revisions.ts';
 import { FORUM_MSG } from '../../../common/rules/forum.ts';
@@ -149,6 +149,10 @@ const postRoutesPlugin: FastifyPluginAsync<{ posts: PostService; cache: GuestCac
   route(app, acceptAnswer, verified, async (req) => posts.setAnswer(req.user!, req.params.id, req.body.commentId));
 
   route(app, clearAnswer, verified, async (req) => posts.setAnswer(req.user!, req.params.id, null));
+
+  // Issue 33: polls (the service checks the level, the poll's state and who may close it).
+  route(app, votePoll, verified, async (req) => posts.votePoll(req.user!, req.params.id, req.body.optionIds));
+  route(app, closePoll, verified, async (req) => posts.closePoll(req.user!, req.params.id));
 
   route(app, listAdminPosts, admin, async (req) => ({ posts: await posts.findPosts(req.query.q) }));
 

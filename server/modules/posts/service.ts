@@ -37,6 +37,7 @@ import { loadReactionSummaries, loadUserReactions } from '../reactions/index.ts'
 import { findPosts, movePost } from './admin-service.ts';
 import { loadTagNames, tagIdsOf } from './tags.ts';
 import { anonymousLabelFor, eventActor, revealAuthor, type AnonymousInput } from './anonymous.ts';
+import { assertPollTimes, closePoll, insertPoll, loadPoll, votePoll } from './polls.ts';
 import { ANONYMOUS_MSG } from '../../../common/rules/anonymous.ts';
 import { listColumns, listPosts, listQueryFor, loadAuthors, loadCategories, loadUserBookmarks, loadUserVotes, withViewerState, type ListViewer } from './list-service.ts';
 import { createViewCounter } from './view-counter.ts';
@@ -105,10 +106,12 @@ async function presentLoaded(db: Db, row: PostDetailRow, viewer: Viewer): Promis
     comments: page.comments,
     hasMoreComments: page.hasMore,
   });
-  // Issue 33: a Q&A post's accepted answer, and whether this reader may choose it.
+  // Issue 33: a Q&A post's accepted answer, and whether this reader may choose it; its poll, as this reader may see it.
   const qa = row.qaState !== null ? { acceptedAnswer: await loadAcceptedAnswer(db, row.acceptedCommentId), canAcceptAnswer: mayAcceptAnswer(viewer, row.authorId) } : {};
+  const poll = row.hasPoll ? await loadPoll(db, row.id, row.authorId, viewer, new Date()) : undefined;
   // Issue 18: a member's post page says whether they saved it; a guest's (shared, cached) says nothing.
-  return viewer ? { ...detail, ...qa, bookmarked: saved.has(row.id), ...(held.length > 0 ? { heldComments: held } : {}) } : { ...detail, ...qa };
+  const extra = { ...qa, ...(poll ? { poll } : {}) };
+  return viewer ? { ...detail, ...extra, bookmarked: saved.has(row.id), ...(held.length > 0 ? { heldComments: held } : {}) } : { ...detail, ...extra };
 }
 
 /**
@@ -281,9 +284,11 @@ async function createPost(
     // Issue 32: its tags must exist; an alert is the author's level's to send (held or not, it counts).
     const tagIds = await tagIdsOf(tx, input.tags);
     if (input.alert && !approved) await assertMayAlert(tx, user, now);
+    // Issue 33: a poll's closing time is checked when it is written (an approval publishes it as held).
+    if (input.poll && !approved) assertPollTimes(input.poll, now);
     const why = screened ? await holdReason(tx, user, [input.title, input.content], screened.approval, now) : null;
     if (why) {
-      const postExtras = { tags: input.tags, areas: input.areas, ...(input.alert && { alert: input.alert }) };
+      const postExtras = { tags: input.tags, areas: input.areas, ...(input.alert && { alert: input.alert }), ...(input.poll && { poll: input.poll }) };
       const draft = { kind: 'post' as const, authorId: user.id, categoryId: input.categoryId, title: input.title, content: input.content, clientId: input.clientId, postExtras, anonymousAs };
       return { held: await holdItem(tx, draft, why, now) };
     }
@@ -302,6 +307,7 @@ async function createPost(
       ...(input.alert && { alertKind: input.alert.kind, alertPlace: input.alert.place, alertExpiresAt: new Date(now.getTime() + input.alert.hours * HOUR) }),
       authorId: user.id,
       anonymousAs,
+      hasPoll: input.poll !== undefined,
       clientId: input.clientId ?? null,
       hotScore: hotScore(0, 0, 0, now),
       createdAt: now,
@@ -322,6 +328,7 @@ async function createPost(
           .set({ postCount: sql`${categories.postCount} + 1` })
           .where(eq(categories.id, input.categoryId));
         await uploads.recordUses(tx, { type: 'post', id: row.id }, photoIds, user.id);
+        if (input.poll) await insertPoll(tx, row.id, input.poll, now);
         if (screened?.flag) await reportWatchedWord(tx, { type: 'post', id: row.id }, screened.flag, now);
         // In the outbox of this transaction: followers and mentions hear of it once it commits.
         await events.publish('post.created', { actor: eventActor(user, anonymousAs), post: { id: row.id, title: input.title, content: input.content } }, tx);
@@ -546,6 +553,8 @@ export function createPostService({
     setAnswer: (user: SessionUser, id: number, commentId: number | null) => setAnswer(db, events, user, id, commentId, clock.now()),
     findPosts: (q: string | undefined) => findPosts(db, q),
     revealAuthor: (admin: SessionUser, kind: 'post' | 'comment', id: number, reason: string) => revealAuthor(db, admin, kind, id, reason),
+    votePoll: (user: SessionUser, id: number, optionIds: number[]) => votePoll(db, events, user, id, optionIds, clock.now()),
+    closePoll: (user: SessionUser, id: number) => closePoll(db, events, user, id, clock.now()),
     movePost: (admin: SessionUser, id: number, categoryId: number) => movePost(db, admin, id, categoryId, clock.now()),
     /** Edit history (issue 28): a post's or comment's versions; a removed one's for moderators only. */
     postRevisions: (viewer: Viewer, id: number) => postRevisions(db, viewer, id),

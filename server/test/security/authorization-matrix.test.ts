@@ -161,6 +161,9 @@ const ACCESS: Record<string, Row> = {
   // Issue 33: the question's author or a moderator (another member hears 403 before anything is read).
   'PUT /api/forum/posts/:id/answer': { rule: 'verified', owned: (c) => ({ url: `/api/forum/posts/${c.memberPost.id}/answer`, body: { commentId: c.adminComment.id } }) },
   'DELETE /api/forum/posts/:id/answer': { rule: 'verified', owned: (c) => ({ url: `/api/forum/posts/${c.memberPost.id}/answer` }) },
+  // Issue 33: polls (the level, the poll's state and its author or a moderator for closing: polls.test.ts).
+  'PUT /api/forum/posts/:id/poll/vote': { rule: 'verified' },
+  'POST /api/forum/posts/:id/poll/close': { rule: 'verified' },
   'PUT /api/forum/posts/:id/pin': { rule: 'moderator' },
   'PUT /api/forum/posts/:id/lock': { rule: 'moderator' },
   'POST /api/forum/posts/:id/comments': { rule: 'verified' },

@@ -98,6 +98,18 @@ describe('PostCard', () => {
     expect(screen.queryByText('Solved')).toBeNull();
   });
 
+  it('marks a post with a poll, its word for screen readers on a phone too (issue 33)', () => {
+    renderWithProviders(<PostCard post={{ ...post, hasPoll: true }} hrefWith={hrefWith} />);
+    const marker = within(screen.getByRole('article', { name: 'Best van racking for parcels?' })).getByText('Poll');
+    expect(marker.closest('[aria-hidden="true"]')).toBeNull();
+    expect(marker.parentElement?.getAttribute('title')).toBe('Poll');
+  });
+
+  it('shows no Poll marker on a post without one', () => {
+    renderWithProviders(<PostCard post={post} hrefWith={hrefWith} />);
+    expect(screen.queryByText('Poll')).toBeNull();
+  });
+
   it('reads Anonymous for a post without an author', () => {
     renderWithProviders(<PostCard post={{ ...post, author: null }} hrefWith={hrefWith} />);
     expect(screen.getByText('Anonymous')).toBeTruthy();

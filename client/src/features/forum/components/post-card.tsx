@@ -1,5 +1,5 @@
 import { Link } from '@/lib/router';
-import { ArrowBigUp, ArrowRight, CircleCheck, Eye, Lock, MessageSquare, Pin } from 'lucide-react';
+import { ArrowBigUp, ArrowRight, ChartBar, CircleCheck, Eye, Lock, MessageSquare, Pin } from 'lucide-react';
 import type { TPost } from '@common/contracts/forum';
 import { PREVIEW_FALLBACK_AVATAR } from '@common/avatars';
 import { formatAge, formatShortAge } from '@/lib/dates';
@@ -86,6 +86,12 @@ function PostCardBody({ post, hrefWith, highlight = '' }: Props) {
         {post.solved === true && (
           <span className="inline-flex min-h-7 shrink-0 items-center gap-1 rounded-full bg-green-100 px-2.5 font-semibold text-green-900 max-sm:min-h-6 max-sm:px-1.5" title="Solved">
             <CircleCheck aria-hidden="true" className="size-3.5" /> <span className="max-sm:sr-only">Solved</span>
+          </span>
+        )}
+        {/* Issue 33: it carries a poll (the post page has it whole). */}
+        {post.hasPoll && (
+          <span className="inline-flex min-h-7 shrink-0 items-center gap-1 rounded-full bg-brand-50 px-2.5 font-semibold text-brand-900 max-sm:min-h-6 max-sm:px-1.5" title="Poll">
+            <ChartBar aria-hidden="true" className="size-3.5" /> <span className="max-sm:sr-only">Poll</span>
           </span>
         )}
         {post.isLocked && (

@@ -10,7 +10,7 @@ import { setDeviceMember } from '@/lib/storage';
 import { renderWithProviders } from '@/test/render';
 import { testPost } from '@/test/posts';
 import { EMPTY_POST, PostEditor } from './post-editor';
-import { NOT_ANONYMOUS, postFormValues, postFormValuesOfRequest } from '../lib/post-form-values';
+import { NO_POLL, NOT_ANONYMOUS, postFormValues, postFormValuesOfRequest } from '../lib/post-form-values';
 
 // Issue 32 in the post editor: up to three tags and postcode areas, and a local alert (kind, place, how
 // long it shows, one area, at most 500 characters). The server's refusals land where the form shows them,
@@ -232,6 +232,7 @@ describe('a refused offline post back in the editor', () => {
       alertPlace: '',
       alertHours: '12',
       ...NOT_ANONYMOUS,
+      ...NO_POLL,
     });
     expect(postFormValuesOfRequest({ clientId: 'y', title: 'T', categoryId: 3, content: 'C' })).toEqual({ ...EMPTY_POST, title: 'T', categoryId: '3', content: 'C' });
   });

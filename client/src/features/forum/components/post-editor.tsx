@@ -3,6 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { ZCreatePostRequest, type TCreatePostRequest } from '@common/contracts/forum';
 import { POST_CONTENT_MAX, POST_TITLE_MAX } from '@common/rules/forum';
 import { ALERT_CONTENT_MAX, LABEL_MSG } from '@common/rules/labels';
+import { POLL_MSG, POLL_OPEN_DAYS_MAX, POLL_OPEN_MINUTES_MIN, POLL_OPTION_MAX } from '@common/rules/polls';
 import { UPLOAD_MSG } from '@common/rules/uploads';
 import { cn } from '@/lib/cn';
 import { Button } from '@/components/ui/button';
@@ -14,7 +15,16 @@ import { useDraft } from '../hooks/use-draft';
 import { fieldErrors, readFormError } from '@/lib/form-errors';
 import { MarkdownPreview } from './markdown-preview';
 import { AlertFields, AreasPicker, TagsPicker } from './post-labels-fields';
-import { anonymousChoiceOf, anonymousFields, EMPTY_POST, formList as list, NOT_ANONYMOUS, type PostFormValues } from '../lib/post-form-values';
+import {
+  anonymousChoiceOf,
+  anonymousFields,
+  EMPTY_POST,
+  formList as list,
+  NOT_ANONYMOUS,
+  pollRequestOf,
+  type PostFormValues,
+} from '../lib/post-form-values';
+import { PollFields } from './poll-fields';
 import { AnonymousChoice, anonymousRequest } from './anonymous-choice';
 import { MentionSlot } from '@/components/mentions/mention-slot';
 import { formatNumber } from '@/lib/format';
@@ -22,35 +32,55 @@ import { useReadOnly } from '@/lib/read-only';
 
 export { EMPTY_POST, type PostFormValues };
 
-type Field = Exclude<keyof PostFormValues, 'alert' | keyof typeof NOT_ANONYMOUS>;
+type Field = Exclude<keyof PostFormValues, 'alert' | 'pollMultiple' | keyof typeof NOT_ANONYMOUS>;
 type Errors = Partial<Record<Field, string>>;
 
 /** In the order they show: the first with a message is focused. */
-const FIELDS: Field[] = ['title', 'categoryId', 'content', 'tags', 'areas', 'alertKind', 'alertHours', 'alertPlace'];
+const FIELDS: Field[] = ['title', 'categoryId', 'content', 'poll', 'pollOptions', 'pollResults', 'pollClosesAt', 'tags', 'areas', 'alertKind', 'alertHours', 'alertPlace'];
 
-/** What the server is sent: the alert only while the switch is on. */
-const requestOf = (v: PostFormValues) => ({
-  title: v.title,
-  categoryId: v.categoryId,
-  content: v.content,
-  tags: list(v.tags),
-  areas: list(v.areas),
-  ...(v.alert && { alert: { kind: v.alertKind, place: v.alertPlace, ...(v.alertHours && { hours: Number(v.alertHours) }) } }),
-});
+/** What the server is sent: the alert only while the switch is on, the poll (issue 33) only while its section is open. */
+const requestOf = (v: PostFormValues) => {
+  const poll = pollRequestOf(v);
+  return {
+    title: v.title,
+    categoryId: v.categoryId,
+    content: v.content,
+    tags: list(v.tags),
+    areas: list(v.areas),
+    ...(v.alert && { alert: { kind: v.alertKind, place: v.alertPlace, ...(v.alertHours && { hours: Number(v.alertHours) }) } }),
+    ...(poll && { poll }),
+  };
+};
 
 /** The editor's field for a message's path (['alert', 'kind'] from zod, 'alert.kind' from the server). */
 function fieldOf(path: readonly PropertyKey[]): Field | undefined {
   const [head, sub] = path;
   if (head === 'alert') return sub === 'place' ? 'alertPlace' : sub === 'hours' ? 'alertHours' : 'alertKind';
+  // Issue 33: 'poll.options.2' under the options; 'poll' itself, and 'poll.multiple', above the section's fields.
+  if (head === 'poll') return sub === 'options' ? 'pollOptions' : sub === 'results' ? 'pollResults' : sub === 'closesAt' ? 'pollClosesAt' : 'poll';
   return FIELDS.includes(head as Field) ? (head as Field) : undefined;
+}
+
+/** An option the contract refuses as it stands: marked while the options have a message. */
+const invalidOption = (text: string) => text.trim() === '' || text.trim().length > POLL_OPTION_MAX;
+
+/**
+ * The contract checks a closing time's form only (the server checks it against its own clock): said here
+ * at once when it is under an hour or over 90 days from now on this device's clock.
+ */
+function closingTimeOutOfRange(iso: string | null | undefined, now = Date.now()): boolean {
+  if (!iso) return false;
+  const at = Date.parse(iso);
+  return Number.isNaN(at) || at < now + POLL_OPEN_MINUTES_MIN * 60_000 || at > now + POLL_OPEN_DAYS_MAX * 86_400_000;
 }
 
 /** The spec's messages from the shared contract, first message per field. */
 export function validatePost(values: PostFormValues): { data?: TCreatePostRequest; errors: Errors } {
   const r = ZCreatePostRequest.safeParse(requestOf(values));
-  if (r.success) return { data: r.data, errors: {} };
+  const closing = closingTimeOutOfRange(pollRequestOf(values)?.closesAt);
+  if (r.success && !closing) return { data: r.data, errors: {} };
   const errors: Errors = {};
-  for (const issue of r.error.issues) {
+  for (const issue of r.error?.issues ?? []) {
     const f = fieldOf(issue.path);
     if (f && !errors[f]) errors[f] = issue.message;
   }
@@ -59,6 +89,7 @@ export function validatePost(values: PostFormValues): { data?: TCreatePostReques
     if (list(values.areas).length !== 1) errors.areas ??= LABEL_MSG.alertArea;
     if (values.content.length > ALERT_CONTENT_MAX) errors.content ??= LABEL_MSG.alertContent;
   }
+  if (closing) errors.pollClosesAt ??= POLL_MSG.closesAt;
   return { errors };
 }
 
@@ -95,10 +126,10 @@ type Props<R> = {
 };
 
 /**
- * Title, category and markdown content with a preview, then (issue 32) its tags, postcode areas, whether
- * it is a local alert (post-labels-fields.tsx), and whether it is posted anonymously, where its category
- * allows it (anonymous-choice.tsx). Checked with the shared contract before sending;
- * the server's field messages land under the same fields. Everything typed is kept on the device (draft)
+ * Title, category and markdown content with a preview, a new post's poll (issue 33, poll-fields.tsx),
+ * then (issue 32) its tags, postcode areas, whether it is a local alert (post-labels-fields.tsx), and
+ * whether it is posted anonymously, where its category allows it (anonymous-choice.tsx). Checked with the
+ * shared contract before sending; the server's field messages land under the same fields. Everything typed is kept on the device (draft)
  * and cleared only once the server has the post, so a refresh or a failed send loses nothing.
  * Photos (the Photo button, paste or drop on the text) become `![Photo](url)` lines once uploaded;
  * publishing waits for any still on their way.
@@ -123,6 +154,10 @@ export function PostEditor<R>({ draftKey, initial, submitLabel, onSubmit, onSave
     alertKind: useRef<HTMLSelectElement>(null),
     alertPlace: useRef<HTMLInputElement>(null),
     alertHours: useRef<HTMLSelectElement>(null),
+    poll: useRef<HTMLFieldSetElement>(null),
+    pollOptions: useRef<HTMLFieldSetElement>(null),
+    pollResults: useRef<HTMLSelectElement>(null),
+    pollClosesAt: useRef<HTMLInputElement>(null),
   } satisfies Record<Field, RefObject<HTMLElement | null>>;
   const tabRefs = { write: useRef<HTMLButtonElement>(null), preview: useRef<HTMLButtonElement>(null) };
   // Maintenance: everything typed stays (and is kept), but nothing is published until it ends.
@@ -144,10 +179,14 @@ export function PostEditor<R>({ draftKey, initial, submitLabel, onSubmit, onSave
 
   const focusField = (field: Field) => {
     if (field === 'content') setTab('write');
-    // After the tab switch has rendered the textarea visible. A group (tags, areas): its first control.
+    // After the tab switch has rendered the textarea visible. A group (tags, areas, the poll's options):
+    // its first control with a message, else its first control.
     requestAnimationFrame(() => {
       const el: HTMLElement | null = refs[field].current;
-      (el instanceof HTMLFieldSetElement ? el.querySelector<HTMLElement>('input:not(:disabled), select:not(:disabled), button') : el)?.focus();
+      (el instanceof HTMLFieldSetElement
+        ? (el.querySelector<HTMLElement>('[aria-invalid="true"]') ?? el.querySelector<HTMLElement>('input:not(:disabled), select:not(:disabled), button'))
+        : el
+      )?.focus();
     });
   };
 
@@ -204,6 +243,7 @@ export function PostEditor<R>({ draftKey, initial, submitLabel, onSubmit, onSave
   const isAlert = values.alert === 'on';
   const contentMax = isAlert ? ALERT_CONTENT_MAX : POST_CONTENT_MAX;
   const alertErrors = { alertKind: errors.alertKind, alertPlace: errors.alertPlace, alertHours: errors.alertHours };
+  const pollErrors = { poll: errors.poll, pollOptions: errors.pollOptions, pollResults: errors.pollResults, pollClosesAt: errors.pollClosesAt };
 
   return (
     <form onSubmit={submit} noValidate className="grid gap-5" aria-busy={sending || undefined}>
@@ -338,6 +378,9 @@ export function PostEditor<R>({ draftKey, initial, submitLabel, onSubmit, onSave
         )}
         {fieldError('content')}
       </div>
+
+      {/* Issue 33: a new post only (its poll is not edited once people may have voted). */}
+      {mode === 'new' && <PollFields values={values} onChange={update} errors={pollErrors} refs={refs} invalidOptions={invalidOption} />}
 
       <TagsPicker groupRef={refs.tags} chosen={list(values.tags)} onChange={(slugs) => change('tags', slugs.join(','))} error={errors.tags} />
       <AreasPicker

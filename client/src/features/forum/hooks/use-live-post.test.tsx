@@ -179,6 +179,32 @@ describe('useLivePost for a member (socket)', () => {
     expect(cached()).toMatchObject({ acceptedAnswer: null, solved: false });
   });
 
+  it('a poll’s counts (issue 33) apply in place, the reader’s own votes kept; once closed no one votes or closes it', async () => {
+    const poll = {
+      options: [
+        { id: 11, text: 'Transit', votes: null },
+        { id: 12, text: 'Sprinter', votes: null },
+      ],
+      multiple: false,
+      results: 'after_vote' as const,
+      closesAt: null,
+      closed: false,
+      voters: null,
+      myVotes: [12],
+      canVote: true,
+      canClose: true,
+    };
+    const { cached } = setup(me, postWith([comment(1, 'sam')], { poll }));
+    await waitFor(() => expect(fake.sent).toHaveLength(1));
+    await emit({ type: 'post_poll', postId: 1, options: [{ id: 11, votes: 3 }, { id: 12, votes: 1 }], voters: 4, closed: false });
+    expect(cached().poll).toEqual({ ...poll, options: [{ id: 11, text: 'Transit', votes: 3 }, { id: 12, text: 'Sprinter', votes: 1 }], voters: 4 });
+    await emit({ type: 'post_poll', postId: 2, options: [{ id: 11, votes: 9 }], voters: 9, closed: true }); // another post
+    expect(cached().poll!.voters).toBe(4);
+    await emit({ type: 'post_poll', postId: 1, options: [{ id: 11, votes: 3 }, { id: 12, votes: 2 }], voters: 5, closed: true });
+    expect(cached().poll).toMatchObject({ voters: 5, closed: true, canVote: false, canClose: false, myVotes: [12] });
+    expect(cached().poll!.options.map((o) => o.votes)).toEqual([3, 2]);
+  });
+
   it('subscribes again when the socket reopens, and lets go on leave', async () => {
     vi.stubGlobal('fetch', vi.fn(async () => new Response(JSON.stringify({ comments: [], hasMore: false }), { status: 200 })));
     const { hook } = setup(me);

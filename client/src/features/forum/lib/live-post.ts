@@ -18,6 +18,7 @@ export const LIVE_FRAME_TYPES = [
   'post_votes',
   'post_reactions',
   'post_answer',
+  'post_poll',
 ] as const;
 export type LiveFrame = ServerFrame<(typeof LIVE_FRAME_TYPES)[number]>;
 
@@ -75,6 +76,26 @@ export function applyLiveFrame(queryClient: QueryClient, frame: LiveFrame): Live
       const solved = frame.acceptedAnswer !== null;
       updatePostDetail(queryClient, postId, (p) => ({ ...p, acceptedAnswer: frame.acceptedAnswer, solved }));
       patchForumQueries(queryClient, (data) => patchPostIn(data, postId, { solved }));
+      return null;
+    }
+    case 'post_poll': {
+      // Issue 33: counts, and whether it closed (sent only to readers who may see the counts); the
+      // reader's own votes stay as their own reads and votes left them. Closed, no one votes or closes it.
+      const votes = new Map(frame.options.map((o) => [o.id, o.votes]));
+      updatePostDetail(queryClient, postId, (p) => {
+        if (!p.poll) return p;
+        const closed = p.poll.closed || frame.closed;
+        return {
+          ...p,
+          poll: {
+            ...p.poll,
+            options: p.poll.options.map((o) => ({ ...o, votes: votes.get(o.id) ?? o.votes })),
+            voters: frame.voters,
+            closed,
+            ...(closed && { canVote: false, canClose: false }),
+          },
+        };
+      });
       return null;
     }
   }

@@ -32,6 +32,7 @@ import { AuthorCard } from '../components/author-card';
 import { CategoryChip } from '../components/category-chip';
 import { CommentComposer } from '../components/comment-composer';
 import { CommentThread } from '../components/comment-thread';
+import { PollCard } from '../components/poll-card';
 import { PostContent } from '../components/post-content';
 import { AlertBox, PostLabelChips } from '../components/post-labels';
 import { PostModerationBar } from '../components/post-moderation-bar';
@@ -219,6 +220,12 @@ function PostView({ post, partial }: { post: TPostDetail; partial: boolean }) {
               </div>
             ) : (
               <PostContent html={post.contentHtml} className="text-lg" />
+            )}
+            {/* Issue 33: its poll, under its text (the title is the question). */}
+            {!partial && post.poll && (
+              <Slice>
+                <PollCard postId={post.id} poll={post.poll} user={user} />
+              </Slice>
             )}
             {!partial && post.acceptedAnswer && <AcceptedAnswer answer={post.acceptedAnswer} onGo={anchor.focusComment} />}
           </>
