@@ -67,7 +67,7 @@ async function main() {
   const app = await startApp({ databaseUrl: DB_URL, port: await freePort(), env: { LOG_LEVEL: 'silent', TRUST_PROXY: 'loopback' } });
   const sockets: WebSocket[] = [];
   try {
-    const headers = (cookie: string, i: number) => ({ 'content-type': 'application/json', cookie, origin: 'http://localhost:5000', 'x-forwarded-for': ip(i) });
+    const headers = (cookie: string, i: number) => ({ 'content-type': 'application/json', cookie, origin: `http://localhost:${app.port}`, 'x-forwarded-for': ip(i) }); // the app's own address (APP_URL's default)
     const made = await fetch(`${app.baseUrl}/api/forum/posts`, {
       method: 'POST',
       headers: headers(author.cookie, 0),
