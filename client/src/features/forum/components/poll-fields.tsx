@@ -5,6 +5,7 @@ import { cn } from '@/lib/cn';
 import { Button } from '@/components/ui/button';
 import { inputClasses } from '@/components/ui/form-field';
 import { isoToLocalInput, NEW_POLL, NO_POLL, pollOptionsOf, type PostFormValues } from '../lib/post-form-values';
+import { describedBy, FieldError } from '@/components/ui/field-error';
 
 // Issue 33 in the new-post editor: "Add a poll" opens its section (the post's title is its question):
 // 2 to 10 options, one choice or several, when the results show, and an optional closing time. The
@@ -27,17 +28,6 @@ type Props = {
   /** Which options the contract refuses (empty, too long), marked while the options have a message. */
   invalidOptions?: (text: string) => boolean;
 };
-
-function FieldError({ id, message }: { id: string; message?: string }) {
-  if (!message) return null;
-  return (
-    <p id={id} role="alert" className="text-sm font-semibold text-red-800">
-      {message}
-    </p>
-  );
-}
-
-const describedBy = (...ids: (string | false | undefined)[]) => ids.filter(Boolean).join(' ') || undefined;
 
 /** The closing times the picker offers: from an hour to 90 days from now (the server checks it again when sent). */
 function closingRange(now = Date.now()) {

@@ -20,21 +20,11 @@ import { Button } from '@/components/ui/button';
 import { inputClasses } from '@/components/ui/form-field';
 import { Switch } from '@/components/ui/switch';
 import { getTagsQueryOptions } from '../api/get-tags';
+import { describedBy, FieldError } from '@/components/ui/field-error';
 
 // Issue 32 in the post editor: the tags a post carries, the postcode areas it is about, and whether it
 // is a local alert (its kind, place and how long it shows). The editor keeps the values (and the draft);
 // these only show and change them.
-
-function FieldError({ id, message }: { id: string; message?: string }) {
-  if (!message) return null;
-  return (
-    <p id={id} role="alert" className="text-sm font-semibold text-red-800">
-      {message}
-    </p>
-  );
-}
-
-const describedBy = (...ids: (string | false | undefined)[]) => ids.filter(Boolean).join(' ') || undefined;
 
 type TagsProps = {
   chosen: string[];

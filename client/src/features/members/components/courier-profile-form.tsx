@@ -23,6 +23,7 @@ import { toast } from '@/components/ui/toast';
 import { errorMessage } from '@/lib/api-client';
 import { failureText, fieldErrors } from '@/lib/form-errors';
 import { getCourierProfileQueryOptions, useUpdateCourierProfile } from '../api/members-api';
+import { FieldError } from '@/components/ui/field-error';
 
 /** The form's own values: selects and the years box hold text, '' for "Not set". */
 type Values = {
@@ -281,15 +282,6 @@ function CourierProfileFields({ initial, onDone }: { initial: TCourierProfile; o
 /** One item and who sees it: side by side where there is room, the choice of who under it on a phone. */
 function FieldRow({ children }: { children: ReactNode }) {
   return <div className="grid gap-3 border-t border-line pt-4 sm:grid-cols-[minmax(0,1fr)_minmax(0,13rem)] sm:items-start">{children}</div>;
-}
-
-function FieldError({ id, message }: { id: string; message?: string }) {
-  if (!message) return null;
-  return (
-    <p id={id} role="alert" className="text-sm font-semibold text-red-800">
-      {message}
-    </p>
-  );
 }
 
 type SelectProps = { label: ReactNode; hint?: string; value: string; error?: string; onChange: (value: string) => void; children: ReactNode };

@@ -23,6 +23,7 @@ import { Spinner } from '@/components/ui/spinner';
 import { Time } from '@/components/ui/time';
 import { toast } from '@/components/ui/toast';
 import { getVerificationQueryOptions, useCancelVerification, useRemoveOwnBadge, useRequestVerification } from '../api/verification';
+import { FieldError } from '@/components/ui/field-error';
 
 /** What the file picker offers, and what the server takes: JPEG, PNG or WebP. */
 const ACCEPT = VERIFY_PROOF_TYPES.join(',');
@@ -290,11 +291,3 @@ function RequestForm() {
   );
 }
 
-function FieldError({ id, message }: { id: string; message?: string }) {
-  if (!message) return null;
-  return (
-    <p id={id} role="alert" className="text-sm font-semibold text-red-800">
-      {message}
-    </p>
-  );
-}
