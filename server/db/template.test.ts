@@ -81,5 +81,6 @@ describe('the new-database template', () => {
     } finally {
       fs.rmSync(templateFile(migrations), { force: true });
     }
-  });
+    // Every migration from nothing, twice, on PGlite: 20 s on a quiet machine, a minute on a loaded one.
+  }, 180_000);
 });
