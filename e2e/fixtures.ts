@@ -10,7 +10,14 @@ import { startSmtpSink, type Mailbox } from './support/smtp-sink.ts';
 
 export type Account = { firstName: string; lastName: string; username: string; email: string; password: string };
 
-type WorkerFixtures = { server: { baseURL: string; mailbox: Mailbox; db: Db; maintenance: MaintenanceService } };
+type WorkerFixtures = {
+  server: { baseURL: string; mailbox: Mailbox; db: Db; maintenance: MaintenanceService };
+  /**
+   * The worker app's host name: `test.use({ appHost: 'localhost' })` in a spec that needs a domain
+   * (WebAuthn refuses an IP address); such a spec gets workers of its own.
+   */
+  appHost: '127.0.0.1' | 'localhost';
+};
 type TestFixtures = {
   mailbox: Mailbox;
   /** The worker app's database (shared by the worker's tests: clean up what you add). */
@@ -76,12 +83,11 @@ export const test = base.extend<TestFixtures, WorkerFixtures & { appReadyAfterNa
     { scope: 'worker', auto: true },
   ],
   // One app, database and SMTP sink per worker process, shared by its tests and stopped with it.
+  appHost: ['127.0.0.1', { scope: 'worker', option: true }],
   server: [
-    // Playwright reads the fixtures a fixture needs from its first parameter: this one needs none.
-    // eslint-disable-next-line no-empty-pattern
-    async ({}, use) => {
+    async ({ appHost }, use) => {
       const sink = await startSmtpSink();
-      const app = await startApp({ smtpUrl: sink.url }).catch(async (err) => {
+      const app = await startApp({ smtpUrl: sink.url, host: appHost }).catch(async (err) => {
         await sink.close();
         throw err;
       });

@@ -19,6 +19,7 @@ import {
 import { adRoutes, createAdImageOrigins, createAdService } from './modules/ads/index.ts';
 import { analyticsRoutes, createAnalyticsService } from './modules/analytics/index.ts';
 import { authRoutes, createAuthService } from './modules/auth/index.ts';
+import { createSignInFactors, signInFactorRoutes } from './modules/sign-in-factors/index.ts';
 import { backupRoutes, createBackupService } from './modules/backups/index.ts';
 import { bookmarkRoutes, createBookmarkService } from './modules/bookmarks/index.ts';
 import { createLabelService, labelRoutes } from './modules/labels/index.ts';
@@ -328,7 +329,10 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   const notificationMail = createNotificationMailService({ ...core, online: presence.online });
   full.notificationMail = notificationMail;
   await app.register(notificationMailRoutes, { config, unsubscribe: createUnsubscribeService(core) });
-  await app.register(authRoutes, { config, auth: createAuthService({ ...core, identity, words }), members: memberCache });
+  // Passkeys and the second step (issue 33): signing in with them is the auth routes', setting them up the member's settings'.
+  const factors = createSignInFactors({ ...core, identity });
+  await app.register(authRoutes, { config, auth: createAuthService({ ...core, identity, words, factors }), factors, members: memberCache });
+  await app.register(signInFactorRoutes, { factors });
   await app.register(memberRoutes, {
     config,
     members: createMembersService({ ...core, identity, uploads, trust, words }),

@@ -236,6 +236,7 @@ export const PRIVACY: ContentPage = {
           head: ['Data', 'Kept for'],
           rows: [
             ['Sign-in sessions', '30 days from sign-in, or until you sign out'],
+            ['Passkeys and two-step sign-in: your passkeys\u2019 public keys and names, your authenticator app\u2019s secret, your recovery codes (as hashes) and the devices you asked us to remember', 'Until you remove them or turn two-step sign-in off; a remembered device for 30 days; all of them when you delete your account'],
             ['Verification codes and password reset links', 'Until used or expired, whichever comes first'],
             ['Account, posts, comments, votes (poll votes too) and reactions', 'While your account exists. When you delete your account it is anonymised at once: your name, email address, username and profile are removed and your posts and comments show as "Anonymous"'],
             ['Proof sent for the verified courier badge', 'Until a moderator decides or you cancel the request, then deleted at once; the decision is kept while your account exists'],

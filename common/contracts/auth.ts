@@ -115,7 +115,16 @@ export const ZMessage = z.object({ message: z.string() });
 
 export const ZRegisterResponse = z.object({ message: z.string(), email: z.string(), requiresVerification: z.literal(true) });
 export const ZRegisterTokenResponse = z.object({ token: z.string() });
-export const ZLoginResponse = z.object({ message: z.string(), user: ZUser });
+/**
+ * A sign-in's answer: signed in (`user`), or waiting for the second step (issue 33: the member turned
+ * on authenticator-app codes). `secondStep.ticket` goes with the code to POST /api/auth/second-step;
+ * `canRemember` says whether "remember this device" is offered (never to admins).
+ */
+export const ZLoginResponse = z.union([
+  z.object({ message: z.string(), user: ZUser }),
+  z.object({ message: z.string(), secondStep: z.object({ ticket: z.string(), canRemember: z.boolean(), expiresAt: z.string() }) }),
+]);
+export type TLoginResponse = z.infer<typeof ZLoginResponse>;
 
 // ---- Endpoints ----
 // 400 also where nothing is read: a query string or body the app refuses before the route (text that
@@ -161,7 +170,7 @@ export const resendVerification = endpoint({
   errors: [400, 429],
 });
 
-/** Sign-in (403: suspended, or the address not verified yet). */
+/** Sign-in (403: suspended, or the address not verified yet). With two-step sign-in on, the answer asks for the code. */
 export const login = endpoint({
   method: 'POST',
   path: '/api/auth/login',

@@ -20,7 +20,7 @@ export type RunningApp = {
  * in-memory PGlite, or a throw-away PostgreSQL database when TEST_DATABASE_URL is set. Categories are
  * seeded, demo content is not. Rate limits and the event bus stay in-process so workers never share state.
  */
-export async function startApp(opts: { smtpUrl: string }): Promise<RunningApp> {
+export async function startApp(opts: { smtpUrl: string; /** The address's host name: `localhost` where WebAuthn needs a domain (passkeys refuse an IP address). */ host?: '127.0.0.1' | 'localhost' }): Promise<RunningApp> {
   const database = process.env.TEST_DATABASE_URL ? await openTestDatabase('postgres') : await openDatabase({ dataDir: 'memory://' });
   try {
     // APP_URL goes into mails and the Origin check, so the port is chosen before the app is built.
@@ -29,7 +29,7 @@ export async function startApp(opts: { smtpUrl: string }): Promise<RunningApp> {
       NODE_ENV: 'test',
       HOST: '127.0.0.1',
       PORT: String(port),
-      APP_URL: `http://127.0.0.1:${port}`,
+      APP_URL: `http://${opts.host ?? '127.0.0.1'}:${port}`,
       SMTP_URL: opts.smtpUrl,
       MAIL_FROM: 'Kerbside <no-reply@kerbside.test>',
       SEED_DEMO: '0',

@@ -20,6 +20,17 @@ export const AUDIT_ACTIONS = {
   'user.trust_pin': 'user',
   'user.trust_unpin': 'user',
   'user.delete': 'user',
+  /** Issue 33: a staff account's own sign-in factors (members' are not logged): two-step sign-in on or
+   *  off, new recovery codes, one used, remembered devices forgotten, a passkey added or removed. */
+  'account.two_step_on': 'user',
+  'account.two_step_off': 'user',
+  'account.recovery_codes_new': 'user',
+  'account.recovery_code_used': 'user',
+  'account.devices_forget': 'user',
+  'account.passkey_add': 'user',
+  'account.passkey_remove': 'user',
+  /** Issue 33: a staff account's second step locked by wrong codes (someone has its password). */
+  'account.second_step_locked': 'user',
   // forum moderation
   'post.edit': 'post',
   'post.delete': 'post',

@@ -6,7 +6,9 @@ import type { VisitRecorder } from '../trust/visits.ts';
 import { pendingCodeEmail, type CodePurpose } from './codes.ts';
 import { createPasswordCheck } from './passwords.ts';
 import { createSession, LAST_SEEN_EVERY_MS, liveSession, sessionAlive, userFromToken, type FoundSession, type SessionUser } from './sessions.ts';
-import { assertLoginAllowed, beginLoginAttempt, recordLoginFailure, settleLoginFailure } from './throttle.ts';
+import { assertLoginAllowed, beginLoginAttempt, clearLoginFailures, hashIp, recordLoginFailure, settleLoginFailure } from './throttle.ts';
+import { MEMBERS_MSG } from '../../common/rules/members.ts';
+import { badRequest } from '../http-errors.ts';
 
 /** Issue 18, "new since your last visit": a request after this long without one starts a new visit. */
 export const VISIT_GAP_MS = 30 * 60 * 1000;
@@ -52,8 +54,9 @@ async function recordVisit(db: Db, userId: number, now: Date) {
  */
 export function createIdentity({ db, clock, visits }: Pick<Core, 'db' | 'clock'> & { visits?: Pick<VisitRecorder, 'visited'> }) {
   const nowMs = () => clock.now().getTime();
+  const verifyPassword = createPasswordCheck();
   return {
-    verifyPassword: createPasswordCheck(),
+    verifyPassword,
 
     /** Starts a session (in `tx` when given, with the change it belongs to); returns the cookie's token. */
     createSession: (userId: number, userAgent?: string, tx: Db | Tx = db) => createSession(tx, userId, clock.now(), userAgent),
@@ -86,6 +89,21 @@ export function createIdentity({ db, clock, visits }: Pick<Core, 'db' | 'clock'>
     beginLoginAttempt: (email: string, ipHash: string) => beginLoginAttempt(db, email, ipHash, nowMs()),
     settleLoginFailure: (email: string) => settleLoginFailure(db, email, nowMs()),
     recordLoginFailure: (email: string, ipHash: string) => recordLoginFailure(db, email, ipHash, nowMs()),
+
+    /**
+     * A signed-in member's password, checked like a sign-in: a wrong one counts toward the same per
+     * account and address limit as failed sign-ins (5 in 15 minutes), so a borrowed session cannot
+     * guess it. The 400 names `field`, the form's password field.
+     */
+    async confirmPassword(user: { email: string; passwordHash: string | null | undefined }, password: string, ip: string, field: string) {
+      const ipHash = hashIp(ip);
+      await assertLoginAllowed(db, user.email, ipHash, nowMs());
+      if (!(await verifyPassword(user.passwordHash, password))) {
+        await recordLoginFailure(db, user.email, ipHash, nowMs());
+        throw badRequest(MEMBERS_MSG.currentPasswordIncorrect, { [field]: MEMBERS_MSG.currentPasswordIncorrect });
+      }
+      await clearLoginFailures(db, user.email, ipHash);
+    },
 
     /** The address the newest live code of the purpose went to, while it can still be entered; else null. */
     pendingCodeEmail: (userId: number, purpose: CodePurpose) => pendingCodeEmail(db, userId, purpose, clock.now()),

@@ -67,6 +67,16 @@ export function setSessionCookie(reply: FastifyReply, config: Config, token: str
   });
 }
 
+/**
+ * "Remember this device" (issue 33): a second cookie, apart from the session's, so signing out keeps
+ * it and a second step is skipped for its member only (a shared phone's other members are still asked).
+ */
+export const deviceCookieName = (config: Config) => (config.secureCookies ? '__Host-device' : 'device');
+
+export function setDeviceCookie(reply: FastifyReply, config: Config, token: string, maxAgeMs: number) {
+  reply.setCookie(deviceCookieName(config), token, { path: '/', httpOnly: true, sameSite: 'lax', secure: config.secureCookies, maxAge: maxAgeMs / 1000 });
+}
+
 export function clearSessionCookie(reply: FastifyReply, config: Config) {
   reply.clearCookie(cookieName(config), { path: '/', httpOnly: true, sameSite: 'lax', secure: config.secureCookies });
 }

@@ -11,3 +11,4 @@ export * from './community.ts';
 export * from './pay.ts';
 export * from './trust.ts';
 export * from './jobs.ts';
+export * from './sign-in.ts';

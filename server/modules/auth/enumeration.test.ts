@@ -10,6 +10,7 @@ import { buildTestApp, type TestApp } from '../../test/app.ts';
 import { codeIn, latestCode, mailsTo, newUser, PASSWORD, post, registerUser, signUp, unique } from '../../test/auth.ts';
 import { testDatabases } from '../../test/databases.ts';
 import { createAuthService } from './service.ts';
+import { createSignInFactors } from '../sign-in-factors/index.ts';
 
 // Finding 8 of issue 12: register answered 409 for a taken email, verify-code and resend told verified,
 // unverified and unknown addresses apart, and forgot-password did more work for a real account. Now
@@ -183,6 +184,7 @@ describe.each(testDatabases)('no account enumeration (%s)', (kind) => {
           events: { publish: () => Promise.reject(new Error('forgot-password published an event')) } as unknown as Events,
           identity: createIdentity({ db: recorded, clock: systemClock }),
           words: { screenUsername: () => null },
+          factors: createSignInFactors({ db: recorded, config: t.app.deps.config, clock: systemClock, identity: createIdentity({ db: recorded, clock: systemClock }) }),
         });
         const answer = await auth.forgotPassword({ email });
         return { answer, statements, queued };

@@ -13,18 +13,33 @@ import {
 } from '../../../common/contracts/auth.ts';
 import type { Config } from '../../config.ts';
 import { unauthorized } from '../../http-errors.ts';
-import { AUTH_MSG, clearSessionCookie, cookieName, hashToken, LOGIN_IP_PER_MINUTE, presentUser, SESSION_TOKEN_MAX, setSessionCookie } from '../../identity/index.ts';
+import { passkeySignIn, passkeySignInOptions, secondStep } from '../../../common/contracts/sign-in.ts';
+import { REMEMBER_DEVICE_DAYS, SIGN_IN_MSG } from '../../../common/rules/sign-in.ts';
+import type { AuthenticationResponseJSON } from '@simplewebauthn/server';
+import {
+  AUTH_MSG,
+  clearSessionCookie,
+  cookieName,
+  deviceCookieName,
+  hashToken,
+  LOGIN_IP_PER_MINUTE,
+  presentUser,
+  SESSION_TOKEN_MAX,
+  setDeviceCookie,
+  setSessionCookie,
+} from '../../identity/index.ts';
+import type { SignInFactors } from '../sign-in-factors/index.ts';
 import { route } from '../../lib/route.ts';
 import { SIGN_UP_MSG, SIGN_UPS_PER_ADDRESS } from '../../../common/rules/auth.ts';
 import { addressLimit, perIpLimit } from '../../plugins/rate-limits.ts';
 import { isOwnNavigation, logoutConfirmPage, wantsPage } from './logout-page.ts';
-import type { AuthService } from './service.ts';
+import type { AuthService, SignInOutcome } from './service.ts';
 import type { MemberCache } from '../../lib/member-cache.ts';
 
 const perIp = (max: number, timeWindow: string) => perIpLimit(max, timeWindow, AUTH_MSG.ipLimited);
 
 /** Accounts: register, verify, sign in and out, password reset (spec §7 and DESIGN.md API). */
-export const authRoutes: FastifyPluginAsync<{ config: Config; auth: AuthService; members: MemberCache }> = async (app, { config, auth, members }) => {
+export const authRoutes: FastifyPluginAsync<{ config: Config; auth: AuthService; factors: SignInFactors; members: MemberCache }> = async (app, { config, auth, factors, members }) => {
   // Personal answers must never be stored by a shared cache.
   app.addHook('onSend', async (_req, reply, payload) => {
     reply.header('Cache-Control', 'no-store');
@@ -56,16 +71,38 @@ export const authRoutes: FastifyPluginAsync<{ config: Config; auth: AuthService;
 
   route(app, resendVerification, { config: perIp(10, '1 minute') }, async (req) => auth.resendVerification(req.body));
 
-  // Per IP across every account; the per account+IP failure limit lives in the service.
-  route(app, login, { config: perIpLimit(LOGIN_IP_PER_MINUTE, '1 minute', AUTH_MSG.loginIpLimited) }, async (req, reply) => {
-    const { user, token } = await auth.login(req.body, {
-      ip: req.ip,
-      userAgent: req.headers['user-agent'],
-      currentTokenHash: req.sessionTokenHash,
-    });
-    setSessionCookie(reply, config, token);
-    return { message: AUTH_MSG.loginOk, user: presentUser(user) };
+  const signInContext = (req: FastifyRequest) => ({
+    ip: req.ip,
+    userAgent: req.headers['user-agent'],
+    currentTokenHash: req.sessionTokenHash,
+    deviceToken: req.cookies[deviceCookieName(config)],
   });
+  /** A sign-in step's answer: the session's cookie and the member, or the second step's ticket (issue 33). */
+  const answerSignIn = (reply: FastifyReply, outcome: SignInOutcome, message: string = AUTH_MSG.loginOk) => {
+    if (outcome.kind === 'secondStep') {
+      const { ticket, canRemember, expiresAt } = outcome;
+      return { message: SIGN_IN_MSG.secondStep, secondStep: { ticket, canRemember, expiresAt } };
+    }
+    setSessionCookie(reply, config, outcome.token);
+    return { message, user: presentUser(outcome.user) };
+  };
+  const signInLimit = { config: perIpLimit(LOGIN_IP_PER_MINUTE, '1 minute', AUTH_MSG.loginIpLimited) };
+
+  // Per IP across every account; the per account+IP failure limit lives in the service.
+  route(app, login, signInLimit, async (req, reply) => answerSignIn(reply, await auth.login(req.body, signInContext(req))));
+
+  // Issue 33: the second step, and passkeys. The second step counts against the same limits as passwords.
+  route(app, secondStep, signInLimit, async (req, reply) => {
+    const done = await auth.secondStep(req.body, signInContext(req));
+    if (done.deviceToken) setDeviceCookie(reply, config, done.deviceToken, REMEMBER_DEVICE_DAYS * 24 * 60 * 60_000);
+    return answerSignIn(reply, { kind: 'signedIn', user: done.user, token: done.token }, done.message);
+  });
+
+  route(app, passkeySignInOptions, { config: perIp(30, '1 minute') }, async () => factors.passkeySignInOptions());
+
+  route(app, passkeySignIn, signInLimit, async (req, reply) =>
+    answerSignIn(reply, await auth.passkeySignIn(req.body.response as unknown as AuthenticationResponseJSON, signInContext(req))),
+  );
 
   route(app, getCurrentUser, {}, async (req) => {
     if (!req.user) throw unauthorized(AUTH_MSG.notLoggedIn);

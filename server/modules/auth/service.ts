@@ -1,7 +1,10 @@
 import { and, eq, gt, isNull, or, sql } from 'drizzle-orm';
 import type { TRegisterRequest } from '../../../common/contracts/auth.ts';
 import { SIGN_UP_MSG } from '../../../common/rules/auth.ts';
-import { isSuspended, suspendedMessage } from '../../../common/rules/roles.ts';
+import { canModerate, isSuspended, suspendedMessage } from '../../../common/rules/roles.ts';
+import { SIGN_IN_MSG } from '../../../common/rules/sign-in.ts';
+import { recordAudit } from '../../audit/index.ts';
+import type { SignInFactors } from '../sign-in-factors/index.ts';
 import type { Core } from '../../core.ts';
 import type { Db, Tx } from '../../db/client.ts';
 import { emails, loginFailures, passwordResetTokens, users } from '../../db/schema/index.ts';
@@ -35,10 +38,23 @@ import { accountLockedMail, passwordResetMail, signUpAttemptMail, verificationCo
 import { isDisposableEmail, isHoneypotFilled, isTimelySignUpToken, issueSignUpToken } from './sign-up-defence.ts';
 import { reportWatchedWord, type WatchedWords } from '../../trust/index.ts';
 
-export type AuthDeps = Pick<Core, 'db' | 'config' | 'mailer' | 'clock' | 'events'> & { identity: Identity; /** Usernames meet the watched words (issue 28). */ words: Pick<WatchedWords, 'screenUsername'> };
+export type AuthDeps = Pick<Core, 'db' | 'config' | 'mailer' | 'clock' | 'events'> & {
+  identity: Identity;
+  /** Usernames meet the watched words (issue 28). */
+  words: Pick<WatchedWords, 'screenUsername'>;
+  /** Passkeys and the second step (issue 33). */
+  factors: SignInFactors;
+};
 export type UserRow = typeof users.$inferSelect;
-/** Who is calling: for the login throttle, the session's user agent and the session it replaces. */
-export type RequestContext = { ip: string; userAgent?: string; currentTokenHash?: string | null };
+/**
+ * Who is calling: for the login throttle, the session's user agent and the session it replaces, and
+ * the remembered device's token (issue 33), if the browser has one.
+ */
+export type RequestContext = { ip: string; userAgent?: string; currentTokenHash?: string | null; deviceToken?: string };
+/** How a sign-in step ended: signed in (a session's token), or the second step is due. */
+export type SignInOutcome =
+  | { kind: 'signedIn'; user: UserRow; token: string }
+  | { kind: 'secondStep'; ticket: string; canRemember: boolean; expiresAt: string };
 /**
  * What register needs of its request: `claimSignUp` counts one sign-up against the caller's address
  * (routes.ts, the per-address caps) and throws 429 when they are spent.
@@ -56,7 +72,7 @@ function pgError(err: unknown): { code?: string; constraint?: string } | undefin
 const commonPasswordError = () => badRequest(AUTH_MSG.commonPassword, { password: AUTH_MSG.commonPassword });
 
 /** The accounts service: buildApp creates it once from the core and the identity services. */
-export function createAuthService({ db, config, mailer, clock, events, identity, words }: AuthDeps) {
+export function createAuthService({ db, config, mailer, clock, events, identity, words, factors }: AuthDeps) {
   const isAdminEmail = (email: string) => config.adminEmails.includes(email);
 
   /** A fresh sign-up code (identity issueCode: the resend limits, older ones stop working). */
@@ -143,6 +159,38 @@ export function createAuthService({ db, config, mailer, clock, events, identity,
       }),
     });
   }
+
+  /**
+   * After the password (or a passkey, or the second step) proved right, the account's state may be
+   * told: a timed suspension past its end is lifted at once (issue 18), without waiting for the
+   * minute's sweep; one that holds is told with its end and reason; an unverified address is asked for
+   * its code. Either refusal takes back the failure the attempt counted.
+   */
+  async function assertMaySignIn(user: UserRow, ipHash: string) {
+    if (user.suspendedAt && !isSuspended(user, clock.now())) {
+      await db.transaction((tx) => liftExpiredSuspensions(tx, clock.now(), user.id));
+    } else if (user.suspendedAt) {
+      await clearLoginFailures(db, user.email, ipHash);
+      throw forbidden(suspendedMessage(user.suspendedUntil, user.suspensionReason));
+    }
+    if (!user.emailVerifiedAt) {
+      await clearLoginFailures(db, user.email, ipHash);
+      throw new HttpError(403, AUTH_MSG.verifyFirst, { requiresVerification: true, email: user.email });
+    }
+  }
+
+  /** Signed in: this address's failures for the account go, and a new session replaces the browser's old one. */
+  function openSession(user: UserRow, ctx: RequestContext, ipHash: string, alsoInTx?: (tx: Tx) => Promise<unknown>) {
+    return db.transaction(async (tx) => {
+      await clearLoginFailures(tx, user.email, ipHash);
+      if (alsoInTx) await alsoInTx(tx);
+      // The cookie this browser had is replaced, so its session row goes too (its sockets close); other devices keep theirs.
+      if (ctx.currentTokenHash) await sessionsEnded(tx, await endSession(tx, ctx.currentTokenHash));
+      return identity.createSession(user.id, ctx.userAgent, tx);
+    });
+  }
+
+  const liveUserById = async (id: number) => (await db.select().from(users).where(and(eq(users.id, id), isNull(users.deletedAt))).limit(1))[0];
 
   return {
     /** The register form's timing token (sign-up-defence.ts), issued now. */
@@ -270,28 +318,68 @@ export function createAuthService({ db, config, mailer, clock, events, identity,
         throw new HttpError(401, AUTH_MSG.badCredentials);
       }
       // The password is right, so telling the account's state leaks nothing new.
-      // A timed suspension past its end no longer applies (issue 18): lifted here, at once, without
-      // waiting for the minute's sweep. One that holds is told with its end and reason.
-      if (user.suspendedAt && !isSuspended(user, clock.now())) {
-        await db.transaction((tx) => liftExpiredSuspensions(tx, clock.now(), user.id));
-      } else if (user.suspendedAt) {
-        await clearLoginFailures(db, email, ipHash);
-        throw forbidden(suspendedMessage(user.suspendedUntil, user.suspensionReason));
-      }
-      if (!user.emailVerifiedAt) {
-        await clearLoginFailures(db, email, ipHash);
-        throw new HttpError(403, AUTH_MSG.verifyFirst, { requiresVerification: true, email });
-      }
-
+      await assertMaySignIn(user, ipHash);
       const newHash = needsRehash(user.passwordHash) ? await hashPassword(input.password) : null;
-      const token = await db.transaction(async (tx) => {
-        await clearLoginFailures(tx, email, ipHash);
+      const rehash = async (tx: Db | Tx) => {
         if (newHash) await tx.update(users).set({ passwordHash: newHash }).where(eq(users.id, user.id));
-        // The cookie this browser had is replaced, so its session row goes too (its sockets close); other devices keep theirs.
-        if (ctx.currentTokenHash) await sessionsEnded(tx, await endSession(tx, ctx.currentTokenHash));
-        return identity.createSession(user.id, ctx.userAgent, tx);
+      };
+      // Issue 33: with app codes on (and no remembered device), the password alone signs nobody in. Its
+      // attempt stays counted as a failure until the code is right, so that re-entering the password
+      // never buys an attacker who has it more guesses at the code.
+      const pending = await factors.pendingSecondStep(user, { deviceToken: ctx.deviceToken, ipHash });
+      if (pending) {
+        await rehash(db);
+        return { kind: 'secondStep', ...pending } satisfies SignInOutcome;
+      }
+      const token = await openSession(user, ctx, ipHash, rehash);
+      return { kind: 'signedIn', user, token } satisfies SignInOutcome;
+    },
+
+    /**
+     * The second step (issue 33): the app's code or a recovery code for a ticket from login. Counted
+     * against the account's sign-in limits like a password (a wrong code is a failure, the tenth locks
+     * the account and mails its owner), and the ticket takes SECOND_STEP_TRIES wrong codes.
+     */
+    async secondStep(input: { ticket: string; code: string; rememberDevice?: boolean }, ctx: RequestContext) {
+      const { userId, canRemember, passwordIpHash } = await factors.openSecondStep(input.ticket);
+      const user = await liveUserById(userId);
+      if (!user) throw badRequest(SIGN_IN_MSG.secondStepExpired);
+      const ipHash = hashIp(ctx.ip);
+      await identity.beginLoginAttempt(user.email, ipHash);
+      const used = await factors.takeSecondStep(input.ticket, user, input.code);
+      if (!used) {
+        if (await identity.settleLoginFailure(user.email)) {
+          await mailLockout(user);
+          if (canModerate(user)) await recordAudit(db, { actorId: null, action: 'account.second_step_locked', targetType: 'user', targetId: user.id });
+        }
+        throw factors.wrongCode(input.code);
+      }
+      await assertMaySignIn(user, ipHash);
+      // The password's attempt, counted until now, is taken back where it came from too (a phone's address changes).
+      const token = await openSession(user, ctx, ipHash, async (tx) => {
+        if (passwordIpHash && passwordIpHash !== ipHash) await clearLoginFailures(tx, user.email, passwordIpHash);
       });
-      return { user, token };
+      const deviceToken = input.rememberDevice && canRemember ? await factors.rememberDevice(user.id, ctx.userAgent) : undefined;
+      return { user, token, deviceToken, message: used.kind === 'recovery' ? SIGN_IN_MSG.recoveryUsed(used.left) : AUTH_MSG.loginOk };
+    },
+
+    /**
+     * Sign-in with a passkey (issue 33). One that checked its holder (a fingerprint, a PIN) is both
+     * steps; one that did not is the first, and the app's code follows where it is on. A lock from
+     * wrong passwords does not stop a passkey: it cannot be guessed, and its owner gets in while
+     * someone hammers the password.
+     */
+    async passkeySignIn(response: Parameters<SignInFactors['checkPasskeySignIn']>[0], ctx: RequestContext): Promise<SignInOutcome> {
+      const { userId, userVerified } = await factors.checkPasskeySignIn(response);
+      const user = await liveUserById(userId);
+      if (!user) throw badRequest(SIGN_IN_MSG.passkeyUnknown);
+      const ipHash = hashIp(ctx.ip);
+      await assertMaySignIn(user, ipHash);
+      if (!userVerified) {
+        const pending = await factors.pendingSecondStep(user, { deviceToken: ctx.deviceToken, ipHash });
+        if (pending) return { kind: 'secondStep', ...pending };
+      }
+      return { kind: 'signedIn', user, token: await openSession(user, ctx, ipHash) };
     },
 
     /** Ends the session (none: nothing happens), and its open sockets close. */
@@ -378,6 +466,8 @@ export function createAuthService({ db, config, mailer, clock, events, identity,
         await tx.delete(loginFailures).where(eq(loginFailures.email, user.email));
         await endAllSessions(tx, user.id);
         await sessionsEnded(tx, user.id);
+        // The second step stays (issue 33: the reset mail never skips it), and every remembered device asks for it again.
+        await factors.forgetDevicesIn(tx, user.id);
         return user.id;
       });
       if (done === null) throw badRequest(AUTH_MSG.resetInvalid);

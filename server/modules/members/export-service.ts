@@ -15,6 +15,9 @@ import {
   memberBlocks,
   notifications,
   payReports,
+  passkeys,
+  rememberedDevices,
+  totpFactors,
   pollOptions,
   pollVotes,
   postFollows,
@@ -105,6 +108,12 @@ export type TDataExport = {
   bookmarks: Array<{ postId: number; postSlug: string; createdAt: string }>;
   /** Their Courier Pay Index reports (issue 19), as they see them: the postcode only as its area. */
   payReports: TPayReport[];
+  /** Issue 33: their passkeys (names and dates: the keys are public, the secrets stay on their devices), two-step sign-in and remembered devices. Never the secret or recovery codes. */
+  signIn: {
+    passkeys: Array<{ name: string; createdAt: string; lastUsedAt: string | null }>;
+    twoStep: { enabled: boolean; enabledAt: string | null };
+    rememberedDevices: Array<{ userAgent: string | null; createdAt: string; expiresAt: string }>;
+  };
 };
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
@@ -253,6 +262,9 @@ export async function buildDataExport(db: Db, userId: number, now: Date, uploads
     .orderBy(asc(bookmarks.createdAt), asc(bookmarks.postId));
 
   const payRows = await db.select().from(payReports).where(eq(payReports.userId, userId)).orderBy(asc(payReports.periodStart), asc(payReports.id));
+  const passkeyRows = await db.select().from(passkeys).where(eq(passkeys.userId, userId)).orderBy(asc(passkeys.createdAt), asc(passkeys.id));
+  const [factor] = await db.select({ confirmedAt: totpFactors.confirmedAt }).from(totpFactors).where(eq(totpFactors.userId, userId));
+  const deviceRowsRemembered = await db.select().from(rememberedDevices).where(eq(rememberedDevices.userId, userId)).orderBy(asc(rememberedDevices.createdAt));
 
   return {
     format: { name: 'kerbside-data-export', version: EXPORT_FORMAT_VERSION },
@@ -310,5 +322,10 @@ export async function buildDataExport(db: Db, userId: number, now: Date, uploads
     blocks: blockRows.map((b) => ({ ...b, createdAt: b.createdAt.toISOString() })),
     bookmarks: bookmarkRows.map((b) => ({ ...b, createdAt: b.createdAt.toISOString() })),
     payReports: payRows.map(presentPayReport),
+    signIn: {
+      passkeys: passkeyRows.map((p) => ({ name: p.name, createdAt: p.createdAt.toISOString(), lastUsedAt: iso(p.lastUsedAt) })),
+      twoStep: { enabled: !!factor?.confirmedAt, enabledAt: iso(factor?.confirmedAt ?? null) },
+      rememberedDevices: deviceRowsRemembered.map((d) => ({ userAgent: d.userAgent, createdAt: d.createdAt.toISOString(), expiresAt: d.expiresAt.toISOString() })),
+    },
   };
 }

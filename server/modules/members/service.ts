@@ -28,17 +28,20 @@ import {
   posts,
   sessions,
   shareEvents,
+  passkeys,
+  totpFactors,
+  recoveryCodes,
+  rememberedDevices,
+  signInChallenges,
   users,
   verificationCodes,
 } from '../../db/schema/index.ts';
 import { badRequest, conflict, HttpError, notFound } from '../../http-errors.ts';
 import {
   AUTH_MSG,
-  clearLoginFailures,
   codeLimitError,
   consumeCode,
   endAllSessions,
-  hashIp,
   hashPassword,
   type Identity,
   isCommonPassword,
@@ -112,20 +115,6 @@ export function createMembersService({ db, config, mailer, clock, events, identi
     return u;
   }
 
-  /**
-   * The member's password, checked like a sign-in: a wrong one counts toward the same per account and
-   * address limit as failed sign-ins (5 in 15 minutes), so a borrowed session cannot guess it.
-   */
-  async function confirmPassword(user: UserRow, password: string, ip: string, field: string) {
-    const ipHash = hashIp(ip);
-    await identity.assertLoginAllowed(user.email, ipHash);
-    if (!(await identity.verifyPassword(user.passwordHash, password))) {
-      await identity.recordLoginFailure(user.email, ipHash);
-      throw badRequest(MEMBERS_MSG.currentPasswordIncorrect, { [field]: MEMBERS_MSG.currentPasswordIncorrect });
-    }
-    await clearLoginFailures(db, user.email, ipHash);
-  }
-
   /** The address of the newest change waiting for its code (not used, not expired, tries left). */
   const pendingEmail = (userId: number) => identity.pendingCodeEmail(userId, 'change_email');
 
@@ -195,7 +184,7 @@ export function createMembersService({ db, config, mailer, clock, events, identi
 
     async changePassword(userId: number, input: TChangePasswordRequest, ctx: { ip: string; currentTokenHash: string | null }) {
       const user = await loadUser(userId);
-      await confirmPassword(user, input.currentPassword, ctx.ip, 'currentPassword');
+      await identity.confirmPassword(user, input.currentPassword, ctx.ip, 'currentPassword');
       if (input.newPassword === input.currentPassword) throw badRequest(MEMBERS_MSG.samePassword, { newPassword: MEMBERS_MSG.samePassword });
       if (isCommonPassword(input.newPassword)) throw badRequest(AUTH_MSG.commonPassword, { newPassword: AUTH_MSG.commonPassword });
       const passwordHash = await hashPassword(input.newPassword);
@@ -228,7 +217,7 @@ export function createMembersService({ db, config, mailer, clock, events, identi
       const user = await loadUser(userId);
       const newEmail = normaliseEmail(input.newEmail);
       if (newEmail === user.email) throw badRequest(MEMBERS_MSG.sameEmail, { newEmail: MEMBERS_MSG.sameEmail });
-      await confirmPassword(user, input.password, ctx.ip, 'password');
+      await identity.confirmPassword(user, input.password, ctx.ip, 'password');
       const now = clock.now();
       const outcome = await db.transaction(async (tx) => {
         await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for('update');
@@ -317,7 +306,7 @@ export function createMembersService({ db, config, mailer, clock, events, identi
      */
     async deleteAccount(userId: number, password: string, ctx: { ip: string }) {
       const user = await loadUser(userId);
-      await confirmPassword(user, password, ctx.ip, 'password');
+      await identity.confirmPassword(user, password, ctx.ip, 'password');
       const now = clock.now();
       await db.transaction(async (tx) => {
         await deleteAccountRows(tx, user, now);
@@ -429,6 +418,8 @@ export async function deleteAccountRows(tx: Tx, user: Pick<UserRow, 'id' | 'emai
   await tx.delete(payReports).where(eq(payReports.userId, user.id));
   // Their badge requests (and any proof waiting) go too.
   await tx.delete(courierVerifications).where(eq(courierVerifications.userId, user.id));
+  // Issue 33: every other way back in (passkeys, the app's secret, recovery codes, remembered devices, tickets).
+  for (const table of [passkeys, totpFactors, recoveryCodes, rememberedDevices, signInChallenges]) await tx.delete(table).where(eq(table.userId, user.id));
   const placeholders = deletedPlaceholders(user.id);
   await tx
     .update(users)

@@ -23,6 +23,9 @@ export function retentionRules(now: Date): Array<{ name: string; table: string; 
     { name: 'verification codes', table: 'verification_codes', expired: sql`expires_at < ${ago(1)}` },
     { name: 'password reset links', table: 'password_reset_tokens', expired: sql`expires_at < ${ago(1)}` },
     { name: 'failed sign-ins', table: 'login_failures', expired: sql`created_at < ${ago(1)}` },
+    // Issue 33: second-step tickets and passkey challenges live minutes; remembered devices 30 days.
+    { name: 'sign-in tickets and passkey challenges', table: 'sign_in_challenges', expired: sql`expires_at < ${now}` },
+    { name: 'remembered devices', table: 'remembered_devices', expired: sql`expires_at < ${now}` },
     { name: 'copies of sent emails', table: 'emails', expired: sql`created_at < ${ago(90)} and status <> 'pending'` },
     { name: 'analytics sessions', table: 'analytics_sessions', expired: sql`started_at < ${months13}` },
     { name: 'analytics page views', table: 'analytics_page_views', expired: sql`created_at < ${months13}` },

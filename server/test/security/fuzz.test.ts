@@ -45,6 +45,10 @@ const WRITES_ON_4XX: Record<string, string> = {
   'POST /api/profile/password': 'a wrong current password counts like a failed sign-in',
   'POST /api/profile/email': 'a wrong current password counts like a failed sign-in',
   'DELETE /api/profile': 'a wrong current password counts like a failed sign-in',
+  'POST /api/profile/passkeys/options': 'a wrong current password counts like a failed sign-in',
+  'POST /api/profile/two-step/setup': 'a wrong current password counts like a failed sign-in',
+  'POST /api/profile/two-step/recovery-codes': 'a wrong current password counts like a failed sign-in',
+  'POST /api/profile/two-step/disable': 'a wrong current password counts like a failed sign-in',
   'POST /api/logout': 'signing out ends the session whatever the body',
   'GET /api/logout': 'signing out ends the session whatever the query',
 };

@@ -1,0 +1,2 @@
+export { createSignInFactors, type SignInFactors } from './service.ts';
+export { signInFactorRoutes } from './routes.ts';
