@@ -11,6 +11,7 @@ import type { Db } from '../../server/db/client.ts';
 import {
   adSlots,
   announcements,
+  auditLog,
   bookmarks,
   bulletins,
   categories,
@@ -21,6 +22,7 @@ import {
   jobs,
   messages,
   notifications,
+  passkeys,
   pollOptions,
   polls,
   posts,
@@ -863,6 +865,31 @@ test('poll options: a poll of vectors shows each option as text on the post page
     watch.expectClean();
   } finally {
     await db.delete(posts).where(eq(posts.id, post!.id));
+  }
+});
+
+test('passkey names: passkeys named with vectors show as text in their member’s settings and in the admin audit log', async ({ page, db }) => {
+  // Names of at most 50 characters (the contract's limit), for the admin themselves, straight to the tables.
+  const vectors = sample(1, 90).slice(0, 10);
+  const names = vectors.map((v, i) => `XSS-KEY-${i} ${v.payload}`.slice(0, 50));
+  const made = await db
+    .insert(passkeys)
+    .values(names.map((name, i) => ({ userId: seed.admin.id, credentialId: `xss-${seed.stamp}-${i}`, publicKey: 'AA', webauthnUserId: 'AA', name })))
+    .returning({ id: passkeys.id });
+  await db.insert(auditLog).values(names.map((name, i) => ({ actorId: seed.admin.id, action: 'account.passkey_add', targetType: 'user', targetId: String(seed.admin.id), details: { passkey: made[i]!.id, name } })));
+  try {
+    const watch = await Watch.on(page);
+    await asAdmin(page);
+    const markers = names.map((_, i) => `XSS-KEY-${i}`);
+    await watch.visit('passkeys in settings', '/profile', async () => {
+      await page.getByRole('button', { name: 'Passkeys and two-step sign-in' }).click();
+      await allShown(page, markers);
+    });
+    await watch.visit('passkeys in the audit log', '/admin', () => allShown(page, markers.slice(-3)));
+    watch.expectClean();
+  } finally {
+    await db.delete(passkeys).where(inArray(passkeys.id, made.map((m) => m.id)));
+    await db.delete(auditLog).where(eq(auditLog.action, 'account.passkey_add'));
   }
 });
 

@@ -13,6 +13,7 @@
 // When a new worker takes over, every tab of the old build reloads (client/src/lib/service-worker.ts).
 import { deleteAccount } from '@endpoints/members';
 import { getCurrentUser, login, logout, logoutByLink, verifyCode } from '@endpoints/auth';
+import { passkeySignIn, secondStep } from '@endpoints/sign-in';
 import { getPushPublicKey, subscribePush, unsubscribePush } from '@endpoints/push';
 import type { WorkboxPlugin } from 'workbox-core/types';
 import { cacheNames, clientsClaim } from 'workbox-core';
@@ -55,7 +56,7 @@ declare const __BUILD_ID__: string;
 
 const OFFLINE_PAGES_CACHE = PAGE_CACHE_PREFIX.offlinePages + __BUILD_ID__;
 const POST_PAGES_CACHE = PAGE_CACHE_PREFIX.postPages + __BUILD_ID__;
-const SESSION_CHANGES = [login, verifyCode, logout, logoutByLink, deleteAccount];
+const SESSION_CHANGES = [login, verifyCode, secondStep, passkeySignIn, logout, logoutByLink, deleteAccount];
 /** Photos kept on the device: enough for the posts kept for offline (RECENT_POSTS_KEPT) and a few chats. */
 const PHOTOS_KEPT = 150;
 

@@ -1,6 +1,7 @@
 import { infiniteQueryOptions } from '@tanstack/react-query';
 import { listAuditLog } from '@endpoints/admin';
 import { call } from '@/lib/api-client';
+import { PRODUCT_NAME } from '@/lib/config';
 import { adminKeys } from './keys';
 
 // The audit log: every admin action, newest first (docs/API.md "Admin: dashboard, members, audit log").
@@ -49,11 +50,27 @@ const ACTION_LABELS: Record<string, string> = {
   'tag.delete': 'deleted',
   // Issue 29: the background jobs card.
   'job.retry': 'retried the failed', // … job #12
+  // Issue 33 part 3: a staff account's own sign-in factors (the target is the account itself).
+  'account.two_step_on': 'turned on two-step sign-in for',
+  'account.two_step_off': 'turned off two-step sign-in for',
+  'account.recovery_codes_new': 'made new recovery codes for',
+  'account.recovery_code_used': 'used a recovery code of',
+  'account.devices_forget': 'forgot the remembered devices of',
+  'account.passkey_add': 'added a passkey to',
+  'account.passkey_remove': 'removed a passkey from',
+  // No actor: "Kerbside locked sign-in, after wrong codes, for @sam".
+  'account.second_step_locked': 'locked sign-in, after wrong codes, for',
 };
 
-/** Who did it: the actor, the system (no actor: a timed suspension's end), or an account since deleted. */
+/** Actions the site takes itself (no actor), so no admin's name goes with them. */
+const SYSTEM_ACTIONS = new Set(['user.suspension_lifted', 'account.second_step_locked']);
+
+/**
+ * Who did it: the actor, the system (no actor: a timed suspension's end, a sign-in locked by wrong codes),
+ * or an account since deleted.
+ */
 export const actorLabel = (e: { action: string; actor: { username: string } | null }) =>
-  e.actor ? `@${e.actor.username}` : e.action === 'user.suspension_lifted' ? 'Kerbside' : 'A former admin';
+  e.actor ? `@${e.actor.username}` : SYSTEM_ACTIONS.has(e.action) ? PRODUCT_NAME : 'A former admin';
 
 /** 'suspended chat of', or the raw `thing.verb` for actions of other admin screens. */
 export const actionLabel = (action: string) => ACTION_LABELS[action] ?? action.replace(/[._]/g, ' ');

@@ -1,14 +1,38 @@
 import { queryOptions, useMutation } from '@tanstack/react-query';
-import type { TLoginRequest, TRegisterRequest, TVerifyCodeRequest } from '@common/contracts/auth';
+import type { AuthenticationResponseJSON } from '@simplewebauthn/browser';
+import type { TLoginRequest, TLoginResponse, TRegisterRequest, TVerifyCodeRequest } from '@common/contracts/auth';
 import { SIGN_UP_TOKEN_MAX_AGE_MS } from '@common/rules/auth';
 import { forgotPassword, login, register, registerToken, resendVerification, resetPassword, verifyCode } from '@endpoints/auth';
+import { passkeySignIn, secondStep } from '@endpoints/sign-in';
 import { call } from '@/lib/api-client';
 import { trackAction } from '@/lib/track';
 
-// The sign-in and account-recovery calls (docs/API.md "Auth").
+// The sign-in and account-recovery calls (docs/API.md "Auth"; passkeys and the second step: "Passkeys and
+// two-step sign-in").
 
+/** Signed in (not waiting for the second step): counted as a login. */
+const trackSignedIn = (res: TLoginResponse) => {
+  if ('user' in res) trackAction('login');
+};
+
+/** The password: signs in, or answers the second step's ticket (issue 33) when app codes are on. */
 export function useLogin() {
-  return useMutation({ mutationFn: (body: TLoginRequest) => call(login, { body }), onSuccess: () => trackAction('login') });
+  return useMutation({ mutationFn: (body: TLoginRequest) => call(login, { body }), onSuccess: trackSignedIn });
+}
+
+/** The second step of a sign-in: the ticket from login (or a passkey) with the app's code or a recovery code. */
+export function useSecondStep() {
+  return useMutation({ mutationFn: (body: { ticket: string; code: string; rememberDevice?: boolean }) => call(secondStep, { body }), onSuccess: trackSignedIn });
+}
+
+/** A passkey's signed answer (the browser's JSON): signs in, or answers the second step's ticket. */
+export function usePasskeySignIn() {
+  return useMutation({
+    mutationFn: (response: AuthenticationResponseJSON) =>
+      // The browser's JSON as it is (a copy: the contract reads it as a loose object).
+      call(passkeySignIn, { body: { response: { ...response, response: { ...response.response } } } }),
+    onSuccess: trackSignedIn,
+  });
 }
 
 /**

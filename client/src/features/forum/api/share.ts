@@ -3,6 +3,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import type { TShareEvent, TShareResponse } from '@common/contracts/forum-engagement';
 import { sharePost } from '@endpoints/forum-engagement';
 import { call } from '@/lib/api-client';
+import { copyText } from '@/lib/keep';
 import { PRODUCT_NAME } from '@/lib/config';
 import { trackAction } from '@/lib/track';
 import { toast } from '@/components/ui/toast';
@@ -24,26 +25,6 @@ export async function recordShare(event: TShareEvent): Promise<TShareResponse | 
 }
 
 export const canShareNatively = () => typeof navigator !== 'undefined' && typeof navigator.share === 'function';
-
-/** Puts `text` on the clipboard; the old execCommand way where the Clipboard API is missing (http, old WebViews). */
-export async function copyText(text: string): Promise<void> {
-  if (navigator.clipboard?.writeText) {
-    await navigator.clipboard.writeText(text);
-    return;
-  }
-  const area = document.createElement('textarea');
-  area.value = text;
-  area.setAttribute('readonly', '');
-  area.style.position = 'fixed';
-  area.style.opacity = '0';
-  document.body.append(area);
-  area.select();
-  try {
-    if (!document.execCommand('copy')) throw new Error('Copy command refused');
-  } finally {
-    area.remove();
-  }
-}
 
 // Not `instanceof Error`: a DOMException is not an Error in every engine.
 const errorName = (err: unknown) => (typeof err === 'object' && err !== null && 'name' in err ? String(err.name) : '');

@@ -1,5 +1,6 @@
 import { exportMyData } from '@endpoints/members';
 import { request } from '@/lib/api-client';
+import { saveFile } from '@/lib/keep';
 
 export const DEFAULT_EXPORT_NAME = 'kerbside-my-data.json';
 
@@ -36,19 +37,6 @@ export async function downloadMyData(): Promise<string> {
   const res = await request(exportMyData);
   const blob = await res.blob();
   const filename = filenameFromDisposition(res.headers.get('Content-Disposition'));
-  const url = URL.createObjectURL(blob);
-  try {
-    const a = document.createElement('a');
-    a.href = url;
-    a.download = filename;
-    a.rel = 'noopener';
-    a.style.display = 'none';
-    document.body.append(a);
-    a.click();
-    a.remove();
-  } finally {
-    // Some browsers read the blob after click() returns: let go of it a little later.
-    setTimeout(() => URL.revokeObjectURL(url), 10_000);
-  }
+  saveFile(filename, blob);
   return filename;
 }

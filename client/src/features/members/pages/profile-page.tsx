@@ -18,6 +18,7 @@ import { DeleteAccountDialog } from '../components/delete-account-dialog';
 import { DownloadDataButton } from '../components/download-data-button';
 import { EditProfileForm } from '../components/edit-profile-form';
 import { FollowedLabels } from '../components/followed-labels';
+import { SecuritySection } from '../components/security-section';
 import { SettingsSection } from '../components/settings-section';
 import { SignOutEverywhereDialog } from '../components/sign-out-everywhere-dialog';
 import { TrustLevelSection } from '../components/trust-level-section';
@@ -68,6 +69,10 @@ export function ProfilePage() {
 
       <SettingsSection title="Change password" open={password} onOpenChange={setPassword}>
         <ChangePasswordForm onDone={() => setPassword(false)} />
+      </SettingsSection>
+
+      <SettingsSection title="Passkeys and two-step sign-in" summary="Sign in with your phone’s fingerprint or face, or ask for a code from an app as well as your password.">
+        <SecuritySection />
       </SettingsSection>
 
       <SettingsSection
