@@ -113,8 +113,10 @@ for (const [name, use] of [
       await dialog.getByLabel('Code from your authenticator app').fill(totpAt(secret, Date.now()));
       await dialog.getByRole('button', { name: 'Turn on' }).click();
       dialog = page.getByRole('dialog', { name: 'Save your recovery codes' });
-      const codes = await dialog.getByRole('list', { name: 'Recovery codes' }).getByRole('listitem').allInnerTexts();
-      expect(codes).toHaveLength(10);
+      const listed = dialog.getByRole('list', { name: 'Recovery codes' }).getByRole('listitem');
+      // Once the server has answered: read too soon, the list is not there yet.
+      await expect(listed).toHaveCount(10);
+      const codes = await listed.allInnerTexts();
       await expect(dialog.getByRole('button', { name: 'Done' })).toBeDisabled();
       await dialog.getByRole('checkbox', { name: 'I have saved my recovery codes' }).check();
       await dialog.getByRole('button', { name: 'Done' }).click();

@@ -31,7 +31,8 @@ export function MemberCard({ member, canMessage }: Props) {
       <div className="flex min-w-0 items-center gap-3 max-[22.5rem]:flex-col max-[22.5rem]:items-start">
         <AvatarHoverCard avatar={member.avatar} username={member.username} profileHref={href} />
         <div className="min-w-0">
-          <h2 id={headingId} className="text-lg leading-tight font-bold">
+          {/* A long name breaks anywhere rather than widening the card past a small phone's edge. */}
+          <h2 id={headingId} className="text-lg leading-tight font-bold wrap-anywhere">
             @{member.username}
           </h2>
           <p className="text-sm text-muted">{avatarLabel(member.avatar)}</p>
@@ -40,13 +41,13 @@ export function MemberCard({ member, canMessage }: Props) {
         </div>
       </div>
       {member.statusText && (
-        <p className="justify-self-start rounded-lg bg-accent-100 px-2.5 py-1 text-sm font-semibold break-words text-ink">
+        <p className="justify-self-start rounded-lg bg-accent-100 px-2.5 py-1 text-sm font-semibold wrap-anywhere text-ink">
           <span className="sr-only">Status: </span>
           {member.statusText}
         </p>
       )}
       {facts && (
-        <p className="text-sm break-words text-muted">
+        <p className="text-sm wrap-anywhere text-muted">
           <span className="sr-only">Courier profile: </span>
           {facts}
         </p>
