@@ -1,13 +1,6 @@
 import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
-import {
-  generateAuthenticationOptions,
-  generateRegistrationOptions,
-  verifyAuthenticationResponse,
-  verifyRegistrationResponse,
-  type AuthenticationResponseJSON,
-  type RegistrationResponseJSON,
-} from '@simplewebauthn/server';
-import { isoBase64URL } from '@simplewebauthn/server/helpers';
+import type * as WebAuthn from '@simplewebauthn/server';
+import type { AuthenticationResponseJSON, RegistrationResponseJSON } from '@simplewebauthn/server';
 import { and, count, desc, eq, gt, isNotNull, isNull, lt, or, sql } from 'drizzle-orm';
 import { renderSVG } from 'uqr';
 import { canModerate, isAdmin } from '../../../common/rules/roles.ts';
@@ -41,6 +34,14 @@ const hashSecret = (kind: string, value: string) => sha256(`kerbside:${kind}:${v
 const newToken = () => randomBytes(32).toString('base64url');
 /** The library's options as the contract's loose JSON object (its fields pass through to the browser as they are). */
 const asJson = <T extends object>(options: T) => options as T & Record<string, unknown>;
+const fromBase64Url = (text: string) => new Uint8Array(Buffer.from(text, 'base64url'));
+
+/**
+ * The WebAuthn library, loaded by the first passkey request: its import is about a third of a second
+ * that no first answer needs, and a restart is to answer within a second (issue 31).
+ */
+let webauthnLibrary: Promise<typeof WebAuthn> | undefined;
+const webauthn = () => (webauthnLibrary ??= import('@simplewebauthn/server'));
 
 /** Recovery codes' alphabet: Crockford's base32 in lower case (no i, l, o, u to misread). */
 const RECOVERY_ALPHABET = '0123456789abcdefghjkmnpqrstvwxyz';
@@ -55,7 +56,7 @@ const normaliseRecoveryCode = (code: string) => code.toLowerCase().replace(/[\s-
 /** The challenge a browser signed, read from its clientDataJSON (the library checks it again against ours). */
 function signedChallenge(response: { response: { clientDataJSON: string } }): string | null {
   try {
-    const client = JSON.parse(isoBase64URL.toUTF8String(response.response.clientDataJSON)) as { challenge?: unknown };
+    const client = JSON.parse(Buffer.from(response.response.clientDataJSON, 'base64url').toString('utf8')) as { challenge?: unknown };
     return typeof client.challenge === 'string' && client.challenge.length <= 200 ? client.challenge : null;
   } catch {
     return null;
@@ -203,7 +204,7 @@ export function createSignInFactors({ db, config, clock, identity }: Deps) {
   async function claimSignInChallenge(challenge: string | null): Promise<boolean> {
     const secret = await signInSecret();
     if (!challenge) return false;
-    const m = /^(\d{1,15})\.([A-Za-z0-9_-]{22})\.([A-Za-z0-9_-]{43})$/.exec(isoBase64URL.toUTF8String(challenge));
+    const m = /^(\d{1,15})\.([A-Za-z0-9_-]{22})\.([A-Za-z0-9_-]{43})$/.exec(Buffer.from(challenge, 'base64url').toString('utf8'));
     if (!m) return false;
     const expected = Buffer.from(signChallenge(secret, `${m[1]}.${m[2]}`));
     if (!timingSafeEqual(expected, Buffer.from(m[3]!))) return false;
@@ -300,7 +301,7 @@ export function createSignInFactors({ db, config, clock, identity }: Deps) {
 
     /** A passkey sign-in's challenge: any of the site's passkeys may answer it (discoverable credentials). */
     async passkeySignInOptions() {
-      const options = await generateAuthenticationOptions({ rpID: rp.id, userVerification: 'preferred', timeout: PASSKEY_CHALLENGE_TTL_MS, challenge: await newSignInChallenge() });
+      const options = await (await webauthn()).generateAuthenticationOptions({ rpID: rp.id, userVerification: 'preferred', timeout: PASSKEY_CHALLENGE_TTL_MS, challenge: await newSignInChallenge() });
       return { options: asJson(options) };
     },
 
@@ -316,12 +317,12 @@ export function createSignInFactors({ db, config, clock, identity }: Deps) {
       if (!key) throw badRequest(SIGN_IN_MSG.passkeyUnknown);
       let verification;
       try {
-        verification = await verifyAuthenticationResponse({
+        verification = await (await webauthn()).verifyAuthenticationResponse({
           response,
           expectedChallenge: challenge!,
           expectedOrigin: rp.origin,
           expectedRPID: rp.id,
-          credential: { id: key.credentialId, publicKey: isoBase64URL.toBuffer(key.publicKey), counter: key.counter, transports: key.transports as never },
+          credential: { id: key.credentialId, publicKey: fromBase64Url(key.publicKey), counter: key.counter, transports: key.transports as never },
           requireUserVerification: false,
         });
       } catch {
@@ -369,13 +370,13 @@ export function createSignInFactors({ db, config, clock, identity }: Deps) {
       const existing = await db.select({ credentialId: passkeys.credentialId, transports: passkeys.transports, handle: passkeys.webauthnUserId }).from(passkeys).where(eq(passkeys.userId, user.id));
       if (existing.length >= PASSKEYS_MAX) throw conflict(SIGN_IN_MSG.passkeysFull);
       // One random user handle for all of a member's passkeys (never their account id).
-      const userHandle = existing[0]?.handle ?? isoBase64URL.fromBuffer(randomBytes(32));
-      const options = await generateRegistrationOptions({
+      const userHandle = existing[0]?.handle ?? randomBytes(32).toString('base64url');
+      const options = await (await webauthn()).generateRegistrationOptions({
         rpName: rp.name,
         rpID: rp.id,
         userName: user.username,
         userDisplayName: `${user.firstName} ${user.lastName}`,
-        userID: isoBase64URL.toBuffer(userHandle),
+        userID: fromBase64Url(userHandle),
         attestationType: 'none',
         timeout: PASSKEY_CHALLENGE_TTL_MS,
         excludeCredentials: existing.map((k) => ({ id: k.credentialId, transports: k.transports as never })),
@@ -391,7 +392,7 @@ export function createSignInFactors({ db, config, clock, identity }: Deps) {
       if (!challenge?.challenge || !challenge.userHandle) throw badRequest(SIGN_IN_MSG.passkeyTimedOut);
       let verification;
       try {
-        verification = await verifyRegistrationResponse({
+        verification = await (await webauthn()).verifyRegistrationResponse({
           response: input.response,
           expectedChallenge: challenge.challenge,
           expectedOrigin: rp.origin,
@@ -416,7 +417,7 @@ export function createSignInFactors({ db, config, clock, identity }: Deps) {
           .values({
             userId: user.id,
             credentialId: credential.id,
-            publicKey: isoBase64URL.fromBuffer(credential.publicKey),
+            publicKey: Buffer.from(credential.publicKey).toString('base64url'),
             counter: credential.counter,
             transports: credential.transports ?? [],
             webauthnUserId: challenge.userHandle!,
