@@ -35,6 +35,7 @@ const newToken = () => randomBytes(32).toString('base64url');
 /** The library's options as the contract's loose JSON object (its fields pass through to the browser as they are). */
 const asJson = <T extends object>(options: T) => options as T & Record<string, unknown>;
 const fromBase64Url = (text: string) => new Uint8Array(Buffer.from(text, 'base64url'));
+const base64UrlText = (text: string) => Buffer.from(text, 'base64url').toString('utf8');
 
 /**
  * The WebAuthn library, loaded by the first passkey request: its import is about a third of a second
@@ -56,7 +57,7 @@ const normaliseRecoveryCode = (code: string) => code.toLowerCase().replace(/[\s-
 /** The challenge a browser signed, read from its clientDataJSON (the library checks it again against ours). */
 function signedChallenge(response: { response: { clientDataJSON: string } }): string | null {
   try {
-    const client = JSON.parse(Buffer.from(response.response.clientDataJSON, 'base64url').toString('utf8')) as { challenge?: unknown };
+    const client = JSON.parse(base64UrlText(response.response.clientDataJSON)) as { challenge?: unknown };
     return typeof client.challenge === 'string' && client.challenge.length <= 200 ? client.challenge : null;
   } catch {
     return null;
@@ -204,7 +205,7 @@ export function createSignInFactors({ db, config, clock, identity }: Deps) {
   async function claimSignInChallenge(challenge: string | null): Promise<boolean> {
     const secret = await signInSecret();
     if (!challenge) return false;
-    const m = /^(\d{1,15})\.([A-Za-z0-9_-]{22})\.([A-Za-z0-9_-]{43})$/.exec(Buffer.from(challenge, 'base64url').toString('utf8'));
+    const m = /^(\d{1,15})\.([A-Za-z0-9_-]{22})\.([A-Za-z0-9_-]{43})$/.exec(base64UrlText(challenge));
     if (!m) return false;
     const expected = Buffer.from(signChallenge(secret, `${m[1]}.${m[2]}`));
     if (!timingSafeEqual(expected, Buffer.from(m[3]!))) return false;
@@ -315,9 +316,11 @@ export function createSignInFactors({ db, config, clock, identity }: Deps) {
       if (!(await claimSignInChallenge(challenge))) throw badRequest(SIGN_IN_MSG.passkeyTimedOut);
       const [key] = await db.select().from(passkeys).where(eq(passkeys.credentialId, response.id)).limit(1);
       if (!key) throw badRequest(SIGN_IN_MSG.passkeyUnknown);
+      // Loaded outside the try: a library that fails to load is the server's fault, not a failed passkey.
+      const { verifyAuthenticationResponse } = await webauthn();
       let verification;
       try {
-        verification = await (await webauthn()).verifyAuthenticationResponse({
+        verification = await verifyAuthenticationResponse({
           response,
           expectedChallenge: challenge!,
           expectedOrigin: rp.origin,
@@ -370,7 +373,7 @@ export function createSignInFactors({ db, config, clock, identity }: Deps) {
       const existing = await db.select({ credentialId: passkeys.credentialId, transports: passkeys.transports, handle: passkeys.webauthnUserId }).from(passkeys).where(eq(passkeys.userId, user.id));
       if (existing.length >= PASSKEYS_MAX) throw conflict(SIGN_IN_MSG.passkeysFull);
       // One random user handle for all of a member's passkeys (never their account id).
-      const userHandle = existing[0]?.handle ?? randomBytes(32).toString('base64url');
+      const userHandle = existing[0]?.handle ?? newToken();
       const options = await (await webauthn()).generateRegistrationOptions({
         rpName: rp.name,
         rpID: rp.id,
@@ -390,9 +393,10 @@ export function createSignInFactors({ db, config, clock, identity }: Deps) {
     async addPasskey(user: Member, input: { name: string; response: RegistrationResponseJSON }) {
       const challenge = await takeChallenge('passkey_add', signedChallenge(input.response), user.id);
       if (!challenge?.challenge || !challenge.userHandle) throw badRequest(SIGN_IN_MSG.passkeyTimedOut);
+      const { verifyRegistrationResponse } = await webauthn();
       let verification;
       try {
-        verification = await (await webauthn()).verifyRegistrationResponse({
+        verification = await verifyRegistrationResponse({
           response: input.response,
           expectedChallenge: challenge.challenge,
           expectedOrigin: rp.origin,
