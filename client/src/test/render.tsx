@@ -31,3 +31,7 @@ export function renderAppAt(path: string, queryClient?: QueryClient) {
   );
   return { location: () => seen.current! };
 }
+
+/** A getByText matcher for the element whose whole text is `text` though split across nodes ("3" and " replies"), not its ancestors. */
+export const wholeText = (text: string) => (_: string, el: Element | null) =>
+  el?.textContent === text && ![...el.children].some((child) => child.textContent === text);

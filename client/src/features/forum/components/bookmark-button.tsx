@@ -68,11 +68,7 @@ export function BookmarkButton({ postId, bookmarked = false, className }: Props)
       disabled={!!readOnly}
       aria-busy={mutation.isPending || undefined}
       onClick={onClick}
-      className={cn(
-        'inline-flex min-h-11 items-center justify-center gap-1.5 rounded-lg border-2 px-3 font-semibold transition-colors disabled:cursor-not-allowed disabled:opacity-60',
-        shown ? 'border-brand-800 bg-brand-50 text-brand-900' : 'border-line bg-card text-ink hover:border-brand-800',
-        className,
-      )}
+      className={cn('bookmark-button', className)}
     >
       <Bookmark aria-hidden="true" className={cn('size-5', shown && 'fill-current')} />
       {shown ? 'Saved' : 'Save'}

@@ -60,21 +60,15 @@ function PostCardBody({ post, hrefWith, highlight = '' }: Props) {
   const score = post.upvotes - post.downvotes;
 
   return (
-    <article
-      aria-labelledby={titleId}
-      className="relative grid grid-cols-1 gap-2.5 rounded-xl border border-line bg-card p-4 shadow-sm max-sm:flex max-sm:flex-wrap max-sm:items-center max-sm:gap-x-2 max-sm:gap-y-0.5 max-sm:rounded-lg max-sm:px-3 max-sm:py-1.5 sm:p-5"
-    >
+    <article aria-labelledby={titleId} className="post-card">
       {/* On a phone its parts are the row's own (display: contents), so a long category wraps them as
           one line of details: the age stays with the author rather than take a line of its own. */}
-      <div className="flex flex-wrap items-center gap-2 text-sm max-sm:contents">
+      <div className="post-card-head">
         {/* The chip of CategoryChip, its name always whole (issue 30): a long one wraps the phone row's details. */}
-        <Link
-          to={hrefWith({ category: post.category.slug })}
-          className="inline-flex min-h-7 min-w-0 items-center gap-1.5 rounded-full border border-line bg-surface px-2.5 text-sm font-semibold text-ink hover:border-brand-800 max-sm:relative max-sm:z-10 max-sm:min-h-6 max-sm:gap-1 max-sm:px-2"
-        >
+        <Link to={hrefWith({ category: post.category.slug })} className="post-card-chip">
           <span className="sr-only">Category: </span>
           <span aria-hidden="true" className="size-2.5 shrink-0 rounded-full" style={{ backgroundColor: post.category.color }} />
-          <span>{post.category.name}</span>
+          {post.category.name}
         </Link>
         {post.isNew && <NewMarker />}
         {post.isPinned && (
@@ -106,10 +100,7 @@ function PostCardBody({ post, hrefWith, highlight = '' }: Props) {
           </span>
         )}
         <Time date={post.createdAt} className="shrink-0 text-muted">
-          <span className="max-sm:sr-only">{formatAge(post.createdAt)}</span>
-          <span aria-hidden="true" className="sm:hidden">
-            {formatShortAge(post.createdAt)}
-          </span>
+          <Age date={post.createdAt} />
         </Time>
         {/* Sorted by latest activity (issue 30): why an older thread is this high. The phone row has no room for it. */}
         {post.lastReplyAt && (
@@ -120,14 +111,14 @@ function PostCardBody({ post, hrefWith, highlight = '' }: Props) {
         )}
       </div>
 
-      <h2 id={titleId} className="text-lg leading-snug font-bold max-sm:order-first max-sm:basis-full min-[20rem]:max-sm:line-clamp-2 max-sm:text-base max-sm:leading-tight sm:text-xl">
+      <h2 id={titleId} className="post-card-title">
         {/* On a phone the whole row is the title's link (its ::after covers the card); the chip stays above it. */}
-        <Link to={href} className="text-ink hover:text-link hover:underline max-sm:after:absolute max-sm:after:inset-0 max-sm:after:rounded-lg">
+        <Link to={href}>
           <SearchHighlight text={post.title} q={highlight} />
         </Link>
       </h2>
       {post.excerpt && (
-        <p className="line-clamp-3 break-words text-muted max-sm:hidden">
+        <p className="post-card-excerpt">
           <SearchHighlight text={post.excerpt} q={highlight} />
         </p>
       )}
@@ -153,10 +144,8 @@ function PostCardBody({ post, hrefWith, highlight = '' }: Props) {
           </Link>
         )}
         <span className="min-w-0">
-          <span className="block font-semibold max-sm:font-normal max-sm:text-muted">
-            <span aria-hidden="true" className="sm:hidden">
-              ·{' '}
-            </span>
+          {/* On a phone the author follows the age: "· name" (the dot is drawn, not read). */}
+          <span className="post-card-author">
             {post.anonymousAs !== undefined ? (
               <AnonymousAuthor label={post.anonymousAs} markerClassName="max-sm:sr-only" />
             ) : (
@@ -167,13 +156,12 @@ function PostCardBody({ post, hrefWith, highlight = '' }: Props) {
         </span>
       </div>
 
-      <p className="flex flex-wrap items-center gap-x-4 gap-y-1 text-sm text-muted max-sm:ml-auto max-sm:flex-nowrap max-sm:gap-x-3">
-        <span className="inline-flex items-center gap-1">
+      <p className="post-card-stats">
+        {/* A phone shows the count alone; "replies" stays for screen readers. */}
+        <span className="inline-flex items-center gap-1 max-sm:tabular-nums">
           <MessageSquare aria-hidden="true" className="size-4" />
-          <span className="max-sm:sr-only">{plural(post.commentCount, 'reply', 'replies')}</span>
-          <span aria-hidden="true" className="tabular-nums sm:hidden">
-            {formatNumber(post.commentCount)}
-          </span>
+          {formatNumber(post.commentCount)}
+          <span className="max-sm:sr-only">{post.commentCount === 1 ? ' reply' : ' replies'}</span>
         </span>
         <span className="inline-flex items-center gap-1 max-sm:hidden">
           <Eye aria-hidden="true" className="size-4" />
@@ -198,7 +186,7 @@ function PostCardBody({ post, hrefWith, highlight = '' }: Props) {
         )}
       </p>
 
-      <div className="flex items-center justify-between gap-3 border-t border-line pt-3 max-sm:hidden">
+      <div className="post-card-actions">
         <VoteControl targetType="post" id={post.id} upvotes={post.upvotes} downvotes={post.downvotes} userVote={post.userVote} />
         {/* Save (issue 18): from sm up on the card; on a phone, on the post page. */}
         <div className="flex items-center gap-2">
@@ -207,5 +195,23 @@ function PostCardBody({ post, hrefWith, highlight = '' }: Props) {
         </div>
       </div>
     </article>
+  );
+}
+
+/**
+ * A card's age: its long form from sm up and for screen readers, its short form on a phone (hidden from
+ * them); one text where the two are the same (a date: "2 Jul").
+ */
+function Age({ date }: { date: string }) {
+  const long = formatAge(date);
+  const short = formatShortAge(date);
+  if (long === short) return <>{long}</>;
+  return (
+    <>
+      <span className="max-sm:sr-only">{long}</span>
+      <span aria-hidden="true" className="sm:hidden">
+        {short}
+      </span>
+    </>
   );
 }

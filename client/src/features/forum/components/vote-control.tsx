@@ -72,11 +72,8 @@ export function VoteControl({ targetType, id, upvotes, downvotes, userVote, size
   };
 
   const noun = targetType === 'post' ? 'post' : 'comment';
-  const button = cn(
-    'inline-flex items-center justify-center gap-1 rounded-lg border-2 font-semibold tabular-nums transition-colors',
-    size === 'md' ? 'min-h-11 min-w-14 px-2.5' : 'min-h-9 min-w-12 px-2 text-sm',
-    'disabled:cursor-not-allowed disabled:opacity-60',
-  );
+  // Their look is in index.css (.vote-button): on every card and comment, written once; a vote given is aria-pressed.
+  const button = size === 'md' ? 'vote-button' : 'vote-button vote-button-sm';
   const icon = size === 'md' ? 'size-5' : 'size-4';
 
   return (
@@ -88,12 +85,7 @@ export function VoteControl({ targetType, id, upvotes, downvotes, userVote, size
         title={readOnly ?? 'Upvote'}
         disabled={!!readOnly}
         onClick={() => onVote('upvote')}
-        className={cn(
-          button,
-          shown.userVote === 'upvote'
-            ? 'border-green-700 bg-green-50 text-green-900'
-            : 'border-line bg-card text-ink hover:border-green-700 hover:text-green-900',
-        )}
+        className={`${button} vote-up`}
       >
         <ArrowBigUp aria-hidden="true" className={cn(icon, shown.userVote === 'upvote' && 'fill-current')} />
         <span aria-hidden="true">{formatNumber(shown.upvotes)}</span>
@@ -105,12 +97,7 @@ export function VoteControl({ targetType, id, upvotes, downvotes, userVote, size
         title={readOnly ?? 'Downvote'}
         disabled={!!readOnly}
         onClick={() => onVote('downvote')}
-        className={cn(
-          button,
-          shown.userVote === 'downvote'
-            ? 'border-red-700 bg-red-50 text-red-900'
-            : 'border-line bg-card text-ink hover:border-red-700 hover:text-red-900',
-        )}
+        className={`${button} vote-down`}
       >
         <ArrowBigDown aria-hidden="true" className={cn(icon, shown.userVote === 'downvote' && 'fill-current')} />
         <span aria-hidden="true">{formatNumber(shown.downvotes)}</span>

@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { useLocation } from '@/lib/router';
 import type { TPost } from '@common/contracts/forum';
 import { testCategory, testPost } from '@/test/posts';
-import { renderWithProviders } from '@/test/render';
+import { renderWithProviders, wholeText } from '@/test/render';
 import { ForumPage } from './forum-page';
 
 const category = testCategory;
@@ -76,7 +76,7 @@ describe('ForumPage', () => {
     expect(await screen.findByText('Found 1 result for "fuel"')).toBeTruthy();
     expect(calls).toContain('/api/forum/search?page=1&limit=20&sortBy=views&q=fuel');
     const card = screen.getByRole('article', { name: 'Post number 1' });
-    expect(within(card).getByText('1 reply')).toBeTruthy();
+    expect(within(card).getByText(wholeText('1 reply'))).toBeTruthy();
     expect(within(card).getByRole('link', { name: /Join the discussion/ }).getAttribute('href')).toBe('/forum/posts/post-1#comments');
   });
 
