@@ -17,17 +17,34 @@ if (app) {
     true,
   );
   const pages = (tag.getAttribute('data-page') || '').split(' ').filter(Boolean);
-  requestAnimationFrame(() =>
-    setTimeout(() => {
-      for (const href of pages) {
-        const link = document.createElement('link');
-        link.rel = 'modulepreload';
-        link.href = href;
-        document.head.append(link);
-      }
-      import(app).catch(() => {
-        document.documentElement.dataset.app = 'failed';
-      });
-    }, 0),
-  );
+  let started = false;
+  const start = () => {
+    if (started) return;
+    started = true;
+    for (const href of pages) {
+      const link = document.createElement('link');
+      link.rel = 'modulepreload';
+      link.href = href;
+      document.head.append(link);
+    }
+    import(app).catch(() => {
+      document.documentElement.dataset.app = 'failed';
+    });
+  };
+  // After the first paint as the browser reports it, once shown: a frame's callback (rAF, then a task)
+  // can run before a busy phone has put that frame on screen, and the app's requests then compete with
+  // the paint (Lighthouse counts every request started before the paint into the page's first paint).
+  // A browser that does not report paints, or a page with nothing to paint, starts after a frame.
+  const afterFrame = () => requestAnimationFrame(() => setTimeout(start, 0));
+  if (typeof PerformanceObserver === 'function' && (PerformanceObserver.supportedEntryTypes || []).includes('paint')) {
+    const painted = new PerformanceObserver((list) => {
+      if (!list.getEntriesByName('first-contentful-paint').length) return;
+      painted.disconnect();
+      setTimeout(start, 0);
+    });
+    painted.observe({ type: 'paint', buffered: true });
+    setTimeout(afterFrame, 1000);
+  } else {
+    afterFrame();
+  }
 }
