@@ -47,8 +47,8 @@ export type ThreadContext = {
   answerPending?: boolean;
 };
 
-const actionClasses =
-  'inline-flex min-h-9 items-center gap-1.5 rounded-lg px-2 text-sm font-semibold text-brand-900 hover:bg-brand-50 disabled:opacity-60';
+/** A comment's Reply, Edit, Delete…: `.comment-action` in index.css (on every comment); a utility added beside it wins. */
+const actionClasses = 'comment-action';
 
 type ItemProps = { node: CommentNode<TComment>; ctx: ThreadContext };
 

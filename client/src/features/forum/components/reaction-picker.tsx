@@ -55,11 +55,8 @@ export function ReactionPicker({ mine, onPick, size = 'md', disabledReason }: Pr
         title={disabledReason ?? 'Add a reaction'}
         disabled={!!disabledReason}
         onClick={() => setOpen((o) => !o)}
-        className={cn(
-          'inline-flex items-center justify-center gap-1 rounded-full border-2 border-dashed border-field bg-card text-muted hover:border-brand-800 hover:text-brand-900 aria-expanded:border-solid aria-expanded:border-brand-800 aria-expanded:text-brand-900',
-          size === 'md' ? 'min-h-11 min-w-11 px-3' : 'min-h-9 min-w-9 px-2',
-          'disabled:cursor-not-allowed disabled:opacity-60',
-        )}
+        // Its look is in index.css (.reaction-add): on every comment.
+        className={size === 'md' ? 'reaction-add' : 'reaction-add reaction-add-sm'}
       >
         <SmilePlus aria-hidden="true" className={size === 'md' ? 'size-5' : 'size-4'} />
         {size === 'md' && <span className="text-sm font-semibold">React</span>}

@@ -31,12 +31,8 @@ export function ReactionsBar({ summary, mine, onToggle, label, size = 'md', clas
           title={readOnly ?? (chip.mine ? `${chip.name}: tap to take yours back` : chip.name)}
           disabled={!!readOnly}
           onClick={() => onToggle(chip.emoji)}
-          className={cn(
-            'inline-flex items-center gap-1 rounded-full border-2 font-semibold tabular-nums transition-colors',
-            size === 'md' ? 'min-h-11 px-3' : 'min-h-9 px-2.5 text-sm',
-            'disabled:cursor-not-allowed disabled:opacity-60',
-            chip.mine ? 'border-brand-800 bg-brand-100 text-brand-900' : 'border-line bg-card text-ink hover:border-brand-800',
-          )}
+          // Its look is in index.css (.reaction-chip): on every comment; the reader's own is aria-pressed.
+          className={size === 'md' ? 'reaction-chip' : 'reaction-chip reaction-chip-sm'}
         >
           <span aria-hidden="true" className={size === 'md' ? 'text-lg' : 'text-base'}>
             {chip.emoji}
