@@ -328,11 +328,15 @@ type LhRun = {
   tti: number;
   scripts: number;
   scriptBytes: number;
+  /** Issue 31's goals: the page's HTML before compression (< 60 kB) and as sent, and its elements once loaded (< 600). */
+  htmlBytes: number;
+  htmlSent: number;
+  elements: number;
   benchmarkIndex: number;
   problem?: string;
 };
 
-type NetworkItem = { url: string; resourceType?: string; transferSize?: number; statusCode?: number };
+type NetworkItem = { url: string; resourceType?: string; transferSize?: number; resourceSize?: number; statusCode?: number };
 
 async function lighthouseRun(url: string, file: string, theme: 'light' | 'dark'): Promise<Omit<LhRun, 'build' | 'page' | 'theme' | 'round' | 'loadBefore'>> {
   const chrome = await chromeLauncher.launch({ chromePath: CHROMIUM, chromeFlags: CHROME_FLAGS, logLevel: 'silent' });
@@ -352,6 +356,7 @@ async function lighthouseRun(url: string, file: string, theme: 'light' | 'dark')
     // Every script the page fetched on its own: Lighthouse loads the page until the network and the main
     // thread are quiet and never interacts with it, so this is what a phone downloads before the first tap.
     const scripts = items.filter((i) => i.resourceType === 'Script');
+    const document = items.find((i) => i.resourceType === 'Document');
     // A page whose own document, scripts or styles failed is not the page being measured: say so.
     const failed = items.filter((i) => ['Document', 'Script', 'Stylesheet'].includes(i.resourceType ?? '') && (i.statusCode ?? 0) >= 400);
     const problems = [
@@ -372,6 +377,10 @@ async function lighthouseRun(url: string, file: string, theme: 'light' | 'dark')
       tti: num('interactive'),
       scripts: scripts.length,
       scriptBytes: scripts.reduce((n, i) => n + (i.transferSize ?? 0), 0),
+      htmlBytes: document?.resourceSize ?? NaN,
+      htmlSent: document?.transferSize ?? NaN,
+      // The DOM once loaded (the app's own additions too): Lighthouse's "Total elements".
+      elements: num('dom-size-insight'),
       benchmarkIndex: lhr.environment?.benchmarkIndex ?? NaN,
       problem: problems.length ? problems.join('; ').slice(0, 300) : undefined,
     };
@@ -818,8 +827,10 @@ async function main() {
       `Theme: \`prefers-color-scheme\` emulated in the page (${THEMES.join(', ')}; BENCH_WEB_THEMES); "scheme seen" = the runs whose page read it back.`,
       ...(BACKGROUND_LOAD > 0 ? [`**Background load:** ${BACKGROUND_LOAD} processes spinning on the cores through the whole section (BENCH_WEB_LOAD), the runs starting once the 1-min load average reached it.`] : []),
       '',
-      '| page | theme | build | performance | accessibility | FCP ms | LCP ms | TBT ms | CLS | Speed Index ms | JS transferred | scripts | scheme seen | load avg before each run |',
-      '|---|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---|',
+      'HTML = the page as written (before compression) / as sent; elements = the DOM once loaded (issue 31: < 60 kB, < 600).',
+      '',
+      '| page | theme | build | performance | accessibility | FCP ms | LCP ms | TBT ms | CLS | Speed Index ms | JS transferred | scripts | HTML | elements | scheme seen | load avg before each run |',
+      '|---|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---|',
     );
     const pageNames = [...new Set(lh.runs.map((r) => r.page))];
     for (const page of pageNames) {
@@ -829,7 +840,7 @@ async function main() {
         const m = (k: keyof LhRun) => median(rs.map((r) => r[k] as number));
         const best = (k: keyof LhRun, hi = false) => (hi ? Math.max : Math.min)(...rs.map((r) => r[k] as number).filter(Number.isFinite));
         push(
-          `| ${page} | ${theme} | ${b.label} | ${fmt(m('score'), 0)} (${fmt(best('score', true), 0)}) | ${fmt(m('a11y'), 0)} | ${fmt(m('fcp'), 0)} (${fmt(best('fcp'), 0)}) | ${fmt(m('lcp'), 0)} (${fmt(best('lcp'), 0)}) | ${fmt(m('tbt'), 0)} (${fmt(best('tbt'), 0)}) | ${fmt(m('cls'), 3)} (${fmt(best('cls'), 3)}) | ${fmt(m('si'), 0)} (${fmt(best('si'), 0)}) | ${kb(m('scriptBytes'))} | ${fmt(m('scripts'), 0)} | ${rs.filter((r) => r.schemeSeen).length}/${rs.length} | ${rs.map((r) => fmt(r.loadBefore, 2)).join(', ')} |`,
+          `| ${page} | ${theme} | ${b.label} | ${fmt(m('score'), 0)} (${fmt(best('score', true), 0)}) | ${fmt(m('a11y'), 0)} | ${fmt(m('fcp'), 0)} (${fmt(best('fcp'), 0)}) | ${fmt(m('lcp'), 0)} (${fmt(best('lcp'), 0)}) | ${fmt(m('tbt'), 0)} (${fmt(best('tbt'), 0)}) | ${fmt(m('cls'), 3)} (${fmt(best('cls'), 3)}) | ${fmt(m('si'), 0)} (${fmt(best('si'), 0)}) | ${kb(m('scriptBytes'))} | ${fmt(m('scripts'), 0)} | ${kb(m('htmlBytes'))} / ${kb(m('htmlSent'))} | ${fmt(m('elements'), 0)} | ${rs.filter((r) => r.schemeSeen).length}/${rs.length} | ${rs.map((r) => fmt(r.loadBefore, 2)).join(', ')} |`,
         );
       }
     }
