@@ -57,19 +57,13 @@ export function buildSprite(srcDir) {
     if (!file) throw new Error(`icon-sprite: lucide-react has no icon named ${name}`);
     return { name, file };
   });
-  // A strip of views (an icon at every 32 px, its filled twin beside it) that a CSS mask can point at by
-  // fragment (`icons-….svg#pin`): SVG's own fragment identifiers name a <view>, not a <symbol>.
-  const views = [...new Set(icons.map((i) => i.file))].map((file, k) => {
+  const symbols = [...new Set(icons.map((i) => i.file))].map((file) => {
     const shapes = iconNode(file)
-      .map(([tag, attrs]) => `<${tag} ${Object.entries(attrs).filter(([key]) => key !== 'key').map(([key, v]) => `${key}="${escapeAttr(v)}"`).join(' ')}/>`)
+      .map(([tag, attrs]) => `<${tag} ${Object.entries(attrs).filter(([k]) => k !== 'key').map(([k, v]) => `${k}="${escapeAttr(v)}"`).join(' ')}/>`)
       .join('');
-    const y = k * 32;
-    return (
-      `<view id="${file}" viewBox="0 ${y} 24 24"/><view id="${file}-fill" viewBox="32 ${y} 24 24"/>` +
-      `<g id="s-${file}" transform="translate(0 ${y})">${shapes}</g><use href="#s-${file}" x="32" fill="#000"/>`
-    );
+    return `<symbol id="${file}" viewBox="0 0 24 24">${shapes}</symbol>`;
   });
-  const svg = `<svg xmlns="http://www.w3.org/2000/svg" fill="none" stroke="#000" stroke-width="2" stroke-linecap="round" stroke-linejoin="round">${views.join('')}</svg>`;
+  const svg = `<svg xmlns="http://www.w3.org/2000/svg">${symbols.join('')}</svg>`;
   const hash = crypto.createHash('sha256').update(svg).digest('base64url').slice(0, 10);
   return { icons, svg, fileName: `assets/icons-${hash}.svg` };
 }

@@ -1,30 +1,32 @@
-import { createElement, forwardRef, type CSSProperties, type HTMLAttributes } from 'react';
+import { createElement, forwardRef, type SVGProps } from 'react';
 
 // Issue 31, ADR 0018: an icon is a reference into one cached sprite (scripts/icon-sprite.mjs builds it
 // from the lucide icons the client imports), not a copy of its paths: the forum list drew 188 icons,
 // 75 kB of markup and 380 elements of a page. The build points `lucide-react` here.
 
-type Props = HTMLAttributes<HTMLElement> & { size?: number | string };
+type Props = SVGProps<SVGSVGElement> & { size?: number | string; strokeWidth?: number | string };
 
-const labelled = (props: object) => Object.entries(props).some(([k, v]) => v != null && (k === 'aria-label' || k === 'aria-labelledby'));
+const labelled = (props: object) => Object.entries(props).some(([k, v]) => v != null && (k.startsWith('aria-') || k === 'role' || k === 'title'));
 
 /**
- * An icon component as lucide-react's are (its props, its look), drawn from the sprite view at `href`:
- * one empty element painted in the text colour through the icon's shape (`.i` in index.css), where an
- * `<svg><use/></svg>` was two elements and twice the markup. `fill-current` (a vote given, a post saved)
- * picks the icon's filled twin.
+ * An icon component as lucide-react's are (its props, its look), drawn from the sprite at `href`. Its
+ * size, stroke and fill come from the stylesheet (svg.i in index.css): a class beats them, as one did
+ * lucide's attributes.
  */
 export function spriteIcon(href: string) {
-  // aria-hidden is dropped: an empty <i> says nothing to assistive technology already (20 bytes an icon).
-  return forwardRef<HTMLElement, Props>(function SpriteIcon({ size, className, style, 'aria-hidden': _hidden, ...rest }, ref) {
-    const filled = className?.split(' ').includes('fill-current');
-    const mask = { '--i': `url(${href}${filled ? '-fill' : ''})` } as CSSProperties;
-    return createElement('i', {
-      ref,
-      className: className ? `i ${className}` : 'i',
-      style: size == null ? { ...mask, ...style } : { ...mask, width: size, height: size, ...style },
-      ...(labelled(rest) && !('role' in rest) ? { role: 'img' } : {}),
-      ...rest,
-    });
+  return forwardRef<SVGSVGElement, Props>(function SpriteIcon({ size, strokeWidth, className, style, children, ...rest }, ref) {
+    return createElement(
+      'svg',
+      {
+        ref,
+        viewBox: '0 0 24 24',
+        className: className ? `i ${className}` : 'i',
+        style: size == null && strokeWidth == null ? style : { width: size, height: size, strokeWidth, ...style },
+        ...(children || labelled(rest) ? {} : { 'aria-hidden': 'true' }),
+        ...rest,
+      },
+      createElement('use', { href }),
+      children,
+    );
   });
 }

@@ -86,7 +86,7 @@ export function AvatarPicker({ value, onChange, label = 'Choose your avatar', er
               <span className="max-w-full">{a.label}</span>
               {checked && (
                 <span className="absolute top-1 right-1 inline-flex size-5 items-center justify-center rounded-full bg-primary text-white">
-                  <Check aria-hidden="true" className="size-3.5" />
+                  <Check aria-hidden="true" className="size-3.5" strokeWidth={3} />
                 </span>
               )}
             </button>
