@@ -271,6 +271,8 @@ for (const { width, text, theme } of SCREENS) {
       const chat = await page.request.post('/api/chat/start', { data: { recipientId: otherRow.id } });
       expect(chat.ok(), await chat.text()).toBe(true);
       const { conversationId } = (await chat.json()) as { conversationId: number };
+      // The longest name a member may take (USERNAME_MAX, one word): it wraps rather than widen the page.
+      await db.update(users).set({ username: `m${member.username.slice(-7)}_${'w'.repeat(21)}` }).where(eq(users.username, member.username));
       await setTextSize(page, text);
 
       for (const url of [
@@ -292,6 +294,13 @@ for (const { width, text, theme } of SCREENS) {
         await open(page, url);
         await expectNothingCut(page, url);
       }
+
+      // The menu names the member.
+      await open(page, '/forum');
+      await page.getByRole('button', { name: 'Open menu' }).click();
+      await expect(page.getByRole('dialog', { name: 'Menu' })).toBeVisible();
+      await page.waitForTimeout(300);
+      await expectNothingCut(page, 'the menu');
     });
   });
 }
