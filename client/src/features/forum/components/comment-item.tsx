@@ -47,9 +47,6 @@ export type ThreadContext = {
   answerPending?: boolean;
 };
 
-/** A comment's Reply, Edit, Delete…: `.comment-action` in index.css (on every comment); a utility added beside it wins. */
-const actionClasses = 'comment-action';
-
 type ItemProps = { node: CommentNode<TComment>; ctx: ThreadContext };
 
 /** One comment and, below it, its replies (see lib/comment-tree.ts for how deep they nest). */
@@ -172,14 +169,14 @@ export function CommentEntry({ node, ctx }: ItemProps) {
               />
               <div className="flex flex-wrap items-center gap-1">
                 {!ctx.isLocked && (
-                  <button type="button" className={actionClasses} onClick={onReply} aria-expanded={ctx.user ? replying : undefined}>
+                  <button type="button" className="comment-action" onClick={onReply} aria-expanded={ctx.user ? replying : undefined}>
                     <Reply aria-hidden="true" className="size-4" /> Reply
                   </button>
                 )}
                 {canChooseAnswer && (
                   <button
                     type="button"
-                    className={cn(actionClasses, !accepted && 'text-green-900 hover:bg-green-50')}
+                    className={cn('comment-action', !accepted && 'text-green-900 hover:bg-green-50')}
                     disabled={ctx.answerPending}
                     onClick={() => ctx.onSetAnswer?.(accepted ? null : comment.id)}
                   >
@@ -188,12 +185,12 @@ export function CommentEntry({ node, ctx }: ItemProps) {
                   </button>
                 )}
                 {comment.canEdit && !editing && (
-                  <button type="button" className={actionClasses} onClick={() => setEditing(true)}>
+                  <button type="button" className="comment-action" onClick={() => setEditing(true)}>
                     <Pencil aria-hidden="true" className="size-4" /> Edit
                   </button>
                 )}
                 {canDelete && (
-                  <button type="button" className={cn(actionClasses, 'text-red-800 hover:bg-red-50')} onClick={() => setConfirming(true)}>
+                  <button type="button" className={cn('comment-action', 'text-red-800 hover:bg-red-50')} onClick={() => setConfirming(true)}>
                     <Trash2 aria-hidden="true" className="size-4" /> Delete
                   </button>
                 )}

@@ -2,7 +2,6 @@ import { Fragment, useMemo, type ReactNode } from 'react';
 import { cn } from '@/lib/cn';
 import { splitMentions } from '@/lib/mentions';
 import { isSitePhoto, parseMarkdown, type Block, type Inline } from '../lib/markdown-lite';
-import { proseClasses } from '../lib/prose';
 
 // Renders the editor's preview from parsed data with React elements only: every piece of the member's
 // text becomes a text node, so no markup in it can run. Links are shown, not followed. An image shows
@@ -105,5 +104,5 @@ function renderBlocks(blocks: Block[], known?: Known): ReactNode[] {
 export function MarkdownPreview({ source, className, photoUrls }: { source: string; className?: string; photoUrls?: ReadonlySet<string> }) {
   const blocks = useMemo(() => parseMarkdown(source), [source]);
   if (!source.trim()) return <p className={cn('text-muted', className)}>Nothing to preview yet.</p>;
-  return <div className={cn(proseClasses, className)}>{renderBlocks(blocks, photoUrls)}</div>;
+  return <div className={cn('prose-body', className)}>{renderBlocks(blocks, photoUrls)}</div>;
 }

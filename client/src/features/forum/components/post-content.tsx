@@ -1,7 +1,6 @@
 import { useEffect, useRef, type KeyboardEvent, type MouseEvent } from 'react';
 import { usePhotoViewer, type ViewerPhoto } from '@/components/photo-viewer-slot';
 import { cn } from '@/lib/cn';
-import { proseClasses } from '../lib/prose';
 
 /** The content's photos (the server renders only this site's uploads as `<img>`), in reading order. */
 function photosIn(root: HTMLElement): { images: HTMLImageElement[]; photos: ViewerPhoto[] } {
@@ -55,7 +54,7 @@ export function PostContent({ html, className }: { html: string; className?: str
   return (
     <>
       {/* Delegation: the photos inside are focusable, and open with Enter as well as a tap. */}
-      <div ref={ref} className={cn(proseClasses, '[&_img]:cursor-zoom-in', className)} onClick={onClick} onKeyDown={onKeyDown} dangerouslySetInnerHTML={{ __html: html }} />
+      <div ref={ref} className={cn('prose-body', '[&_img]:cursor-zoom-in', className)} onClick={onClick} onKeyDown={onKeyDown} dangerouslySetInnerHTML={{ __html: html }} />
       {viewer}
     </>
   );

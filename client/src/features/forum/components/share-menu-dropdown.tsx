@@ -4,7 +4,6 @@ import { Check, Link2, Mail, MessageCircle, Share, Share2 } from 'lucide-react';
 import { cn } from '@/lib/cn';
 import { useShare } from '../api/share';
 import type { SharePost } from '../lib/share-links';
-import { shareTriggerClasses } from './share-trigger';
 
 const item =
   'flex min-h-11 cursor-pointer items-center gap-3 rounded-lg px-3 text-base text-ink outline-none select-none data-[highlighted]:bg-brand-50 data-[highlighted]:text-brand-900';
@@ -32,7 +31,7 @@ export function ShareMenuDropdown({ post, defaultOpen, className }: Props) {
   const share = useShare(post);
   return (
     <DropdownMenu.Root defaultOpen={defaultOpen} modal={false}>
-      <DropdownMenu.Trigger className={cn(shareTriggerClasses, className)}>
+      <DropdownMenu.Trigger className={cn('share-button', className)}>
         <Share2 aria-hidden="true" className="size-5" />
         Share
       </DropdownMenu.Trigger>

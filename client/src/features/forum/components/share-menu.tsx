@@ -5,7 +5,6 @@ import { lazyNamed } from '@/lib/lazy';
 import { cn } from '@/lib/cn';
 import { ErrorBoundary } from '@/components/ui/error-boundary';
 import type { SharePost } from '../lib/share-links';
-import { shareTriggerClasses } from './share-trigger';
 
 // The menu (Radix DropdownMenu and its positioning) is its own chunk: the list shows a plain button
 // and fetches the menu when the browser is idle, or on the first hover, focus or tap.
@@ -22,7 +21,7 @@ function Placeholder({ onOpen, busy, className }: { onOpen?: () => void; busy?: 
       onClick={onOpen}
       onPointerEnter={preload}
       onFocus={preload}
-      className={cn(shareTriggerClasses, busy && 'opacity-70', className)}
+      className={cn('share-button', busy && 'opacity-70', className)}
     >
       <Share2 aria-hidden="true" className="size-5" />
       Share
