@@ -66,7 +66,7 @@ export const errorsPlugin = fp(async (app: FastifyInstance, opts: { appName?: st
     req.log.error({ err, reqId: req.id }, 'request failed');
     return reply.code(500).send({ message: `Something went wrong on our side (reference ${req.id}).` });
   });
-});
+}, { name: 'kerbside-errors' });
 
 /**
  * The page a reader gets while the database is away: plain, self-contained (no script or stylesheet

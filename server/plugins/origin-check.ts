@@ -32,7 +32,7 @@ export const originCheckPlugin = fp(async (app: FastifyInstance, opts: { config:
     if (allowed.has(origin) || (host && (origin === `http://${host}` || origin === `https://${host}`))) return done();
     done(forbidden('Cross-site request refused'));
   });
-});
+}, { name: 'kerbside-origin-check' });
 
 function refererOrigin(referer: string | undefined): string | undefined {
   if (!referer) return undefined;

@@ -75,7 +75,7 @@ export const securityHeadersPlugin = fp(async (app: FastifyInstance, opts: { con
     for (const [name, value] of headers) reply.header(name, value);
     done(null, payload);
   });
-});
+}, { name: 'kerbside-security-headers' });
 
 /** A CSP source allowing exactly this inline script's text. */
 export function inlineScriptSource(script: string): string {

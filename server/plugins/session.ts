@@ -46,4 +46,4 @@ export const sessionPlugin = fp(async (app: FastifyInstance, opts: { config: Con
     }
     members.sessions.remember(key, () => identity.userFromToken(token)).then((found) => signIn(req, found)).then(() => done(), done);
   });
-});
+}, { name: 'kerbside-session' });

@@ -47,4 +47,4 @@ export const storableTextPlugin = fp(async (app: FastifyInstance) => {
     const name = field.replace(/^(params|query|body)\.?/, '') || '_';
     done(badRequest(UNSTORABLE_TEXT_MSG, { [name]: UNSTORABLE_TEXT_MSG }));
   });
-});
+}, { name: 'kerbside-storable-text' });

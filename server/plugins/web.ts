@@ -138,7 +138,7 @@ export const webPlugin = fp(async (app: FastifyInstance, opts: WebPluginOptions)
     if (matchesEtag(req.headers['if-none-match'], indexEtag)) return reply.code(304).header('Cache-Control', 'no-cache').send();
     return sendHtml(req, reply, indexBytes);
   });
-});
+}, { name: 'kerbside-web' });
 
 const HTML_TYPE = 'text/html; charset=utf-8';
 
