@@ -1,9 +1,9 @@
-# Kerbside's image: the built client and the compiled server (ADR 0005) on Node 24, the supported LTS
+# Kerbside's image: the built client and the compiled, bundled server (ADR 0005) on Node 24, the supported LTS
 # (ADR 0013), with production dependencies only, run as the unprivileged `node` user. docs/DEPLOY.md:
 # "Docker and compose". scripts/runtime.test.ts compiles and runs the server on this line.
 
 # ---- build: the client and the server-rendering bundle (vite build, vite build --ssr: dist/client,
-# ---- dist/ssr; compress, budget check) and the server (tsc → dist/server) ----
+# ---- dist/ssr; compress, budget check) and the server (tsc → dist/server, bundled → dist/server-bundle) ----
 FROM node:24-bookworm-slim AS build
 WORKDIR /app
 COPY package.json package-lock.json ./
@@ -42,4 +42,4 @@ HEALTHCHECK --interval=30s --timeout=5s --start-period=60s --retries=3 \
 # The server finishes in-flight requests and closes the database on SIGTERM within 10 s (Docker's
 # default wait before SIGKILL).
 STOPSIGNAL SIGTERM
-CMD ["node", "--enable-source-maps", "dist/server/server/main.js"]
+CMD ["node", "--enable-source-maps", "dist/server-bundle/main.js"]

@@ -119,10 +119,10 @@ export async function startApp(opts: {
   nodeFlags?: string[];
   preload?: string;
   readyTimeoutMs?: number;
-  /** The compiled server (dist/server/server/main.js, what `npm start` runs) instead of server/main.ts through tsx. */
+  /** The compiled, bundled server (dist/server-bundle/main.js, what `npm start` runs) instead of server/main.ts through tsx. */
   compiled?: boolean;
 }): Promise<AppProcess> {
-  const entry = opts.compiled ? ['--enable-source-maps', path.join(root, 'dist/server/server/main.js')] : ['--import', 'tsx', path.join(root, 'server/main.ts')];
+  const entry = opts.compiled ? ['--enable-source-maps', path.join(root, 'dist/server-bundle/main.js')] : ['--import', 'tsx', path.join(root, 'server/main.ts')];
   const args = [...(opts.nodeFlags ?? []), ...entry.slice(0, -1), ...(opts.preload ? ['--import', opts.preload] : []), entry.at(-1)!];
   const child = spawn(process.execPath, args, {
     cwd: root,

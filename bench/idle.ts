@@ -193,7 +193,7 @@ async function main() {
       '',
       `- ${machine()}; ${pgVersion}; started ${startedAt}.`,
       '- Each run is `node scripts/start.mjs` (`npm start`) with nothing to build: it runs `node --enable-source-maps',
-      '  dist/server/server/main.js` with NODE_ENV=production, the defaults otherwise (PGlite seeds the demo forum on its first start,',
+      '  dist/server-bundle/main.js` (the compiled server, bundled) with NODE_ENV=production, the defaults otherwise (PGlite seeds the demo forum on its first start,',
       '  PostgreSQL does not), no Redis. Timed from the spawn to the first 200 from GET /readyz (the database is open and migrated),',
       `  polled every 10 ms, then to the first 200 from ${FIRST_ANSWERS.api} (posts read from the database) and from ${FIRST_ANSWERS.page}`,
       '  (the page rendered on the server from them). CPU: user + system time of start.mjs and the server at the first answer, all',

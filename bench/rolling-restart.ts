@@ -68,7 +68,7 @@ const CATCH_UP_TRIES = 4;
 const WS_RESTARTING = 1012;
 
 /**
- * dist/server is newer than everything it is compiled from (scripts/start.mjs's rule): run it, as
+ * The bundled server is newer than everything it is built from (scripts/start.mjs's rule): run it, as
  * production does (`npm run build:server` makes it). tsx compiles every module again at each start,
  * which costs the machine a few CPU seconds while the other process serves alone.
  */
@@ -76,8 +76,8 @@ function compiledServerIsFresh() {
   const mtime = (p: string) => (fs.existsSync(p) ? fs.statSync(p).mtimeMs : 0);
   const newest = (p: string): number =>
     fs.statSync(p).isDirectory() ? Math.max(mtime(p), ...fs.readdirSync(p, { recursive: true }).map((f) => mtime(path.join(p, String(f))))) : mtime(p);
-  const built = mtime(path.join(root, 'dist/server/server/main.js'));
-  return built > 0 && ['server', 'common', 'tsconfig.json', 'tsconfig.server.json', 'package-lock.json'].every((p) => newest(path.join(root, p)) <= built);
+  const built = mtime(path.join(root, 'dist/server-bundle/main.js'));
+  return built > 0 && ['server', 'common', 'tsconfig.json', 'tsconfig.server.json', 'package-lock.json', 'dist/server/server/main.js'].every((p) => newest(path.join(root, p)) <= built);
 }
 const COMPILED = process.env.ROLLING_SERVER ? process.env.ROLLING_SERVER === 'compiled' : compiledServerIsFresh();
 

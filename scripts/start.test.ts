@@ -11,11 +11,11 @@ import { serverProcessRoot } from '../server/test/process-root.ts';
 // `npm start` and the server as processes, on a PGlite in a temporary DATA_DIR. start.mjs runs from
 // a copy beside a fresh dist/client/index.html, so that it never decides to build the client, and
 // with what compiling the server takes (tsconfig*.json, the compiled commands, common/ as a real
-// folder: tsc refuses sources outside the root), so that its first start compiles dist/server.
+// folder: tsc refuses sources outside the root), so that its first start compiles and bundles the server.
 const repo = path.resolve(import.meta.dirname, '..');
 const root = serverProcessRoot();
 fs.mkdirSync(path.join(root, 'scripts'));
-for (const file of ['scripts/start.mjs', 'scripts/backup.ts', 'scripts/restore.ts', 'scripts/migrate-to-postgres.ts', 'tsconfig.json', 'tsconfig.server.json']) {
+for (const file of ['scripts/start.mjs', 'scripts/bundle-server.mjs', 'scripts/backup.ts', 'scripts/restore.ts', 'scripts/migrate-to-postgres.ts', 'tsconfig.json', 'tsconfig.server.json']) {
   fs.copyFileSync(path.join(repo, file), path.join(root, file));
 }
 fs.rmSync(path.join(root, 'common'));
@@ -126,9 +126,10 @@ describe('npm start, stopping and the DATA_DIR lock', { timeout: 240_000 }, () =
     const first = run('npm start', port);
     const holder = await started(first, port);
     expect(holder.pid).not.toBe(first.child.pid); // the server holds it, not start.mjs
-    // The first start compiled the server, and production runs that JavaScript, not tsx (ADR 0005).
+    // The first start compiled and bundled the server, and production runs that JavaScript, not tsx (ADR 0005).
     expect(first.out.stdout).toContain('Compiling the server (first start).');
-    expect(commandLine(holder.pid)).toBe(`${process.execPath} --enable-source-maps dist/server/server/main.js`);
+    expect(first.out.stdout).toContain('> bundle the server');
+    expect(commandLine(holder.pid)).toBe(`${process.execPath} --enable-source-maps dist/server-bundle/main.js`);
 
     const second = run('server', await freePort());
     expect(await second.exited).toBe(1);
