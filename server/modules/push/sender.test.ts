@@ -4,6 +4,8 @@
 // decrypted with the device's own keys, the VAPID JWT verified, TTL, Urgency, Topic. Then what the
 // sender does with each kind of answer: 404/410 drop the device, 429/5xx/no answer retry with backoff
 // (Retry-After honoured) then give up, a redirect is a failure and is never followed.
+import v8 from 'node:v8';
+import vm from 'node:vm';
 import { desc, eq } from 'drizzle-orm';
 import pino from 'pino';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
@@ -236,6 +238,24 @@ describe.each(testDatabases)('web push sending on %s', (kind) => {
     expect(ps.received).toHaveLength(4);
     expect(logged('push delivered')).toHaveLength(1);
     expect(logged('push retry scheduled').map((l) => String(l.reason))).toEqual(['HTTP 500', expect.stringMatching(/^network: /), 'no answer within 300 ms']);
+  });
+
+  it('gives up waiting on a silent service even when the garbage collector runs meanwhile', { timeout: 15_000 }, async () => {
+    // nodejs/node#57736: a timeout inside AbortSignal.any() could be collected before it fired, and the wait never ended.
+    v8.setFlagsFromString('--expose-gc');
+    const gc = vm.runInNewContext('gc') as () => void;
+    const driver = await member(t);
+    await device(driver);
+    ps.answer((n) => (n === 1 ? 'hang' : { status: 201 }));
+    const push = pushService({ timeoutMs: 300 });
+    await push.sendToUser(driver.id, MESSAGE);
+    for (let i = 0; i < 5; i++) {
+      gc();
+      await new Promise((r) => setTimeout(r, 20));
+    }
+    await push.settled();
+    expect(ps.received).toHaveLength(2);
+    expect(logged('push retry scheduled').map((l) => String(l.reason))).toEqual(['no answer within 300 ms']);
   });
 
   it('waits as long as a 429 Retry-After says, and gives up on one too far away', async () => {

@@ -285,13 +285,23 @@ export function createPushSender({ db, log, clock, hosts, vapid }: SenderDeps, o
       return { kind: 'failed', reason: `cannot encrypt for this subscription: ${(err as Error).message}` };
     }
     let answer: Awaited<ReturnType<typeof post>>;
+    // One controller for both ends of the wait, held by its own timer: AbortSignal.any() over an
+    // AbortSignal.timeout() lets the timeout signal be garbage-collected before it fires (Node 20–24,
+    // nodejs/node#57736), and a push service that never answered then held its job for good (seen once
+    // as a 30 s hang of the 'silent service' test on a loaded machine).
+    const request = new AbortController();
+    const timer = setTimeout(() => request.abort(new DOMException(`no answer within ${o.timeoutMs} ms`, 'TimeoutError')), o.timeoutMs);
+    const stop = () => request.abort(stopping.signal.reason);
+    stopping.signal.addEventListener('abort', stop, { once: true });
     try {
-      const signal = AbortSignal.any([stopping.signal, AbortSignal.timeout(o.timeoutMs)]);
-      answer = await post(sub.endpoint, details.headers as Record<string, string | number>, details.body as Buffer | null, o.agent, signal);
+      answer = await post(sub.endpoint, details.headers as Record<string, string | number>, details.body as Buffer | null, o.agent, request.signal);
     } catch (err) {
       if (stopping.signal.aborted) throw new PushStopped('the server is stopping');
       const e = err as Error & { code?: string };
-      return { kind: 'retry', reason: e.name === 'TimeoutError' || e.name === 'AbortError' ? `no answer within ${o.timeoutMs} ms` : `network: ${e.code ?? e.message}` };
+      return { kind: 'retry', reason: request.signal.aborted ? `no answer within ${o.timeoutMs} ms` : `network: ${e.code ?? e.message}` };
+    } finally {
+      clearTimeout(timer);
+      stopping.signal.removeEventListener('abort', stop);
     }
     const { status } = answer;
     if (status >= 200 && status < 300) return { kind: 'delivered', status };
