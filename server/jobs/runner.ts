@@ -111,7 +111,7 @@ const POLL_MS = 2_000;
  * ~0.25 s later on a 2-core machine (issue 31 item 6). A job queued by a request meanwhile still runs
  * at once; the poll looks after the rest.
  */
-export const START_DELAY_MS = 1_000;
+const START_DELAY_MS = 1_000;
 /** Jobs run side by side in one process; on the embedded database their queries still take turns. */
 const CONCURRENCY = 4;
 
@@ -127,8 +127,6 @@ export function createJobRunner(opts: {
   embedded: boolean;
   metrics?: JobMetrics;
   pollMs?: number;
-  /** START_DELAY_MS unless a test shortens it. */
-  startDelayMs?: number;
   /** LEASE_MS unless a test shortens it. */
   leaseMs?: number;
 }): JobRunner {
@@ -306,7 +304,7 @@ export function createJobRunner(opts: {
             db.update(jobs).set({ lockedUntil: null }).where(eq(jobs.state, 'pending'))
           : Promise.resolve();
         void release.then(tick, (err: unknown) => log.warn({ err }, 'job runner: could not release stale leases'));
-      }, opts.startDelayMs ?? START_DELAY_MS);
+      }, START_DELAY_MS);
       const poll = setInterval(() => void tick(), opts.pollMs ?? POLL_MS);
       const renew = setInterval(() => void renewLeases().catch((err: unknown) => log.warn({ err }, 'job runner: could not renew leases')), leaseMs / 3);
       for (const timer of [first, poll, renew]) {
