@@ -11,7 +11,7 @@ import { startSmtpSink, type Mailbox } from './support/smtp-sink.ts';
 export type Account = { firstName: string; lastName: string; username: string; email: string; password: string };
 
 type WorkerFixtures = {
-  server: { baseURL: string; mailbox: Mailbox; db: Db; maintenance: MaintenanceService };
+  server: { baseURL: string; mailbox: Mailbox; db: Db; maintenance: MaintenanceService; forgetKept(): Promise<void> };
   /**
    * The worker app's host name: `test.use({ appHost: 'localhost' })` in a spec that needs a domain
    * (WebAuthn refuses an IP address); such a spec gets workers of its own.
@@ -91,7 +91,7 @@ export const test = base.extend<TestFixtures, WorkerFixtures & { appReadyAfterNa
         await sink.close();
         throw err;
       });
-      await use({ baseURL: app.baseURL, mailbox: sink, db: app.db, maintenance: app.maintenance });
+      await use({ baseURL: app.baseURL, mailbox: sink, db: app.db, maintenance: app.maintenance, forgetKept: app.forgetKept });
       await app.close();
       await sink.close();
     },

@@ -132,6 +132,8 @@ export type App = FastifyInstance & {
   lifecycle: Lifecycle;
   /** Members' kept sessions and answers: tests that write behind the API's back drop it, as time would. */
   memberCache: MemberCache;
+  /** Empties the guests' and the members' kept answers and sessions, in every process, as any write does. */
+  forgetKept(): Promise<void>;
 };
 
 export function readMalformedEscapesLiterally(url: string): string {
@@ -229,10 +231,11 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   // Members' sessions and their own answers, kept a few seconds and dropped by any write (ADR 0019).
   const memberCache = createMemberCache(core, { bus, ttlMs: deps.guestCacheTtlMs });
   full.memberCache = memberCache;
-  // Every page carries the maintenance banner's state: a switch, however made, drops the kept pages, guests' and members'.
-  await events.onEveryProcess('maintenance.changed', async () => {
+  full.forgetKept = async () => {
     await Promise.all([guestCache.invalidate(), memberCache.invalidate()]);
-  });
+  };
+  // Every page carries the maintenance banner's state: a switch, however made, drops the kept pages, guests' and members'.
+  await events.onEveryProcess('maintenance.changed', full.forgetKept);
 
   // Web Push to members' devices: push.sendToUser(userId, {title, body, url, tag}, options, tx) queues a job.
   const push = createPushService(core, deps.push);

@@ -447,7 +447,11 @@ async function removeSeed(db: Db, s: Seed) {
   await db.delete(users).where(inArray(users.id, memberIds)); // sessions and conversations go with them
 }
 
+/** The worker app's forgetKept (see Watch.visit). */
+let forgetKept: () => Promise<void>;
+
 test.beforeAll(async ({ server, playwright }) => {
+  forgetKept = server.forgetKept;
   test.setTimeout(120_000);
   seed = await seedCorpus(server.db, server.baseURL, playwright);
 });
@@ -546,7 +550,13 @@ class Watch {
    */
   async visit(screen: string, url: string | null, ready: () => Promise<void>, opts: { app?: boolean } = {}) {
     this.screen = screen;
-    if (url !== null) await this.page.goto(url);
+    // Each screen shows the database as it is now: these tests write to it behind the API's back, and a
+    // member's page is otherwise kept for a few seconds (ADR 0019), so a screen opened again soon after
+    // could show the previous test's data.
+    if (url !== null) {
+      await forgetKept();
+      await this.page.goto(url);
+    }
     // The app's header has rendered (hidden from assistive technology while a modal dialog is open).
     if (opts.app !== false) await expect(this.page.getByRole('banner', { includeHidden: true })).toBeVisible();
     await ready();

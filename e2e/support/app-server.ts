@@ -12,6 +12,8 @@ export type RunningApp = {
   db: Db;
   /** The app's maintenance switch (what an admin's PUT /api/admin/maintenance does). */
   maintenance: MaintenanceService;
+  /** Empties the app's kept answers, as time would, for tests that write to the database behind the API's back. */
+  forgetKept(): Promise<void>;
   close(): Promise<void>;
 };
 
@@ -44,6 +46,7 @@ export async function startApp(opts: { smtpUrl: string; /** The address's host n
       baseURL: config.appUrl,
       db: database.db,
       maintenance: app.maintenance,
+      forgetKept: () => app.forgetKept(),
       close: async () => {
         await app.close();
         await database.close();
