@@ -19,6 +19,12 @@ export default defineConfig({
   reporter: 'list',
   use: {
     ...devices['Desktop Chrome'],
+    // The service worker precaches the whole build (206 files) in every new browser context and then
+    // stands between each page and the app: a fifth of the browser tests' CPU. It is blocked unless a
+    // spec asks for it with test.use({ serviceWorkers: 'allow' }): those that test the worker
+    // (service-worker, shared-phone, phone-walk) and the forum's main walk (forum.spec), so posting,
+    // replying and voting are still seen through it.
+    serviceWorkers: 'block',
     locale: 'en-GB',
     timezoneId: 'Europe/London',
     trace: 'retain-on-failure',

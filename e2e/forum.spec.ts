@@ -6,6 +6,9 @@ import { hotScore } from '../server/modules/posts/index.ts';
 import { expect, test } from './fixtures.ts';
 import { signIn, toastTitled } from './support/ui.ts';
 
+// The main walk goes through the service worker, as a member's browser does (the config blocks it for other specs).
+test.use({ serviceWorkers: 'allow' });
+
 // The forum, end to end: writing a post, the conversation under it, votes, reactions and sharing
 // (issue: post detail and editor), the list's address (spec §4), drafts that survive, and that no
 // member's text can run as script anywhere on these pages.

@@ -5,6 +5,9 @@ import { makeExcerpt, renderMarkdown } from '../server/lib/markdown.ts';
 import { expect, test } from './fixtures.ts';
 import { signIn, toastTitled } from './support/ui.ts';
 
+// The push offer waits for the worker (the config blocks it for other specs).
+test.use({ serviceWorkers: 'allow' });
+
 // Issue 30: what a driver's phone walk still tripped on (paging, the push offer, blocking from chat),
 // each on a 390 px phone.
 

@@ -2,6 +2,9 @@ import type { APIRequestContext, Page } from '@playwright/test';
 import { expect, test } from './fixtures';
 import { toastTitled } from './support/ui';
 
+// The worker itself (the config blocks it for other specs).
+test.use({ serviceWorkers: 'allow' });
+
 // Issue 16, installable and offline: /sw.js (client/src/sw/sw.ts) installs and takes the page over,
 // the guide, the estimator and the legal pages answer offline, a post read online reads offline,
 // every other page offline is the offline page, and a new version waits for the reader's Reload.

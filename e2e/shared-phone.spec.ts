@@ -2,6 +2,9 @@ import type { Page } from '@playwright/test';
 import { expect, test, type Account } from './fixtures.ts';
 import { secondBrowser, signIn, signInWith, socketAuthenticated, toastTitled } from './support/ui.ts';
 
+// The posts kept offline are the worker's (the config blocks it for other specs).
+test.use({ serviceWorkers: 'allow' });
+
 // Issue 18, shared phones: drafts are kept per member, and signing out takes the member's drafts,
 // the chat's unsent messages and the posts and comments kept offline off the device. Two members
 // take turns on one phone (one browser context): the second finds nothing of the first's, and the
