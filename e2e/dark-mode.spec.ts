@@ -9,7 +9,7 @@ import { bodyColour, chooseTheme, expectTheme, PAGE_COLOUR } from './support/the
 // no layout shift. The colour contrast of every page in both themes: e2e/accessibility.spec.ts.
 
 /**
- * What the page was at DOMContentLoaded, before the app (started after the first paint by boot.js)
+ * What the page was at DOMContentLoaded, before the app (started after the first paint by its starter, common/boot.ts)
  * could have done anything, and every layout shift from then on.
  */
 async function watchFirstPaint(page: Page) {
@@ -81,7 +81,7 @@ test('Dark chosen in the footer applies at once and from the first paint after a
 
 test('the head script alone paints the chosen theme: with the app’s code blocked, and on a dark device with no choice', async ({ page }) => {
   const refusals = cspRefusals(page);
-  // The app's code never arrives (boot.js marks the page data-app="failed").
+  // The app's code never arrives (the starter marks the page data-app="failed").
   await page.route(/\/assets\/.+\.js$/, (route) => route.abort());
   await page.emulateMedia({ colorScheme: 'light' });
   await page.goto('/forum');

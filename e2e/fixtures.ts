@@ -42,7 +42,7 @@ let serial = 0;
 let testSerial = 0;
 
 /**
- * A server-rendered page shows before its app runs (client/public/boot.js); a test that types or
+ * A server-rendered page shows before its app runs (common/boot.ts); a test that types or
  * clicks at once would act on markup the app has not taken over yet. Every page's goto and reload
  * (in every context of the worker) wait until the app is ready, or known not to come (its code
  * blocked), as a reader's next tap would.

@@ -1,6 +1,7 @@
 import type { APIRequestContext, APIResponse, Page, PlaywrightWorkerArgs } from '@playwright/test';
 import { and, desc, eq, inArray } from 'drizzle-orm';
 import { ZCreateCommentRequest, ZCreatePostRequest } from '../../common/contracts/forum.ts';
+import { BOOT_SCRIPT } from '../../common/boot.ts';
 import { THEME_SCRIPT } from '../../common/theme.ts';
 import { ZMessageText } from '../../common/contracts/chat.ts';
 import { ZStatusText } from '../../common/contracts/members.ts';
@@ -475,7 +476,7 @@ function installTrap(tag: string) {
 }
 
 /** Markup in the document that would run script on a hover, focus or click. Runs in the page. */
-function scanDom(themeScript: string): string[] {
+function scanDom([themeScript, bootScript]: [string, string]): string[] {
   const found: string[] = [];
   const show = (el: Element) => el.outerHTML.slice(0, 240);
   const URL_ATTRS = new Set(['href', 'src', 'action', 'formaction', 'data', 'background', 'poster', 'lowsrc', 'dynsrc', 'codebase', 'cite', 'values', 'to', 'from', 'by', 'srcset']);
@@ -497,12 +498,14 @@ function scanDom(themeScript: string): string[] {
         const own =
           src !== null &&
           new URL(src, location.href).origin === location.origin &&
-          (new URL(src, location.href).pathname.startsWith('/assets/') || new URL(src, location.href).pathname === '/boot.js');
+          new URL(src, location.href).pathname.startsWith('/assets/');
         // Data blocks never run: JSON-LD, and the one query state the server hands the app (ADR 0006).
         const state = el.id === 'kerbside-state' && el.getAttribute('type') === 'application/json' && root.querySelectorAll('script#kerbside-state').length === 1;
         // The head's theme script (issue 30, allowed by its hash in the CSP): exactly its text, no attributes, once.
         const theme = el.attributes.length === 0 && el.textContent === themeScript && el.parentElement === document.head;
-        if (!own && !state && !theme && el.getAttribute('type') !== 'application/ld+json') found.push(`script element: ${show(el)}`);
+        // The page's starter (common/boot.ts, allowed by its hash): exactly its text, naming the app's chunks.
+        const boot = el.getAttribute('type') === 'module' && el.hasAttribute('data-app') && el.textContent === bootScript && root.querySelectorAll('script[data-app]').length === 1;
+        if (!own && !state && !theme && !boot && el.getAttribute('type') !== 'application/ld+json') found.push(`script element: ${show(el)}`);
       }
       if (tag === 'iframe' || tag === 'frame') {
         const sandbox = el.getAttribute('sandbox');
@@ -567,7 +570,7 @@ class Watch {
     this.screen = screen;
     // Two frames and a short pause: error events of broken images, focus and toggle events have fired.
     await this.page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(() => setTimeout(r, 150)))));
-    for (const problem of await this.page.evaluate(scanDom, THEME_SCRIPT)) this.findings.push(`${screen}: ${problem}`);
+    for (const problem of await this.page.evaluate(scanDom, [THEME_SCRIPT, BOOT_SCRIPT] as [string, string])) this.findings.push(`${screen}: ${problem}`);
   }
 
   expectClean() {
@@ -611,15 +614,16 @@ function headProblems(html: string, expected: { title: string; posting?: { headl
   if (title === undefined || decode(title) !== expected.title) problems.push(`<title> is ${JSON.stringify(title?.slice(0, 200))}`);
   const og = /<meta property="og:title" content="([^"]*)" \/>/.exec(html)?.[1];
   if (og === undefined || decode(og) !== expected.title) problems.push(`og:title is ${JSON.stringify(og?.slice(0, 200))}`);
-  // Scripts: the theme script (exactly its text, once), the app's starter (boot.js naming its chunks), JSON-LD blocks and the
+  // Scripts: the theme script (exactly its text, once), the app's starter (exactly its text, naming its chunks), JSON-LD blocks and the
   // one query state (JSON, ADR 0006), nothing else.
   const scripts = [...html.matchAll(/<script\b([^>]*)>/gi)].map((m) => m[1]);
   const themeTags = scripts.filter((a) => a === '');
   const themeScripts = html.split(`<script>${THEME_SCRIPT}</script>`).length - 1;
-  const modules = scripts.filter((a) => /^ type="module" src="\/boot\.js" data-app="\/assets\/[\w.-]+\.js"( data-page="(\/assets\/[\w.-]+\.js ?)+")?$/.test(a));
+  const modules = scripts.filter((a) => /^ type="module" data-app="\/assets\/[\w.-]+\.js"( data-page="(\/assets\/[\w.-]+\.js ?)+")?$/.test(a));
+  const bootScripts = [...html.matchAll(/<script type="module" data-app="[^"]*"(?: data-page="[^"]*")?>([\s\S]*?)<\/script>/g)].filter((m) => m[1] === BOOT_SCRIPT).length;
   const jsonLdTags = scripts.filter((a) => a === ' type="application/ld+json"');
   const stateTags = scripts.filter((a) => a === ' id="kerbside-state" type="application/json"');
-  if (themeTags.length !== 1 || themeScripts !== 1 || modules.length !== 1 || stateTags.length !== 1 || themeTags.length + modules.length + jsonLdTags.length + stateTags.length !== scripts.length) {
+  if (themeTags.length !== 1 || themeScripts !== 1 || modules.length !== 1 || bootScripts !== 1 || stateTags.length !== 1 || themeTags.length + modules.length + jsonLdTags.length + stateTags.length !== scripts.length) {
     problems.push(`unexpected <script> tags: ${JSON.stringify(scripts.slice(0, 5))}`);
   }
   const state = /<script id="kerbside-state" type="application\/json">([\s\S]*?)<\/script>/.exec(html)?.[1] ?? '';

@@ -5,11 +5,13 @@ import { loadConfig } from '../config.ts';
 import { buildTestApp, type TestApp } from '../test/app.ts';
 import { call, member } from '../test/members.ts';
 import { adImageOriginsOf } from '../modules/ads/index.ts';
+import { BOOT_SCRIPT } from '../../common/boot.ts';
 import { THEME_SCRIPT } from '../../common/theme.ts';
 import { securityHeadersPlugin } from './security-headers.ts';
 
 /** The one inline script a page may run: the theme's, in <head> (common/theme.ts), by its hash. */
 const THEME_SCRIPT_SOURCE = `'sha256-${createHash('sha256').update(THEME_SCRIPT).digest('base64')}'`;
+const BOOT_SCRIPT_SOURCE = `'sha256-${createHash('sha256').update(BOOT_SCRIPT).digest('base64')}'`;
 
 function directives(csp: unknown): Map<string, string[]> {
   return new Map(
@@ -45,7 +47,7 @@ describe('security headers', () => {
     for (const url of ['/healthz', '/api/no-such-thing']) {
       const res = await t.app.inject(url);
       const csp = directives(res.headers['content-security-policy']);
-      expect(csp.get('script-src'), url).toEqual(["'self'", THEME_SCRIPT_SOURCE]);
+      expect(csp.get('script-src'), url).toEqual(["'self'", THEME_SCRIPT_SOURCE, BOOT_SCRIPT_SOURCE]);
       expect(csp.get('default-src')).toEqual(["'self'"]);
       expect(csp.get('object-src')).toEqual(["'none'"]);
       expect(csp.get('base-uri')).toEqual(["'self'"]);
@@ -66,7 +68,7 @@ describe('security headers', () => {
   it('allows third-party tags only when they are configured, never inline scripts', async () => {
     expect(String((await t.app.inject('/healthz')).headers['content-security-policy'])).not.toContain('googletagmanager');
     const gtmOnly = directives((await headersWith({ GTM_ID: 'GTM-ABC123' }))['content-security-policy']);
-    expect(gtmOnly.get('script-src')).toEqual(["'self'", THEME_SCRIPT_SOURCE, 'https://www.googletagmanager.com']);
+    expect(gtmOnly.get('script-src')).toEqual(["'self'", THEME_SCRIPT_SOURCE, BOOT_SCRIPT_SOURCE, 'https://www.googletagmanager.com']);
     expect(gtmOnly.get('script-src'), 'AdSense stays out until configured').not.toContain('https://pagead2.googlesyndication.com');
     const csp = directives((await headersWith({ GTM_ID: 'GTM-ABC123', ADSENSE_CLIENT: 'ca-pub-123' }))['content-security-policy']);
     expect(csp.get('script-src')).toContain('https://www.googletagmanager.com');

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
+import { BOOT_SCRIPT } from '../../common/boot.ts';
 import { THEME_SCRIPT } from '../../common/theme.ts';
 import type { Config } from '../config.ts';
 
@@ -18,8 +19,9 @@ export type ImageOrigins = { current(): readonly string[] };
 
 export const securityHeadersPlugin = fp(async (app: FastifyInstance, opts: { config: Config; adImageOrigins?: ImageOrigins }) => {
   const { config, adImageOrigins } = opts;
-  // Hashed once at start-up from the very string the build writes into index.html (vite.config.ts).
-  const scriptSrc = ["'self'", inlineScriptSource(THEME_SCRIPT)];
+  // Hashed once at start-up from the very strings the pages carry: the theme script the build writes into
+  // index.html (vite.config.ts) and the starter of a server-rendered page (server/seo/render.ts).
+  const scriptSrc = ["'self'", inlineScriptSource(THEME_SCRIPT), inlineScriptSource(BOOT_SCRIPT)];
   const connectSrc = ["'self'", config.appUrl.replace(/^http/, 'ws')];
   const frameSrc = ["'self'"];
   const imgSrc = ["'self'", 'data:', 'blob:'];

@@ -35,7 +35,7 @@ describe('the web app manifest and home-screen icons', () => {
     fs.rmSync(dir, { recursive: true, force: true });
   });
 
-  it('every page links the manifest, the Apple touch icon and the iOS home-screen tags', async () => {
+  it('the app shell links the manifest, the Apple touch icon and the iOS home-screen tags (a server-rendered page links the manifest after its first paint: seo.test.ts)', async () => {
     const page = await app.inject({ url: '/forum' });
     expect(page.body).toContain('<link rel="manifest" href="/manifest.webmanifest" />');
     expect(page.body).toContain('<link rel="apple-touch-icon" href="/apple-touch-icon.png" />');

@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { BOOT_SCRIPT } from '../../common/boot.ts';
 import { escapeHtml } from '../lib/html.ts';
 
 // The server's side of server rendering (issue 15): loading the React renderer built from
@@ -57,11 +58,14 @@ export function pageAssets(manifest: Manifest, sources: string[]): { scripts: st
 }
 
 /**
- * index.html's app script, started after the first paint instead (client/public/boot.js): the tag
- * names the app's chunk in data-app, and boot.js imports it once the page has painted.
+ * index.html's app script, started after the first paint instead (common/boot.ts): the page carries
+ * the starter itself, its tag naming the app's chunk in data-app, and the manifest is linked by it
+ * once the page has painted, so that nothing but the page is asked for before its first paint.
  */
 export function deferAppScript(html: string): string {
-  return html.replace(/<script type="module" crossorigin src="(\/assets\/[\w.-]+\.js)"><\/script>/, (_tag, src: string) => `<script type="module" src="/boot.js" data-app="${src}"></script>`);
+  return html
+    .replace(/\s*<link rel="manifest" href="[^"]*" \/>/, '')
+    .replace(/<script type="module" crossorigin src="(\/assets\/[\w.-]+\.js)"><\/script>/, (_tag, src: string) => `<script type="module" data-app="${src}">${BOOT_SCRIPT}</script>`);
 }
 
 /** The deferred app script of `html` with the page's own chunks (data-page), fetched beside the app. */

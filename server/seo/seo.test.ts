@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { BOOT_SCRIPT } from '../../common/boot.ts';
 import { buildTestApp, type TestApp } from '../test/app.ts';
 import { testDatabases } from '../test/databases.ts';
 import { addCategory, createComment, createPost } from '../test/forum.ts';
@@ -178,8 +179,10 @@ describe.each(testDatabases)('server-written pages: head, structured data, reada
     expect(a.headers['content-encoding']).toBe('br');
     const html = zlib.brotliDecompressSync(a.rawPayload).toString();
     expect(rootOf(html)).toContain('First kept post on the list');
-    // The app starts after the first paint: boot.js names its chunk (client/public/boot.js).
-    expect(html).toContain('<script type="module" src="/boot.js" data-app="/assets/index-x.js"></script>');
+    // The app starts after the first paint: the page's own starter names its chunk (common/boot.ts), and
+    // links the manifest then: nothing but the page is asked for before its first paint.
+    expect(html).toContain(`<script type="module" data-app="/assets/index-x.js">${BOOT_SCRIPT}</script>`);
+    expect(html).not.toContain('rel="manifest"');
     expect(html).not.toContain('<script type="module" crossorigin src="/assets/index-x.js">');
     const etag = String(a.headers.etag);
     expect((await t.app.inject({ url, headers: { 'if-none-match': etag } })).statusCode).toBe(304);

@@ -13,7 +13,7 @@ let hydrated = false;
 export function useHydrated(): boolean {
   const [now, setNow] = useState(hydrated);
   useEffect(() => {
-    // client/public/boot.js reads it: ready once the parts hydrated in slices are too.
+    // The page's starter (common/boot.ts) reads it: ready once the parts hydrated in slices are too.
     if (!hydrated) void slicesHydrated().then(() => (document.documentElement.dataset.app = 'ready'));
     hydrated = true;
     setNow(true);

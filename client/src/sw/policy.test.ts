@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { BOOT_SCRIPT } from '@common/boot';
 import { PRIVACY } from '@common/content/legal';
 import { allBlocks } from '@common/content/types';
 import { API_CACHE, isMemberCache, LEGACY_MEMBER_CACHES, MEMBER_SEEN_CACHE, PAGE_CACHE_PREFIX, PHOTOS_CACHE } from './cache-names';
@@ -132,12 +133,17 @@ describe('offline copies are a guest\'s (issue 28, a shared phone)', () => {
 });
 
 describe("a kept page's files", () => {
-  it("lists the build's chunks, stylesheet and boot.js a page names, once each", () => {
+  it("lists the build's chunks and stylesheet a page names, once each", () => {
     const html = `<head><link rel="modulepreload" href="/assets/initial-AbC_1234.js"><style>a{}</style>
-      <script type="module" src="/boot.js" data-app="/assets/index-DxYz9876.js" data-page="/assets/post-detail-page-Q1w2E3r4.js /assets/initial-AbC_1234.js"></script>
+      <script type="module" data-app="/assets/index-DxYz9876.js" data-page="/assets/post-detail-page-Q1w2E3r4.js /assets/initial-AbC_1234.js">${BOOT_SCRIPT}</script>
       <link rel="stylesheet" href="/assets/index-UuWDuC4U.css"></head><body><a href="/forum/posts/assets-and-vans">x</a><img src="/icon-192.png"></body>`;
-    expect(assetsOfPage(html).sort()).toEqual(['/assets/index-DxYz9876.js', '/assets/index-UuWDuC4U.css', '/assets/initial-AbC_1234.js', '/assets/post-detail-page-Q1w2E3r4.js', '/boot.js']);
+    expect(assetsOfPage(html).sort()).toEqual(['/assets/index-DxYz9876.js', '/assets/index-UuWDuC4U.css', '/assets/initial-AbC_1234.js', '/assets/post-detail-page-Q1w2E3r4.js']);
     expect(assetsOfPage('<p>no scripts</p>')).toEqual([]);
+  });
+
+  it('a page kept from before its starter was inlined still names /boot.js among its files (no build has it now)', () => {
+    const html = '<script type="module" src="/boot.js" data-app="/assets/index-DxYz9876.js"></script>';
+    expect(assetsOfPage(html).sort()).toEqual(['/assets/index-DxYz9876.js', '/boot.js']);
   });
 });
 

@@ -111,9 +111,10 @@ export function saysSignedOut(endpoints: ReadonlyArray<{ method: string; path: s
 const ASSET_REF = /\/(?:assets\/[\w.-]+\.(?:js|css)|boot\.js)/g;
 
 /**
- * The build's files a page's HTML needs (its chunks in <script>, <link> and boot.js's data-app and
- * data-page attributes, its stylesheet, boot.js). A cached page is served only when every one is in
- * the worker's own precache: the files of one build.
+ * The build's files a page's HTML needs (its chunks in <script>, <link> and its starter's data-app and
+ * data-page attributes, its stylesheet). A cached page is served only when every one is in the
+ * worker's own precache: the files of one build. A page kept from before the starter was inlined
+ * (common/boot.ts) names /boot.js, which no build has now: it is not served.
  */
 export function assetsOfPage(html: string): string[] {
   return [...new Set(html.match(ASSET_REF) ?? [])];

@@ -1,0 +1,56 @@
+// The starter of a server-rendered page (issues 15 and 31), inlined into its HTML by the server
+// (server/seo/render.ts deferAppScript) and allowed by its hash in the Content-Security-Policy
+// (server/plugins/security-headers.ts), both from this one string.
+//
+// It starts the app after the page's first paint: the server has drawn the page and its links work
+// without JavaScript, and fetching and running ~100 kB of code before the first paint would only delay
+// what a phone on a weak signal sees first. Its own tag names the app's chunk (data-app) and the page's
+// chunks (data-page): they are fetched together, then run. <html data-app> says where the app is:
+// "ready" once hydrated (client/src/lib/hydrated.ts), "failed" when its code did not arrive.
+//
+// Nothing but the page is asked for before its first paint, since a request made then is counted into
+// that paint (Lighthouse's simulation: a round trip on a slow line). So the script is in the page, not a
+// file of its own (it was client/public/boot.js), and the web app manifest, which
+// Chromium fetches as soon as a page links it, is linked by this script after the paint (on /forum
+// FCP 1,024 → 837 ms and LCP 1,160 → 926; bench/results/2026-12-01-web-lighthouse-first-paint.md). Installing needs the service
+// worker, which needs JavaScript, so a page without it loses nothing.
+//
+// - A form sent before the app has taken it over would go out as a plain GET, the password in the
+//   address: until then a submit does nothing (the reader sends it again a moment later).
+// - The start waits for the browser's report of the first paint, once shown: a frame's callback (rAF,
+//   then a task) can run before a busy phone has put that frame on screen. A browser that does not
+//   report paints, or a page with nothing to paint, starts after a frame.
+export const BOOT_SCRIPT = `var tag = document.querySelector('script[data-app]');
+var app = tag && tag.getAttribute('data-app');
+if (app) {
+  document.addEventListener('submit', function (event) {
+    if (document.documentElement.dataset.app !== 'ready') event.preventDefault();
+  }, true);
+  var pages = (tag.getAttribute('data-page') || '').split(' ').filter(Boolean);
+  var started = false;
+  var link = function (rel, href) {
+    var l = document.createElement('link');
+    l.rel = rel;
+    l.href = href;
+    document.head.append(l);
+  };
+  var start = function () {
+    if (started) return;
+    started = true;
+    pages.forEach(function (href) { link('modulepreload', href); });
+    link('manifest', '/manifest.webmanifest');
+    import(app).catch(function () { document.documentElement.dataset.app = 'failed'; });
+  };
+  var afterFrame = function () { requestAnimationFrame(function () { setTimeout(start, 0); }); };
+  if (typeof PerformanceObserver === 'function' && (PerformanceObserver.supportedEntryTypes || []).indexOf('paint') >= 0) {
+    var painted = new PerformanceObserver(function (list) {
+      if (!list.getEntriesByName('first-contentful-paint').length) return;
+      painted.disconnect();
+      setTimeout(start, 0);
+    });
+    painted.observe({ type: 'paint', buffered: true });
+    setTimeout(afterFrame, 1000);
+  } else {
+    afterFrame();
+  }
+}`;
