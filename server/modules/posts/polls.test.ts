@@ -184,6 +184,26 @@ describe.each(testDatabases)('polls (%s)', (kind) => {
     expect((await vote(post.id, [post.poll!.options[0]!.id], voter)).statusCode).toBe(409);
   });
 
+  it("a poll closes by the services' clock: once its time has passed there, the post says closed, as a vote finds it", async () => {
+    let ahead = 0;
+    const moved = await buildTestApp(kind, {}, { clock: { now: () => new Date(Date.now() + ahead) } });
+    try {
+      const [writer, reader] = [await member(moved), await member(moved)];
+      const category = await addCategory(moved.database.db, 'Depots');
+      const body = { title: 'Is the depot open on Boxing Day?', content: 'Ours says yes, the app says no.', categoryId: category.id, poll: { options: ['Yes', 'No'], closesAt: new Date(Date.now() + 2 * HOUR).toISOString() } };
+      const created = await call(moved, 'POST', '/api/forum/posts', { cookie: writer.cookie, body });
+      expect(created.statusCode, created.body).toBe(201);
+      const { id } = created.json() as TPostDetail;
+      ahead = 3 * HOUR;
+      const seen = ((await call(moved, 'GET', `/api/forum/posts/${id}`, { cookie: reader.cookie })).json() as TPostDetail).poll!;
+      expect(seen).toMatchObject({ closed: true, canVote: false });
+      const late = await call(moved, 'PUT', `/api/forum/posts/${id}/poll/vote`, { cookie: reader.cookie, body: { optionIds: [seen.options[0]!.id] } });
+      expect(late.json()).toMatchObject({ message: POLL_MSG.closed });
+    } finally {
+      await moved.close();
+    }
+  });
+
   it('a level’s daily votes: past them, 429 with when again; a vote changed counts', async () => {
     const post = await pollPost();
     const basic = await member(t);

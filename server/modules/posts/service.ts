@@ -76,17 +76,17 @@ function postRef(idOrSlug: string) {
 }
 
 /** The post page: the post, its category, author, the reader's vote and reactions, and the first comments. */
-async function loadDetail(db: Db, where: ReturnType<typeof postRef>, viewer: Viewer): Promise<TPostDetail> {
+async function loadDetail(db: Db, where: ReturnType<typeof postRef>, viewer: Viewer, now: Date): Promise<TPostDetail> {
   const [row] = await db
     .select(detailColumns)
     .from(posts)
     .where(and(where, isNull(posts.deletedAt)))
     .limit(1);
   if (!row) throw notFound(FORUM_MSG.postNotFound);
-  return presentLoaded(db, row, viewer);
+  return presentLoaded(db, row, viewer, now);
 }
 
-async function presentLoaded(db: Db, row: PostDetailRow, viewer: Viewer): Promise<TPostDetail> {
+async function presentLoaded(db: Db, row: PostDetailRow, viewer: Viewer, now: Date): Promise<TPostDetail> {
   // Sequential on purpose (one pooled connection per request); each is an index lookup.
   const category = (await loadCategories(db)).find((c) => c.id === row.categoryId)!;
   const authors = await loadAuthors(db, row.authorId === null ? [] : [row.authorId]);
@@ -108,7 +108,7 @@ async function presentLoaded(db: Db, row: PostDetailRow, viewer: Viewer): Promis
   });
   // Issue 33: a Q&A post's accepted answer, and whether this reader may choose it; its poll, as this reader may see it.
   const qa = row.qaState !== null ? { acceptedAnswer: await loadAcceptedAnswer(db, row.acceptedCommentId), canAcceptAnswer: mayAcceptAnswer(viewer, row.authorId) } : {};
-  const poll = row.hasPoll ? await loadPoll(db, row.id, row.authorId, viewer, new Date()) : undefined;
+  const poll = row.hasPoll ? await loadPoll(db, row.id, row.authorId, viewer, now) : undefined;
   // Issue 18: a member's post page says whether they saved it; a guest's (shared, cached) says nothing.
   const extra = { ...qa, ...(poll ? { poll } : {}) };
   return viewer ? { ...detail, ...extra, bookmarked: saved.has(row.id), ...(held.length > 0 ? { heldComments: held } : {}) } : { ...detail, ...extra };
@@ -149,10 +149,10 @@ async function setAnswer(db: Db, events: Events, user: SessionUser, id: number, 
     // Readers of the thread see it change; the answerer hears of it (notifications/).
     await events.publish('answer.changed', { postId: id, commentId, answererId: answerer, acceptedById: user.id }, tx);
   });
-  return getPostDetailById(db, id, user);
+  return getPostDetailById(db, id, user, now);
 }
 
-const getPostDetailById = (db: Db, id: number, viewer: Viewer): Promise<TPostDetail> => loadDetail(db, eq(posts.id, id), viewer);
+const getPostDetailById = (db: Db, id: number, viewer: Viewer, now: Date): Promise<TPostDetail> => loadDetail(db, eq(posts.id, id), viewer, now);
 
 /**
  * The slug for a new post: slugify(title), never all digits (those URLs mean ids), and unique. The
@@ -341,7 +341,7 @@ async function createPost(
     }
   });
   if ('held' in outcome) return { held: true, heldItem: await presentHeldItem(db, outcome.held), message: TRUST_MSG.heldNotice };
-  return getPostDetailById(db, outcome.id, user);
+  return getPostDetailById(db, outcome.id, user, clock.now());
 }
 
 /** The post (deleted or not) locked for a change. */
@@ -457,7 +457,7 @@ async function updatePost(
       .where(eq(categories.id, categoryId));
     await events.publish('post.updated', { post: { id, ...text, editedAt: now.toISOString(), category } }, tx);
   });
-  return getPostDetailById(db, id, user);
+  return getPostDetailById(db, id, user, now);
 }
 
 /**
@@ -502,7 +502,7 @@ async function moderatePost(
     const action = 'isPinned' in change ? (change.isPinned ? 'post.pin' : 'post.unpin') : change.isLocked ? 'post.lock' : 'post.unlock';
     await recordAudit(tx, { actorId: admin.id, action, targetType: 'post', targetId: id });
   });
-  return getPostDetailById(db, id, admin);
+  return getPostDetailById(db, id, admin, now);
 }
 
 /**
@@ -531,10 +531,10 @@ export function createPostService({
     /** A member's list: the shared one with their votes, saved posts and new marks on it. */
     withViewerState: (list: TPostList, viewer: ListViewer) => withViewerState(db, list, viewer),
     /** The post page as it is, without counting a view (the server-written page). */
-    getPost: (idOrSlug: string, viewer: Viewer) => loadDetail(db, postRef(idOrSlug), viewer),
+    getPost: (idOrSlug: string, viewer: Viewer) => loadDetail(db, postRef(idOrSlug), viewer, clock.now()),
     /** GET /api/forum/posts/:idOrSlug: the post page, counting the view; the reader sees it (and any not yet written) at once. */
     async viewPost(idOrSlug: string, viewer: Viewer, viewerKey: string): Promise<TPostDetail> {
-      const post = await loadDetail(db, postRef(idOrSlug), viewer);
+      const post = await loadDetail(db, postRef(idOrSlug), viewer, clock.now());
       // A member's read, for their trust level (once per post a day; the server-written page comes through here too).
       if (viewer && reads) await reads.read(viewer.id, post.id);
       return { ...post, viewCount: post.viewCount + (await views.record(post.id, viewerKey)) };
