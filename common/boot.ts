@@ -10,10 +10,10 @@
 //
 // Nothing but the page is asked for before its first paint, since a request made then is counted into
 // that paint (Lighthouse's simulation: a round trip on a slow line). So the script is in the page, not a
-// file of its own (it was client/public/boot.js), and the web app manifest, which
-// Chromium fetches as soon as a page links it, is linked by this script after the paint (on /forum
-// FCP 1,024 → 837 ms and LCP 1,160 → 926; bench/results/2026-12-01-web-lighthouse-first-paint.md). Installing needs the service
-// worker, which needs JavaScript, so a page without it loses nothing.
+// file of its own (it was client/public/boot.js), and it links the web app manifest, which Chromium
+// fetches as soon as a page links it, after the paint (on /forum FCP 1,024 → 837 ms and LCP 1,160 → 926;
+// bench/results/2026-12-01-web-lighthouse-first-paint.md). Installing needs the service worker, which
+// needs JavaScript, so a page without it loses nothing.
 //
 // - A form sent before the app has taken it over would go out as a plain GET, the password in the
 //   address: until then a submit does nothing (the reader sends it again a moment later).

@@ -9,7 +9,7 @@ import { BOOT_SCRIPT } from '../../common/boot.ts';
 import { THEME_SCRIPT } from '../../common/theme.ts';
 import { securityHeadersPlugin } from './security-headers.ts';
 
-/** The one inline script a page may run: the theme's, in <head> (common/theme.ts), by its hash. */
+/** The inline scripts a page may run, by their hashes: the theme's in <head> (common/theme.ts) and a server-rendered page's starter (common/boot.ts). */
 const THEME_SCRIPT_SOURCE = `'sha256-${createHash('sha256').update(THEME_SCRIPT).digest('base64')}'`;
 const BOOT_SCRIPT_SOURCE = `'sha256-${createHash('sha256').update(BOOT_SCRIPT).digest('base64')}'`;
 
