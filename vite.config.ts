@@ -1,3 +1,4 @@
+import fs from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import tailwindcss from '@tailwindcss/vite';
@@ -5,6 +6,7 @@ import { tsImport } from 'tsx/esm/api';
 import { defineConfig, type Plugin } from 'vite';
 import { buildServiceWorker } from './scripts/build-sw.mjs';
 import { iconSprite } from './scripts/icon-sprite.mjs';
+import { faviconDataUrl } from './common/favicon.ts';
 import { THEME_SCRIPT } from './common/theme.ts';
 
 const root = path.resolve(import.meta.dirname, 'client');
@@ -68,6 +70,19 @@ function themeScriptInHead(): Plugin {
   };
 }
 
+/** The tab's icon inside the page, not asked for before its first paint (common/favicon.ts). */
+function faviconInPage(): Plugin {
+  const dataUrl = faviconDataUrl(fs.readFileSync(path.resolve(root, 'public/favicon.svg'), 'utf8'));
+  return {
+    name: 'kerbside:favicon-in-page',
+    transformIndexHtml: (html) => {
+      const link = 'href="/favicon.svg"';
+      if (!html.includes(link)) throw new Error('index.html: the icon link to /favicon.svg is missing');
+      return html.replace(link, `href="${dataUrl}"`);
+    },
+  };
+}
+
 /**
  * /sw.js (issue 16): once the client build is written, scripts/build-sw.mjs lists its files for the
  * worker's precache and bundles client/src/sw/sw.ts, resolving `@endpoints/…` as the client does. Part
@@ -95,6 +110,7 @@ export default defineConfig(({ isSsrBuild }) => ({
     // The server renders the same references; the client build writes the sprite.
     iconSprite({ srcDir: path.resolve(root, 'src'), helper: path.resolve(root, 'src/components/ui/sprite-icon.tsx'), emit: !isSsrBuild }),
     themeScriptInHead(),
+    faviconInPage(),
     tailwindcss(),
     ...(isSsrBuild ? [] : [serviceWorker(path.resolve(import.meta.dirname, 'dist/client'), aliases)])],
   // JSX compiles to Preact's runtime: `react` and `react-dom` are Preact's compatibility layer (ADR 0007).

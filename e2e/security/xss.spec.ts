@@ -1,7 +1,10 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import type { APIRequestContext, APIResponse, Page, PlaywrightWorkerArgs } from '@playwright/test';
 import { and, desc, eq, inArray } from 'drizzle-orm';
 import { ZCreateCommentRequest, ZCreatePostRequest } from '../../common/contracts/forum.ts';
 import { BOOT_SCRIPT } from '../../common/boot.ts';
+import { faviconDataUrl } from '../../common/favicon.ts';
 import { THEME_SCRIPT } from '../../common/theme.ts';
 import { ZMessageText } from '../../common/contracts/chat.ts';
 import { ZStatusText } from '../../common/contracts/members.ts';
@@ -67,6 +70,8 @@ import { carriesTrap, corpus, FAMILIES, familyCounts, fill, pack, sample, trapCa
 test.use({ bypassCSP: true, trace: 'off' });
 
 const TRAP_TAG = '__XSS_TRAP__';
+/** The tab's icon every page carries (index.html, made by the build from client/public/favicon.svg). */
+const FAVICON = faviconDataUrl(fs.readFileSync(path.resolve(import.meta.dirname, '../../client/public/favicon.svg'), 'utf8'));
 const ALL = corpus();
 const byId = new Map(ALL.map((v) => [v.id, v]));
 const describeVector = (v: Vector) => `#${v.id} [${v.family}] ${JSON.stringify(v.payload)}`;
@@ -476,7 +481,7 @@ function installTrap(tag: string) {
 }
 
 /** Markup in the document that would run script on a hover, focus or click. Runs in the page. */
-function scanDom([themeScript, bootScript]: [string, string]): string[] {
+function scanDom([themeScript, bootScript, favicon]: [string, string, string]): string[] {
   const found: string[] = [];
   const show = (el: Element) => el.outerHTML.slice(0, 240);
   const URL_ATTRS = new Set(['href', 'src', 'action', 'formaction', 'data', 'background', 'poster', 'lowsrc', 'dynsrc', 'codebase', 'cite', 'values', 'to', 'from', 'by', 'srcset']);
@@ -490,6 +495,8 @@ function scanDom([themeScript, bootScript]: [string, string]): string[] {
       for (const a of Array.from(el.attributes)) {
         const name = a.name.toLowerCase();
         if (name.startsWith('on')) found.push(`event attribute ${name}: ${show(el)}`);
+        // The page's own tab icon (common/favicon.ts): an SVG image, which runs no script, and exactly the build's.
+        else if (tag === 'link' && el.getAttribute('rel') === 'icon' && el.parentElement === document.head && a.value === favicon) continue;
         else if ((URL_ATTRS.has(name) || name.endsWith(':href')) && scriptUrl(a.value)) found.push(`script URL in ${name}: ${show(el)}`);
         else if (name === 'style' && /expression\s*\(|javascript:/i.test(a.value)) found.push(`script in style: ${show(el)}`);
       }
@@ -570,7 +577,7 @@ class Watch {
     this.screen = screen;
     // Two frames and a short pause: error events of broken images, focus and toggle events have fired.
     await this.page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(() => setTimeout(r, 150)))));
-    for (const problem of await this.page.evaluate(scanDom, [THEME_SCRIPT, BOOT_SCRIPT] as [string, string])) this.findings.push(`${screen}: ${problem}`);
+    for (const problem of await this.page.evaluate(scanDom, [THEME_SCRIPT, BOOT_SCRIPT, FAVICON] as [string, string, string])) this.findings.push(`${screen}: ${problem}`);
   }
 
   expectClean() {
