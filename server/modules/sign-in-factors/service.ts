@@ -157,14 +157,14 @@ export function createSignInFactors({ db, config, clock, identity }: Deps) {
   });
 
   /** Takes a member's live passkey-add challenge (single use: deleted as read), or null when it is unknown, expired, used or another's. */
-  async function takeChallenge(purpose: 'passkey_add', challenge: string | null, userId: number) {
+  async function takePasskeyAddChallenge(challenge: string | null, userId: number) {
     if (!challenge) return null;
     const [row] = await db
       .delete(signInChallenges)
       .where(
         and(
           eq(signInChallenges.idHash, hashSecret('challenge', challenge)),
-          eq(signInChallenges.purpose, purpose),
+          eq(signInChallenges.purpose, 'passkey_add'),
           gt(signInChallenges.expiresAt, clock.now()),
           eq(signInChallenges.userId, userId),
         ),
@@ -173,14 +173,15 @@ export function createSignInFactors({ db, config, clock, identity }: Deps) {
     return row ?? null;
   }
 
-  async function storeChallenge(purpose: 'passkey_add', challenge: string, extra: { userId: number; userHandle: string }) {
+  /** Keeps a member's passkey-add challenge until its answer comes back (takePasskeyAddChallenge). */
+  async function storePasskeyAddChallenge(challenge: string, userId: number, userHandle: string) {
     const now = clock.now();
     await db.insert(signInChallenges).values({
       idHash: hashSecret('challenge', challenge),
-      purpose,
+      purpose: 'passkey_add',
       challenge,
-      userId: extra.userId,
-      userHandle: extra.userHandle,
+      userId,
+      userHandle,
       expiresAt: new Date(now.getTime() + PASSKEY_CHALLENGE_TTL_MS),
       createdAt: now,
     });
@@ -386,12 +387,12 @@ export function createSignInFactors({ db, config, clock, identity }: Deps) {
         // A passkey the browser can offer without a typed address (conditional UI), checking its holder where it can.
         authenticatorSelection: { residentKey: 'required', userVerification: 'preferred' },
       });
-      await storeChallenge('passkey_add', options.challenge, { userId: user.id, userHandle });
+      await storePasskeyAddChallenge(options.challenge, user.id, userHandle);
       return { options: asJson(options) };
     },
 
     async addPasskey(user: Member, input: { name: string; response: RegistrationResponseJSON }) {
-      const challenge = await takeChallenge('passkey_add', signedChallenge(input.response), user.id);
+      const challenge = await takePasskeyAddChallenge(signedChallenge(input.response), user.id);
       if (!challenge?.challenge || !challenge.userHandle) throw badRequest(SIGN_IN_MSG.passkeyTimedOut);
       const { verifyRegistrationResponse } = await webauthn();
       let verification;
