@@ -10,6 +10,7 @@ import { setTransport } from '@/lib/api-client';
 import type { TUser } from '@common/contracts/auth';
 import { getAnonymousBlocksQueryOptions, getBlocksQueryOptions } from '@/components/blocks/use-blocks';
 import { getUserQueryOptions, USER_QUERY_KEY } from '@/lib/auth';
+import { packState } from '@/lib/page-state';
 import { createQueryClient } from '@/lib/query-client';
 import { StaticRouter } from '@/lib/router';
 
@@ -37,7 +38,7 @@ const MAX_PASSES = 4;
 export type RenderedApp = {
   /** The markup of #root. */
   html: string;
-  /** The query state to hydrate with (JSON-safe). */
+  /** The query state to hydrate with (JSON-safe), packed (lib/page-state.ts). */
   state: { queries: DehydratedState; notFound: boolean };
   /** Manifest keys (src/…) of the page modules this render used: the server preloads their chunks. */
   pageSources: string[];
@@ -90,7 +91,7 @@ export async function renderApp(opts: { url: string; fetch: PageFetch; notFound:
       const signedIn = !!queryClient.getQueryData(USER_QUERY_KEY);
       return {
         html,
-        state: { queries: dehydrate(queryClient), notFound: opts.notFound },
+        state: { queries: packState(dehydrate(queryClient)), notFound: opts.notFound },
         pageSources: opts.notFound ? [] : pageSourcesFor(pathname, signedIn),
       };
     })

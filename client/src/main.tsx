@@ -6,6 +6,7 @@ import { preloadPage } from './app/router';
 import { USER_QUERY_KEY } from './lib/auth';
 import { queryClient } from './lib/query-client';
 import { hydrateInSlices } from './lib/hydration-slices';
+import { unpackState } from './lib/page-state';
 import { followDeviceMember } from './lib/session-end';
 import { BrowserRouter } from './lib/router';
 import { registerServiceWorker } from './lib/service-worker';
@@ -21,7 +22,7 @@ if (!root) throw new Error('#root missing from index.html');
 
 const stateScript = document.getElementById('kerbside-state');
 const state = stateScript?.textContent ? (JSON.parse(stateScript.textContent) as RenderedApp['state']) : null;
-if (state) hydrate(queryClient, state.queries);
+if (state) hydrate(queryClient, unpackState(state.queries));
 // Whose drafts this device reads and keeps, known before the first render; a sign-out forgets them.
 followDeviceMember(queryClient);
 

@@ -3,7 +3,9 @@ import os from 'node:os';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { DehydratedState } from '@tanstack/react-query';
 import { BOOT_SCRIPT } from '../../common/boot.ts';
+import { unpackState } from '../../client/src/lib/page-state.ts';
 import { buildTestApp, type TestApp } from '../test/app.ts';
 import { testDatabases } from '../test/databases.ts';
 import { addCategory, createComment, createPost } from '../test/forum.ts';
@@ -159,10 +161,17 @@ describe.each(testDatabases)('server-written pages: head, structured data, reada
     expect(list.body).toContain('<link rel="canonical" href="http://localhost:5000/forum" />');
     // The browser hydrates with the answers the server used: the list is in the list page's state,
     // and member text in the post's (a `</script>` in a post) cannot end the state's script early.
-    type State = { queries: { queries: Array<{ queryKey: unknown[]; state: { data: { posts?: Array<{ slug: string }>; content?: string } } }> } };
+    type State = { queries: { queries: Array<{ queryKey: unknown[]; state: { data: { posts?: Array<{ slug: string; category: object }>; content?: string } } }> } };
     const stateOf = (html: string) => JSON.parse(/<script id="kerbside-state" type="application\/json">([\s\S]*?)<\/script>/.exec(html)![1]!) as State;
     const listed = stateOf(list.body).queries.queries.find((q) => q.queryKey[0] === '/api/forum/posts')!;
     expect(listed.state.data.posts!.map((p) => p.slug)).toContain(slug);
+    // Packed (client/src/lib/page-state.ts): no listed post's text twice, no category description the
+    // page's categories answer has; unpacked as the browser does, the API's own answer.
+    expect(listed.state.data.posts!.some((p) => 'content' in p || 'description' in p.category)).toBe(false);
+    const [, params] = listed.queryKey as [string, Record<string, string | number>];
+    const api = await t.app.inject({ url: `/api/forum/posts?${new URLSearchParams(Object.entries(params).map(([k, v]) => [k, String(v)]))}` });
+    const unpacked = unpackState(stateOf(list.body).queries as unknown as DehydratedState).queries.find((q) => q.queryKey[0] === '/api/forum/posts')!;
+    expect(unpacked.state.data).toStrictEqual(api.json());
     const postHtml = (await t.app.inject({ url: `/forum/posts/${slug}` })).body;
     const shown = stateOf(postHtml).queries.queries.find((q) => q.state.data?.content !== undefined)!;
     expect(shown.state.data.content).toContain('</script><b>bold</b>');
