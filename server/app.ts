@@ -304,7 +304,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   await app.register(voteRoutes, { votes: createVoteService(core) });
   await app.register(reactionRoutes, { reactions: createReactionService(core) });
   // Live threads: sockets follow open posts; comments, edits and counts reach them from every process.
-  await registerLivePosts({ gateway: app.gateway, events, db });
+  await registerLivePosts({ gateway: app.gateway, events, db, clock: core.clock });
   await app.register(shareRoutes, { shares: createShareService(core) });
   await app.register(bookmarkRoutes, { bookmarks: createBookmarkService(core) });
   const labels = createLabelService(core);

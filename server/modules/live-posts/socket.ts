@@ -2,6 +2,7 @@ import { and, eq, isNull } from 'drizzle-orm';
 import { FORUM_MSG } from '../../../common/rules/forum.ts';
 import { LIVE_MSG, LIVE_POST_MAX_SUBSCRIPTIONS } from '../../../common/rules/live.ts';
 import type { ServerFrame } from '../../../common/ws-events.ts';
+import type { Clock } from '../../core.ts';
 import type { Db } from '../../db/client.ts';
 import { comments, posts, users } from '../../db/schema/index.ts';
 import type { Events } from '../../events.ts';
@@ -27,8 +28,8 @@ type Follower = {
   posts: Set<number>;
 };
 
-export async function registerLivePosts(opts: { gateway: Gateway; events: Events; db: Db }) {
-  const { gateway, events, db } = opts;
+export async function registerLivePosts(opts: { gateway: Gateway; events: Events; db: Db; clock: Clock }) {
+  const { gateway, events, db, clock } = opts;
   /** Socket id → its follower state. */
   const followers = new Map<number, Follower>();
   /** Post id → the followers of it in this process. */
@@ -125,7 +126,7 @@ export async function registerLivePosts(opts: { gateway: Gateway; events: Events
       const here = of(postId);
       if (here.length === 0) return;
       const ids = [...new Set(here.flatMap((f) => (f.viewer ? [f.viewer.id] : [])))];
-      const shown = await pollFrame(db, postId, ids, new Date());
+      const shown = await pollFrame(db, postId, ids, clock.now());
       if (!shown) return;
       for (const f of here) if (shown.audience === 'all' || (f.viewer && shown.audience.has(f.viewer.id))) f.ctx.send(shown.frame);
     }),

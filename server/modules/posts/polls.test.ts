@@ -204,6 +204,40 @@ describe.each(testDatabases)('polls (%s)', (kind) => {
     }
   });
 
+  it("a poll's live counts follow the services' clock too: by it a poll counted after its close is still open, and a vote sends nobody its counts", async () => {
+    let offset = 0;
+    const behind = await buildTestApp(kind, {}, { clock: { now: () => new Date(Date.now() + offset) } });
+    try {
+      const [writer, reader, watcher] = [await member(behind), await member(behind), await member(behind)];
+      const category = await addCategory(behind.database.db, 'Rounds');
+      // Three hours behind the system: the poll closes an hour before the system's now, two after the services'.
+      offset = -3 * HOUR;
+      const poll = { options: ['Yes', 'No'], results: 'after_close', closesAt: new Date(Date.now() - HOUR).toISOString() };
+      const created = await call(behind, 'POST', '/api/forum/posts', { cookie: writer.cookie, body: { title: 'Is the Sunday round worth it?', content: 'Time and a half, they say.', categoryId: category.id, poll } });
+      expect(created.statusCode, created.body).toBe(201);
+      const post = created.json() as TPostDetail;
+      expect(post.poll).toMatchObject({ closed: false, voters: null });
+      const socket = await connect(await listen(behind), watcher.cookie);
+      try {
+        socket.send({ type: 'subscribe_post', postId: post.id });
+        await socket.next('post_subscribed');
+        const voted = await call(behind, 'PUT', `/api/forum/posts/${post.id}/poll/vote`, { cookie: reader.cookie, body: { optionIds: [post.poll!.options[0]!.id] } });
+        expect(voted.statusCode, voted.body).toBe(200);
+        // Closed by its author, it sends its counts: that frame, and no earlier one from the vote.
+        const closed = await call(behind, 'POST', `/api/forum/posts/${post.id}/poll/close`, { cookie: writer.cookie });
+        expect(closed.statusCode, closed.body).toBe(200);
+        expect(await socket.next('post_poll')).toMatchObject({ closed: true, voters: 1 });
+        socket.send({ type: 'ping' });
+        await socket.next('pong');
+        expect(socket.frames.filter((f) => f.type === 'post_poll')).toHaveLength(1);
+      } finally {
+        await socket.close();
+      }
+    } finally {
+      await behind.close();
+    }
+  });
+
   it('a level’s daily votes: past them, 429 with when again; a vote changed counts', async () => {
     const post = await pollPost();
     const basic = await member(t);

@@ -164,9 +164,10 @@ export async function pollFrame(db: Db, postId: number, followers: number[], now
   if (!poll) return null;
   const closed = isClosed(poll, now);
   const results = poll.results as TPollResults;
-  if (!closed && results === 'after_close') return null;
+  // countsShown's rule, asked of a reader who has voted and of one who has not.
+  if (!countsShown(results, closed, true)) return null;
   let audience: Set<number> | 'all' = 'all';
-  if (!closed && results === 'after_vote') {
+  if (!countsShown(results, closed, false)) {
     const voted = followers.length === 0 ? [] : await db.selectDistinct({ userId: pollVotes.userId }).from(pollVotes).where(and(eq(pollVotes.postId, postId), inArray(pollVotes.userId, followers)));
     audience = new Set(voted.map((v) => v.userId));
   }
