@@ -10,6 +10,9 @@ export const EMAIL_MAX = 254;
 /** Digits of a mailed code. */
 export const CODE_LENGTH = 6;
 
+/** Spec §9: a sign-in's usual answer (server/identity/messages.ts); any other (a recovery code used) is worth telling. */
+export const LOGIN_OK = 'Login successful';
+
 // Spec §5 messages, word for word.
 export const MSG = {
   invalidEmail: 'Invalid email address',

@@ -1,3 +1,5 @@
+import { LOGIN_OK } from '../../common/rules/auth.ts';
+
 // Every text the accounts API answers with, in one place (tests import them too).
 export const AUTH_MSG = {
   registered: 'Registration successful. We have sent a 6-digit code to your email.',
@@ -9,7 +11,7 @@ export const AUTH_MSG = {
   codeResent: 'A new verification code has been sent to your email.',
   resendWait: 'Please wait before requesting another code.',
   resendHourly: (minutes: number) => `You have requested too many codes. Please try again in ${plural(minutes, 'minute')}.`,
-  loginOk: 'Login successful',
+  loginOk: LOGIN_OK,
   badCredentials: 'Invalid email or password',
   verifyFirst: 'Please verify your email address before signing in.',
   suspended: 'Your account has been suspended. Contact support if you think this is a mistake.',

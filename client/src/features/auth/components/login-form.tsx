@@ -2,6 +2,7 @@ import { useRef, useState, type FormEvent } from 'react';
 import { useLocation, useNavigate } from '@/lib/router';
 import { useQueryClient } from '@tanstack/react-query';
 import type { TLoginRequest, TLoginResponse, TUser } from '@common/contracts/auth';
+import { LOGIN_OK } from '@common/rules/auth';
 import { ApiError, errorMessage } from '@/lib/api-client';
 import { failureText } from '@/lib/form-errors';
 import { completeSignIn } from '@/lib/auth';
@@ -55,9 +56,6 @@ type Props = {
 
 /** Navigation for a sign-in that keeps the reader where they are: nothing to do. */
 const stay = () => {};
-
-/** The sign-in answer's usual message; any other (a recovery code used) is worth telling. */
-const LOGIN_OK = 'Login successful';
 
 type SecondStep = Extract<TLoginResponse, { secondStep: unknown }>['secondStep'];
 
