@@ -285,7 +285,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   await app.register(guestCachePlugin, { cache: guestCache, members: memberCache }); // before the modules: it hooks their write routes
 
   // Layer 2: feature modules.
-  await app.register(realtimePlugin, { config, db, redis: deps.redis, bus }); // /ws and app.gateway, before their users
+  await app.register(realtimePlugin, { config, db, clock: core.clock, redis: deps.redis, bus }); // /ws and app.gateway, before their users
   // The gateway closes an ended session's sockets in every process itself (over the bus).
   events.on('session.ended', 'sockets', ({ userId }) => app.gateway.closeEndedSessions(userId));
   await app.register(healthRoutes, { database, lifecycle: full.lifecycle, disk });

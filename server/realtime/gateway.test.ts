@@ -211,6 +211,9 @@ describe('gateway heartbeat and session checks (heartbeat shortened to 150 ms)',
   let bare: FastifyInstance;
   let url: string;
   let m: Member;
+  /** The services' clock of both plugins: the system's, moved on by `ahead`. */
+  let ahead = 0;
+  const clock = { now: () => new Date(systemClock.now().getTime() + ahead) };
 
   beforeAll(async () => {
     t = await buildTestApp('pglite');
@@ -218,8 +221,8 @@ describe('gateway heartbeat and session checks (heartbeat shortened to 150 ms)',
     // The same plugins as the app, on the same database, with a short heartbeat.
     bare = Fastify();
     await bare.register(cookie);
-    await bare.register(sessionPlugin, { config: t.app.deps.config, identity: createIdentity({ db: t.database.db, clock: systemClock }), members: t.app.memberCache });
-    await bare.register(realtimePlugin, { config: t.app.deps.config, db: t.database.db, heartbeatMs: 150 });
+    await bare.register(sessionPlugin, { config: t.app.deps.config, identity: createIdentity({ db: t.database.db, clock }), members: t.app.memberCache });
+    await bare.register(realtimePlugin, { config: t.app.deps.config, db: t.database.db, clock, heartbeatMs: 150 });
     await bare.listen({ host: '127.0.0.1', port: 0 });
     url = `ws://127.0.0.1:${(bare.server.address() as AddressInfo).port}/ws`;
   });
@@ -263,6 +266,18 @@ describe('gateway heartbeat and session checks (heartbeat shortened to 150 ms)',
     expect(await s.closed).toEqual({ code: WS_CLOSE.unauthorized, reason: 'Session ended' });
     const again = await connect(url, idle.cookie);
     expect(await again.closed).toEqual({ code: WS_CLOSE.unauthorized, reason: 'Authentication required' });
+  });
+
+  it("the beat reads the services' clock: a session idle for 14 days by it ends there, as it does for a request", async () => {
+    const idle = await member(t);
+    const s = await connect(url, idle.cookie);
+    ahead = SESSION_IDLE_MS + 60_000;
+    try {
+      await t.app.memberCache.invalidate();
+      expect(await Promise.race([s.closed, pause(2000).then(() => 'still open after 2 s')])).toEqual({ code: WS_CLOSE.unauthorized, reason: 'Session ended' });
+    } finally {
+      ahead = 0;
+    }
   });
 
   it('app.close() closes open sockets with 1012 (reconnect now)', async () => {

@@ -15,6 +15,7 @@ import {
   type ServerFrame,
 } from '../../common/ws-events.ts';
 import type { Config } from '../config.ts';
+import type { Clock } from '../core.ts';
 import type { Db } from '../db/client.ts';
 import { sessions, users } from '../db/schema/index.ts';
 import { HttpError } from '../http-errors.ts';
@@ -130,6 +131,8 @@ type Conn = {
 export type RealtimeOptions = {
   config: Config;
   db: Db;
+  /** The services' clock: a session ends by it here as it does for a request (identity). */
+  clock: Clock;
   /** The app's shared Redis client, used to publish when REDIS_URL is set. */
   redis?: Redis;
   /** The bus to use instead of the one config calls for (tests listen to it); closed with the app either way. */
@@ -144,7 +147,7 @@ export type RealtimeOptions = {
  */
 export const realtimePlugin = fp(
   async (app: FastifyInstance, opts: RealtimeOptions) => {
-    const { config, db } = opts;
+    const { config, db, clock } = opts;
     const log = app.log;
     const bus = opts.bus ?? createEventBus({ redisUrl: config.redisUrl, redis: opts.redis, log });
     const byUser = new Map<number, Set<Conn>>();
@@ -183,7 +186,7 @@ export const realtimePlugin = fp(
     const closeEndedLocal = async (userId: number) => {
       const conns = [...(byUser.get(userId) ?? [])].filter((c) => !c.ended);
       if (conns.length === 0 || closing) return;
-      const valid = await validSessions(db, [...new Set(conns.map((c) => c.tokenHash))]);
+      const valid = await validSessions(db, clock, [...new Set(conns.map((c) => c.tokenHash))]);
       for (const conn of conns) if (!valid.has(conn.tokenHash) && !conn.ended) endConn(conn);
     };
 
@@ -418,7 +421,7 @@ export const realtimePlugin = fp(
       }
       if (live.length === 0 || closing) return;
       try {
-        const valid = await validSessions(db, [...new Set(live.map((c) => c.tokenHash))]);
+        const valid = await validSessions(db, clock, [...new Set(live.map((c) => c.tokenHash))]);
         for (const conn of live) if (!valid.has(conn.tokenHash) && !conn.ended) endConn(conn);
       } catch (err) {
         if (!closing) log.warn({ err }, 'socket session check failed');
@@ -449,7 +452,7 @@ function rawToString(data: RawData): string {
 }
 
 /** Which of these session token hashes still belong to a live session (not expired, not idle) of an active account. */
-async function validSessions(db: Db, hashes: string[]): Promise<Set<string>> {
+async function validSessions(db: Db, clock: Clock, hashes: string[]): Promise<Set<string>> {
   const valid = new Set<string>();
   for (let i = 0; i < hashes.length; i += 500) {
     const chunk = hashes.slice(i, i + 500);
@@ -457,7 +460,7 @@ async function validSessions(db: Db, hashes: string[]): Promise<Set<string>> {
       .select({ tokenHash: sessions.tokenHash })
       .from(sessions)
       .innerJoin(users, eq(users.id, sessions.userId))
-      .where(and(inArray(sessions.tokenHash, chunk), liveSession(new Date()), isNull(users.suspendedAt), isNull(users.deletedAt)));
+      .where(and(inArray(sessions.tokenHash, chunk), liveSession(clock.now()), isNull(users.suspendedAt), isNull(users.deletedAt)));
     for (const r of rows) valid.add(r.tokenHash);
   }
   return valid;
