@@ -203,7 +203,8 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   if (config.env === 'test' && deps.settleJobs !== false) app.addHook('onSend', async () => jobs.settled());
   else app.addHook('onReady', async () => jobs.start());
   app.addHook('onClose', async () => jobs.close());
-  const mailer = deps.mailer ?? createMailer({ config, db, log: app.log, jobs });
+  const clock = deps.clock ?? systemClock;
+  const mailer = deps.mailer ?? createMailer({ config, db, log: app.log, jobs, clock });
   full.deps = { config, database, mailer, serveClient: deps.serveClient ?? false, redis: deps.redis };
 
   // The app's services, created once: domain events over the bus (published after commit; the
@@ -214,7 +215,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   const bus = deps.bus ?? createEventBus({ redisUrl: config.redisUrl, redis: deps.redis, log: app.log, health: redisHealth });
   const events = createEvents({ db, jobs, bus, log: app.log });
   // The service container: every module's services are created from it once, below.
-  const core: Core = { config, db, events, jobs, mailer, clock: deps.clock ?? systemClock, log: app.log, redis: deps.redis };
+  const core: Core = { config, db, events, jobs, mailer, clock, log: app.log, redis: deps.redis };
   // The maintenance switch: its routes, the dashboard and the chat socket read the one cache it keeps.
   const maintenance = createMaintenanceService(core);
   full.maintenance = maintenance;

@@ -2,6 +2,7 @@ import { and, asc, eq, lte, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type Nodemailer from 'nodemailer';
 import type { Config } from '../config.ts';
+import { systemClock, type Clock } from '../core.ts';
 import type { Db } from '../db/client.ts';
 import { emails } from '../db/schema/index.ts';
 import type { JobRunner } from '../jobs/runner.ts';
@@ -24,6 +25,8 @@ export interface Mailer {
 const MAX_ATTEMPTS = 5;
 /** How often due rows are looked for: failed sends on their backoff, rows other services wrote. */
 const RETRY_EVERY_MS = 15_000;
+/** How long a claimed row is left alone by the other processes while this one sends it. */
+const CLAIM_MS = 2 * 60_000;
 const backoffMs = (attempts: number) => Math.min(60 * 60_000, 30_000 * 2 ** (attempts - 1)); // 30 s, 1 min, 2 min, …
 
 /**
@@ -34,15 +37,19 @@ const backoffMs = (attempts: number) => Math.min(60 * 60_000, 30_000 * 2 ** (att
  * job runner, due rows are delivered every RETRY_EVERY_MS by a scheduled job (one process each time);
  * a mailer without it (a script's) delivers what it sends, and due rows when asked.
  */
-export function createMailer(opts: { config: Config; db: Db; log: FastifyBaseLogger; jobs?: Pick<JobRunner, 'every'> }): Mailer {
+export function createMailer(opts: { config: Config; db: Db; log: FastifyBaseLogger; jobs?: Pick<JobRunner, 'every'>; clock?: Clock }): Mailer {
   const { config, db, log } = opts;
+  // The services' clock (a script's mailer: the system's): a row another service made due at its now
+  // (a retry, an announcement) is due here by the same clock.
+  const clock = opts.clock ?? systemClock;
+  const later = (ms: number) => new Date(clock.now().getTime() + ms);
   const transport = config.smtpUrl ? nodemailer().createTransport(config.smtpUrl) : null;
   let inflight = Promise.resolve();
 
   async function deliver(row: typeof emails.$inferSelect) {
     if (!transport) {
       if (config.env !== 'test') console.log(`\n--- outbox mail #${row.id} to ${row.to}: ${row.subject}\n${row.text}\n---\n`);
-      await db.update(emails).set({ status: 'sent', attempts: row.attempts + 1, sentAt: new Date() }).where(eq(emails.id, row.id));
+      await db.update(emails).set({ status: 'sent', attempts: row.attempts + 1, sentAt: clock.now() }).where(eq(emails.id, row.id));
       return;
     }
     try {
@@ -54,7 +61,7 @@ export function createMailer(opts: { config: Config; db: Db; log: FastifyBaseLog
         html: row.html,
         ...(row.headers ? { headers: row.headers } : {}),
       });
-      await db.update(emails).set({ status: 'sent', attempts: row.attempts + 1, sentAt: new Date(), error: null }).where(eq(emails.id, row.id));
+      await db.update(emails).set({ status: 'sent', attempts: row.attempts + 1, sentAt: clock.now(), error: null }).where(eq(emails.id, row.id));
     } catch (err) {
       const attempts = row.attempts + 1;
       const failed = attempts >= MAX_ATTEMPTS;
@@ -65,7 +72,7 @@ export function createMailer(opts: { config: Config; db: Db; log: FastifyBaseLog
           status: failed ? 'failed' : 'pending',
           attempts,
           error: message.slice(0, 1000),
-          nextAttemptAt: new Date(Date.now() + backoffMs(attempts)),
+          nextAttemptAt: later(backoffMs(attempts)),
         })
         .where(eq(emails.id, row.id));
       (failed ? log.error : log.warn).call(log, { emailId: row.id, attempts, err: message }, failed ? 'mail failed for good' : 'mail send failed, will retry');
@@ -77,7 +84,7 @@ export function createMailer(opts: { config: Config; db: Db; log: FastifyBaseLog
       const rows = await tx
         .select()
         .from(emails)
-        .where(and(eq(emails.status, 'pending'), lte(emails.nextAttemptAt, new Date())))
+        .where(and(eq(emails.status, 'pending'), lte(emails.nextAttemptAt, clock.now())))
         .orderBy(asc(emails.nextAttemptAt))
         .limit(limit)
         .for('update', { skipLocked: true });
@@ -85,7 +92,7 @@ export function createMailer(opts: { config: Config; db: Db; log: FastifyBaseLog
         // Push the claim forward so another process does not pick the same rows while we send.
         await tx
           .update(emails)
-          .set({ nextAttemptAt: sql`now() + interval '2 minutes'` })
+          .set({ nextAttemptAt: later(CLAIM_MS) })
           .where(sql`${emails.id} in (${sql.join(rows.map((r) => sql`${r.id}`), sql`, `)})`);
       }
       return rows;
@@ -108,7 +115,7 @@ export function createMailer(opts: { config: Config; db: Db; log: FastifyBaseLog
       // process, leaves it alone unless this one dies before sending it.
       const [row] = await db
         .insert(emails)
-        .values({ ...mail, to: mail.to.toLowerCase(), nextAttemptAt: new Date(Date.now() + 2 * 60_000) })
+        .values({ ...mail, to: mail.to.toLowerCase(), nextAttemptAt: later(CLAIM_MS) })
         .returning();
       // Deliver right away, off the request's path; failures stay in the outbox for the retry job.
       inflight = inflight.then(() => deliver(row)).catch((err) => log.error({ err, emailId: row.id }, 'mail delivery crashed'));

@@ -121,6 +121,27 @@ describe.each(testDatabases)('admin emails and announcements (%s)', (kind) => {
     });
   });
 
+  it("a retried mail is due by the services' clock, as the outbox keeps time: sent at once with the clock a day ahead", async () => {
+    const DAY = 24 * 60 * 60_000;
+    let ahead = 0;
+    const moved = await buildTestApp(kind, {}, { clock: { now: () => new Date(Date.now() + ahead) } });
+    try {
+      const boss = await signUp(moved);
+      await moved.database.db.update(users).set({ isAdmin: true }).where(eq(users.id, boss.id));
+      ahead = DAY;
+      const [failed] = await moved.database.db
+        .insert(emails)
+        .values({ to: 'bounced@example.test', subject: 'Hello', text: 'x', html: 'x', kind: 'support_reply', status: 'failed', attempts: 5, error: '550 Mailbox unavailable' })
+        .returning();
+      const res = await post(moved, `/api/admin/emails/${failed!.id}/retry`, undefined, { cookie: boss.cookie });
+      expect(res.statusCode, res.body).toBe(200);
+      expect(res.json()).toMatchObject({ id: failed!.id, status: 'sent', attempts: 6 });
+      expect(Date.parse(res.json().sentAt)).toBeGreaterThan(Date.now() + DAY - 60_000);
+    } finally {
+      await moved.close();
+    }
+  });
+
   describe('announcements', () => {
     const vans: Member[] = [];
     const cars: Member[] = [];
