@@ -19,7 +19,10 @@ export function spriteIcon(href: string) {
       'svg',
       {
         ref,
-        viewBox: '0 0 24 24',
+        // The sprite's symbol has the 24-unit box: its <use> fills the icon's CSS size with it, pixel for
+        // pixel as with a box here (all 88 icons at 14–40 px compared in Chromium, 2026-12-01), so a
+        // reference drawn twenty times a row saves its 20 bytes. Drawn children are in the icon's units.
+        viewBox: children ? '0 0 24 24' : undefined,
         className: className ? `i ${className}` : 'i',
         style: size == null && strokeWidth == null ? style : { width: size, height: size, strokeWidth, ...style },
         ...(children || labelled(rest) ? {} : { 'aria-hidden': 'true' }),
