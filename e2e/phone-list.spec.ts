@@ -177,7 +177,7 @@ test.describe('on a 390×844 phone', () => {
       const search = main.getByRole('searchbox', { name: 'Search discussions' });
       const toggle = main.getByRole('button', { name: /^Filters/ });
       await expect(toggle).toHaveAttribute('aria-expanded', 'false');
-      await expect(main.getByLabel('Category')).toBeHidden();
+      await expect(main.getByLabel('Category', { exact: true })).toBeHidden();
       await expect(main.getByLabel('Sort by')).toBeHidden();
       const [searchBox, toggleBox] = [await search.boundingBox(), await toggle.boundingBox()];
       expect(Math.abs(searchBox!.y - toggleBox!.y)).toBeLessThanOrEqual(2);
@@ -269,7 +269,7 @@ test('at 1280×800 the list keeps the spec’s card: excerpt, avatar, views, vot
     await expect(card.getByText(/^Score /)).toBeHidden();
 
     // The filters are open, and there is no toggle.
-    await expect(main.getByLabel('Category')).toBeVisible();
+    await expect(main.getByLabel('Category', { exact: true })).toBeVisible();
     await expect(main.getByLabel('Sort by')).toBeVisible();
     await expect(main.getByLabel('Profession', { exact: true })).toBeVisible();
     await expect(main.getByRole('button', { name: /^Filters/ })).toBeHidden();

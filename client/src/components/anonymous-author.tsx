@@ -31,7 +31,7 @@ export function AnonymousAvatar({ size = 'md', className, decorative }: AvatarPr
       aria-label={decorative ? undefined : ANONYMOUS_MARKER}
       aria-hidden={decorative ? true : undefined}
       title={decorative ? undefined : ANONYMOUS_MARKER}
-      className={cn('inline-flex shrink-0 items-center justify-center rounded-full bg-slate-600 text-white', AVATAR_SIZES[size], className)}
+      className={cn('avatar bg-slate-600', AVATAR_SIZES[size], className)}
     >
       <VenetianMask aria-hidden="true" className="size-full" />
     </span>

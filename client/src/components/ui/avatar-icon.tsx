@@ -2,6 +2,7 @@ import type { LucideIcon } from 'lucide-react';
 import { Bike, Car, Container, MapPin, Megaphone, Package, Plane, Route, Truck, Users, Warehouse, Zap } from 'lucide-react';
 import { avatarLabel, findAvatar, PREVIEW_FALLBACK_AVATAR } from '@common/avatars';
 import { cn } from '@/lib/cn';
+import { Link } from '@/lib/router';
 
 // The twelve icons of common/avatars.ts, imported one by one so the bundle carries only these.
 export const AVATAR_ICONS: Record<string, LucideIcon> = {
@@ -29,22 +30,34 @@ type Props = {
   className?: string;
   /** Decorative when the label is already written beside it. */
   decorative?: boolean;
+  /** The avatar is a link (a card's filter by profession): the round box is the link itself, one element less. */
+  link?: { to: string; label: string; title: string };
 };
 
-export function AvatarIcon({ avatar, size = 'md', className, decorative }: Props) {
+export function AvatarIcon({ avatar, size = 'md', className, decorative, link }: Props) {
   const option = findAvatar(avatar) ?? findAvatar(PREVIEW_FALLBACK_AVATAR);
   const Icon = (option && AVATAR_ICONS[option.icon]) || Bike;
   const label = avatarLabel(avatar ?? PREVIEW_FALLBACK_AVATAR);
+  const box = cn('avatar', AVATAR_SIZES[size], className);
+  const style = { backgroundColor: option?.color ?? '#475569' };
+  const icon = <Icon aria-hidden="true" className="size-full" />;
+  if (link) {
+    return (
+      <Link to={link.to} aria-label={link.label} title={link.title} className={box} style={style}>
+        {icon}
+      </Link>
+    );
+  }
   return (
     <span
       role={decorative ? undefined : 'img'}
       aria-label={decorative ? undefined : label}
       aria-hidden={decorative ? true : undefined}
       title={decorative ? undefined : label}
-      className={cn('inline-flex shrink-0 items-center justify-center rounded-full text-white', AVATAR_SIZES[size], className)}
-      style={{ backgroundColor: option?.color ?? '#475569' }}
+      className={box}
+      style={style}
     >
-      <Icon aria-hidden="true" className="size-full" />
+      {icon}
     </span>
   );
 }

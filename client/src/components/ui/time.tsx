@@ -38,7 +38,7 @@ export function Time({ date, children, className }: Props) {
     <time
       dateTime={new Date(date).toISOString()}
       title={full}
-      className={cn('pointer-coarse:select-none [-webkit-touch-callout:none]', className)}
+      className={cn('press-time', className)}
       onPointerDown={(e) => {
         cancel();
         press.current.fired = false;

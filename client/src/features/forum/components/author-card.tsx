@@ -52,15 +52,19 @@ export function AuthorCard({ author: given, anonymousAs, createdAt, editedAt, hi
             <span className={cn('min-w-0 font-semibold wrap-anywhere', !author && 'text-muted')}>{name}</span>
           )}
           <VerifiedBadge badge={author?.verified} className="self-center" />
-          <span className="text-sm text-muted">
-            <Time date={createdAt} />
-            {editedAt &&
-              (history ? <EditedMarker editedAt={editedAt} target={history} /> : <span title={`Edited ${formatDateTime(editedAt)}`}> (edited)</span>)}
-          </span>
+          {/* The age and "(edited)" stay together; an age alone needs no element around it (every comment has one, issue 31). */}
+          {editedAt ? (
+            <span className="text-sm text-muted">
+              <Time date={createdAt} />
+              {history ? <EditedMarker editedAt={editedAt} target={history} /> : <span title={`Edited ${formatDateTime(editedAt)}`}> (edited)</span>}
+            </span>
+          ) : (
+            <Time date={createdAt} className="text-sm text-muted" />
+          )}
         </p>
         {(author?.statusText || since) && (
-          <p className="mt-0.5 text-sm text-muted">
-            {author?.statusText && <span className="break-words">{author.statusText}</span>}
+          <p className="mt-0.5 text-sm break-words text-muted">
+            {author?.statusText}
             {author?.statusText && since && <span aria-hidden="true"> · </span>}
             {since && <span>Member since {since}</span>}
           </p>

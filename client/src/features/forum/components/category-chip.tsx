@@ -1,3 +1,4 @@
+import type { CSSProperties } from 'react';
 import { Link } from '@/lib/router';
 import type { TPostCategory } from '@common/contracts/forum';
 
@@ -12,18 +13,23 @@ export function CategoryChip({
   /** Where the chip leads; by default the forum list filtered by the category. */
   to?: string;
 }) {
-  const body = (
-    <>
-      <span aria-hidden="true" className="size-2.5 rounded-full" style={{ backgroundColor: category.color }} />
-      {category.name}
-    </>
-  );
-  const cls = 'inline-flex min-h-7 items-center gap-1.5 rounded-full border border-line bg-surface px-2.5 text-sm font-semibold text-ink';
-  if (!link) return <span className={cls}>{body}</span>;
+  // The dot is drawn (index.css .category-chip, --dot) and "Category: " is the link's label: one element.
+  const style = { '--dot': category.color } as CSSProperties;
+  if (!link) {
+    return (
+      <span className="category-chip" style={style}>
+        {category.name}
+      </span>
+    );
+  }
   return (
-    <Link to={to ?? `/forum?category=${encodeURIComponent(category.slug)}`} className={`${cls} hover:border-brand-800`}>
-      <span className="sr-only">Category: </span>
-      {body}
+    <Link
+      to={to ?? `/forum?category=${encodeURIComponent(category.slug)}`}
+      aria-label={`Category: ${category.name}`}
+      className="category-chip hover:border-brand-800"
+      style={style}
+    >
+      {category.name}
     </Link>
   );
 }

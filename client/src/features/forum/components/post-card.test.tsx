@@ -57,6 +57,24 @@ describe('PostCard', () => {
     expect(within(card).getByRole('link', { name: /Join the discussion/ }).getAttribute('href')).toBe('/forum/posts/van-racking#comments');
   });
 
+  it('spends no element it can draw: the chip, its dot and the avatar link are one element each (issue 31)', () => {
+    renderWithProviders(<PostCard post={post} hrefWith={hrefWith} />);
+    const card = screen.getByRole('article', { name: 'Best van racking for parcels?' });
+    const chip = within(card).getByRole('link', { name: 'Category: Multi-drop & Parcel Networks' });
+    // The dot is the chip's ::before, coloured from --dot; "Category: " is its label.
+    expect(chip.children.length).toBe(0);
+    expect(chip.textContent).toBe('Multi-drop & Parcel Networks');
+    expect(chip.style.getPropertyValue('--dot')).toBe('#c2410c');
+    // The avatar's round box is the link; only its icon inside.
+    const avatar = within(card).getByRole('link', { name: 'Show posts from Van Delivery professionals' });
+    expect(avatar.classList.contains('avatar')).toBe(true);
+    expect([...avatar.children].map((c) => c.tagName.toLowerCase())).toEqual(['svg']);
+    // A vote's count is its button's own text. An icon counts one element here (the build's <svg><use/>, not lucide's paths).
+    expect(within(card).getByRole('button', { name: 'Upvote, 9 upvotes' }).children.length).toBe(1);
+    const elements = [...card.querySelectorAll('*')].filter((e) => !e.closest('svg') || e.tagName.toLowerCase() === 'svg');
+    expect(elements.length).toBeLessThanOrEqual(37);
+  });
+
   it("gives the phone row's short forms to the eye only: screen readers get the words", () => {
     renderWithProviders(<PostCard post={post} hrefWith={hrefWith} />);
     const card = screen.getByRole('article', { name: 'Best van racking for parcels?' });

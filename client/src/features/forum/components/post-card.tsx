@@ -1,3 +1,4 @@
+import type { CSSProperties } from 'react';
 import { Link } from '@/lib/router';
 import { ArrowBigUp, ArrowRight, ChartBar, CircleCheck, Eye, Lock, MessageSquare, Pin } from 'lucide-react';
 import type { TPost } from '@common/contracts/forum';
@@ -65,31 +66,34 @@ function PostCardBody({ post, hrefWith, highlight = '' }: Props) {
           one line of details: the age stays with the author rather than take a line of its own. */}
       <div className="post-card-head">
         {/* The chip of CategoryChip, its name always whole (issue 30): a long one wraps the phone row's details. */}
-        <Link to={hrefWith({ category: post.category.slug })} className="post-card-chip">
-          <span className="sr-only">Category: </span>
-          <span aria-hidden="true" className="size-2.5 shrink-0 rounded-full" style={{ backgroundColor: post.category.color }} />
+        <Link
+          to={hrefWith({ category: post.category.slug })}
+          aria-label={`Category: ${post.category.name}`}
+          className="post-card-chip"
+          style={{ '--dot': post.category.color } as CSSProperties}
+        >
           {post.category.name}
         </Link>
         {post.isNew && <NewMarker />}
         {post.isPinned && (
-          <span className="inline-flex min-h-7 shrink-0 items-center gap-1 rounded-full bg-accent-100 px-2.5 font-semibold text-ink max-sm:min-h-6 max-sm:px-1.5" title="Pinned">
+          <span className="post-card-badge bg-accent-100 text-ink" title="Pinned">
             <Pin aria-hidden="true" className="size-3.5" /> <span className="max-sm:sr-only">Pinned</span>
           </span>
         )}
         {/* Issue 33: a Q&A question with an accepted answer. */}
         {post.solved === true && (
-          <span className="inline-flex min-h-7 shrink-0 items-center gap-1 rounded-full bg-green-100 px-2.5 font-semibold text-green-900 max-sm:min-h-6 max-sm:px-1.5" title="Solved">
+          <span className="post-card-badge bg-green-100 text-green-900" title="Solved">
             <CircleCheck aria-hidden="true" className="size-3.5" /> <span className="max-sm:sr-only">Solved</span>
           </span>
         )}
         {/* Issue 33: it carries a poll (the post page has it whole). */}
         {post.hasPoll && (
-          <span className="inline-flex min-h-7 shrink-0 items-center gap-1 rounded-full bg-brand-50 px-2.5 font-semibold text-brand-900 max-sm:min-h-6 max-sm:px-1.5" title="Poll">
+          <span className="post-card-badge bg-brand-50 text-brand-900" title="Poll">
             <ChartBar aria-hidden="true" className="size-3.5" /> <span className="max-sm:sr-only">Poll</span>
           </span>
         )}
         {post.isLocked && (
-          <span className="inline-flex min-h-7 shrink-0 items-center gap-1 rounded-full bg-slate-200 px-2.5 font-semibold text-ink max-sm:min-h-6 max-sm:px-1.5" title="Locked">
+          <span className="post-card-badge bg-slate-200 text-ink" title="Locked">
             <Lock aria-hidden="true" className="size-3.5" /> <span className="max-sm:sr-only">Locked</span>
           </span>
         )}
@@ -129,46 +133,48 @@ function PostCardBody({ post, hrefWith, highlight = '' }: Props) {
         </p>
       )}
 
-      <div className="flex min-w-0 items-center gap-2.5 text-sm">
+      <div className="post-card-by">
         {post.anonymousAs !== undefined ? (
           // Issue 32: no profession filter: the author's avatar would narrow down who wrote it.
           <AnonymousAvatar size="md" decorative className="max-sm:hidden" />
         ) : (
-          <Link
-            to={hrefWith({ profession })}
-            aria-label={`Show posts from ${professionLabel(profession)} professionals`}
-            title={`Posts from ${professionLabel(profession)} professionals`}
-            className="shrink-0 rounded-full max-sm:hidden"
-          >
-            <AvatarIcon avatar={profession} size="md" decorative />
-          </Link>
+          // The link is the avatar's round box itself.
+          <AvatarIcon
+            avatar={profession}
+            size="md"
+            decorative
+            link={{
+              to: hrefWith({ profession }),
+              label: `Show posts from ${professionLabel(profession)} professionals`,
+              title: `Posts from ${professionLabel(profession)} professionals`,
+            }}
+            className="max-sm:hidden"
+          />
         )}
-        <span className="min-w-0">
-          {/* On a phone the author follows the age: "· name" (the dot is drawn, not read). */}
-          <span className="post-card-author">
-            {post.anonymousAs !== undefined ? (
-              <AnonymousAuthor label={post.anonymousAs} markerClassName="max-sm:sr-only" />
-            ) : (
-              (author?.username ?? 'Anonymous')
-            )}
-          </span>
-          {author?.statusText && <span className="block truncate text-muted max-sm:hidden">{author.statusText}</span>}
+        {/* On a phone the author follows the age: "· name" (the dot is drawn, not read). */}
+        <span className="post-card-author">
+          {post.anonymousAs !== undefined ? (
+            <AnonymousAuthor label={post.anonymousAs} markerClassName="max-sm:sr-only" />
+          ) : (
+            (author?.username ?? 'Anonymous')
+          )}
+          {author?.statusText && <span className="post-card-status">{author.statusText}</span>}
         </span>
       </div>
 
       <p className="post-card-stats">
         {/* A phone shows the count alone; "replies" stays for screen readers. */}
-        <span className="inline-flex items-center gap-1 max-sm:tabular-nums">
+        <span className="post-card-stat max-sm:tabular-nums">
           <MessageSquare aria-hidden="true" className="size-4" />
           {formatNumber(post.commentCount)}
           <span className="max-sm:sr-only">{post.commentCount === 1 ? ' reply' : ' replies'}</span>
         </span>
-        <span className="inline-flex items-center gap-1 max-sm:hidden">
+        <span className="post-card-stat max-sm:hidden">
           <Eye aria-hidden="true" className="size-4" />
           {plural(post.viewCount, 'view', 'views')}
         </span>
         {/* The phone row's votes: the score; the buttons are on the post page (and the card from sm up). */}
-        <span className="inline-flex items-center gap-0.5 font-semibold text-ink tabular-nums sm:hidden">
+        <span className="post-card-score">
           <ArrowBigUp aria-hidden="true" className="size-4" />
           <span className="sr-only">Score </span>
           {formatNumber(score)}
@@ -178,7 +184,7 @@ function PostCardBody({ post, hrefWith, highlight = '' }: Props) {
           <Link
             to={`${href}#comments`}
             aria-describedby={titleId}
-            className="inline-flex min-h-6 items-center gap-1 font-semibold text-link hover:underline max-sm:hidden"
+            className="post-card-join"
           >
             Join the discussion
             <ArrowRight aria-hidden="true" className="size-4" />
@@ -188,11 +194,9 @@ function PostCardBody({ post, hrefWith, highlight = '' }: Props) {
 
       <div className="post-card-actions">
         <VoteControl targetType="post" id={post.id} upvotes={post.upvotes} downvotes={post.downvotes} userVote={post.userVote} />
-        {/* Save (issue 18): from sm up on the card; on a phone, on the post page. */}
-        <div className="flex items-center gap-2">
-          <BookmarkButton postId={post.id} bookmarked={post.bookmarked} />
-          <ShareMenu post={post} />
-        </div>
+        {/* Save (issue 18): from sm up on the card; on a phone, on the post page. Both at the end (index.css). */}
+        <BookmarkButton postId={post.id} bookmarked={post.bookmarked} />
+        <ShareMenu post={post} />
       </div>
     </article>
   );

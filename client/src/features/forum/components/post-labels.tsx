@@ -3,8 +3,8 @@ import type { TPost } from '@common/contracts/forum';
 import { Time } from '@/components/ui/time';
 import { alertBadge, alertUntil, areaPath, tagPath } from '../lib/labels';
 
-/** A tag's or an area's chip: a link with its name, nothing else inside (a list's card counts its elements, issue 31). */
-const LABEL_CHIP = 'inline-flex min-h-7 items-center rounded-full border border-line px-2.5 text-ink hover:border-brand-800 hover:underline';
+/** A tag's or an area's chip: a link with its name, nothing else inside (a list's card counts its elements, issue 31); its look is index.css's. */
+const LABEL_CHIP = 'label-chip';
 
 // A post a device kept for offline reading before issue 32 (the service worker's post reads) has neither.
 const tagsOf = (post: Pick<TPost, 'tags'>) => post.tags ?? [];

@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, useState } from 'react';
+import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import { SmilePlus } from 'lucide-react';
 import { REACTIONS } from '@common/reactions';
 import { cn } from '@/lib/cn';
@@ -19,12 +19,13 @@ export function ReactionPicker({ mine, onPick, size = 'md', disabledReason }: Pr
   const [open, setOpen] = useState(false);
   const panelId = useId();
   const trigger = useRef<HTMLButtonElement>(null);
-  const root = useRef<HTMLDivElement>(null);
+  const panel = useRef<HTMLDivElement>(null);
 
   useEffect(() => {
     if (!open) return;
     const onDown = (e: PointerEvent) => {
-      if (!root.current?.contains(e.target as Node)) setOpen(false);
+      const target = e.target as Node;
+      if (!trigger.current?.contains(target) && !panel.current?.contains(target)) setOpen(false);
     };
     document.addEventListener('pointerdown', onDown);
     return () => document.removeEventListener('pointerdown', onDown);
@@ -35,16 +36,17 @@ export function ReactionPicker({ mine, onPick, size = 'md', disabledReason }: Pr
     trigger.current?.focus();
   };
 
+  const onKeyDown = (e: KeyboardEvent) => {
+    if (e.key === 'Escape' && open) {
+      e.stopPropagation();
+      close();
+    }
+  };
+
+  // No element of its own around the button and the panel (every comment has one, issue 31): the panel
+  // is placed under the bar (the button is the bar's last item, on its last line).
   return (
-    <div
-      ref={root}
-      onKeyDown={(e) => {
-        if (e.key === 'Escape' && open) {
-          e.stopPropagation();
-          close();
-        }
-      }}
-    >
+    <>
       <button
         ref={trigger}
         type="button"
@@ -55,6 +57,7 @@ export function ReactionPicker({ mine, onPick, size = 'md', disabledReason }: Pr
         title={disabledReason ?? 'Add a reaction'}
         disabled={!!disabledReason}
         onClick={() => setOpen((o) => !o)}
+        onKeyDown={onKeyDown}
         // Its look is in index.css (.reaction-add): on every comment.
         className={size === 'md' ? 'reaction-add' : 'reaction-add reaction-add-sm'}
       >
@@ -63,10 +66,12 @@ export function ReactionPicker({ mine, onPick, size = 'md', disabledReason }: Pr
       </button>
       {open && !disabledReason && (
         <div
+          ref={panel}
           id={panelId}
           role="group"
           aria-label="Reactions"
-          className="absolute left-0 z-20 mt-2 grid grid-cols-5 gap-1 rounded-xl border border-line bg-card p-2 shadow-lg"
+          onKeyDown={onKeyDown}
+          className="absolute top-full left-0 z-20 mt-2 grid grid-cols-5 gap-1 rounded-xl border border-line bg-card p-2 shadow-lg"
         >
           {REACTIONS.map((r, i) => {
             const pressed = mine.includes(r.emoji);
@@ -94,6 +99,6 @@ export function ReactionPicker({ mine, onPick, size = 'md', disabledReason }: Pr
           })}
         </div>
       )}
-    </div>
+    </>
   );
 }

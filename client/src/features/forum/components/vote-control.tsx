@@ -73,6 +73,7 @@ export function VoteControl({ targetType, id, upvotes, downvotes, userVote, size
 
   const noun = targetType === 'post' ? 'post' : 'comment';
   // Their look is in index.css (.vote-button): on every card and comment, written once; a vote given is aria-pressed.
+  // A count is the button's own text, not an element of its own (issue 31): the label names the button.
   const button = size === 'md' ? 'vote-button' : 'vote-button vote-button-sm';
   const icon = size === 'md' ? 'size-5' : 'size-4';
 
@@ -88,7 +89,7 @@ export function VoteControl({ targetType, id, upvotes, downvotes, userVote, size
         className={`${button} vote-up`}
       >
         <ArrowBigUp aria-hidden="true" className={cn(icon, shown.userVote === 'upvote' && 'fill-current')} />
-        <span aria-hidden="true">{formatNumber(shown.upvotes)}</span>
+        {formatNumber(shown.upvotes)}
       </button>
       <button
         type="button"
@@ -100,7 +101,7 @@ export function VoteControl({ targetType, id, upvotes, downvotes, userVote, size
         className={`${button} vote-down`}
       >
         <ArrowBigDown aria-hidden="true" className={cn(icon, shown.userVote === 'downvote' && 'fill-current')} />
-        <span aria-hidden="true">{formatNumber(shown.downvotes)}</span>
+        {formatNumber(shown.downvotes)}
       </button>
     </div>
   );
