@@ -148,7 +148,7 @@ export default tseslint.config(
     rules: {
       'no-restricted-syntax': [
         'error',
-        { selector: ':function NewExpression[callee.object.name="Intl"]', message: 'Build Intl formatters once, at module level (issue 14).' },
+        { selector: ':function NewExpression[callee.object.name="Intl"]', message: 'Build Intl formatters once: at module level, or a London date formatter with londonFormat (common/london-day.ts), made on first use (issues 14, 31).' },
         {
           selector: ':function CallExpression[callee.property.name=/^toLocale(Date|Time)?String$/][arguments.length=2]',
           message: 'toLocale*String with options builds a formatter per call: use a module-level Intl formatter (issue 14).',

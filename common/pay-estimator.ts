@@ -9,6 +9,8 @@ import { NATIONAL_LIVING_WAGE } from './rules/pay.ts';
 
 export { VEHICLE_LABELS, VEHICLES, type Vehicle } from './rules/trade.ts';
 import { VEHICLES, type Vehicle } from './rules/trade.ts';
+import { londonDate } from './london-day.ts';
+
 export const PAY_MODELS = ['per_drop', 'per_hour', 'per_day'] as const;
 export type PayModel = (typeof PAY_MODELS)[number];
 
@@ -152,12 +154,9 @@ export function taxYearOn(date: string): { year: TaxYear; assumed: boolean } {
   return { year: date < TAX_YEARS[0].from ? TAX_YEARS[0] : TAX_YEARS[TAX_YEARS.length - 1], assumed: true };
 }
 
-// Built once: a formatter with a time zone built per call leaks native memory (issue 14); it is immutable.
-const ukDate = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/London', year: 'numeric', month: '2-digit', day: '2-digit' });
-
 /** Today in the UK (Europe/London) as 'YYYY-MM-DD'. */
 export function ukToday(now: Date = new Date()): string {
-  return ukDate.format(now);
+  return londonDate(now);
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -3,6 +3,7 @@
 // lists are the trade's (rules/trade.ts), which the Pay Index reads too, so a profile and a pay report
 // name the same things. No zod here: the client imports it as it is (the schemas: contracts/courier.ts).
 import { PAY_ENGAGEMENT_LABELS, PAY_ENGAGEMENTS, PAY_NETWORKS, POSTCODE_AREA_REGION, VEHICLE_LABELS, VEHICLES, type TPayEngagement, type Vehicle } from './trade.ts';
+import { londonFormat } from '../london-day.ts';
 
 /**
  * Who sees a field: everyone (guests too, and beside the member's posts), members (signed-in members
@@ -98,11 +99,11 @@ export const VERIFY_PROOF_TYPES = ['image/jpeg', 'image/png', 'image/webp'] as c
 export const VERIFY_REQUESTS_PER_DAY = 3;
 export const VERIFY_REASON_MAX = 300;
 
-const MONTH = new Intl.DateTimeFormat('en-GB', { month: 'long', year: 'numeric', timeZone: 'Europe/London' });
+const MONTH = londonFormat('en-GB', { month: 'long', year: 'numeric' });
 /** "Verified Evri courier" */
 export const verifiedBadgeText = (network: string) => `Verified ${courierNetworkName(network)} courier`;
 /** "since November 2026" */
-export const verifiedSinceText = (since: string) => `since ${MONTH.format(new Date(since))}`;
+export const verifiedSinceText = (since: string) => `since ${MONTH(new Date(since))}`;
 
 export const VERIFY_MSG = {
   proofMissing: 'Add a photo of your courier badge, app screen or payslip',

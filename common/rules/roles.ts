@@ -6,6 +6,8 @@
 // bulletins, emails, announcements, analytics, backups, settings, maintenance, categories and roles stay
 // admins'.
 
+import { londonFormat } from '../london-day.ts';
+
 /** The part of a user (the signed-in TUser, or the server's session row) the rules read. */
 export type RoleHolder = { isAdmin: boolean; isModerator?: boolean } | null | undefined;
 
@@ -77,10 +79,8 @@ export function suspensionEnd(duration: SuspensionDuration, now: Date): Date | n
 export const isSuspended = (u: { suspendedAt: Date | null; suspendedUntil: Date | null }, now: Date): boolean =>
   u.suspendedAt !== null && (u.suspendedUntil === null || u.suspendedUntil.getTime() > now.getTime());
 
-const LONDON_DATE_TIME = new Intl.DateTimeFormat('en-GB', { dateStyle: 'medium', timeStyle: 'short', timeZone: 'Europe/London' });
-
 /** '1 Dec 2026, 14:05', on London clocks (the house's date style, client/src/lib/dates.ts). */
-export const londonDateTime = (d: Date) => LONDON_DATE_TIME.format(d);
+export const londonDateTime = londonFormat('en-GB', { dateStyle: 'medium', timeStyle: 'short' });
 
 /** What sign-in answers a suspended member: the end (or that an admin lifts it) and the reason when one was given. */
 export function suspendedMessage(until: Date | null, reason: string | null): string {

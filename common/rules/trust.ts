@@ -5,6 +5,8 @@
 // levels on purpose: four levels, each a plain list of things a person does by using the forum, and
 // every one of them something a script cannot buy by making more accounts (days pass, people react).
 
+import { londonDate, londonFormat } from '../london-day.ts';
+
 export const TRUST_LEVELS = [0, 1, 2, 3] as const;
 export type TrustLevel = (typeof TRUST_LEVELS)[number];
 
@@ -163,9 +165,8 @@ export const PAY_TRUST = { minLevel: 1 as TrustLevel, minAccountDays: 14, report
 
 // ---- when a limit lifts, in clock time ----
 
-const LONDON_TIME = new Intl.DateTimeFormat('en-GB', { hour: '2-digit', minute: '2-digit', hour12: false, timeZone: 'Europe/London' });
-const LONDON_DAY = new Intl.DateTimeFormat('en-CA', { year: 'numeric', month: '2-digit', day: '2-digit', timeZone: 'Europe/London' });
-const LONDON_WEEKDAY_DATE = new Intl.DateTimeFormat('en-GB', { weekday: 'short', day: 'numeric', month: 'short', timeZone: 'Europe/London' });
+const LONDON_TIME = londonFormat('en-GB', { hour: '2-digit', minute: '2-digit', hour12: false });
+const LONDON_WEEKDAY_DATE = londonFormat('en-GB', { weekday: 'short', day: 'numeric', month: 'short' });
 
 /**
  * When a member may act again, as people say it on London clocks: "at 14:05", "tomorrow at 09:12", or
@@ -174,12 +175,12 @@ const LONDON_WEEKDAY_DATE = new Intl.DateTimeFormat('en-GB', { weekday: 'short',
  */
 export function whenAgain(freeAt: Date, now: Date): string {
   const at = new Date(Math.ceil(freeAt.getTime() / 60_000) * 60_000);
-  const time = LONDON_TIME.format(at);
-  const day = LONDON_DAY.format(at);
-  if (day === LONDON_DAY.format(now)) return `at ${time}`;
-  const tomorrow = LONDON_DAY.format(new Date(now.getTime() + 24 * 60 * 60 * 1000));
+  const time = LONDON_TIME(at);
+  const day = londonDate(at);
+  if (day === londonDate(now)) return `at ${time}`;
+  const tomorrow = londonDate(new Date(now.getTime() + 24 * 60 * 60 * 1000));
   if (day === tomorrow) return `tomorrow at ${time}`;
-  return `on ${LONDON_WEEKDAY_DATE.format(at)} at ${time}`;
+  return `on ${LONDON_WEEKDAY_DATE(at)} at ${time}`;
 }
 
 export const TRUST_MSG = {

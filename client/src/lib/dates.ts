@@ -1,6 +1,6 @@
 // Every date and time a person reads, in one place: UK words and UK clocks (en-GB, Europe/London),
 // whatever the device's own time zone. Formatters are built on first use: most pages need one or two.
-import { londonDate } from '@common/london-day';
+import { londonDate, londonFormat } from '@common/london-day';
 
 export const LONDON = 'Europe/London';
 
@@ -10,10 +10,7 @@ const MINUTE_MS = 60_000;
 const HOUR_MS = 60 * MINUTE_MS;
 const DAY_MS = 24 * HOUR_MS;
 
-function london(options: Intl.DateTimeFormatOptions): (d: Date) => string {
-  let f: Intl.DateTimeFormat | undefined;
-  return (d) => (f ??= new Intl.DateTimeFormat('en-GB', { ...options, timeZone: LONDON })).format(d);
-}
+const london = (options: Intl.DateTimeFormatOptions) => londonFormat('en-GB', options);
 
 const formats = {
   dateTime: london({ dateStyle: 'medium', timeStyle: 'short' }),
