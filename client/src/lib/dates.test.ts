@@ -12,10 +12,14 @@ import {
   formatShortMonthYear,
   formatTime,
   formatTimeOrDate,
+  LONDON_FORMS_FOR_TEST,
   todayInLondon,
 } from './dates';
 
 const H = 3_600_000;
+const MINUTE = 60_000;
+const HOUR = H;
+const DAY = 24 * H;
 
 describe('London formatters', () => {
   // 08:05:03 UTC is 09:05:03 in London summer time, and 18:05 UTC in winter is 18:05 in London.
@@ -150,5 +154,39 @@ describe('calendar days', () => {
 
   it('writes a day the same in every browser', () => {
     expect(formatDay('2024-03-30')).toBe('Sat 30 Mar 2024');
+  });
+});
+
+describe('the hand-written London forms are Intl en-GB, Europe/London (issue 31)', () => {
+  const intl: Record<keyof typeof LONDON_FORMS_FOR_TEST, Intl.DateTimeFormat> = {
+    dateTime: new Intl.DateTimeFormat('en-GB', { dateStyle: 'medium', timeStyle: 'short', timeZone: 'Europe/London' }),
+    dateTimeShort: new Intl.DateTimeFormat('en-GB', { dateStyle: 'short', timeStyle: 'short', timeZone: 'Europe/London' }),
+    date: new Intl.DateTimeFormat('en-GB', { dateStyle: 'medium', timeZone: 'Europe/London' }),
+    dayMonth: new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', timeZone: 'Europe/London' }),
+    monthYear: new Intl.DateTimeFormat('en-GB', { month: 'long', year: 'numeric', timeZone: 'Europe/London' }),
+    shortMonthYear: new Intl.DateTimeFormat('en-GB', { month: 'short', year: 'numeric', timeZone: 'Europe/London' }),
+    time: new Intl.DateTimeFormat('en-GB', { hour: '2-digit', minute: '2-digit', timeZone: 'Europe/London' }),
+    year: new Intl.DateTimeFormat('en-GB', { year: 'numeric', timeZone: 'Europe/London' }),
+    isoDay: new Intl.DateTimeFormat('en-CA', { year: 'numeric', month: '2-digit', day: '2-digit', timeZone: 'Europe/London' }),
+  };
+  const forms = Object.keys(intl) as Array<keyof typeof intl>;
+
+  // Every clock change from 2020 to 2040, a minute and an hour either side, and 3,000 instants spread over the years.
+  const instants: number[] = [];
+  for (let year = 2020; year <= 2040; year++) {
+    for (const month of [2, 9]) {
+      const last = new Date(Date.UTC(year, month + 1, 0));
+      const change = Date.UTC(year, month, last.getUTCDate() - last.getUTCDay(), 1);
+      for (const delta of [-HOUR - 1, -HOUR, -MINUTE, -1, 0, 1, MINUTE, HOUR - 1, HOUR, HOUR + MINUTE]) instants.push(change + delta);
+    }
+    for (const [m, d] of [[0, 1], [11, 31], [1, 29], [8, 30]]) for (const h of [0, 23]) instants.push(Date.UTC(year, m, d, h, 59, 59));
+  }
+  let seed = 31;
+  const next = () => ((seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31);
+  for (let i = 0; i < 3000; i++) instants.push(Date.UTC(2020, 0, 1) + Math.floor(next() * 21 * 365 * DAY));
+
+  it.each(forms)('%s matches at every instant', (form) => {
+    const wrong = instants.map((t) => new Date(t)).filter((d) => LONDON_FORMS_FOR_TEST[form](d) !== intl[form].format(d));
+    expect(wrong.map((d) => `${d.toISOString()}: ${LONDON_FORMS_FOR_TEST[form](d)} vs ${intl[form].format(d)}`)).toEqual([]);
   });
 });

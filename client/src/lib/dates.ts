@@ -1,6 +1,12 @@
 // Every date and time a person reads, in one place: UK words and UK clocks (en-GB, Europe/London),
-// whatever the device's own time zone. Formatters are built on first use: most pages need one or two.
-import { londonDate, londonFormat } from '@common/london-day';
+// whatever the device's own time zone.
+//
+// Written by hand rather than with Intl.DateTimeFormat (issue 31): a browser's first Intl object loads
+// its locale data, 100–160 ms with the CPU slowed 4× (Lighthouse's phone), and every page with a date in
+// its first render (the landing's previews, a post) paid it while hydrating. London's clocks follow one
+// rule (the Summer Time Order 2002: BST from 01:00 UTC on the last Sunday of March to 01:00 UTC on the
+// last Sunday of October), and en-GB's forms are few; dates.test holds each form to Intl's own output
+// over years of instants and every clock change, so the server's and the browser's words stay the same.
 
 export const LONDON = 'Europe/London';
 
@@ -10,18 +16,47 @@ const MINUTE_MS = 60_000;
 const HOUR_MS = 60 * MINUTE_MS;
 const DAY_MS = 24 * HOUR_MS;
 
-const london = (options: Intl.DateTimeFormatOptions) => londonFormat('en-GB', options);
+const SHORT_MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sept', 'Oct', 'Nov', 'Dec'];
+const LONG_MONTHS = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
+
+/** 01:00 UTC on the last Sunday of a month (0-based) of a year: when London's clocks change. */
+function lastSundayAtOne(year: number, month: number): number {
+  const lastDay = new Date(Date.UTC(year, month + 1, 0));
+  return Date.UTC(year, month, lastDay.getUTCDate() - lastDay.getUTCDay(), 1);
+}
+
+/** The London wall clock of an instant, read from a Date's UTC fields. */
+function londonClock(d: Date): Date {
+  const t = d.getTime();
+  const year = d.getUTCFullYear();
+  const summer = t >= lastSundayAtOne(year, 2) && t < lastSundayAtOne(year, 9);
+  return new Date(summer ? t + HOUR_MS : t);
+}
+
+const two = (n: number) => String(n).padStart(2, '0');
+
+function london(form: (c: Date) => string): (d: Date) => string {
+  return (d) => form(londonClock(d));
+}
+
+const clock = (c: Date) => `${two(c.getUTCHours())}:${two(c.getUTCMinutes())}`;
+const dayMonthYear = (c: Date) => `${c.getUTCDate()} ${SHORT_MONTHS[c.getUTCMonth()]} ${c.getUTCFullYear()}`;
 
 const formats = {
-  dateTime: london({ dateStyle: 'medium', timeStyle: 'short' }),
-  dateTimeShort: london({ dateStyle: 'short', timeStyle: 'short' }),
-  date: london({ dateStyle: 'medium' }),
-  dayMonth: london({ day: 'numeric', month: 'short' }),
-  monthYear: london({ month: 'long', year: 'numeric' }),
-  shortMonthYear: london({ month: 'short', year: 'numeric' }),
-  time: london({ hour: '2-digit', minute: '2-digit' }),
-  year: london({ year: 'numeric' }),
+  dateTime: london((c) => `${dayMonthYear(c)}, ${clock(c)}`),
+  dateTimeShort: london((c) => `${two(c.getUTCDate())}/${two(c.getUTCMonth() + 1)}/${c.getUTCFullYear()}, ${clock(c)}`),
+  date: london(dayMonthYear),
+  dayMonth: london((c) => `${c.getUTCDate()} ${SHORT_MONTHS[c.getUTCMonth()]}`),
+  monthYear: london((c) => `${LONG_MONTHS[c.getUTCMonth()]} ${c.getUTCFullYear()}`),
+  shortMonthYear: london((c) => `${SHORT_MONTHS[c.getUTCMonth()]} ${c.getUTCFullYear()}`),
+  time: london(clock),
+  year: london((c) => String(c.getUTCFullYear())),
+  /** 'YYYY-MM-DD' */
+  isoDay: london((c) => `${c.getUTCFullYear()}-${two(c.getUTCMonth() + 1)}-${two(c.getUTCDate())}`),
 };
+
+/** Each form by name, for dates.test to hold against Intl. */
+export const LONDON_FORMS_FOR_TEST = formats;
 
 /** The date, or null when it does not read as one (nothing is shown rather than 'Invalid Date'). */
 function toDate(date: DateInput | null | undefined): Date | null {
@@ -95,7 +130,7 @@ export function formatTimeOrDate(date: DateInput | null | undefined, now: number
 // clock change moves them.
 
 /** Today in Europe/London as 'YYYY-MM-DD' (the server counts London days too). */
-export const todayInLondon = (now: Date = new Date()): string => londonDate(now);
+export const todayInLondon = (now: Date = new Date()): string => formats.isoDay(now);
 
 /** '2024-03-30' + 2 → '2024-04-01'. */
 export function addDays(day: string, n: number): string {
