@@ -30,7 +30,7 @@ type Props = {
   className?: string;
   /** Decorative when the label is already written beside it. */
   decorative?: boolean;
-  /** The avatar is a link (a card's filter by profession): the round box is the link itself, one element less. */
+  /** The avatar is a link (a card's filter by profession): the round box is the link itself, one element less; its label names it, so `decorative` does not apply. */
   link?: { to: string; label: string; title: string };
 };
 

@@ -142,7 +142,6 @@ function PostCardBody({ post, hrefWith, highlight = '' }: Props) {
           <AvatarIcon
             avatar={profession}
             size="md"
-            decorative
             link={{
               to: hrefWith({ profession }),
               label: `Show posts from ${professionLabel(profession)} professionals`,
