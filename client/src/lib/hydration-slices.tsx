@@ -1,4 +1,4 @@
-import { Suspense, useState, type ReactElement } from 'react';
+import { Suspense, useState, useSyncExternalStore, type ReactElement } from 'react';
 
 // Preact hydrates a page in one go (ADR 0007): a list of twenty posts with their menus is one long
 // task, and a tap on a slow phone waits for all of it. A part wrapped in <Slice> hydrates later, in
@@ -22,14 +22,49 @@ function takeTicket(): Ticket {
   return ticket;
 }
 
+/**
+ * Whether the page is settled: its first hydration is over (slices too) and the browser has been idle
+ * once since. A page the browser draws itself is settled from the start.
+ */
+let settled = true;
+const settledListeners = new Set<() => void>();
+
+/** The browser's next idle moment (at most a second away), or a short wait where there is none. */
+const idle = () =>
+  new Promise<void>((resolve) => {
+    if (typeof requestIdleCallback === 'function') requestIdleCallback(() => resolve(), { timeout: 1000 });
+    else setTimeout(resolve, 50);
+  });
+
 /** Runs the page's hydration; the slices it meets take their turns after it, in order. */
 export function hydrateInSlices(hydrate: () => void): void {
   hydrating = true;
+  settled = false;
   try {
     hydrate();
   } finally {
     hydrating = false;
   }
+  void slicesHydrated()
+    .then(idle)
+    .then(() => {
+      settled = true;
+      for (const listener of settledListeners) listener();
+    });
+}
+
+const subscribeSettled = (listener: () => void) => {
+  settledListeners.add(listener);
+  return () => settledListeners.delete(listener);
+};
+
+/**
+ * False on the server and until the page is settled, then true. What a page asks for only once its
+ * reader can use it (the ads) renders behind it, so none of its work (components, queries, requests)
+ * falls into the hydration's tasks: on a phone it lengthened a list page's blocking time (issue 31).
+ */
+export function usePageSettled(): boolean {
+  return useSyncExternalStore(subscribeSettled, () => settled, () => false);
 }
 
 /** True while the page's first hydration runs (its parts render the server's markup, not their own). */

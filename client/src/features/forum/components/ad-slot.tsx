@@ -4,6 +4,7 @@ import { getAdSlotsQueryOptions } from '@/components/ads/ad-slots-query';
 import { LARGE_SCREEN_QUERY, useAdDevice, useMediaQuery } from '@/components/ads/use-media-query';
 import { ErrorBoundary } from '@/components/ui/error-boundary';
 import { cn } from '@/lib/cn';
+import { usePageSettled } from '@/lib/hydration-slices';
 import { lazyNamed } from '@/lib/lazy';
 
 export type AdLocation = 'forum-header' | 'forum-sidebar' | 'post-content';
@@ -33,19 +34,22 @@ function SlotAds({ location }: { location: AdLocation }) {
 
 /**
  * Asks a location's ads before any of its slots renders (the answer is theirs): the list's in-feed slots
- * appear only once the list has, and on the server a query first asked there costs one more render of the
- * whole page (issue 31). It re-renders nothing when the answer comes.
+ * appear only once the list has. Like the slots, it asks once the page is settled. It re-renders nothing
+ * when the answer comes.
  */
 export function useAdSlotsAskedEarly(location: AdLocation) {
   const device = useAdDevice();
-  useQuery({ ...getAdSlotsQueryOptions(location, device), notifyOnChangeProps: [] });
+  const settled = usePageSettled();
+  useQuery({ ...getAdSlotsQueryOptions(location, device), enabled: settled, notifyOnChangeProps: [] });
 }
 
 /**
  * A place for ads (spec §2, §3 Ad slot): GET /api/ads/slots?location=… after the page has rendered,
  * shared by every slot of the location (the in-content ad after every third post repeats the one
- * post-content ad: its maximum is 1 per request). `largeOnly` slots ask nothing below 1024 px. A
- * failing ad never breaks the page, and an empty slot takes no space.
+ * post-content ad: its maximum is 1 per request). The server renders the slot empty, and the browser
+ * fills it once the page is settled (usePageSettled): nothing of a slot runs while the page hydrates.
+ * `largeOnly` slots ask nothing below 1024 px. A failing ad never breaks the page, and an empty slot
+ * takes no space.
  */
 export function AdSlot({
   location,
@@ -58,14 +62,20 @@ export function AdSlot({
   className?: string;
   largeOnly?: boolean;
 }) {
-  const large = useMediaQuery(LARGE_SCREEN_QUERY);
+  const settled = usePageSettled();
   return (
     <Tag data-ad-slot={location} className={cn('grid gap-3 empty:hidden', className)}>
-      {(!largeOnly || large) && (
-        <ErrorBoundary fallback={() => null}>
-          <SlotAds location={location} />
-        </ErrorBoundary>
-      )}
+      {settled && <SettledSlot location={location} largeOnly={largeOnly} />}
     </Tag>
+  );
+}
+
+function SettledSlot({ location, largeOnly }: { location: AdLocation; largeOnly: boolean }) {
+  const large = useMediaQuery(LARGE_SCREEN_QUERY);
+  if (largeOnly && !large) return null;
+  return (
+    <ErrorBoundary fallback={() => null}>
+      <SlotAds location={location} />
+    </ErrorBoundary>
   );
 }
