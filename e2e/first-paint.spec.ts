@@ -10,9 +10,23 @@ import { expect, test } from './fixtures.ts';
 // is asked for before it. Nor is the tab's icon: it travels inside the page (vite.config.ts faviconInPage).
 
 test("the app's code is asked for only after the page's first paint, and the app still starts", async ({ page }) => {
+  // The preloads inserted, as each task left them (the starter's, common/boot.ts, then the app's own).
+  await page.addInitScript(() => {
+    const inserted: string[][] = ((window as unknown as { preloadsPerTask: string[][] }).preloadsPerTask = []);
+    new MutationObserver((records) => {
+      const added = records.flatMap((r) => [...r.addedNodes]).filter((n) => n instanceof HTMLLinkElement && n.rel === 'modulepreload');
+      if (added.length) inserted.push(added.map((l) => new URL((l as HTMLLinkElement).href).pathname));
+    }).observe(document, { childList: true, subtree: true });
+  });
   for (const path of ['/', '/forum']) {
     await page.goto(path);
     await expect(page.locator('html')).toHaveAttribute('data-app', 'ready');
+    const listed = ((await page.locator('script[data-app]').getAttribute('data-page')) ?? '').split(' ').filter(Boolean);
+    const perTask = await page.evaluate(() => (window as unknown as { preloadsPerTask: string[][] }).preloadsPerTask);
+    const starters = perTask.map((hrefs) => hrefs.filter((href) => listed.includes(href))).filter((hrefs) => hrefs.length);
+    expect(starters.flat().sort(), `${path}: every chunk of the page preloaded`).toEqual([...listed].sort());
+    expect(Math.max(...starters.map((hrefs) => hrefs.length)), `${path}: at most four of them in one task`).toBeLessThanOrEqual(4);
+    if (path === '/forum') expect(starters.length, '/forum: its preloads in several tasks').toBeGreaterThan(1);
     const { paint, firstScript, manifest } = await page.evaluate(() => {
       const paint = performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? NaN;
       const scripts = performance.getEntriesByType('resource').filter((e) => /\.js$/.test(new URL(e.name).pathname));
