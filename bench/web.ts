@@ -8,7 +8,9 @@
 //  4. the guest forum list and the server-written /forum against a bare node:http server sending the same bytes
 //     (autocannon, 50 connections), and the guest list on the embedded database;
 //  5. search at 8 connections on the bench database (bench/generate.ts; BENCH_POSTS=1000000 for issue 15's size);
-//  6. 10 000 idle sockets on one app process: its resident memory before and after.
+//  6. 10 000 idle sockets on one app process: its resident memory before and after;
+//  7. long tasks as the page itself reports them, with Chromium's CPU really slowed 4× (not simulated), for
+//     both builds, round robin: the blocking time Lighthouse's simulation estimates, measured.
 //
 // Lighthouse pages run on the production entry (`node scripts/start.mjs`) on a fresh embedded database with
 // the demo forum, for both builds alike. Sections 4–6 run the app in its own process (bench/serve.ts) on the
@@ -34,7 +36,7 @@ import { envNumber, fmt, freePort, loadAverage, machine, percentile, pool, postg
 import { runLoad, type LoadResult } from './load.ts';
 import { COMMON_WORD, RARE_WORD } from './vocabulary.ts';
 
-const SECTIONS = ['lighthouse', 'js', 'ratio', 'search', 'sockets'] as const;
+const SECTIONS = ['lighthouse', 'js', 'ratio', 'search', 'sockets', 'longtasks'] as const;
 type Section = (typeof SECTIONS)[number];
 const ONLY = new Set((process.env.BENCH_WEB_ONLY || SECTIONS.join(',')).split(',').map((s) => s.trim()));
 for (const s of ONLY) if (!SECTIONS.includes(s as Section)) throw new Error(`BENCH_WEB_ONLY: unknown section "${s}" (${SECTIONS.join(', ')})`);
@@ -64,6 +66,8 @@ const QUIET = envNumber('BENCH_WEB_QUIET', 0);
 const QUIET_WAIT_MS = 180_000;
 const CHROMIUM = process.env.BENCH_WEB_CHROMIUM || '/usr/bin/chromium';
 const CHROME_FLAGS = ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
+/** Runs per page and build of section 7 (long tasks). */
+const LONG_TASK_RUNS = envNumber('BENCH_WEB_LONG_TASK_RUNS', 5);
 const RATIO_CONNECTIONS = envNumber('BENCH_WEB_CONNECTIONS', 50);
 const RATIO_SECONDS = envNumber('BENCH_WEB_DURATION', 10);
 const WARMUP_SECONDS = envNumber('BENCH_WEB_WARMUP', 2);
@@ -503,6 +507,90 @@ async function lighthouseAll(builds: Build[]): Promise<{ runs: LhRun[]; sites: A
 }
 
 // ---------------------------------------------------------------------------------------------------------
+// 7. Long tasks, measured
+
+type LongTaskRun = { build: string; page: string; round: number; fcp: number; tbt: number; longest: number; tasks: number; loadBefore: number };
+
+/**
+ * Each page of each build in turn, round robin, in a fresh browser context of one Chromium: the page's own
+ * PerformanceObserver (registered before any of its scripts) lists its long tasks while Chromium's CPU is
+ * slowed 4× by DevTools (set on a page of the same origin first: a navigation to another site's process
+ * would leave the throttling behind), until the network is idle and 2.5 s more. Blocking time = the
+ * part over 50 ms of each long task from the first contentful paint on, as Lighthouse counts it; unlike
+ * Lighthouse's simulation, nothing is estimated, and the throttled time is the page's own.
+ */
+async function longTasksAll(builds: Build[]): Promise<LongTaskRun[]> {
+  const sites: Site[] = [];
+  const runs: LongTaskRun[] = [];
+  const browser = await puppeteer.launch({ executablePath: CHROMIUM, args: CHROME_FLAGS, headless: true });
+  try {
+    for (const build of builds) {
+      const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), `kerbside-web-${build.name}-`));
+      log(`${build.label}: starting (npm start, embedded database in ${dataDir})`);
+      const proc = await startProduction(build.dir, dataDir);
+      sites.push({ build, proc, dataDir, pages: await sitePages(proc.baseUrl), restarts: [] });
+    }
+    for (const site of sites) for (const p of site.pages) await fetch(site.proc.baseUrl + p.path).then((r) => r.arrayBuffer());
+    for (let round = 1; round <= LONG_TASK_RUNS; round++) {
+      for (let i = 0; i < sites[0]!.pages.length; i++) {
+        // Which build goes first alternates, so that neither always follows the other's run.
+        for (const site of round % 2 ? sites : [...sites].reverse()) {
+          const p = site.pages[i]!;
+          await revive(site, `round ${round} ${p.page}`);
+          await quiet();
+          const loadBefore = loadAverage();
+          const context = await browser.createBrowserContext();
+          try {
+            const page = await context.newPage();
+            await page.setViewport({ width: 412, height: 823, deviceScaleFactor: 1.75, isMobile: true, hasTouch: true });
+            await page.evaluateOnNewDocument(() => {
+              // The cookie banner waits 2 s and would be a task of its own: a reader who has chosen.
+              localStorage.setItem('cookie_consent', 'true');
+              localStorage.setItem('cookie_preferences', JSON.stringify({ necessary: true, analytics: false, advertising: false }));
+              const seen: Array<[number, number]> = [];
+              (window as unknown as { longTasks: typeof seen }).longTasks = seen;
+              new PerformanceObserver((list) => {
+                for (const e of list.getEntries()) seen.push([e.startTime, e.duration]);
+              }).observe({ type: 'longtask', buffered: true });
+            });
+            await page.goto(`${site.proc.baseUrl}/robots.txt`);
+            await page.emulateCPUThrottling(4);
+            await page.goto(site.proc.baseUrl + p.path, { waitUntil: 'networkidle0' });
+            await sleep(2500);
+            const { tasks, fcp } = await page.evaluate(() => ({
+              tasks: (window as unknown as { longTasks: Array<[number, number]> }).longTasks,
+              fcp: performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? 0,
+            }));
+            const counted = tasks.filter(([start]) => start >= fcp);
+            const r = {
+              build: site.build.label,
+              page: p.page,
+              round,
+              fcp,
+              tbt: counted.reduce((n, [, d]) => n + Math.max(0, d - 50), 0),
+              longest: Math.max(0, ...tasks.map(([, d]) => d)),
+              tasks: tasks.length,
+              loadBefore,
+            };
+            runs.push(r);
+            log(`long tasks ${round}/${LONG_TASK_RUNS} ${site.build.name.padEnd(8)} ${p.page.padEnd(18)} FCP ${fmt(r.fcp, 0)} blocking ${fmt(r.tbt, 0)} longest ${fmt(r.longest, 0)} (${r.tasks} tasks) load ${fmt(loadBefore, 2)}`);
+          } finally {
+            await context.close();
+          }
+        }
+      }
+    }
+  } finally {
+    await browser.close();
+    for (const s of sites) {
+      await s.proc.stop();
+      fs.rmSync(s.dataDir, { recursive: true, force: true });
+    }
+  }
+  return runs;
+}
+
+// ---------------------------------------------------------------------------------------------------------
 // 4. App against bare node:http
 
 /** `total`: answers completed in the measured seconds; `errors` include `timeouts` (no answer in 10 s). */
@@ -755,7 +843,7 @@ async function main() {
   const loads: number[] = [];
 
   const current = buildCurrent();
-  const baseline = BASELINE && (run('lighthouse') || run('js')) ? buildBaseline(BASELINE) : undefined;
+  const baseline = BASELINE && (run('lighthouse') || run('js') || run('longtasks')) ? buildBaseline(BASELINE) : undefined;
   const builds = [current, ...(baseline ? [baseline] : [])];
 
   let lh: Awaited<ReturnType<typeof lighthouseAll>> | undefined;
@@ -768,6 +856,7 @@ async function main() {
     }
   }
   const js = run('js') ? builds.map((b) => ({ build: b.label, pages: initialJs(b.dir) })) : undefined;
+  const longTasks = run('longtasks') ? await longTasksAll(builds) : undefined;
 
   // Sections on the bench database.
   let counts: Record<string, string> | undefined;
@@ -818,7 +907,7 @@ async function main() {
   const chromium = spawnSync(CHROMIUM, ['--version'], { encoding: 'utf8' }).stdout?.trim().split('\n')[0] ?? CHROMIUM;
   const lhVersion = (JSON.parse(fs.readFileSync(path.join(root, 'node_modules/lighthouse/package.json'), 'utf8')) as { version: string }).version;
   push(
-    `# Web: Lighthouse, initial JavaScript, guest throughput, search at size, idle sockets — ${date}`,
+    `# Web: Lighthouse, initial JavaScript, guest throughput, search at size, idle sockets, long tasks — ${date}`,
     '',
     `Generated by \`npm run bench:web\` (bench/web.ts) from ${started.toISOString()} to ${new Date().toISOString()}; sections: ${[...ONLY].join(', ')}.`,
     '',
@@ -898,6 +987,34 @@ async function main() {
       );
     }
     if (lh) push('', 'What was actually transferred (Lighthouse, median per page, compression as served) is the "JS transferred" column above.');
+  }
+
+  if (longTasks) {
+    loads.push(...longTasks.map((r) => r.loadBefore));
+    push(
+      '',
+      '## 7. Long tasks with the CPU slowed 4× (measured, not simulated)',
+      '',
+      `${chromium} (headless, ${CHROME_FLAGS.slice(1).join(' ')}) driven by Puppeteer, a 412 × 823 phone screen; Chromium's CPU slowed 4× by`,
+      'DevTools. The page lists its own long tasks (PerformanceObserver, registered before its scripts) until the network is',
+      `idle and 2.5 s more. Blocking = the part over 50 ms of each long task from the first contentful paint on. ${LONG_TASK_RUNS} runs per`,
+      'page and build, round robin (each round the other build first), each in a fresh browser context; the reader has chosen',
+      'cookies (no banner). Median and, in brackets, the lowest; load = the 1-min load average before each run.',
+      ...(QUIET > 0 ? [`**Quiet machine:** each run waited (up to ${QUIET_WAIT_MS / 1000} s) for the 1-min load average to fall to ${QUIET} or below (BENCH_WEB_QUIET).`] : []),
+      '',
+      '| page | build | blocking ms | longest task ms | long tasks | FCP ms | every run\'s blocking ms | load avg before each run |',
+      '|---|---|---:|---:|---:|---:|---|---|',
+    );
+    for (const page of [...new Set(longTasks.map((r) => r.page))]) {
+      for (const b of builds) {
+        const rs = longTasks.filter((r) => r.page === page && r.build === b.label);
+        if (!rs.length) continue;
+        const m = (k: 'tbt' | 'longest' | 'tasks' | 'fcp') => median(rs.map((r) => r[k]));
+        push(
+          `| ${page} | ${b.label} | ${fmt(m('tbt'), 0)} (${fmt(Math.min(...rs.map((r) => r.tbt)), 0)}) | ${fmt(m('longest'), 0)} | ${fmt(m('tasks'), 0)} | ${fmt(m('fcp'), 0)} | ${rs.map((r) => fmt(r.tbt, 0)).join(', ')} | ${rs.map((r) => fmt(r.loadBefore, 2)).join(', ')} |`,
+        );
+      }
+    }
   }
 
   if (ratioResult) {
