@@ -458,22 +458,35 @@ async function revive(site: Site, when: string) {
   site.pages = await sitePages(site.proc.baseUrl);
 }
 
+/**
+ * Each build under `npm start` on a fresh embedded database, added to `sites` as it starts (so that a caller's
+ * `finally` stops those that did), then one throw-away load of each page: first-request work (the demo forum's
+ * caches, the JIT) out of the way.
+ */
+async function startSites(builds: Build[], sites: Site[]) {
+  for (const build of builds) {
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), `kerbside-web-${build.name}-`));
+    log(`${build.label}: starting (npm start, embedded database in ${dataDir})`);
+    const proc = await startProduction(build.dir, dataDir);
+    sites.push({ build, proc, dataDir, pages: await sitePages(proc.baseUrl), restarts: [] });
+  }
+  for (const site of sites) for (const p of site.pages) await fetch(site.proc.baseUrl + p.path).then((r) => r.arrayBuffer());
+}
+
+async function stopSites(sites: Site[]) {
+  for (const s of sites) {
+    await s.proc.stop();
+    fs.rmSync(s.dataDir, { recursive: true, force: true });
+  }
+}
+
 async function lighthouseAll(builds: Build[]): Promise<{ runs: LhRun[]; sites: Array<{ build: string; pages: Site['pages'] }>; restarts: string[] }> {
   const sites: Site[] = [];
   const runs: LhRun[] = [];
   const lhDir = path.join(WORK, `lighthouse-${today()}`);
   fs.mkdirSync(lhDir, { recursive: true });
   try {
-    for (const build of builds) {
-      const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), `kerbside-web-${build.name}-`));
-      log(`${build.label}: starting (npm start, embedded database in ${dataDir})`);
-      const proc = await startProduction(build.dir, dataDir);
-      sites.push({ build, proc, dataDir, pages: await sitePages(proc.baseUrl), restarts: [] });
-    }
-    for (const site of sites) {
-      // One throw-away load of each page: first-request work (the demo forum's caches, the JIT) out of the way.
-      for (const p of site.pages) await fetch(site.proc.baseUrl + p.path).then((r) => r.arrayBuffer());
-    }
+    await startSites(builds, sites);
     for (let round = 1; round <= RUNS; round++) {
       for (let i = 0; i < sites[0]!.pages.length; i++) {
         for (const theme of THEMES) for (const site of sites) {
@@ -498,10 +511,7 @@ async function lighthouseAll(builds: Build[]): Promise<{ runs: LhRun[]; sites: A
       }
     }
   } finally {
-    for (const s of sites) {
-      await s.proc.stop();
-      fs.rmSync(s.dataDir, { recursive: true, force: true });
-    }
+    await stopSites(sites);
   }
   return { runs, sites: sites.map((s) => ({ build: s.build.label, pages: s.pages })), restarts: sites.flatMap((s) => s.restarts) };
 }
@@ -524,13 +534,7 @@ async function longTasksAll(builds: Build[]): Promise<LongTaskRun[]> {
   const runs: LongTaskRun[] = [];
   const browser = await puppeteer.launch({ executablePath: CHROMIUM, args: CHROME_FLAGS, headless: true });
   try {
-    for (const build of builds) {
-      const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), `kerbside-web-${build.name}-`));
-      log(`${build.label}: starting (npm start, embedded database in ${dataDir})`);
-      const proc = await startProduction(build.dir, dataDir);
-      sites.push({ build, proc, dataDir, pages: await sitePages(proc.baseUrl), restarts: [] });
-    }
-    for (const site of sites) for (const p of site.pages) await fetch(site.proc.baseUrl + p.path).then((r) => r.arrayBuffer());
+    await startSites(builds, sites);
     for (let round = 1; round <= LONG_TASK_RUNS; round++) {
       for (let i = 0; i < sites[0]!.pages.length; i++) {
         // Which build goes first alternates, so that neither always follows the other's run.
@@ -582,10 +586,7 @@ async function longTasksAll(builds: Build[]): Promise<LongTaskRun[]> {
     }
   } finally {
     await browser.close();
-    for (const s of sites) {
-      await s.proc.stop();
-      fs.rmSync(s.dataDir, { recursive: true, force: true });
-    }
+    await stopSites(sites);
   }
   return runs;
 }

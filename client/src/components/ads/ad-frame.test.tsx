@@ -1,28 +1,9 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { screen } from '@testing-library/react';
-import type { TAdSlot } from '@common/contracts/ads';
 import { ACCEPT_ALL, ESSENTIAL_ONLY, saveConsent } from '@/lib/consent';
+import { testAd } from '@/test/ads';
 import { renderWithProviders } from '@/test/render';
 import { AD_SANDBOX, AdList, AdView } from './ad-frame';
-
-const ad = (over: Partial<TAdSlot>): TAdSlot => ({
-  id: 1,
-  location: 'forum-header',
-  position: 0,
-  isActive: true,
-  adType: 'native',
-  adSlotId: null,
-  customHtml: null,
-  width: null,
-  height: null,
-  isResponsive: true,
-  deviceTarget: 'any',
-  title: null,
-  body: null,
-  linkUrl: null,
-  imageUrl: null,
-  ...over,
-});
 
 function stubSiteConfig(adsenseClient: string | null) {
   const fetch = vi.fn(async () => Response.json({ appName: 'Kerbside', gtmId: null, adsenseClient }));
@@ -37,7 +18,7 @@ afterEach(() => {
 
 describe('AdView', () => {
   it('custom HTML only in a frame sandboxed without scripts or same-origin', () => {
-    const { container } = renderWithProviders(<AdView ad={ad({ adType: 'custom', customHtml: '<b>Fuel</b><script>alert(1)</script>', height: 90 })} />);
+    const { container } = renderWithProviders(<AdView ad={testAd({ adType: 'custom', customHtml: '<b>Fuel</b><script>alert(1)</script>', height: 90 })} />);
     const frame = container.querySelector('iframe')!;
     expect(frame.getAttribute('sandbox')).toBe(AD_SANDBOX);
     expect(AD_SANDBOX.split(' ').sort()).toEqual(['allow-popups', 'allow-popups-to-escape-sandbox']);
@@ -50,7 +31,7 @@ describe('AdView', () => {
   });
 
   it('a native ad is a card marked Sponsored with a sponsored link', () => {
-    renderWithProviders(<AdView ad={ad({ title: 'Van lease', body: 'From £59 a week', linkUrl: 'https://vans.example/' })} />);
+    renderWithProviders(<AdView ad={testAd({ title: 'Van lease', body: 'From £59 a week', linkUrl: 'https://vans.example/' })} />);
     expect(screen.getByText('Sponsored')).toBeTruthy();
     const link = screen.getByRole('link', { name: /Van lease/ });
     expect(link.getAttribute('href')).toBe('https://vans.example/');
@@ -61,7 +42,7 @@ describe('AdView', () => {
   it('AdSense stays empty without marketing consent, and asks nothing', async () => {
     saveConsent(ESSENTIAL_ONLY);
     const fetch = stubSiteConfig('ca-pub-123');
-    const { container } = renderWithProviders(<AdView ad={ad({ adType: 'adsense', adSlotId: '42' })} />);
+    const { container } = renderWithProviders(<AdView ad={testAd({ adType: 'adsense', adSlotId: '42' })} />);
     await new Promise((r) => setTimeout(r, 50));
     expect(container.innerHTML).toBe('');
     expect(fetch).not.toHaveBeenCalled();
@@ -71,7 +52,7 @@ describe('AdView', () => {
   it('AdSense stays empty with consent but no ADSENSE_CLIENT', async () => {
     saveConsent(ACCEPT_ALL);
     const fetch = stubSiteConfig(null);
-    const { container } = renderWithProviders(<AdView ad={ad({ adType: 'adsense', adSlotId: '42' })} />);
+    const { container } = renderWithProviders(<AdView ad={testAd({ adType: 'adsense', adSlotId: '42' })} />);
     await vi.waitFor(() => expect(fetch).toHaveBeenCalled());
     await new Promise((r) => setTimeout(r, 50));
     expect(container.innerHTML).toBe('');
@@ -81,7 +62,7 @@ describe('AdView', () => {
   it('AdSense with consent and ADSENSE_CLIENT: the unit and its script', async () => {
     saveConsent(ACCEPT_ALL);
     stubSiteConfig('ca-pub-123');
-    const { container } = renderWithProviders(<AdView ad={ad({ adType: 'adsense', adSlotId: '42' })} />);
+    const { container } = renderWithProviders(<AdView ad={testAd({ adType: 'adsense', adSlotId: '42' })} />);
     await vi.waitFor(() => expect(container.querySelector('ins.adsbygoogle')).not.toBeNull());
     const ins = container.querySelector('ins.adsbygoogle')!;
     expect(ins.getAttribute('data-ad-client')).toBe('ca-pub-123');
@@ -94,13 +75,13 @@ describe('AdList', () => {
   it('a broken ad disappears (logged) and the others still show', () => {
     const error = vi.spyOn(console, 'error').mockImplementation(() => undefined);
     // A native ad that throws while it renders (here: reading its title).
-    const broken = ad({ id: 2, linkUrl: 'https://x.example/' });
+    const broken = testAd({ id: 2, linkUrl: 'https://x.example/' });
     Object.defineProperty(broken, 'title', {
       get() {
         throw new Error('a broken ad');
       },
     });
-    renderWithProviders(<AdList ads={[broken, ad({ id: 3, title: 'Still here', linkUrl: 'https://y.example/' })]} />);
+    renderWithProviders(<AdList ads={[broken, testAd({ id: 3, title: 'Still here', linkUrl: 'https://y.example/' })]} />);
     expect(screen.getByRole('link', { name: /Still here/ })).toBeTruthy();
     expect(screen.getAllByText('Sponsored')).toHaveLength(1);
     expect(error).toHaveBeenCalled();
