@@ -60,6 +60,7 @@ const disposableDomains = () => (disposable ??= new Set(disposableEmailBlocklist
 export function isDisposableEmail(email: string): boolean {
   const domain = email.slice(email.lastIndexOf('@') + 1).toLowerCase();
   const labels = domain.split('.');
-  for (let i = 0; i < labels.length - 1; i++) if (disposableDomains().has(labels.slice(i).join('.'))) return true;
+  const listed = disposableDomains();
+  for (let i = 0; i < labels.length - 1; i++) if (listed.has(labels.slice(i).join('.'))) return true;
   return false;
 }
