@@ -1,5 +1,5 @@
 import { useSyncExternalStore } from 'react';
-import { notifyManager, QueryObserver, queryOptions, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { notifyManager, QueryObserver, queryOptions, useQueryClient, type NotifyOnChangeProps, type QueryClient } from '@tanstack/react-query';
 import type { TUser } from '@common/contracts/auth';
 import { CACHE_MS } from '@common/rules/site';
 import { matchRoute } from '@common/routes';
@@ -58,7 +58,8 @@ function sharedUserObserver(client: QueryClient) {
 }
 
 function makeSharedObserver(client: QueryClient) {
-  const options = getUserQueryOptions();
+  // Its readers re-render when the user or the error changes, not when a check starts or ends.
+  const options = { ...getUserQueryOptions(), notifyOnChangeProps: ['data', 'isError'] satisfies NotifyOnChangeProps };
   const observer = new QueryObserver(client, options);
   const cache = client.getQueryCache();
   // The user query the cache holds now: sign-out and account deletion empty the cache and set a new
