@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { act, render, screen, waitFor } from '@testing-library/react';
-import { QueryClientProvider } from '@tanstack/react-query';
+import { QueryClientProvider, useQuery } from '@tanstack/react-query';
 import { getCurrentUser } from '@endpoints/auth';
 import { CACHE_MS } from '@common/rules/site';
 import { stubApi } from '@/test/stub-api';
@@ -73,19 +73,41 @@ describe('useUser', () => {
     expect(userCalls(calls)).toBe(2);
   });
 
-  it('sign-out (the cache emptied, the user set to null) makes every reader a guest without asking the server', async () => {
+  it('sign-out (the cache emptied, the user set to null): no reader is made to render, one that renders is a guest, nothing is asked again', async () => {
     const calls = stubApi(() => ({ body: testUser({ username: 'leaving' }) }));
-    const { queryClient } = renderReaders(['a', 'b']);
-    await waitFor(() => expect(screen.getByText('b: leaving')).toBeTruthy());
+    // A page that reads the user and a query of its own, as the post page does.
+    const postReads = vi.fn(async () => 'the post');
+    function Page() {
+      const { user, isLoading } = useUser();
+      const { data } = useQuery({ queryKey: ['post'], queryFn: postReads, staleTime: Infinity });
+      return <p>{`page: ${isLoading ? 'loading' : (user?.username ?? 'guest')}, ${data ?? 'no post'}`}</p>;
+    }
+    const queryClient = createQueryClient();
+    const ui = (extra: string[]) => (
+      <QueryClientProvider client={queryClient}>
+        <Page />
+        {extra.map((name) => (
+          <Reader key={name} name={name} />
+        ))}
+      </QueryClientProvider>
+    );
+    const { rerender } = render(ui(['a']));
+    await waitFor(() => expect(screen.getByText('page: leaving, the post')).toBeTruthy());
     act(() => {
       queryClient.clear();
       queryClient.setQueryData(USER_QUERY_KEY, null);
     });
-    await waitFor(() => expect(screen.getByText('a: guest')).toBeTruthy());
+    // Rendering the page again would ask for every query the sign-out dropped, with the session still alive.
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(postReads).toHaveBeenCalledTimes(1);
+    expect(screen.getByText('page: leaving, the post')).toBeTruthy();
+    rerender(ui(['a', 'b']));
+    expect(screen.getByText(/^page: guest/)).toBeTruthy();
     expect(screen.getByText('b: guest')).toBeTruthy();
-    // Signing in again on the same page (the dialog sets the user) reaches every reader too.
+    // Once rendered, the readers follow the new query: signing in again on the same page reaches them.
     act(() => void queryClient.setQueryData(USER_QUERY_KEY, testUser({ username: 'next_driver' })));
     await waitFor(() => expect(screen.getByText('a: next_driver')).toBeTruthy());
+    expect(screen.getByText(/^page: next_driver/)).toBeTruthy();
     expect(userCalls(calls)).toBe(1);
   });
 });

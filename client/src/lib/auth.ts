@@ -1,5 +1,5 @@
-import { useSyncExternalStore } from 'react';
-import { notifyManager, QueryObserver, queryOptions, useQueryClient, type NotifyOnChangeProps, type QueryClient } from '@tanstack/react-query';
+import { useEffect, useSyncExternalStore } from 'react';
+import { notifyManager, QueryObserver, queryOptions, useQueryClient, type NotifyOnChangeProps, type QueryClient, type QueryObserverResult } from '@tanstack/react-query';
 import type { TUser } from '@common/contracts/auth';
 import { CACHE_MS } from '@common/rules/site';
 import { matchRoute } from '@common/routes';
@@ -38,6 +38,8 @@ export const getUserQueryOptions = () =>
 export function useUser() {
   const shared = sharedUserObserver(useQueryClient());
   const q = useSyncExternalStore(shared.subscribe, shared.result, shared.result);
+  // After a render, the observer moves to the user query the cache holds now, if it changed.
+  useEffect(() => shared.follow());
   const user = q.data !== undefined ? q.data : q.isError ? null : undefined;
   return { user, isLoading: user === undefined, query: q };
 }
@@ -62,20 +64,21 @@ function makeSharedObserver(client: QueryClient) {
   const options = { ...getUserQueryOptions(), notifyOnChangeProps: ['data', 'isError'] satisfies NotifyOnChangeProps };
   const observer = new QueryObserver(client, options);
   const cache = client.getQueryCache();
-  // The user query the cache holds now: sign-out and account deletion empty the cache and set a new
-  // one (null), and a query nobody read for its gcTime leaves it. The observer moves to it, as each
-  // useQuery's did on its next render; with its data already set, that asks the server nothing.
-  const follow = () => {
+  /** The user query in the cache when it is not the one observed, else undefined. */
+  const replaced = () => {
     const current = observer.getCurrentQuery();
-    if (cache.get(current.queryHash) !== (current as unknown)) observer.setOptions(options);
+    const held = cache.get(current.queryHash);
+    return held && held !== (current as unknown) ? held : undefined;
   };
-  cache.subscribe((event) => {
-    if (event.type === 'updated' && event.query.queryHash === observer.getCurrentQuery().queryHash) follow();
-  });
+  // Sign-out and account deletion empty the cache and set the user to null in a new query (and a query
+  // nobody read for its gcTime leaves it). As with each useQuery, nobody is told: a reader that renders
+  // shows the new one, and the observer moves to it once rendered. Telling every reader to render would
+  // render the page again, and each of its queries just dropped would ask again with the session still alive.
+  let shown: { state: unknown; result: QueryObserverResult<TUser | null> } | undefined;
   return {
     subscribe: (onChange: () => void) => {
       const first = !observer.hasListeners();
-      if (first) follow();
+      if (first && replaced()) observer.setOptions(options);
       const unsubscribe = observer.subscribe(notifyManager.batchCalls(onChange));
       const query = observer.getCurrentQuery();
       if (!first && (query.state.data === undefined || query.isStaleByTime(CACHE_MS.userStale))) {
@@ -83,7 +86,16 @@ function makeSharedObserver(client: QueryClient) {
       }
       return unsubscribe;
     },
-    result: () => observer.getCurrentResult(),
+    result: () => {
+      const held = replaced();
+      if (!held) return observer.getCurrentResult();
+      // The same result while the new query's state is the same (useSyncExternalStore compares them).
+      if (shown?.state !== held.state) shown = { state: held.state, result: observer.getOptimisticResult(client.defaultQueryOptions(options)) };
+      return shown.result;
+    },
+    follow: () => {
+      if (replaced()) observer.setOptions(options);
+    },
   };
 }
 
