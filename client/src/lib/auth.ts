@@ -64,21 +64,21 @@ function makeSharedObserver(client: QueryClient) {
   const options = { ...getUserQueryOptions(), notifyOnChangeProps: ['data', 'isError'] satisfies NotifyOnChangeProps };
   const observer = new QueryObserver(client, options);
   const cache = client.getQueryCache();
-  /** The user query in the cache when it is not the one observed, else undefined. */
-  const replaced = () => {
+  /** Whether the observed query is no longer the cache's user query (replaced, or gone). */
+  const moved = () => {
     const current = observer.getCurrentQuery();
-    const held = cache.get(current.queryHash);
-    return held && held !== (current as unknown) ? held : undefined;
+    return cache.get(current.queryHash) !== (current as unknown);
   };
   // Sign-out and account deletion empty the cache and set the user to null in a new query (and a query
   // nobody read for its gcTime leaves it). As with each useQuery, nobody is told: a reader that renders
-  // shows the new one, and the observer moves to it once rendered. Telling every reader to render would
-  // render the page again, and each of its queries just dropped would ask again with the session still alive.
+  // shows the cache's query, and the observer moves to it once rendered. Telling every reader to render
+  // would render the page again, and each of its queries just dropped would ask again with the session
+  // still alive.
   let shown: { state: unknown; result: QueryObserverResult<TUser | null> } | undefined;
   return {
     subscribe: (onChange: () => void) => {
       const first = !observer.hasListeners();
-      if (first && replaced()) observer.setOptions(options);
+      if (first && moved()) observer.setOptions(options);
       const unsubscribe = observer.subscribe(notifyManager.batchCalls(onChange));
       const query = observer.getCurrentQuery();
       if (!first && (query.state.data === undefined || query.isStaleByTime(CACHE_MS.userStale))) {
@@ -87,14 +87,18 @@ function makeSharedObserver(client: QueryClient) {
       return unsubscribe;
     },
     result: () => {
-      const held = replaced();
-      if (!held) return observer.getCurrentResult();
-      // The same result while the new query's state is the same (useSyncExternalStore compares them).
-      if (shown?.state !== held.state) shown = { state: held.state, result: observer.getOptimisticResult(client.defaultQueryOptions(options)) };
+      if (!moved()) return observer.getCurrentResult();
+      const held = cache.get(observer.getCurrentQuery().queryHash);
+      // The same result while the cache's query and its state stay the same (useSyncExternalStore compares
+      // them); with none, the optimistic result puts an empty one in the cache, as useQuery's render does.
+      if (!held || shown?.state !== held.state) {
+        const result = observer.getOptimisticResult(client.defaultQueryOptions(options));
+        shown = { state: cache.get(observer.getCurrentQuery().queryHash)?.state, result };
+      }
       return shown.result;
     },
     follow: () => {
-      if (replaced()) observer.setOptions(options);
+      if (moved()) observer.setOptions(options);
     },
   };
 }
