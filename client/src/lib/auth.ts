@@ -64,11 +64,9 @@ function makeSharedObserver(client: QueryClient) {
   const options = { ...getUserQueryOptions(), notifyOnChangeProps: ['data', 'isError'] satisfies NotifyOnChangeProps };
   const observer = new QueryObserver(client, options);
   const cache = client.getQueryCache();
+  const hash = observer.getCurrentQuery().queryHash;
   /** Whether the observed query is no longer the cache's user query (replaced, or gone). */
-  const moved = () => {
-    const current = observer.getCurrentQuery();
-    return cache.get(current.queryHash) !== (current as unknown);
-  };
+  const moved = () => cache.get(hash) !== (observer.getCurrentQuery() as unknown);
   // Sign-out and account deletion empty the cache and set the user to null in a new query (and a query
   // nobody read for its gcTime leaves it). As with each useQuery, nobody is told: a reader that renders
   // shows the cache's query, and the observer moves to it once rendered. Telling every reader to render
@@ -88,12 +86,12 @@ function makeSharedObserver(client: QueryClient) {
     },
     result: () => {
       if (!moved()) return observer.getCurrentResult();
-      const held = cache.get(observer.getCurrentQuery().queryHash);
+      const held = cache.get(hash);
       // The same result while the cache's query and its state stay the same (useSyncExternalStore compares
       // them); with none, the optimistic result puts an empty one in the cache, as useQuery's render does.
       if (!held || shown?.state !== held.state) {
         const result = observer.getOptimisticResult(client.defaultQueryOptions(options));
-        shown = { state: cache.get(observer.getCurrentQuery().queryHash)?.state, result };
+        shown = { state: cache.get(hash)?.state, result };
       }
       return shown.result;
     },
